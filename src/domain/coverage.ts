@@ -1,0 +1,142 @@
+/**
+ * The normalized coverage model: what a 271 says about one member's plan, independent of X12.
+ * The sandbox catalog describes plans in this shape, the 271 builder writes it, the normalizer
+ * reads it back, and the estimate engine computes obligations from it.
+ * Money is integer cents; coinsurance is percent points (20 = 20 %); dates are YYYY-MM-DD.
+ */
+
+export type Cents = number;
+export type IsoDate = string;
+
+export interface Address {
+  street_line_1: string;
+  street_line_2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export type Gender = 'M' | 'F' | 'U';
+
+export interface Person {
+  first_name: string | null;
+  last_name: string | null;
+  member_id: string | null;
+  gender: Gender | null;
+  dob: IsoDate | null;
+  /** null when the payer sent no address (the "missing address" scenario). */
+  address: Address | null;
+}
+
+export type Relationship = 'self' | 'spouse' | 'child' | 'other';
+
+/** A total and what is left of it this plan year; null means the payer did not say. */
+export interface Accumulator {
+  total: Cents | null;
+  remaining: Cents | null;
+}
+
+export interface NetworkBenefits {
+  /** Per-visit copay for a behavioral-health office visit; null when unknown. */
+  copayment: Cents | null;
+  /** Percent points the member pays after any deductible; null when unknown. */
+  coinsurance: number | null;
+  /** True when the deductible must be met before the cost share applies; false when waived or absent. */
+  deductible_applies: boolean;
+  /** null: the plan reports no deductible for this benefit. Accumulators with nulls: amounts unknown. */
+  deductible: { individual: Accumulator; family: Accumulator } | null;
+  /** null: the plan has no out-of-pocket maximum. Accumulators with nulls: amounts unknown. */
+  oop_max: { individual: Accumulator; family: Accumulator } | null;
+  /** Visit limit for the plan year (EB*F ... VS), null when none is reported. */
+  visit_limit: { total: number | null; remaining: number | null } | null;
+}
+
+export interface CostShare {
+  copayment: Cents | null;
+  coinsurance: number | null;
+}
+
+export type InsuranceType =
+  | 'commercial'
+  | 'medicare'
+  | 'medicare_advantage'
+  | 'medicaid'
+  | 'managed_medicaid'
+  | 'qmb'
+  | 'marketplace';
+
+export type PlanType = 'HMO' | 'PPO' | 'EPO' | 'POS' | 'HDHP' | 'INDEMNITY' | null;
+
+/** EB01 of the plan-level benefit: 1 active, 5 active pending investigation, 6 inactive. */
+export type CoverageStatus = 'active' | 'active_pending_investigation' | 'inactive';
+
+export type MentalHealthCoverage = 'active' | 'inactive' | 'carved_out' | 'unknown';
+
+export interface Pcp {
+  first_name: string | null;
+  last_name: string | null;
+  npi: string | null;
+  /** The practice or group the PCP belongs to, when the payer names one. */
+  organization_name: string | null;
+}
+
+export interface OtherEntity {
+  name: string;
+  payer_id: string | null;
+  phone: string | null;
+}
+
+export interface AdditionalPolicy {
+  payer_name: string;
+  payer_id: string | null;
+  policy_number: string | null;
+  insurance_type: InsuranceType | null;
+  /** Which payer pays first, when the 271 says (2120 NM1*PRP / SEP / TTP). */
+  coordination: 'primary' | 'secondary' | 'tertiary' | null;
+}
+
+/** What the next plan year brings, when the payer already reports it (EB with a future DTP*348). */
+export interface NextPlanYear {
+  begin_date: IsoDate;
+  member_id: string | null;
+  in_network: {
+    copayment: Cents | null;
+    coinsurance: number | null;
+    deductible: Cents | null;
+    oop_max: Cents | null;
+  } | null;
+}
+
+export interface Coverage {
+  payer_id: string;
+  payer_name: string;
+  plan_name: string | null;
+  plan_type: PlanType;
+  insurance_type: InsuranceType;
+  group_name: string | null;
+  group_id: string | null;
+  plan_begin_date: IsoDate | null;
+  plan_end_date: IsoDate | null;
+  eligibility_end_date: IsoDate | null;
+  coverage_status: CoverageStatus;
+  mental_health_coverage: MentalHealthCoverage;
+  in_network: NetworkBenefits | null;
+  out_of_network: NetworkBenefits | null;
+  /** Telehealth cost share, only when it differs from in-person. */
+  telehealth: { in_network: CostShare | null; out_of_network: CostShare | null } | null;
+  pcp: Pcp | null;
+  third_party_payer: OtherEntity | null;
+  utilization_manager: OtherEntity | null;
+  additional_policies: AdditionalPolicy[];
+  is_marketplace: boolean;
+  is_bluecard: boolean;
+  is_hdhp: boolean;
+  member: Person;
+  subscriber: Person;
+  relationship_to_subscriber: Relationship;
+  /** The payer changed identifying data we sent (271 INS*Y*18*001*25). */
+  payer_corrected_demographics: boolean;
+  next_plan_year: NextPlanYear | null;
+  /** Free-text MSG segments, kept for the operator and for hints. */
+  messages: string[];
+}

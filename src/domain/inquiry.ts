@@ -1,0 +1,33 @@
+/** What an eligibility inquiry (a 270) asks: the operations build one, the X12 layer writes it. */
+import type { IsoDate } from './coverage.ts';
+
+export interface InquiryPerson {
+  member_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  dob: IsoDate | null;
+  /** ZIP sent with name + DOB searches (270 2100C N4). */
+  zip: string | null;
+}
+
+export interface Inquiry {
+  /** TRN*1 trace number; echoed by the payer in TRN*2. */
+  trace_number: string;
+  payer: { id: string; name: string | null };
+  provider: {
+    npi: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    organization_name: string | null;
+  };
+  subscriber: InquiryPerson;
+  /** Set for dependent inquiries (loop 2000D); the subscriber then carries the member ID. */
+  dependent: InquiryPerson | null;
+  /** EQ service type codes, in order of preference (NOTES.md section 5). */
+  service_types: string[];
+  /** DTP*291: the date of service the inquiry is about. */
+  date: IsoDate;
+}
+
+/** Behavioral-health service type codes in order of preference; 30 is the fallback every payer answers. */
+export const BEHAVIORAL_HEALTH_SERVICE_TYPES = ['MH', 'CF', 'A6', 'A8', '30', '98'] as const;

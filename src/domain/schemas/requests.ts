@@ -1,0 +1,89 @@
+/** Request bodies of the four operations (spec 2.1 and 4), written once for validation, OpenAPI and the client. */
+import { Type, type Static } from 'typebox';
+import { US_STATE_CODES } from '../us-states.ts';
+
+const NAME = "^[\\p{L}\\p{M} .'-]*$";
+
+const memberName = (required: boolean) =>
+  Type.String({
+    maxLength: 60,
+    pattern: NAME,
+    ...(required ? { minLength: 1 } : {}),
+    description: required
+      ? 'Letters, spaces, apostrophes, periods and hyphens.'
+      : 'May be blank when matching by member ID only.',
+  });
+
+const fields = {
+  payer_id: Type.String({ maxLength: 80, pattern: '^[A-Za-z0-9 ._-]*$', description: 'Payer identifier; blank means any payer in the sandbox.' }),
+  member_id: Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9-]+$', description: 'Insurance member identifier.' }),
+  member_dob: Type.String({ format: 'date', description: 'Date of birth, YYYY-MM-DD.' }),
+  provider_npi: Type.String({ format: 'npi', description: '10-digit NPI with a valid check digit.' }),
+  provider_first_name: memberName(false),
+  provider_last_name: memberName(false),
+  provider_session_cost: Type.Union([Type.String({ pattern: '^[0-9]{1,9}$' }), Type.Integer({ minimum: 0, maximum: 999_999_999 })], {
+    description: 'Session price in cents: a string of digits or a non-negative integer.',
+  }),
+  in_network: Type.Boolean({ description: 'Whether the provider is in the plan network; default true.' }),
+  zip: Type.String({ pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: '5-digit ZIP or ZIP+4; blank means 10001 in the sandbox.' }),
+  patient_state: Type.Union(US_STATE_CODES.map((s) => Type.Literal(s)), { description: 'US state or territory code (routes to its Medicaid program).' }),
+};
+
+const closed = { additionalProperties: false } as const;
+
+export const EstimateRequest = Type.Object(
+  {
+    member_id: fields.member_id,
+    member_first_name: memberName(false),
+    member_last_name: memberName(false),
+    member_dob: fields.member_dob,
+    payer_id: Type.Optional(fields.payer_id),
+    provider_npi: Type.Optional(fields.provider_npi),
+    provider_first_name: Type.Optional(fields.provider_first_name),
+    provider_last_name: Type.Optional(fields.provider_last_name),
+    provider_session_cost: Type.Optional(fields.provider_session_cost),
+    in_network: Type.Optional(fields.in_network),
+  },
+  { ...closed, $id: 'EstimateRequest', description: 'Real-time cost estimate for one session.' },
+);
+
+export const DiscoverRequest = Type.Object(
+  {
+    member_first_name: memberName(true),
+    member_last_name: memberName(true),
+    member_dob: fields.member_dob,
+    zip: fields.zip,
+    payer_id: fields.payer_id,
+  },
+  { ...closed, $id: 'DiscoverRequest', description: 'Find active coverage at a known payer by name, DOB and ZIP.' },
+);
+
+export const ScanRequest = Type.Object(
+  {
+    member_first_name: memberName(true),
+    member_last_name: memberName(true),
+    member_dob: fields.member_dob,
+    zip: fields.zip,
+  },
+  { ...closed, $id: 'ScanRequest', description: 'Search every payer for active coverage by name, DOB and ZIP.' },
+);
+
+export const MedicaidRequest = Type.Object(
+  {
+    member_id: fields.member_id,
+    member_first_name: memberName(true),
+    member_last_name: memberName(true),
+    member_dob: fields.member_dob,
+    payer_id: Type.Optional(fields.payer_id),
+    patient_state: Type.Optional(fields.patient_state),
+  },
+  { ...closed, $id: 'MedicaidRequest', description: 'Find Medicaid coverage; needs payer_id or patient_state.' },
+);
+
+export type EstimateRequest = Static<typeof EstimateRequest>;
+export type DiscoverRequest = Static<typeof DiscoverRequest>;
+export type ScanRequest = Static<typeof ScanRequest>;
+export type MedicaidRequest = Static<typeof MedicaidRequest>;
+
+export type OperationName = 'estimate' | 'discover' | 'scan' | 'medicaid';
+export const OPERATIONS: readonly OperationName[] = ['estimate', 'discover', 'scan', 'medicaid'];

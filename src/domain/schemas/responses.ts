@@ -1,0 +1,213 @@
+/** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
+const text = Nullable(Type.String());
+const date = Nullable(Type.String({ format: 'date' }));
+
+export const BENEFIT_STRUCTURES = [
+  'Copay, no deductible, with OOP Max',
+  'Copay, no deductible, no OOP Max',
+  'Coinsurance, no deductible, with OOP Max',
+  'Coinsurance, no deductible, no OOP Max',
+  'Copay and coinsurance, no deductible, with OOP Max',
+  'Coinsurance after deductible, with OOP Max',
+  'Coinsurance after deductible, no OOP Max',
+  'Copay after deductible, with OOP Max',
+  'Copay after deductible, no OOP Max',
+  'Copay and coinsurance after deductible, with OOP Max',
+  'Fully covered',
+  'Fully covered after deductible',
+] as const;
+export type BenefitStructure = (typeof BENEFIT_STRUCTURES)[number];
+const BenefitStructureSchema = Nullable(Type.Union(BENEFIT_STRUCTURES.map((s) => Type.Literal(s))));
+
+export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE', 'ACTIVE_AT_RISK'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export const RESET_STATUSES = ['DETECTED_NO_ACTION_REQUIRED', 'DETECTED_ACTION_REQUIRED', 'NOT_DETECTED'] as const;
+export type ResetStatus = (typeof RESET_STATUSES)[number];
+export const RESET_CHANGES = ['copay', 'coinsurance', 'member_id', 'deductible', 'oop_max'] as const;
+export type ResetChange = (typeof RESET_CHANGES)[number];
+export const ALERT_CODES = [
+  'DEMOGRAPHIC_MISMATCH',
+  'PAYER_CORRECTED',
+  'CARVE_OUT_DETECTED',
+  'ADDITIONAL_POLICY',
+  'UTILIZATION_MANAGEMENT',
+  'PLAN_RESET_SOON',
+  'PLAN_AT_RISK',
+  'VISIT_LIMIT',
+  'MISSING_ADDRESS',
+] as const;
+export type AlertCode = (typeof ALERT_CODES)[number];
+
+export const Address = Type.Object({
+  street_line_1: Type.String(),
+  street_line_2: text,
+  city: Type.String(),
+  state: Type.String(),
+  zip: Type.String(),
+});
+
+export const Demographics = Type.Object({
+  first_name: text,
+  last_name: text,
+  member_id: text,
+  gender: Nullable(Type.Union([Type.Literal('M'), Type.Literal('F'), Type.Literal('U')])),
+  dob: date,
+  address: Nullable(Address),
+});
+
+export const Entity = Type.Object({ name: Type.String(), payer_id: text, phone: text });
+
+export const Alert = Type.Object({
+  code: Type.Union(ALERT_CODES.map((c) => Type.Literal(c))),
+  message: Type.String(),
+  /** For demographic alerts: the payer's values of the fields that differ. */
+  payer_values: Type.Optional(Type.Record(Type.String(), Nullable(Type.String()))),
+});
+export type Alert = Static<typeof Alert>;
+
+export const AdditionalPolicy = Type.Object({
+  payer_name: Type.String(),
+  payer_id: text,
+  policy_number: text,
+  insurance_type: text,
+  coordination: Nullable(Type.Union([Type.Literal('primary'), Type.Literal('secondary'), Type.Literal('tertiary')])),
+});
+
+export const Pcp = Type.Object({ first_name: text, last_name: text, npi: text, organization_name: text });
+
+export const ResetBenefits = Type.Object({
+  effective_date: Type.String({ format: 'date' }),
+  changes: Type.Array(Type.Union(RESET_CHANGES.map((c) => Type.Literal(c)))),
+  copayment: cents('Next plan year copay'),
+  coinsurance: Nullable(Type.Number()),
+  deductible: cents('Next plan year deductible'),
+  oop_max: cents('Next plan year out-of-pocket maximum'),
+  member_id: text,
+});
+export type ResetBenefits = Static<typeof ResetBenefits>;
+
+export const Telehealth = Type.Object({
+  copayment: cents('Telehealth copay'),
+  coinsurance: Nullable(Type.Number({ description: 'Percent points' })),
+  benefit_structure: BenefitStructureSchema,
+  member_obligation: cents('What the member pays for a telehealth session'),
+});
+
+/** Plan fields every operation returns. */
+const planFields = {
+  payer_id: Type.String(),
+  payer_name: Type.String(),
+  plan_name: text,
+  plan_type: text,
+  insurance_type: Type.String(),
+  group_name: text,
+  group_id: text,
+  plan_begin_date: date,
+  plan_end_date: date,
+  eligibility_end_date: date,
+  plan_status: Type.Union(PLAN_STATUSES.map((s) => Type.Literal(s))),
+  coverage_status: Type.String(),
+  mental_health_coverage: Type.String(),
+  relationship_to_subscriber: Type.String(),
+  demographics: Demographics,
+  subscriber_demographics: Demographics,
+  alerts: Type.Array(Alert),
+  third_party_payer: Nullable(Entity),
+  additional_policy: Type.Array(AdditionalPolicy),
+  is_marketplace: Type.Boolean(),
+  is_bluecard: Type.Boolean(),
+  is_hdhp: Type.Boolean(),
+};
+
+/** Financial fields of the estimate (NOTES.md section 2), computed by the estimate engine. */
+export const EstimateFinancials = Type.Object({
+  in_network: Type.Boolean(),
+  provider_session_cost: cents('The session cost the estimate was computed for'),
+  benefit_structure: BenefitStructureSchema,
+  copayment: cents('Per-session copay'),
+  coinsurance: Nullable(Type.Number({ description: 'Percent points (20 = 20 %)' })),
+  deductible: cents('Individual deductible for the plan year'),
+  remaining_deductible: cents('Deductible left; the smaller of individual and family'),
+  oop_max: cents('Individual out-of-pocket maximum'),
+  remaining_oop_max: cents('Out-of-pocket left; the smaller of individual and family'),
+  family_deductible: cents('Family deductible'),
+  family_remaining_deductible: cents('Family deductible left'),
+  family_oop_max: cents('Family out-of-pocket maximum'),
+  family_remaining_oop_max: cents('Family out-of-pocket left'),
+  member_obligation: cents('What the member pays for this session'),
+  payer_obligation: cents('What the payer pays for this session'),
+  pre_deductible_member_obligation: cents('Member share while the deductible is unmet'),
+  pre_deductible_payer_obligation: cents('Payer share while the deductible is unmet'),
+  post_deductible_member_obligation: cents('Member share once the deductible is met'),
+  post_deductible_payer_obligation: cents('Payer share once the deductible is met'),
+  post_oop_max_member_obligation: cents('Member share once the OOP max is met'),
+  post_oop_max_payer_obligation: cents('Payer share once the OOP max is met'),
+  remaining_sessions_before_deductible: Nullable(Type.Integer()),
+  remaining_sessions_before_oop_max: Nullable(Type.Integer()),
+  telehealth: Nullable(Telehealth),
+  visits_remaining: Nullable(Type.Integer()),
+});
+export type EstimateFinancials = Static<typeof EstimateFinancials>;
+
+export const ResetFields = Type.Object({
+  plan_reset_soon: Type.Boolean(),
+  reset_benefits_status: Type.Union(RESET_STATUSES.map((s) => Type.Literal(s))),
+  reset_benefits: Nullable(ResetBenefits),
+});
+export type ResetFields = Static<typeof ResetFields>;
+
+const partial = { error_code: Type.Optional(Type.Union([Type.Literal('UNKNOWN_COSTSHARE'), Type.Literal('UNKNOWN_REMAININGS')])) };
+
+export const EstimateResponse = Type.Object(
+  {
+    ...planFields,
+    ...EstimateFinancials.properties,
+    ...ResetFields.properties,
+    pcp: Nullable(Pcp),
+    utilization_manager: Nullable(Entity),
+    qmb_status: Type.Boolean(),
+    ...partial,
+  },
+  { $id: 'EstimateResponse' },
+);
+export type EstimateResponse = Static<typeof EstimateResponse>;
+
+export const DiscoverResponse = Type.Object({ ...planFields }, { $id: 'DiscoverResponse' });
+export type DiscoverResponse = Static<typeof DiscoverResponse>;
+
+export const ScanResponse = Type.Object(
+  {
+    ...planFields,
+    payers_checked: Type.Integer(),
+    payers_failed: Type.Array(Type.Object({ payer_id: Type.String(), error_code: Type.String() })),
+  },
+  { $id: 'ScanResponse' },
+);
+export type ScanResponse = Static<typeof ScanResponse>;
+
+export const MedicaidResponse = Type.Object(
+  {
+    ...planFields,
+    patient_state: text,
+    qmb_status: Type.Boolean(),
+    managed_care: Type.Boolean(),
+    pcp: Nullable(Pcp),
+  },
+  { $id: 'MedicaidResponse' },
+);
+export type MedicaidResponse = Static<typeof MedicaidResponse>;
+
+export const ErrorResponse = Type.Object(
+  {
+    error_code: Type.String(),
+    message: Type.String(),
+    request_id: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorResponse' },
+);
+export type ErrorResponse = Static<typeof ErrorResponse>;
