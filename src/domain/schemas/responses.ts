@@ -1,10 +1,14 @@
 /** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
 const text = Nullable(Type.String());
 const date = Nullable(Type.String({ format: 'date' }));
+/** Union of string literals, typed as a tuple so Static<> keeps the values (a plain .map() yields never). */
+type LiteralTuple<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> };
+const Literals = <const T extends readonly string[]>(values: T) =>
+  Type.Union<LiteralTuple<T>>(values.map((v) => Type.Literal(v)) as unknown as [...LiteralTuple<T>]);
 
 export const BENEFIT_STRUCTURES = [
   'Copay, no deductible, with OOP Max',
@@ -21,7 +25,7 @@ export const BENEFIT_STRUCTURES = [
   'Fully covered after deductible',
 ] as const;
 export type BenefitStructure = (typeof BENEFIT_STRUCTURES)[number];
-const BenefitStructureSchema = Nullable(Type.Union(BENEFIT_STRUCTURES.map((s) => Type.Literal(s))));
+const BenefitStructureSchema = Nullable(Literals(BENEFIT_STRUCTURES));
 
 export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE', 'ACTIVE_AT_RISK'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -62,7 +66,7 @@ export const Demographics = Type.Object({
 export const Entity = Type.Object({ name: Type.String(), payer_id: text, phone: text });
 
 export const Alert = Type.Object({
-  code: Type.Union(ALERT_CODES.map((c) => Type.Literal(c))),
+  code: Literals(ALERT_CODES),
   message: Type.String(),
   /** For demographic alerts: the payer's values of the fields that differ. */
   payer_values: Type.Optional(Type.Record(Type.String(), Nullable(Type.String()))),
@@ -81,7 +85,7 @@ export const Pcp = Type.Object({ first_name: text, last_name: text, npi: text, o
 
 export const ResetBenefits = Type.Object({
   effective_date: Type.String({ format: 'date' }),
-  changes: Type.Array(Type.Union(RESET_CHANGES.map((c) => Type.Literal(c)))),
+  changes: Type.Array(Literals(RESET_CHANGES)),
   copayment: cents('Next plan year copay'),
   coinsurance: Nullable(Type.Number()),
   deductible: cents('Next plan year deductible'),
@@ -109,7 +113,7 @@ const planFields = {
   plan_begin_date: date,
   plan_end_date: date,
   eligibility_end_date: date,
-  plan_status: Type.Union(PLAN_STATUSES.map((s) => Type.Literal(s))),
+  plan_status: Literals(PLAN_STATUSES),
   coverage_status: Type.String(),
   mental_health_coverage: Type.String(),
   relationship_to_subscriber: Type.String(),
@@ -155,7 +159,7 @@ export type EstimateFinancials = Static<typeof EstimateFinancials>;
 
 export const ResetFields = Type.Object({
   plan_reset_soon: Type.Boolean(),
-  reset_benefits_status: Type.Union(RESET_STATUSES.map((s) => Type.Literal(s))),
+  reset_benefits_status: Literals(RESET_STATUSES),
   reset_benefits: Nullable(ResetBenefits),
 });
 export type ResetFields = Static<typeof ResetFields>;
