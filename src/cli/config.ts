@@ -1,0 +1,39 @@
+/** Configuration from environment variables (documented in the README). */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mode: 'sandbox' | 'production';
+  devKey: string | undefined;
+  logLevel: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  payerTimeoutMs: number;
+  scanTimeoutMs: number;
+}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.COVERAGE_MODE ?? 'sandbox';
+  if (mode !== 'sandbox' && mode !== 'production') throw new Error(`COVERAGE_MODE must be sandbox or production, got "${mode}"`);
+  return {
+    port: int('PORT', env.PORT, 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.COVERAGE_DATA_DIR || './data'),
+    mode,
+    devKey: env.COVERAGE_DEV_KEY || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
+    scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
+  };
+}

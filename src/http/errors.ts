@@ -1,0 +1,45 @@
+/** One error shape for every failure (NOTES.md section 3): error_code, message, request_id. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError, type ErrorCode, type FieldError } from '../domain/errors.ts';
+import { fieldErrors } from './validation-errors.ts';
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, errors?: FieldError[]) {
+  reply.code(status).type('application/json; charset=utf-8');
+  return reply.send({ error_code: code, message, request_id: request.id, ...(errors ? { errors } : {}) });
+}
+
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_REQUEST', 'The Content-Length header does not match the body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_REQUEST', 'The request body is empty; send a JSON object'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_REQUEST', 'The request body is not valid JSON'],
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
+    if (error instanceof ServiceError) {
+      if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      if (error.details.reason) request.log.warn({ error_code: error.code, reason: error.details.reason }, 'payer outcome');
+      return sendError(reply, request, error.status, error.code, error.message, error.details.errors);
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error.validation as Parameters<typeof fieldErrors>[0]);
+      return sendError(reply, request, 400, 'INVALID_REQUEST', `Invalid request: ${errors.map((e) => e.field).join(', ')}`, errors);
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, request, known[0], known[1], known[2]);
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return sendError(reply, request, 400, 'INVALID_REQUEST', 'The request body is not valid JSON');
+    }
+    if (error.statusCode === 429) return sendError(reply, request, 429, 'TOO_MANY_REQUESTS', error.message);
+    if (error.statusCode === 503) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly');
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, request, error.statusCode, 'INVALID_REQUEST', 'The request could not be processed');
+    }
+    // Log the type and stack only: messages from lower layers are not trusted to be free of member data.
+    request.log.error({ err_type: error.name, code: error.code, stack: error.stack }, 'unhandled error');
+    return sendError(reply, request, 500, 'INTERNAL_ERROR', 'Internal error');
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+}

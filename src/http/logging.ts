@@ -1,0 +1,34 @@
+/**
+ * Logs: pino, one line per request. No bodies and no member data are ever logged; the apikey
+ * header is redacted in case anything logs headers.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+
+export const REDACT_PATHS = ['req.headers.apikey', 'headers.apikey', 'apikey', '*.apikey', 'request.headers.apikey'];
+
+export function loggerOptions(level: string | false | undefined, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  if (level === false) return false;
+  return {
+    level: level ?? 'info',
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        // The route pattern, never the raw URL: query strings could carry anything.
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        operation: request.operation ?? undefined,
+        payer_id: request.payerId ?? undefined,
+        key_id: request.apiKey?.id,
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,51 @@
+/** The four operations of the spec under /v1. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
+import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
+import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operation: OperationName | null;
+    payerId: string | null;
+  }
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse };
+
+export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  app.decorateRequest('operation', null);
+  app.decorateRequest('payerId', null);
+
+  const respond = async <T>(request: FastifyRequest, reply: FastifyReply, operation: OperationName, run: () => Promise<OperationResult<T>>) => {
+    request.operation = operation;
+    const result = await run();
+    request.payerId = result.payer_id;
+    return reply.code(result.status).send(result.body);
+  };
+  const ctx = (request: FastifyRequest) => ({ request_id: request.id });
+
+  for (const url of ['/v1/estimate', '/v1/estimate/']) {
+    api.post(url, {
+      schema: {
+        operationId: url.endsWith('/') ? undefined : 'estimate',
+        hide: url.endsWith('/'),
+        tags: ['coverage'],
+        summary: 'Estimate what a session costs the patient',
+        body: EstimateRequest,
+        response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
+      },
+    }, (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))));
+  }
+  api.post('/v1/discover', {
+    schema: { operationId: 'discover', tags: ['coverage'], summary: 'Find coverage at a known payer by name, DOB and ZIP', body: DiscoverRequest, response: { 200: DiscoverResponse, ...errors } },
+  }, (request, reply) => respond(request, reply, 'discover', () => runDiscover(deps, request.body, ctx(request))));
+  api.post('/v1/scan', {
+    schema: { operationId: 'scan', tags: ['coverage'], summary: 'Search every payer for active coverage', body: ScanRequest, response: { 200: ScanResponse, ...errors } },
+  }, (request, reply) => respond(request, reply, 'scan', () => runScan(deps, request.body, ctx(request))));
+  api.post('/v1/medicaid', {
+    schema: { operationId: 'medicaid', tags: ['coverage'], summary: 'Find Medicaid coverage by state or payer', body: MedicaidRequest, response: { 200: MedicaidResponse, ...errors } },
+  }, (request, reply) => respond(request, reply, 'medicaid', () => runMedicaid(deps, request.body, ctx(request))));
+}

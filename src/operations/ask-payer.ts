@@ -1,0 +1,65 @@
+/** One round trip to a payer: 270 out, 271 (or 999) back, normalized to Coverage or a service error. */
+import type { Coverage } from '../domain/coverage.ts';
+import { ServiceError } from '../domain/errors.ts';
+import type { Inquiry } from '../domain/inquiry.ts';
+import { PayerError } from '../payers/network.ts';
+import { build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
+import type { CallContext, OperationDeps } from './context.ts';
+
+export interface PayerAnswerResult {
+  coverage: Coverage;
+  warnings: string[];
+}
+
+const REJECTION_MESSAGES: Record<string, string> = {
+  MEMBER_NOT_FOUND: 'The payer found no member matching the request',
+  PROVIDER_NOT_RECOGNIZED: 'The payer does not recognize the provider',
+  PAYER_NOT_SUPPORTED: 'The payer does not accept eligibility inquiries from this service',
+  PAYER_FAILURE: 'The payer could not answer the inquiry',
+};
+
+let controlNumber = Math.floor(Math.random() * 900_000_000);
+const nextControlNumber = () => (controlNumber = (controlNumber % 999_999_999) + 1);
+
+export function payerErrorToServiceError(err: PayerError): ServiceError {
+  if (err.kind === 'throttled') {
+    return new ServiceError('TOO_MANY_REQUESTS', 'The payer is throttling requests; retry later', {
+      retryAfterSeconds: err.retryAfterSeconds ?? 60,
+      reason: err.reason,
+    });
+  }
+  return new ServiceError('PAYER_FAILURE', 'The payer system failed to answer', { reason: `${err.kind}: ${err.reason}` });
+}
+
+export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallContext): Promise<PayerAnswerResult> {
+  const payerId = inquiry.payer.id;
+  const request = build270(inquiry, { control_number: nextControlNumber() });
+  let answer: string;
+  try {
+    answer = await deps.network.exchange(payerId, request, { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs });
+  } catch (err) {
+    if (err instanceof PayerError) throw payerErrorToServiceError(err);
+    throw err;
+  }
+  const kind = detectTransactionSet(answer);
+  if (kind === '999') {
+    const ack = parse999(answer);
+    const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code} ${e.description}`).join('; ') : ack.error.message;
+    throw new ServiceError('PAYER_FAILURE', 'The payer rejected the inquiry', { reason: `999 reject: ${detail}` });
+  }
+  const parsed = normalize271(answer);
+  if (!parsed.ok) {
+    const e = parsed.error;
+    throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {
+      reason: `unreadable 271 at segment ${e.segment_index ?? '?'} (${e.segment_id ?? '?'}): ${e.message}`,
+    });
+  }
+  const result = parsed.value;
+  if (result.kind === 'rejected') {
+    throw new ServiceError(result.error_code, REJECTION_MESSAGES[result.error_code] ?? 'The payer rejected the inquiry', { reason: result.reason });
+  }
+  if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
+    throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
+  }
+  return { coverage: result.coverage, warnings: parsed.warnings };
+}

@@ -1,0 +1,47 @@
+/**
+ * Carve-out follow-up: when the first 271 hands behavioral health to an administrator the
+ * network can reach, ask the administrator for the same member and merge its benefits in.
+ */
+import type { Coverage } from '../domain/coverage.ts';
+import { ServiceError } from '../domain/errors.ts';
+import type { Inquiry } from '../domain/inquiry.ts';
+import { askPayer } from './ask-payer.ts';
+import type { CallContext, OperationDeps } from './context.ts';
+
+export function administratorToAsk(deps: OperationDeps, coverage: Coverage): string | null {
+  const id = coverage.third_party_payer?.payer_id;
+  if (coverage.mental_health_coverage !== 'carved_out' || !id || id === coverage.payer_id) return null;
+  return deps.network.payer(id) ? id : null;
+}
+
+export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext): Promise<Coverage> {
+  const administrator = administratorToAsk(deps, first);
+  if (!administrator) return first;
+  const member = first.member;
+  const second: Inquiry = {
+    ...inquiry,
+    payer: { id: administrator, name: first.third_party_payer?.name ?? null },
+    subscriber: {
+      ...inquiry.subscriber,
+      member_id: member.member_id ?? inquiry.subscriber.member_id,
+      first_name: member.first_name ?? inquiry.subscriber.first_name,
+      last_name: member.last_name ?? inquiry.subscriber.last_name,
+      dob: member.dob ?? inquiry.subscriber.dob,
+    },
+    trace_number: `${inquiry.trace_number}2`,
+  };
+  try {
+    const { coverage: admin } = await askPayer(deps, second, ctx);
+    return {
+      ...first,
+      in_network: admin.in_network,
+      out_of_network: admin.out_of_network,
+      telehealth: admin.telehealth,
+      utilization_manager: first.utilization_manager ?? admin.utilization_manager,
+    };
+  } catch (err) {
+    // The administrator's silence leaves the plan answer standing: the cost share stays unknown (206).
+    if (err instanceof ServiceError) return first;
+    throw err;
+  }
+}

@@ -1,0 +1,67 @@
+/** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
+import { estimate as computeEstimate } from '../domain/estimate/index.ts';
+import { resetRules } from '../domain/plan-rules.ts';
+import type { EstimateRequest } from '../domain/schemas/requests.ts';
+import type { EstimateResponse } from '../domain/schemas/responses.ts';
+import { askPayer } from './ask-payer.ts';
+import { followCarveOut } from './carve-out.ts';
+import type { CallContext, OperationDeps } from './context.ts';
+import { buildInquiry } from './inquiry.ts';
+import { planFields } from './present.ts';
+import { resolvePayer } from './resolve-payer.ts';
+
+export interface OperationResult<T> {
+  status: 200 | 206;
+  body: T;
+  payer_id: string;
+}
+
+export function sessionCostCents(value: string | number | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
+  const payerId = resolvePayer(deps.network, req.payer_id);
+  const today = deps.today();
+  const inquiry = buildInquiry(
+    {
+      payer_id: payerId,
+      member_id: req.member_id,
+      first_name: req.member_first_name,
+      last_name: req.member_last_name,
+      dob: req.member_dob,
+      provider_npi: req.provider_npi,
+      provider_first_name: req.provider_first_name,
+      provider_last_name: req.provider_last_name,
+    },
+    today,
+  );
+  const first = (await askPayer(deps, inquiry, ctx)).coverage;
+  const coverage = await followCarveOut(deps, first, inquiry, ctx);
+  const { fields, partial } = computeEstimate(coverage, {
+    session_cost: sessionCostCents(req.provider_session_cost),
+    in_network: req.in_network ?? true,
+  });
+  const reset = resetRules(coverage, today);
+  const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
+  if (reset.plan_reset_soon) {
+    plan.alerts.push({
+      code: 'PLAN_RESET_SOON',
+      message:
+        reset.reset_benefits_status === 'DETECTED_ACTION_REQUIRED'
+          ? `The plan year resets soon and ${reset.reset_benefits?.changes.join(', ')} change${reset.reset_benefits?.changes.length === 1 ? 's' : ''}`
+          : 'The plan year resets soon',
+    });
+  }
+  const body: EstimateResponse = {
+    ...plan,
+    ...fields,
+    ...reset,
+    pcp: coverage.pcp,
+    utilization_manager: coverage.utilization_manager,
+    qmb_status: coverage.insurance_type === 'qmb',
+    ...(partial ? { error_code: partial } : {}),
+  };
+  return { status: partial ? 206 : 200, body, payer_id: coverage.payer_id };
+}

@@ -1,0 +1,47 @@
+/** Builds the 270 inquiry an operation sends. */
+import { randomBytes } from 'node:crypto';
+import type { IsoDate } from '../domain/coverage.ts';
+import { BEHAVIORAL_HEALTH_SERVICE_TYPES, type Inquiry } from '../domain/inquiry.ts';
+
+export interface InquiryFields {
+  payer_id: string;
+  member_id?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  dob: IsoDate;
+  zip?: string | undefined;
+  provider_npi?: string | undefined;
+  provider_first_name?: string | undefined;
+  provider_last_name?: string | undefined;
+}
+
+const blankToNull = (s: string | undefined) => (s && s.trim() !== '' ? s.trim() : null);
+
+export function newTraceNumber(): string {
+  return randomBytes(8).toString('hex').toUpperCase();
+}
+
+export function buildInquiry(f: InquiryFields, today: IsoDate): Inquiry {
+  const providerFirst = blankToNull(f.provider_first_name);
+  const providerLast = blankToNull(f.provider_last_name);
+  return {
+    trace_number: newTraceNumber(),
+    payer: { id: f.payer_id, name: null },
+    provider: {
+      npi: blankToNull(f.provider_npi),
+      first_name: providerFirst,
+      last_name: providerLast,
+      organization_name: providerFirst || providerLast ? null : 'BEHAVIORAL HEALTH PROVIDER',
+    },
+    subscriber: {
+      member_id: blankToNull(f.member_id),
+      first_name: blankToNull(f.first_name),
+      last_name: blankToNull(f.last_name),
+      dob: f.dob,
+      zip: blankToNull(f.zip),
+    },
+    dependent: null,
+    service_types: [...BEHAVIORAL_HEALTH_SERVICE_TYPES],
+    date: today,
+  };
+}

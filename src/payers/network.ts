@@ -1,0 +1,44 @@
+/** The seam between operations and payers: a network answers a 270 with a 271 (or a 999). */
+
+export interface PayerInfo {
+  payer_id: string;
+  name: string;
+  /** Answers name + DOB (+ ZIP) searches without a member ID. */
+  supports_search: boolean;
+  /** The state whose Medicaid program this payer is, if any. */
+  medicaid_state: string | null;
+  /** Payers that mental-health benefits are handed to (carve-out administrators this network can reach). */
+  carve_out_administrators?: string[];
+}
+
+export interface ExchangeContext {
+  request_id: string;
+  /** Epoch milliseconds by which the answer must be back. */
+  deadline: number;
+  signal?: AbortSignal;
+}
+
+/** The payer did not answer with X12: its endpoint failed, throttled, timed out or sent garbage. */
+export class PayerError extends Error {
+  constructor(
+    readonly kind: 'failure' | 'throttled' | 'timeout' | 'circuit_open' | 'protocol',
+    readonly payer_id: string,
+    /** For the operator: never contains member data. */
+    readonly reason: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`${payer_id}: ${reason}`);
+    this.name = 'PayerError';
+  }
+}
+
+export interface PayerNetwork {
+  readonly mode: 'sandbox' | 'production';
+  /** Payer id to address when the caller left payer_id blank, or null when one is required. */
+  readonly anyPayerId: string | null;
+  payers(): readonly PayerInfo[];
+  payer(payerId: string): PayerInfo | undefined;
+  /** Send one X12 270 and return the payer's X12 answer (a 271 or a 999). */
+  exchange(payerId: string, x12: string, ctx: ExchangeContext): Promise<string>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,110 @@
+/**
+ * Finds who a 270 asks about in the sandbox catalog (spec 4 rule 1 and spec 10): by member ID,
+ * then by the generated-ID suffix rule, then by first name + last name + DOB, case-insensitively.
+ */
+import type { Inquiry } from '../../domain/inquiry.ts';
+import type { Catalog, CatalogMember, CatalogPerson, ScenarioAnswer, SuffixScenario } from '../../sandbox/catalog.ts';
+
+export interface SandboxHit {
+  /** The payer that answers. */
+  payer_id: string;
+  plan: string;
+  overrides: CatalogMember['overrides'];
+  answer: ScenarioAnswer;
+  member_id: string;
+  /** The payer's record of the member. */
+  person: CatalogPerson;
+  subscriber: (CatalogPerson & { member_id: string }) | null;
+  relationship: CatalogMember['relationship'];
+  address: CatalogMember['address'];
+  scenario: string;
+}
+
+const SUFFIX_ID = /^(\d+)MH([A-Z]+)$/;
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
+
+export function parseGeneratedId(memberId: string): { prefix: string; suffix: string } | null {
+  const m = SUFFIX_ID.exec(memberId.toUpperCase());
+  return m ? { prefix: m[1]!, suffix: m[2]! } : null;
+}
+
+function pickByPrefix<T>(value: T | { byPrefix: Record<string, T> }, prefix: string): T {
+  if (typeof value === 'object' && value !== null && 'byPrefix' in value) {
+    const table = value.byPrefix;
+    return table[prefix[0]!] ?? Object.values(table)[0]!;
+  }
+  return value;
+}
+
+export function suffixAnswer(s: SuffixScenario, prefix: string): ScenarioAnswer {
+  return s.answer ? pickByPrefix(s.answer, prefix) : { kind: 'coverage' };
+}
+
+export function suffixExpectation(s: SuffixScenario, prefix: string) {
+  return pickByPrefix(s.expect, prefix);
+}
+
+function fromMember(m: CatalogMember, payerId: string, plan: string, answer: ScenarioAnswer): SandboxHit {
+  return {
+    payer_id: payerId,
+    plan,
+    overrides: m.overrides,
+    answer,
+    member_id: m.member_id,
+    person: { ...m.person, ...m.payer_record },
+    subscriber: m.subscriber ?? null,
+    relationship: m.relationship,
+    address: m.address,
+    scenario: m.scenario,
+  };
+}
+
+export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): SandboxHit | null {
+  const who = inquiry.dependent ?? inquiry.subscriber;
+  const memberId = inquiry.subscriber.member_id ?? who.member_id;
+  const administratorPlan = catalog.administratorPlans[payerId];
+  const anyPayer = payerId === catalog.anyPayerId;
+  // A state Medicaid program also knows the members of the managed-care plans it contracts.
+  const medicaidState = catalog.payers.find((p) => p.payer_id === payerId)?.medicaid_state ?? null;
+
+  // Which catalog members this payer knows, and with which plan it answers.
+  const scoped: { member: CatalogMember; plan: string }[] = [];
+  for (const member of catalog.members) {
+    if (administratorPlan) {
+      const handedTo = catalog.plans[member.plan]?.third_party_payer?.payer_id;
+      if (handedTo === payerId) scoped.push({ member, plan: administratorPlan });
+    } else if (anyPayer || member.payer_id === payerId || (medicaidState !== null && member.patient_state === medicaidState)) {
+      scoped.push({ member, plan: member.plan });
+    }
+  }
+  const answering = (m: CatalogMember) => (anyPayer || medicaidState ? m.payer_id : payerId);
+
+  if (memberId) {
+    const exact = scoped.find((s) => same(s.member.member_id, memberId));
+    if (exact) return fromMember(exact.member, answering(exact.member), exact.plan, administratorPlan ? { kind: 'coverage' } : (exact.member.answer ?? { kind: 'coverage' }));
+    const generated = parseGeneratedId(memberId);
+    const scenario = generated && catalog.suffixes.find((s) => s.suffix === generated.suffix);
+    if (generated && scenario) {
+      const handedTo = catalog.plans[scenario.plan]?.third_party_payer?.payer_id;
+      if (administratorPlan && handedTo !== payerId) return null;
+      return {
+        payer_id: anyPayer ? (catalog.defaultSuffixPayer[scenario.suffix] ?? catalog.defaultPayerId) : payerId,
+        plan: administratorPlan ?? scenario.plan,
+        overrides: administratorPlan ? undefined : scenario.overrides,
+        answer: administratorPlan ? { kind: 'coverage' } : suffixAnswer(scenario, generated.prefix),
+        member_id: memberId.toUpperCase(),
+        person: { first_name: who.first_name ?? '', last_name: who.last_name ?? '', dob: who.dob ?? '', gender: 'U' },
+        subscriber: null,
+        relationship: 'self',
+        address: { street_line_1: '1 SANDBOX PLZ', street_line_2: null, city: 'NEW YORK', state: 'NY', zip: '10001' },
+        scenario: scenario.scenario,
+      };
+    }
+  }
+  const byName = scoped.find(
+    (s) => same(s.member.person.first_name, who.first_name) && same(s.member.person.last_name, who.last_name) && s.member.person.dob === who.dob,
+  );
+  if (byName) return fromMember(byName.member, answering(byName.member), byName.plan, administratorPlan ? { kind: 'coverage' } : (byName.member.answer ?? { kind: 'coverage' }));
+  return null;
+}

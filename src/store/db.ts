@@ -1,0 +1,46 @@
+/** Opens the store: SQLite (WAL) under the data directory by default, PostgreSQL when a URL is given. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export interface StoreConfig {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDb(config: StoreConfig): Promise<Db> {
+  let kysely: Kysely<Database>;
+  let dialect: Db['dialect'];
+  if (config.databaseUrl) {
+    dialect = 'postgres';
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }) });
+  } else {
+    dialect = 'sqlite';
+    mkdirSync(config.dataDir, { recursive: true });
+    const file = new SqliteDatabase(join(config.dataDir, 'coverage.sqlite'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('busy_timeout = 5000');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  await migrateToLatest(kysely);
+  return {
+    kysely,
+    dialect,
+    async ping() {
+      await kysely.selectFrom('api_keys').select('id').limit(1).execute();
+    },
+    close: () => kysely.destroy(),
+  };
+}

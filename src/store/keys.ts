@@ -1,0 +1,121 @@
+/** API keys: random secrets shown once, stored as SHA-256 hashes, compared in constant time. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db.ts';
+import type { ApiKeyTable } from './schema.ts';
+
+export type KeyEnv = 'sandbox' | 'production';
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  env: KeyEnv;
+  prefix: string;
+  rate_limit_per_minute: number | null;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CreatedKey {
+  key: ApiKey;
+  /** The secret: returned once, never stored. */
+  secret: string;
+}
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const toKey = ({ hash: _hash, ...row }: ApiKeyTable): ApiKey => row;
+
+export function newSecret(env: KeyEnv): string {
+  return `cov_${env === 'sandbox' ? 'test' : 'live'}_${randomBytes(24).toString('base64url')}`;
+}
+
+/** How long a verified key is trusted before the store is asked again: revocation reaches every instance within it. */
+const VERIFY_CACHE_MS = 1000;
+const TOUCH_EVERY_MS = 60_000;
+
+export class KeyStore {
+  private readonly cache = new Map<string, { key: ApiKey | null; until: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+
+  async create(input: { name: string; env: KeyEnv; rate_limit_per_minute?: number | null; secret?: string }): Promise<CreatedKey> {
+    const secret = input.secret ?? newSecret(input.env);
+    const row: ApiKeyTable = {
+      id: `key_${randomBytes(8).toString('hex')}`,
+      name: input.name,
+      env: input.env,
+      prefix: secret.slice(0, 12),
+      hash: hashSecret(secret),
+      rate_limit_per_minute: input.rate_limit_per_minute ?? null,
+      created_at: this.now().toISOString(),
+      revoked_at: null,
+      last_used_at: null,
+    };
+    await this.db.kysely.insertInto('api_keys').values(row).execute();
+    return { key: toKey(row), secret };
+  }
+
+  /** Registers a known secret (COVERAGE_DEV_KEY) if no live key has it yet. */
+  async ensure(secret: string, name: string, env: KeyEnv): Promise<ApiKey> {
+    const existing = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hashSecret(secret)).executeTakeFirst();
+    if (existing && existing.env === env && !existing.revoked_at) return toKey(existing);
+    if (existing) await this.db.kysely.deleteFrom('api_keys').where('id', '=', existing.id).execute();
+    return (await this.create({ name, env, secret })).key;
+  }
+
+  async verify(secret: string): Promise<ApiKey | null> {
+    const hash = hashSecret(secret);
+    const now = Date.now();
+    const hit = this.cache.get(hash);
+    if (hit && hit.until > now) return hit.key;
+    const row = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+    const valid = row && !row.revoked_at && timingSafeEqual(Buffer.from(row.hash, 'hex'), Buffer.from(hash, 'hex'));
+    const key = valid ? toKey(row) : null;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { key, until: now + VERIFY_CACHE_MS });
+    if (key) this.touch(key.id, now);
+    return key;
+  }
+
+  private touch(id: string, now: number): void {
+    if ((this.touched.get(id) ?? 0) + TOUCH_EVERY_MS > now) return;
+    this.touched.set(id, now);
+    this.db.kysely
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now).toISOString() })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => this.touched.delete(id));
+  }
+
+  async list(): Promise<ApiKey[]> {
+    const rows = await this.db.kysely.selectFrom('api_keys').selectAll().orderBy('created_at').execute();
+    return rows.map(toKey);
+  }
+
+  async get(id: string): Promise<ApiKey | null> {
+    const row = await this.db.kysely.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toKey(row) : null;
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    const res = await this.db.kysely
+      .updateTable('api_keys')
+      .set({ revoked_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    this.cache.clear();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Issues a new secret with the same name, env and limit, and revokes the old key. */
+  async rotate(id: string): Promise<CreatedKey | null> {
+    const old = await this.get(id);
+    if (!old || old.revoked_at) return null;
+    const created = await this.create({ name: old.name, env: old.env, rate_limit_per_minute: old.rate_limit_per_minute });
+    await this.revoke(id);
+    return created;
+  }
+}
