@@ -83,6 +83,8 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
   if (memberId) {
     const exact = scoped.find((s) => same(s.member.member_id, memberId));
     if (exact) return fromMember(exact.member, answering(exact.member), exact.plan, administratorPlan ? { kind: 'coverage' } : (exact.member.answer ?? { kind: 'coverage' }));
+    // A named member's ID asked of another payer is not that payer's member, whatever its suffix.
+    if (!administratorPlan && catalog.members.some((m) => same(m.member_id, memberId))) return null;
     const generated = parseGeneratedId(memberId);
     const scenario = generated && catalog.suffixes.find((s) => s.suffix === generated.suffix);
     if (generated && scenario) {

@@ -1,0 +1,54 @@
+/** Starts the real service in process on an ephemeral port with a temporary SQLite store. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/cli/config.ts';
+import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+
+export const TEST_KEY = 'cov_test_integration_suite_key_0001';
+/** A fixed date so calendar-year plans are mid-year whatever day the suite runs. */
+export const TEST_TODAY = '2026-06-15';
+
+export interface TestServer {
+  url: string;
+  runtime: Runtime;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
+  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: TEST_KEY, PORT: '0', ...opts.env });
+  const runtime = await startRuntime(config, {
+    today: () => opts.today ?? TEST_TODAY,
+    logLevel: opts.logStream ? 'info' : false,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
+  const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { apikey: TEST_KEY, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* non-JSON bodies are returned as text */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+  return {
+    url,
+    runtime,
+    post: (path, body, headers) => call('POST', path, body, headers),
+    get: (path, headers) => call('GET', path, undefined, headers),
+    async close() {
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
