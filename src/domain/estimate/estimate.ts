@@ -1,0 +1,95 @@
+/** Assembles the estimate's financial fields (EstimateFinancials) from normalized coverage. */
+import type { Cents, CostShare, Coverage, NetworkBenefits } from '../coverage.ts';
+import type { EstimateFinancials } from '../schemas/responses.ts';
+import { accumulatorFields, bindingRemaining } from './accumulators.ts';
+import { classifyBenefitStructure, deductibleApplies } from './benefit-structure.ts';
+import { memberObligation, phaseSplits, split, toCostShareRule, type PlanFacts } from './obligation.ts';
+import { sessionsBeforeDeductible, sessionsBeforeOopMax } from './sessions.ts';
+
+export interface EstimateInput {
+  /** Allowed amount for one session, integer cents; null when the caller sent no provider_session_cost. */
+  session_cost: Cents | null;
+  /** Selects coverage.in_network or coverage.out_of_network. */
+  in_network: boolean;
+}
+
+export type EstimatePartial = 'UNKNOWN_COSTSHARE' | 'UNKNOWN_REMAININGS';
+
+export interface EstimateOutcome {
+  fields: EstimateFinancials;
+  /** The 206 error code, or null for a complete (200) estimate. */
+  partial: EstimatePartial | null;
+}
+
+/** What the selected network's benefits say, with the cost share taken from `share` (the network's own, or telehealth's). */
+export function planFacts(benefits: NetworkBenefits | null, share: CostShare | null): PlanFacts {
+  const rule = share ? toCostShareRule(share) : null;
+  if (!benefits) return { rule, afterDeductible: null, deductibleRemaining: null, hasOopMax: null, oopRemaining: null };
+  const afterDeductible = deductibleApplies(benefits);
+  return {
+    rule,
+    afterDeductible,
+    deductibleRemaining: benefits.deductible ? bindingRemaining(benefits.deductible) : null,
+    hasOopMax: benefits.oop_max !== null,
+    oopRemaining: benefits.oop_max ? bindingRemaining(benefits.oop_max) : null,
+  };
+}
+
+function partialOf(benefits: NetworkBenefits | null, f: PlanFacts): EstimatePartial | null {
+  if (!benefits || f.rule === null) return 'UNKNOWN_COSTSHARE';
+  if ((f.afterDeductible === true && f.deductibleRemaining === null) || (f.hasOopMax === true && f.oopRemaining === null)) {
+    return 'UNKNOWN_REMAININGS';
+  }
+  return null;
+}
+
+function telehealthFields(benefits: NetworkBenefits | null, share: CostShare, C: Cents | null): EstimateFinancials['telehealth'] {
+  return {
+    copayment: share.copayment,
+    coinsurance: share.coinsurance,
+    // The deductible and OOP max are the selected network's; without them the structure is unknown.
+    benefit_structure: benefits ? classifyBenefitStructure({ ...benefits, copayment: share.copayment, coinsurance: share.coinsurance }) : null,
+    member_obligation: C === null ? null : memberObligation(planFacts(benefits, share), C),
+  };
+}
+
+/**
+ * The estimate for one session: benefits of the selected network, the member/payer split now and
+ * in each phase of the plan year, and the sessions left before the deductible and OOP max are met.
+ * Throws RangeError for a session cost that is not a non-negative safe integer (cents).
+ */
+export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutcome {
+  const C = input.session_cost;
+  if (C !== null && !(Number.isSafeInteger(C) && C >= 0)) {
+    throw new RangeError(`session_cost must be a non-negative integer number of cents, got ${C}`);
+  }
+  const network = input.in_network ? 'in_network' : 'out_of_network';
+  const benefits = coverage[network];
+  const f = planFacts(benefits, benefits);
+  const telehealthShare = coverage.telehealth?.[network] ?? null;
+
+  const now = C === null ? split(null, 0) : split(memberObligation(f, C), C);
+  const phases = C === null ? null : phaseSplits(f, C);
+
+  const fields: EstimateFinancials = {
+    in_network: input.in_network,
+    provider_session_cost: C,
+    benefit_structure: benefits ? classifyBenefitStructure(benefits) : null,
+    copayment: benefits?.copayment ?? null,
+    coinsurance: benefits?.coinsurance ?? null,
+    ...accumulatorFields(benefits),
+    member_obligation: now.member,
+    payer_obligation: now.payer,
+    pre_deductible_member_obligation: phases?.preDeductible.member ?? null,
+    pre_deductible_payer_obligation: phases?.preDeductible.payer ?? null,
+    post_deductible_member_obligation: phases?.postDeductible.member ?? null,
+    post_deductible_payer_obligation: phases?.postDeductible.payer ?? null,
+    post_oop_max_member_obligation: phases?.postOopMax.member ?? null,
+    post_oop_max_payer_obligation: phases?.postOopMax.payer ?? null,
+    remaining_sessions_before_deductible: C === null ? null : sessionsBeforeDeductible(f, C),
+    remaining_sessions_before_oop_max: C === null ? null : sessionsBeforeOopMax(f, C),
+    telehealth: telehealthShare ? telehealthFields(benefits, telehealthShare, C) : null,
+    visits_remaining: benefits?.visit_limit?.remaining ?? null,
+  };
+  return { fields, partial: partialOf(benefits, f) };
+}

@@ -1,0 +1,7 @@
+/** The cost-estimate engine: pure functions over normalized Coverage (docs/estimates.md). */
+export { estimate, planFacts, type EstimateInput, type EstimateOutcome, type EstimatePartial } from './estimate.ts';
+export { classifyBenefitStructure, costShareKnown, deductibleApplies, type StructureInput } from './benefit-structure.ts';
+export { bindingRemaining, accumulatorFields, type AccumulatorFields, type AccumulatorPair } from './accumulators.ts';
+export { memberObligation, phaseSplits, shareOn, toCostShareRule, type CostShareRule, type PlanFacts, type Split } from './obligation.ts';
+export { sessionsBeforeDeductible, sessionsBeforeOopMax } from './sessions.ts';
+export type { BenefitStructure } from '../schemas/responses.ts';
