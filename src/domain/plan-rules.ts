@@ -1,0 +1,133 @@
+/**
+ * plan_status and the plan-year reset fields (spec sections 2.2 and 3, NOTES.md section 1).
+ * `today` is injected (YYYY-MM-DD); domain code never reads the clock. Rules: docs/estimates.md.
+ */
+import type { Cents, Coverage, IsoDate } from './coverage.ts';
+import { isIsoDate } from './formats.ts';
+import { RESET_CHANGES, type PlanStatus, type ResetChange, type ResetFields } from './schemas/responses.ts';
+
+/** An end date this many days ahead or fewer is "before a likely next visit": the plan is at risk. */
+export const AT_RISK_WINDOW_DAYS = 30;
+/** A plan-year reset this many days ahead or fewer is "soon". */
+export const RESET_WINDOW_DAYS = 30;
+
+/** Days since 1970-01-01 for a calendar date; pure arithmetic, no clock. */
+function dayNumber(date: IsoDate, field: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m || !isIsoDate(date)) throw new RangeError(`${field} must be a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
+}
+
+/** Days from today to a date (negative: in the past); null when the date is unknown. */
+function daysUntil(date: IsoDate | null, today: number, field: string): number | null {
+  return date === null ? null : dayNumber(date, field) - today;
+}
+
+/** The payer already reports a next plan year that starts no later than the day after `end`. */
+function continuesAfter(coverage: Coverage, end: IsoDate): boolean {
+  const next = coverage.next_plan_year;
+  return next !== null && dayNumber(next.begin_date, 'next_plan_year.begin_date') <= dayNumber(end, 'end date') + 1;
+}
+
+/**
+ * INACTIVE: coverage_status inactive, or the plan has not begun yet, or the plan or the
+ * eligibility ended before today.
+ * ACTIVE_AT_RISK: active pending investigation, or the plan or eligibility ends within the next
+ * 30 days (today included) and the payer does not already report a next plan year continuing it.
+ * ACTIVE otherwise.
+ */
+export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
+  const t = dayNumber(today, 'today');
+  if (coverage.coverage_status === 'inactive') return 'INACTIVE';
+  const begin = daysUntil(coverage.plan_begin_date, t, 'plan_begin_date');
+  if (begin !== null && begin > 0) return 'INACTIVE';
+  const ends: Array<[IsoDate | null, string]> = [
+    [coverage.plan_end_date, 'plan_end_date'],
+    [coverage.eligibility_end_date, 'eligibility_end_date'],
+  ];
+  for (const [end, field] of ends) {
+    const days = daysUntil(end, t, field);
+    if (days !== null && days < 0) return 'INACTIVE';
+  }
+  if (coverage.coverage_status === 'active_pending_investigation') return 'ACTIVE_AT_RISK';
+  for (const [end, field] of ends) {
+    const days = daysUntil(end, t, field);
+    if (end !== null && days !== null && days <= AT_RISK_WINDOW_DAYS && !continuesAfter(coverage, end)) return 'ACTIVE_AT_RISK';
+  }
+  return 'ACTIVE';
+}
+
+/** A current value for comparison: a number, 'none' (the plan has no such amount), or null (unknown). */
+type Current = Cents | 'none' | null;
+
+function currentValues(coverage: Coverage): Record<Exclude<ResetChange, 'member_id'>, Current> {
+  const b = coverage.in_network;
+  if (b === null) return { copay: null, coinsurance: null, deductible: null, oop_max: null };
+  const shareKnown = b.copayment !== null || b.coinsurance !== null;
+  return {
+    // Next to a known coinsurance, a missing copay is "no copay" (0), and vice versa.
+    copay: shareKnown ? (b.copayment ?? 0) : null,
+    coinsurance: shareKnown ? (b.coinsurance ?? 0) : null,
+    // No deductible compares as a 0 deductible; no OOP max differs from every amount.
+    deductible: b.deductible === null ? 0 : b.deductible.individual.total,
+    oop_max: b.oop_max === null ? 'none' : b.oop_max.individual.total,
+  };
+}
+
+function normalizeId(id: string | null): string | null {
+  const v = id?.trim().toUpperCase() ?? '';
+  return v === '' ? null : v;
+}
+
+/**
+ * A reset is soon when the plan year ends, or the reported next plan year begins, within the next
+ * 30 days (today included). When soon and the payer reports the next plan year, its in-network
+ * copay, coinsurance, deductible and OOP max and the member ID are compared with today's: a value
+ * is compared only when both are known, and any difference requires action.
+ */
+export function resetRules(coverage: Coverage, today: IsoDate): ResetFields {
+  const t = dayNumber(today, 'today');
+  const next = coverage.next_plan_year;
+  const within = (days: number | null) => days !== null && days >= 0 && days <= RESET_WINDOW_DAYS;
+  const soon =
+    within(daysUntil(coverage.plan_end_date, t, 'plan_end_date')) ||
+    (next !== null && within(daysUntil(next.begin_date, t, 'next_plan_year.begin_date')));
+  if (!soon) return { plan_reset_soon: false, reset_benefits_status: 'NOT_DETECTED', reset_benefits: null };
+
+  const nextNet = next?.in_network ?? null;
+  const nextValues = {
+    copay: nextNet?.copayment ?? null,
+    coinsurance: nextNet?.coinsurance ?? null,
+    deductible: nextNet?.deductible ?? null,
+    oop_max: nextNet?.oop_max ?? null,
+  };
+  const nextMemberId = next?.member_id ?? null;
+  const knownAboutNext = nextMemberId !== null || Object.values(nextValues).some((v) => v !== null);
+  if (next === null || !knownAboutNext) return { plan_reset_soon: true, reset_benefits_status: 'NOT_DETECTED', reset_benefits: null };
+
+  const current = currentValues(coverage);
+  const changed = new Set<ResetChange>();
+  for (const key of ['copay', 'coinsurance', 'deductible', 'oop_max'] as const) {
+    const now = current[key];
+    const then = nextValues[key];
+    if (now !== null && then !== null && now !== then) changed.add(key);
+  }
+  const idNow = normalizeId(coverage.member.member_id ?? coverage.subscriber.member_id);
+  const idNext = normalizeId(nextMemberId);
+  if (idNow !== null && idNext !== null && idNow !== idNext) changed.add('member_id');
+
+  const changes = RESET_CHANGES.filter((c) => changed.has(c));
+  return {
+    plan_reset_soon: true,
+    reset_benefits_status: changes.length > 0 ? 'DETECTED_ACTION_REQUIRED' : 'DETECTED_NO_ACTION_REQUIRED',
+    reset_benefits: {
+      effective_date: next.begin_date,
+      changes,
+      copayment: nextValues.copay,
+      coinsurance: nextValues.coinsurance,
+      deductible: nextValues.deductible,
+      oop_max: nextValues.oop_max,
+      member_id: nextMemberId,
+    },
+  };
+}
