@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Accumulator, Coverage, CostShare, NetworkBenefits } from '../../src/domain/coverage.ts';
-import type { EstimateFinancials } from '../../src/domain/schemas/responses.ts';
-import { estimate, memberObligation, planFacts, type EstimateOutcome } from '../../src/domain/estimate/index.ts';
+import { BENEFIT_STRUCTURES, type EstimateFinancials } from '../../src/domain/schemas/responses.ts';
+import { classifyBenefitStructure, deductibleApplies, estimate, memberObligation, planFacts, type EstimateOutcome } from '../../src/domain/estimate/index.ts';
 
 const money = fc.integer({ min: 0, max: 1_000_000 });
 const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null, freq: 4 });
@@ -57,6 +57,24 @@ const SPLITS = [
 const withOop = (b: NetworkBenefits, remaining: number): NetworkBenefits => ({
   ...b,
   oop_max: { individual: { total: remaining + 1000, remaining }, family: { total: null, remaining: null } },
+});
+
+test('every plan classifies into exactly one of the twelve structures, or null when the cost share is unknown', () => {
+  fc.assert(
+    fc.property(benefits, (b) => {
+      const s = classifyBenefitStructure(b);
+      if (b.copayment === null && b.coinsurance === null) return assert.equal(s, null);
+      assert.ok(s !== null && BENEFIT_STRUCTURES.includes(s), String(s));
+      assert.equal(s.includes('after deductible'), deductibleApplies(b), s);
+      const copay = (b.copayment ?? 0) > 0;
+      const coins = (b.coinsurance ?? 0) > 0;
+      assert.equal(s.startsWith('Fully covered'), !copay && !coins, s);
+      if (!s.startsWith('Fully covered')) assert.equal(s.includes('with OOP Max'), b.oop_max !== null, s);
+      if (coins) assert.ok(s.includes('oinsurance'), s);
+      if (copay && (!coins || b.oop_max !== null)) assert.ok(s.startsWith('Copay'), s);
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('splits add up to the cost, stay within 0..cost and within the remaining OOP; amounts are integers or null', () => {
