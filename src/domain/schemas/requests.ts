@@ -1,6 +1,7 @@
 /** Request bodies of the four operations (spec 2.1 and 4), written once for validation, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
 import { US_STATE_CODES } from '../us-states.ts';
+import { Literals } from './literals.ts';
 
 const NAME = "^[\\p{L}\\p{M} .'-]*$";
 
@@ -26,7 +27,7 @@ const fields = {
   }),
   in_network: Type.Boolean({ description: 'Whether the provider is in the plan network; default true.' }),
   zip: Type.String({ pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: '5-digit ZIP or ZIP+4; blank means 10001 in the sandbox.' }),
-  patient_state: Type.Union(US_STATE_CODES.map((s) => Type.Literal(s)), { description: 'US state or territory code (routes to its Medicaid program).' }),
+  patient_state: Literals(US_STATE_CODES, { description: 'US state or territory code (routes to its Medicaid program).' }),
 };
 
 const closed = { additionalProperties: false } as const;

@@ -1,14 +1,11 @@
 /** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
-import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Literals } from './literals.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
 const text = Nullable(Type.String());
 const date = Nullable(Type.String({ format: 'date' }));
-/** Union of string literals, typed as a tuple so Static<> keeps the values (a plain .map() yields never). */
-type LiteralTuple<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> };
-const Literals = <const T extends readonly string[]>(values: T) =>
-  Type.Union<LiteralTuple<T>>(values.map((v) => Type.Literal(v)) as unknown as [...LiteralTuple<T>]);
 
 export const BENEFIT_STRUCTURES = [
   'Copay, no deductible, with OOP Max',
