@@ -32,8 +32,8 @@ function continuesAfter(coverage: Coverage, end: IsoDate): boolean {
 /**
  * INACTIVE: coverage_status inactive, or the plan has not begun yet, or the plan or the
  * eligibility ended before today.
- * ACTIVE_AT_RISK: active pending investigation, or the plan or eligibility ends within the next
- * 30 days (today included) and the payer does not already report a next plan year continuing it.
+ * ACTIVE_AT_RISK: active pending investigation, or eligibility ends within the next 30 days
+ * (today included) and the payer does not already report a next plan year continuing it.
  * ACTIVE otherwise.
  */
 export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
@@ -50,10 +50,11 @@ export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
     if (days !== null && days < 0) return 'INACTIVE';
   }
   if (coverage.coverage_status === 'active_pending_investigation') return 'ACTIVE_AT_RISK';
-  for (const [end, field] of ends) {
-    const days = daysUntil(end, t, field);
-    if (end !== null && days !== null && days <= AT_RISK_WINDOW_DAYS && !continuesAfter(coverage, end)) return 'ACTIVE_AT_RISK';
-  }
+  // Only a reported end of eligibility puts the plan at risk: the end of a plan year is the
+  // routine renewal that resetRules reports, and most plans renew.
+  const eligibility = coverage.eligibility_end_date;
+  const days = daysUntil(eligibility, t, 'eligibility_end_date');
+  if (eligibility !== null && days !== null && days <= AT_RISK_WINDOW_DAYS && !continuesAfter(coverage, eligibility)) return 'ACTIVE_AT_RISK';
   return 'ACTIVE';
 }
 

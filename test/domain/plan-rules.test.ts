@@ -49,10 +49,12 @@ test('plan_status INACTIVE', () => {
 test('plan_status ACTIVE_AT_RISK', () => {
   assert.equal(planStatus(coverage({ coverage_status: 'active_pending_investigation' }), TODAY), 'ACTIVE_AT_RISK');
   assert.equal(planStatus(coverage({ eligibility_end_date: '2025-12-20' }), TODAY), 'ACTIVE_AT_RISK', 'eligibility ends in 10 days');
-  assert.equal(planStatus(coverage({ plan_end_date: TODAY }), TODAY), 'ACTIVE_AT_RISK', 'plan ends today');
-  assert.equal(planStatus(coverage({ plan_end_date: '2026-01-09' }), TODAY), 'ACTIVE_AT_RISK', 'plan ends in 30 days');
-  assert.equal(planStatus(endingSoon(null), TODAY), 'ACTIVE_AT_RISK', 'plan year ends, no renewal reported');
-  assert.equal(planStatus(endingSoon({ ...sameNextYear(), begin_date: '2026-02-01' }), TODAY), 'ACTIVE_AT_RISK', 'next year leaves a gap');
+  assert.equal(planStatus(coverage({ eligibility_end_date: TODAY }), TODAY), 'ACTIVE_AT_RISK', 'eligibility ends today');
+  assert.equal(planStatus(coverage({ eligibility_end_date: '2026-01-09' }), TODAY), 'ACTIVE_AT_RISK', 'eligibility ends in 30 days');
+  assert.equal(planStatus(endingSoon(null, { eligibility_end_date: '2025-12-31' }), TODAY), 'ACTIVE_AT_RISK', 'eligibility ends with the plan year, no renewal reported');
+  assert.equal(planStatus(endingSoon({ ...sameNextYear(), begin_date: '2026-02-01' }, { eligibility_end_date: '2025-12-31' }), TODAY), 'ACTIVE_AT_RISK', 'next year leaves a gap');
+  assert.equal(planStatus(endingSoon(null), TODAY), 'ACTIVE', 'the plan year ending is a reset, not a risk');
+  assert.equal(planStatus(coverage({ plan_end_date: TODAY }), TODAY), 'ACTIVE', 'plan year ends today: renewal is routine');
 });
 
 test('plan_status ACTIVE', () => {
@@ -68,7 +70,7 @@ test('dates are checked, and the clock is never read', () => {
   assert.throws(() => planStatus(coverage(), '2025-13-01'), RangeError);
   assert.throws(() => resetRules(coverage(), '12/10/2025'), RangeError);
   assert.throws(() => planStatus(coverage({ plan_end_date: '2025-02-30' }), TODAY), RangeError);
-  assert.equal(planStatus(coverage({ plan_end_date: '2030-01-01' }), '2029-12-31'), 'ACTIVE_AT_RISK');
+  assert.equal(planStatus(coverage({ plan_end_date: '2030-06-30', eligibility_end_date: '2030-01-01' }), '2029-12-31'), 'ACTIVE_AT_RISK');
   assert.equal(planStatus(coverage({ plan_begin_date: '2019-01-01', plan_end_date: '2030-01-01' }), '2020-01-01'), 'ACTIVE');
 });
 
