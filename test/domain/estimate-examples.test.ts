@@ -307,3 +307,13 @@ test('session costs that are not non-negative integer cents are rejected', () =>
     assert.throws(() => estimate(cov, { session_cost: bad, in_network: true }), RangeError);
   }
 });
+
+test('inactive coverage: the member owes the whole session, benefits still reported', () => {
+  const b = plan({ copay: 3000, oop: [400000, 300000] });
+  const { fields, partial } = estimate({ ...coverage(b), coverage_status: 'inactive' }, { session_cost: 15000, in_network: true });
+  assert.equal(partial, null);
+  assert.equal(fields.member_obligation, 15000);
+  assert.equal(fields.payer_obligation, 0);
+  assert.equal(fields.copayment, 3000);
+  assert.equal(fields.remaining_sessions_before_oop_max, null);
+});

@@ -91,5 +91,19 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     telehealth: telehealthShare ? telehealthFields(benefits, telehealthShare, C) : null,
     visits_remaining: benefits?.visit_limit?.remaining ?? null,
   };
+  if (coverage.coverage_status === 'inactive') {
+    // No coverage on the date of service: the member owes the whole session, whatever the plan's benefits were.
+    return {
+      fields: {
+        ...fields,
+        member_obligation: C,
+        payer_obligation: C === null ? null : 0,
+        remaining_sessions_before_deductible: null,
+        remaining_sessions_before_oop_max: null,
+        telehealth: fields.telehealth ? { ...fields.telehealth, member_obligation: C } : null,
+      },
+      partial: null,
+    };
+  }
   return { fields, partial: partialOf(benefits, f) };
 }
