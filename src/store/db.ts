@@ -2,9 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest } from './migrations.ts';
+import { MIGRATIONS, migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 export interface StoreConfig {
@@ -34,7 +34,7 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     file.pragma('busy_timeout = 5000');
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
-  await migrateToLatest(kysely);
+  await migrateToLatest(kysely, MIGRATIONS, dialect === 'postgres' ? await currentSchema(kysely) : undefined);
   return {
     kysely,
     dialect,
@@ -43,4 +43,9 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     },
     close: () => kysely.destroy(),
   };
+}
+
+async function currentSchema(kysely: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(kysely);
+  return rows[0]?.schema ?? undefined;
 }

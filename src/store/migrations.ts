@@ -18,6 +18,29 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_audit_and_settings': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('request_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('endpoint', 'varchar(20)', (c) => c.notNull())
+        .addColumn('payer_id', 'varchar(80)')
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('error_code', 'varchar(40)')
+        .addColumn('latency_ms', 'integer', (c) => c.notNull())
+        .addColumn('member_hash', 'varchar(64)')
+        .execute();
+      await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
+      await db.schema.createIndex('audit_events_key_at').on('audit_events').columns(['key_id', 'at']).execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(500)', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;
@@ -29,8 +52,18 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>, all: Record<string, Migration> = MIGRATIONS): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(all), migrationTableName: 'coverage_migrations', migrationLockTableName: 'coverage_migrations_lock' });
+/**
+ * On PostgreSQL, pass the connection's current schema: without it Kysely takes a
+ * coverage_migrations table in any other schema of the database as ours and skips creating it.
+ */
+export async function migrateToLatest(db: Kysely<any>, all: Record<string, Migration> = MIGRATIONS, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(all),
+    migrationTableName: 'coverage_migrations',
+    migrationLockTableName: 'coverage_migrations_lock',
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

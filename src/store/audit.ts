@@ -1,0 +1,84 @@
+/**
+ * The audit writer: records are queued on the request path and written in batches off it, so a
+ * check never waits on the store. close() writes everything still queued (graceful shutdown).
+ */
+import type { Db } from './db.ts';
+import type { AuditEventTable } from './schema.ts';
+
+export type AuditEvent = AuditEventTable;
+
+export interface AuditWriterOptions {
+  /** Rows per INSERT; a full batch is written at once instead of waiting for the timer. */
+  batchSize?: number;
+  flushIntervalMs?: number;
+  /** While the store is unreachable records wait in memory up to this many; beyond it the oldest are dropped. */
+  maxQueued?: number;
+  /** Told about failed writes and dropped records; the queue is retried at the next flush. */
+  onError?: (err: unknown, info: { queued: number; dropped: number }) => void;
+}
+
+export class AuditWriter {
+  private queue: AuditEvent[] = [];
+  private draining: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private readonly batchSize: number;
+  private readonly maxQueued: number;
+  private readonly onError: NonNullable<AuditWriterOptions['onError']>;
+  private dropped = 0;
+
+  constructor(private readonly db: Db, options: AuditWriterOptions = {}) {
+    this.batchSize = options.batchSize ?? 200;
+    this.maxQueued = options.maxQueued ?? 50_000;
+    this.onError = options.onError ?? (() => {});
+    this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 500);
+    this.timer.unref();
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  record(event: AuditEvent): void {
+    this.queue.push(event);
+    if (this.queue.length > this.maxQueued) {
+      const excess = this.queue.length - this.maxQueued;
+      this.queue.splice(0, excess);
+      this.dropped += excess;
+      this.onError(new Error('audit queue full'), { queued: this.queue.length, dropped: this.dropped });
+    }
+    if (this.queue.length >= this.batchSize) void this.flush();
+  }
+
+  /** Writes what is queued; resolves when the queue is empty or a write failed (the rest stays queued). */
+  flush(): Promise<void> {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+    // One more pass: a record queued as the last drain was finishing, or a batch that just failed once.
+    if (this.queue.length > 0) await this.flush();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.batchSize);
+      try {
+        await this.db.kysely
+          .insertInto('audit_events')
+          .values(batch)
+          // A retried batch whose first attempt did commit must not fail on its own rows.
+          .onConflict((oc) => oc.column('request_id').doNothing())
+          .execute();
+      } catch (err) {
+        this.queue.unshift(...batch);
+        this.onError(err, { queued: this.queue.length, dropped: this.dropped });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The audit trail names members by a keyed hash, never by their data: HMAC-SHA256 of the
+ * normalized identity (member_id|first|last|dob). The same member checked twice hashes the same,
+ * so an operator holding the identity and the key can find its checks; the hash alone reveals nothing.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from './db.ts';
+import { settingOrCreate } from './settings.ts';
+
+export interface MemberIdentity {
+  member_id?: string | null | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+  dob?: string | null | undefined;
+}
+
+export type MemberHasher = (identity: MemberIdentity) => string;
+
+const AUDIT_KEY_SETTING = 'audit_member_hmac_key';
+
+/** Case, spacing and Unicode composition do not make a different member. */
+const normalize = (value: string | null | undefined) => (value ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toUpperCase();
+
+export function memberHasher(secret: string): MemberHasher {
+  return (identity) =>
+    createHmac('sha256', secret)
+      // '|' cannot occur in any of the fields (the request schemas forbid it), so the join is unambiguous.
+      .update([identity.member_id, identity.first_name, identity.last_name, identity.dob].map(normalize).join('|'))
+      .digest('hex');
+}
+
+/** COVERAGE_AUDIT_KEY when set; otherwise a key generated once and kept in the store, so hashes stay stable across restarts. */
+export async function auditHmacKey(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  return settingOrCreate(db, AUDIT_KEY_SETTING, () => randomBytes(32).toString('base64url'));
+}

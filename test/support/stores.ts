@@ -1,0 +1,68 @@
+/**
+ * Fresh stores for tests: a temporary SQLite directory, or a uniquely named PostgreSQL schema
+ * (search_path set through the URL) so parallel runs on one database never meet.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDb, type Db } from '../../src/store/db.ts';
+
+export const DATABASE_URL = process.env.DATABASE_URL || undefined;
+export const REDIS_URL = process.env.REDIS_URL || undefined;
+/** For `skip`: false when PostgreSQL is there, else the reason. */
+export const needsPostgres = DATABASE_URL ? false : 'DATABASE_URL not set';
+export const needsPostgresAndRedis = !DATABASE_URL ? 'DATABASE_URL not set' : !REDIS_URL ? 'REDIS_URL not set' : false;
+
+/** One store, opened as often as a test likes (each open is another instance of the same store). */
+export interface TestStore {
+  /** What the server and CLI read: COVERAGE_DATA_DIR or DATABASE_URL. */
+  env: { COVERAGE_DATA_DIR: string; DATABASE_URL?: string };
+  open(): Promise<Db>;
+  /** Closes what open() opened and removes the store. */
+  cleanup(): Promise<void>;
+}
+
+function tracked(env: TestStore['env'], remove: () => Promise<void>): TestStore {
+  const opened: Db[] = [];
+  return {
+    env,
+    async open() {
+      const db = await openDb({ dataDir: env.COVERAGE_DATA_DIR, databaseUrl: env.DATABASE_URL });
+      opened.push(db);
+      return db;
+    },
+    async cleanup() {
+      await Promise.allSettled(opened.map((db) => db.close()));
+      await remove();
+    },
+  };
+}
+
+export async function sqliteStore(): Promise<TestStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'coverage-store-'));
+  return tracked({ COVERAGE_DATA_DIR: dir }, async () => rmSync(dir, { recursive: true, force: true }));
+}
+
+export async function postgresStore(): Promise<TestStore> {
+  if (!DATABASE_URL) throw new Error('DATABASE_URL not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dir = mkdtempSync(join(tmpdir(), 'coverage-store-'));
+  return tracked({ COVERAGE_DATA_DIR: dir, DATABASE_URL: url.toString() }, async () => {
+    await admin(`drop schema ${schema} cascade`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
