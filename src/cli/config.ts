@@ -12,6 +12,10 @@ export interface Config {
   redisUrl: string | undefined;
   payerTimeoutMs: number;
   scanTimeoutMs: number;
+  /** The payer directory file (production mode). */
+  payersFile: string | undefined;
+  /** How long a payer's answer is reused for the same person, payer and day; 0 turns the cache off. */
+  cacheTtlMs: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -35,5 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
+    payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,
+    cacheTtlMs: int('COVERAGE_CACHE_TTL_MS', env.COVERAGE_CACHE_TTL_MS, 300_000, 0, 3_600_000),
   };
 }

@@ -1,6 +1,7 @@
 /** The `coverage` command. */
 import { Command } from 'commander';
 import { serve } from './serve.ts';
+import { registerSimulatePayerCommand } from './simulate-payer.ts';
 
 const program = new Command('coverage').description('Insurance coverage verification service');
 
@@ -17,6 +18,8 @@ program
     const { runNormalize } = await import('./normalize.ts');
     process.exitCode = await runNormalize(file, { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
   });
+
+registerSimulatePayerCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`coverage: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../http/app.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import { SandboxNetwork } from '../payers/sandbox/network.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { KeyStore } from '../store/keys.ts';
 import type { Config } from './config.ts';
+import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -27,9 +27,7 @@ const systemToday = () => new Date().toISOString().slice(0, 10);
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const today = options.today ?? systemToday;
-  if (config.mode === 'production') {
-    throw new Error('COVERAGE_MODE=production needs the payer directory and CORE connectors, which this build does not include yet; use sandbox');
-  }
+  const network = openPayerNetwork(config, today);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
@@ -38,9 +36,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   } else if (config.mode === 'sandbox') {
     generatedDevKey = (await keys.create({ name: 'dev (generated at start)', env: 'sandbox' })).secret;
   }
-  const network: PayerNetwork = new SandboxNetwork({ today });
   const app = await buildApp({
-    deps: { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs },
+    deps: { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, null) },
     keys,
     ready: () => db.ping(),
     logLevel: options.logLevel ?? config.logLevel,

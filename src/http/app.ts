@@ -7,6 +7,7 @@ import type { KeyStore } from '../store/keys.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerPayerRoutes } from './routes/payers.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installAuth(app, options.keys, options.deps.network.mode);
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
+  registerPayerRoutes(app, options.deps.network);
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
 import { build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
+import { coverageCacheKey } from './cache.ts';
 import type { CallContext, OperationDeps } from './context.ts';
 
 export interface PayerAnswerResult {
@@ -33,10 +34,13 @@ export function payerErrorToServiceError(err: PayerError): ServiceError {
 
 export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallContext): Promise<PayerAnswerResult> {
   const payerId = inquiry.payer.id;
+  const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
+  const cached = cacheKey ? await deps.cache!.get(cacheKey) : null;
+  if (cached) return cached;
   const request = build270(inquiry, { control_number: nextControlNumber() });
   let answer: string;
   try {
-    answer = await deps.network.exchange(payerId, request, { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs });
+    answer = await deps.network.exchange(payerId, request, { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   } catch (err) {
     if (err instanceof PayerError) throw payerErrorToServiceError(err);
     throw err;
@@ -61,5 +65,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
   }
-  return { coverage: result.coverage, warnings: parsed.warnings };
+  const value = { coverage: result.coverage, warnings: parsed.warnings };
+  if (cacheKey) await deps.cache!.set(cacheKey, value);
+  return value;
 }

@@ -11,7 +11,10 @@ import type { CallContext, OperationDeps } from './context.ts';
 export function administratorToAsk(deps: OperationDeps, coverage: Coverage): string | null {
   const id = coverage.third_party_payer?.payer_id;
   if (coverage.mental_health_coverage !== 'carved_out' || !id || id === coverage.payer_id) return null;
-  return deps.network.payer(id) ? id : null;
+  if (!deps.network.payer(id)) return null;
+  // The directory may list which administrators a payer hands mental health to; no list means any it knows.
+  const handsTo = deps.network.payer(coverage.payer_id)?.carve_out_administrators;
+  return !handsTo || handsTo.length === 0 || handsTo.includes(id) ? id : null;
 }
 
 export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext): Promise<Coverage> {

@@ -1,6 +1,7 @@
 /** What the operations need from the outside world, injected so tests can fix the clock and the network. */
 import type { IsoDate } from '../domain/coverage.ts';
 import type { PayerNetwork } from '../payers/network.ts';
+import type { CoverageCache } from './cache.ts';
 
 export interface OperationDeps {
   network: PayerNetwork;
@@ -10,8 +11,12 @@ export interface OperationDeps {
   payerTimeoutMs: number;
   /** Deadline for a whole scan across payers, in milliseconds. */
   scanTimeoutMs: number;
+  /** Short-lived answers per (payer, identity, date); production only. */
+  cache?: CoverageCache;
 }
 
 export interface CallContext {
   request_id: string;
+  /** Aborts the payer exchange (a scan's global deadline). */
+  signal?: AbortSignal;
 }

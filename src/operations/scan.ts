@@ -27,18 +27,22 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const payers = deps.network.payers().filter((p) => p.supports_search);
   const identity = { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob };
   const zip = effectiveZip(deps, req.zip);
+  // One deadline for the whole scan: when it passes, every exchange still in flight is aborted.
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), deps.scanTimeoutMs);
+  const scanCtx: CallContext = { ...ctx, signal: ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal };
   const outcomes = await Promise.all(
     payers.map(async (p): Promise<Outcome> => {
       const inquiry = buildInquiry({ payer_id: p.payer_id, ...identity, zip }, today);
       try {
-        const { coverage } = await withDeadline(askPayer(deps, inquiry, ctx), deps.scanTimeoutMs, p.payer_id);
+        const { coverage } = await withDeadline(askPayer(deps, inquiry, scanCtx), deps.scanTimeoutMs, p.payer_id);
         return { payer_id: p.payer_id, coverage };
       } catch (err) {
         if (err instanceof ServiceError) return { payer_id: p.payer_id, error: err };
         throw err;
       }
     }),
-  );
+  ).finally(() => clearTimeout(timer));
   const found = outcomes
     .flatMap((o) => ('coverage' in o ? [{ coverage: o.coverage, fields: planFields(o.coverage, identity, today) }] : []))
     .sort((a, b) => RANK[a.fields.plan_status] - RANK[b.fields.plan_status]);

@@ -1,0 +1,73 @@
+/** `coverage simulate-payer`: run the CORE payer simulator, optionally writing a directory that points at it. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../payers/simulator/directory.ts';
+import { parseFaultPlan } from '../payers/simulator/faults.ts';
+import { PayerSimulator } from '../payers/simulator/server.ts';
+
+interface Options {
+  port: string;
+  host: string;
+  directoryOut?: string;
+  latencyMs: string;
+  faults?: string;
+  extraPayers: string;
+  protocol: string;
+}
+
+function nonNegativeInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/** --faults takes a JSON object, or the name of a file holding one. */
+function readFaults(arg: string) {
+  const text = arg.trim().startsWith('{') ? arg : existsSync(arg) ? readFileSync(arg, 'utf8') : null;
+  if (text === null) throw new Error(`--faults: no such file ${arg}`);
+  try {
+    return parseFaultPlan(JSON.parse(text));
+  } catch (err) {
+    throw new Error(`--faults: ${err instanceof SyntaxError ? 'not valid JSON' : (err as Error).message}`);
+  }
+}
+
+export async function runSimulatePayer(opts: Options): Promise<void> {
+  const protocol = opts.protocol;
+  if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
+  const sim = await PayerSimulator.start({
+    port: nonNegativeInt('--port', opts.port),
+    host: opts.host,
+    latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
+    extraPayers: nonNegativeInt('--extra-payers', opts.extraPayers),
+    ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
+  });
+  const lines = [`Payer simulator (CAQH CORE vC2.2.0) listening on ${sim.url}`, `  ${sim.payers().length} payers: POST ${sim.url}/core/{payer_id}/soap or /mime`];
+  if (opts.directoryOut) {
+    writeFileSync(opts.directoryOut, JSON.stringify(simulatorDirectory(sim, { protocol }), null, 2) + '\n');
+    lines.push(
+      `  payer directory written to ${opts.directoryOut}`,
+      '',
+      'Run the service against it:',
+      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} COVERAGE_DEV_KEY=cov_dev_local_production_key npm start`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  const stop = () => void sim.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+export function registerSimulatePayerCommand(program: Command): void {
+  program
+    .command('simulate-payer')
+    .description('run a CAQH CORE SOAP + MIME payer simulator answering 270s from the sandbox catalog, with fault modes')
+    .option('--port <n>', 'port to listen on (0 picks one)', '9090')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--directory-out <file>', 'write a payer directory (COVERAGE_PAYERS) whose payers all point at this simulator')
+    .option('--protocol <p>', 'directory protocol: mixed (Medicaid on MIME, others on SOAP), core-soap or core-mime', 'mixed')
+    .option('--latency-ms <n>', 'latency added to every answer', '0')
+    .option('--faults <file|json>', 'fault plan: {"payers":{ID:{"fault":KIND}},"members":{MEMBER_ID:{"fault":KIND,"times":N}}}')
+    .option('--extra-payers <n>', 'add N synthetic payers SIM-PAYER-001... that answer searches (scan benchmarks)', '0')
+    .action(runSimulatePayer);
+}

@@ -1,0 +1,82 @@
+/**
+ * CAQH CORE Connectivity vC2.2.0 real-time envelope fields (NOTES.md section 5), shared by the
+ * SOAP and MIME codecs, the production connectors and the payer simulator.
+ */
+import { randomUUID } from 'node:crypto';
+
+export const CORE_NAMESPACE = 'http://www.caqh.org/SOAP/WSDL/CORERule2.2.0.xsd';
+export const CORE_RULE_VERSION = '2.2.0';
+export const PAYLOAD_270 = 'X12_270_Request_005010X279A1';
+export const PAYLOAD_271 = 'X12_271_Response_005010X279A1';
+export const PAYLOAD_999 = 'X12_999_Response_005010X231A1';
+export const PROCESSING_MODE = 'RealTime';
+
+/** Every field a real-time request carries, in the order the CORE rule lists them. */
+export const CORE_REQUEST_FIELDS = [
+  'PayloadType',
+  'ProcessingMode',
+  'PayloadID',
+  'TimeStamp',
+  'SenderID',
+  'ReceiverID',
+  'CORERuleVersion',
+  'Payload',
+] as const;
+
+export type CoreRequestField = (typeof CORE_REQUEST_FIELDS)[number];
+export type CoreRequest = Record<CoreRequestField, string>;
+
+export interface CoreResponse extends CoreRequest {
+  ErrorCode: string;
+  ErrorMessage: string;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** ISO 8601 UTC without milliseconds, as the CORE examples write TimeStamp. */
+export function coreTimeStamp(now: Date = new Date()): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function newCoreRequest(x12: string, senderId: string, receiverId: string, now: Date = new Date()): CoreRequest {
+  return {
+    PayloadType: PAYLOAD_270,
+    ProcessingMode: PROCESSING_MODE,
+    PayloadID: randomUUID(),
+    TimeStamp: coreTimeStamp(now),
+    SenderID: senderId,
+    ReceiverID: receiverId,
+    CORERuleVersion: CORE_RULE_VERSION,
+    Payload: x12,
+  };
+}
+
+/** A request the peer could not accept: missing fields, wrong version, bad credentials. */
+export class CoreEnvelopeError extends Error {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CoreEnvelopeError';
+  }
+}
+
+/** Checks a decoded request against the CORE field list; used by the simulator (and the tests). */
+export function validateCoreRequest(fields: Partial<Record<string, string>>): CoreRequest {
+  for (const f of CORE_REQUEST_FIELDS) {
+    if (!fields[f] || fields[f]!.trim() === '') throw new CoreEnvelopeError('PayloadRequired', `missing ${f}`);
+  }
+  const req = fields as CoreRequest;
+  if (req.CORERuleVersion !== CORE_RULE_VERSION) throw new CoreEnvelopeError('VersionMismatch', `CORERuleVersion must be ${CORE_RULE_VERSION}`);
+  if (req.ProcessingMode !== PROCESSING_MODE) throw new CoreEnvelopeError('ProcessingModeNotSupported', `ProcessingMode must be ${PROCESSING_MODE}`);
+  if (req.PayloadType !== PAYLOAD_270) throw new CoreEnvelopeError('PayloadTypeNotSupported', `PayloadType ${req.PayloadType} is not supported`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(req.PayloadID)) {
+    throw new CoreEnvelopeError('PayloadIDInvalid', 'PayloadID must be a UUID');
+  }
+  if (Number.isNaN(Date.parse(req.TimeStamp))) throw new CoreEnvelopeError('TimeStampInvalid', 'TimeStamp must be an ISO 8601 date-time');
+  return req;
+}

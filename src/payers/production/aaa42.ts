@@ -1,0 +1,11 @@
+/** Spots an AAA*...*42 (unable to respond at current time) in an X12 answer without a full parse. */
+export function answersAaa42(x12: string): boolean {
+  const start = x12.indexOf('ISA');
+  if (start < 0 || x12.length < start + 106) return false;
+  const element = x12[start + 3]!;
+  const terminator = x12[start + 105]!;
+  return x12.split(terminator).some((raw) => {
+    const parts = raw.trim().split(element);
+    return parts[0] === 'AAA' && parts[3] === '42';
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * One CORE real-time round trip over SOAP or MIME: envelope the 270, POST it, and check what
+ * came back (SOAP fault, CORE ErrorCode, PayloadID, PayloadType, X12 kind). Returns the X12 answer.
+ */
+import type { Pool } from 'undici';
+import { detectTransactionSet } from '../../x12/index.ts';
+import { PAYLOAD_271, PAYLOAD_999, type CoreRequest, type Credentials } from '../core/fields.ts';
+import { decodeMime, encodeMimeRequest } from '../core/mime.ts';
+import { decodeSoap, encodeSoapRequest, SOAP_CONTENT_TYPE } from '../core/soap.ts';
+import { PayerError } from '../network.ts';
+import { post, type HttpAnswer } from './transport.ts';
+
+export type CoreProtocol = 'core-soap' | 'core-mime';
+
+/** Payer-supplied text kept for the operator: one line, bounded, so a log line stays a log line. */
+const operatorText = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+
+async function encode(protocol: CoreProtocol, req: CoreRequest, credentials: Credentials | null) {
+  if (protocol === 'core-mime') return encodeMimeRequest(req, credentials);
+  return { body: encodeSoapRequest(req, credentials), contentType: SOAP_CONTENT_TYPE };
+}
+
+async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswer): Promise<Partial<Record<string, string>>> {
+  const httpFailure = () => {
+    if (answer.status === 429 || answer.status === 503) {
+      const seconds = Number(answer.retryAfter);
+      return new PayerError('throttled', payerId, `HTTP ${answer.status}`, Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
+    }
+    return new PayerError('failure', payerId, `HTTP ${answer.status}`);
+  };
+  if (protocol === 'core-soap') {
+    const isXml = /xml/i.test(answer.contentType);
+    if (!isXml && answer.status !== 200) throw httpFailure();
+    let message;
+    try {
+      message = decodeSoap(answer.body.toString('utf8'));
+    } catch (err) {
+      if (answer.status !== 200) throw httpFailure();
+      throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${(err as Error).message}`);
+    }
+    if (message.kind === 'fault') throw new PayerError('protocol', payerId, `SOAP fault ${message.code || '?'}: ${operatorText(message.reason)}`);
+    if (message.kind !== 'response') throw new PayerError('protocol', payerId, 'SOAP answer is not a COREEnvelopeRealTimeResponse');
+    if (answer.status !== 200) throw httpFailure();
+    return message.fields;
+  }
+  if (answer.status !== 200 && !/multipart\/form-data/i.test(answer.contentType)) throw httpFailure();
+  try {
+    return await decodeMime(answer.body, answer.contentType);
+  } catch (err) {
+    if (answer.status !== 200) throw httpFailure();
+    throw new PayerError('protocol', payerId, `unreadable MIME answer: ${(err as Error).message}`);
+  }
+}
+
+/** The checks every CORE answer must pass before its payload is trusted. */
+export function checkCoreAnswer(payerId: string, req: CoreRequest, fields: Partial<Record<string, string>>): string {
+  const errorCode = fields.ErrorCode?.trim() ?? '';
+  if (errorCode !== '' && errorCode !== 'Success') {
+    throw new PayerError('protocol', payerId, `CORE error ${operatorText(errorCode)}: ${operatorText(fields.ErrorMessage)}`);
+  }
+  if (fields.PayloadID !== req.PayloadID) throw new PayerError('protocol', payerId, 'PayloadID mismatch: the answer belongs to another request');
+  const payload = fields.Payload ?? '';
+  const expected = fields.PayloadType === PAYLOAD_271 ? '271' : fields.PayloadType === PAYLOAD_999 ? '999' : null;
+  if (!expected) throw new PayerError('protocol', payerId, `unexpected PayloadType ${operatorText(fields.PayloadType) || '(none)'}`);
+  const kind = detectTransactionSet(payload);
+  if (kind !== expected) {
+    throw new PayerError('protocol', payerId, kind ? `PayloadType says ${expected} but the payload is a ${kind}` : `unparseable X12 in a ${expected} payload`);
+  }
+  return payload;
+}
+
+export async function coreExchange(
+  pool: Pool,
+  path: string,
+  protocol: CoreProtocol,
+  payerId: string,
+  req: CoreRequest,
+  credentials: Credentials | null,
+  signal: AbortSignal,
+): Promise<string> {
+  const { body, contentType } = await encode(protocol, req, credentials);
+  const answer = await post(pool, payerId, path, body, contentType, signal);
+  return checkCoreAnswer(payerId, req, await decode(protocol, payerId, answer));
+}

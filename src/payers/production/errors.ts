@@ -1,0 +1,42 @@
+/** How a failed attempt at a payer is classified for retries, the breaker and the caller. */
+import { PayerError } from '../network.ts';
+
+/** The connection failed before an answer came: safe to retry (an inquiry changes nothing). */
+export class ConnectionFailure extends PayerError {
+  constructor(payerId: string, code: string) {
+    super('failure', payerId, `connection error (${code})`);
+  }
+}
+
+/** The payer answered AAA 42 (unable to respond now): retried, and returned as is when retries run out. */
+export class PayerBusy extends Error {
+  constructor(readonly answer: string) {
+    super('payer answered AAA 42');
+    this.name = 'PayerBusy';
+  }
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+export function connectionCode(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return code;
+  }
+  return null;
+}
+
+export const isRetryable = (err: unknown) => err instanceof ConnectionFailure || err instanceof PayerBusy;
+
+/** Failures that count against the payer's circuit breaker: it is down, slow or sending garbage. */
+export const isBreakerFailure = (err: unknown) =>
+  err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);

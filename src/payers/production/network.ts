@@ -1,0 +1,58 @@
+/** The production payer network: one CORE connector per payer in the directory. */
+import type { DirectoryPayer, PayerDirectory } from '../directory.ts';
+import { payerInfo } from '../directory.ts';
+import type { Credentials } from '../core/fields.ts';
+import { PayerError, type ExchangeContext, type PayerInfo, type PayerNetwork } from '../network.ts';
+import { CONNECTOR_DEFAULTS, PayerConnector, type ConnectorDefaults } from './connector.ts';
+
+export interface ProductionNetworkOptions {
+  /** Deadline for one exchange when the directory sets none (COVERAGE_PAYER_TIMEOUT_MS). */
+  timeoutMs: number;
+  env?: NodeJS.ProcessEnv;
+  defaults?: Partial<Omit<ConnectorDefaults, 'senderId' | 'timeoutMs'>>;
+}
+
+function credentialsFor(p: DirectoryPayer, env: NodeJS.ProcessEnv): Credentials | null {
+  if (!p.credentials) return null;
+  const username = env[p.credentials.username_env];
+  const password = env[p.credentials.password_env];
+  const missing = [!username && p.credentials.username_env, !password && p.credentials.password_env].filter(Boolean);
+  if (missing.length > 0) throw new Error(`payer ${p.payer_id}: environment variable ${missing.join(' and ')} is not set`);
+  return { username: username!, password: password! };
+}
+
+export class ProductionNetwork implements PayerNetwork {
+  readonly mode = 'production' as const;
+  readonly anyPayerId = null;
+  private readonly infos: Map<string, PayerInfo>;
+  private readonly connectors: Map<string, PayerConnector>;
+
+  constructor(directory: PayerDirectory, options: ProductionNetworkOptions) {
+    const env = options.env ?? process.env;
+    const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, senderId: directory.sender_id, timeoutMs: options.timeoutMs };
+    this.infos = new Map(directory.payers.map((p) => [p.payer_id, payerInfo(p)]));
+    this.connectors = new Map(directory.payers.map((p) => [p.payer_id, new PayerConnector(p, credentialsFor(p, env), defaults)]));
+  }
+
+  payers(): readonly PayerInfo[] {
+    return [...this.infos.values()];
+  }
+
+  payer(payerId: string): PayerInfo | undefined {
+    return this.infos.get(payerId);
+  }
+
+  connector(payerId: string): PayerConnector | undefined {
+    return this.connectors.get(payerId);
+  }
+
+  exchange(payerId: string, x12: string, ctx: ExchangeContext): Promise<string> {
+    const connector = this.connectors.get(payerId);
+    if (!connector) return Promise.reject(new PayerError('failure', payerId, 'payer is not in the directory'));
+    return connector.exchange(x12, ctx);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.connectors.values()].map((c) => c.close()));
+  }
+}
