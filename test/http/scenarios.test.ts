@@ -56,7 +56,7 @@ describe('estimate scenario groups (spec 10.3)', () => {
     const { status, body } = await byId('10040MHCA', 'Maya', 'Goldberg', '1993-03-19');
     assert.equal(status, 200);
     assert.equal(body.mental_health_coverage, 'carved_out');
-    assert.equal(body.third_party_payer.name, 'Mindful Behavioral Health Administrators');
+    assert.equal(body.third_party_payer.name, 'MINDFUL BEHAVIORAL HEALTH ADMINISTRATORS');
     assert.equal(body.third_party_payer.phone, '8005550142');
     assert.ok(codes(body).includes('CARVE_OUT_DETECTED'));
     assert.equal(body.copayment, 2500);

@@ -4,11 +4,13 @@ import { US_STATE_CODES } from '../us-states.ts';
 import { Literals } from './literals.ts';
 
 const NAME = "^[\\p{L}\\p{M} .'-]*$";
+/** A required name holds at least one letter: blank or punctuation-only names cannot be matched. */
+const REQUIRED_NAME = "^(?=.*\\p{L})[\\p{L}\\p{M} .'-]*$";
 
 const memberName = (required: boolean) =>
   Type.String({
     maxLength: 60,
-    pattern: NAME,
+    pattern: required ? REQUIRED_NAME : NAME,
     ...(required ? { minLength: 1 } : {}),
     description: required
       ? 'Letters, spaces, apostrophes, periods and hyphens.'
