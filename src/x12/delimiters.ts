@@ -1,0 +1,98 @@
+/** Reads the delimiters an interchange declares in its fixed-layout ISA header. */
+import { fail, ok, type ParseResult } from './result.ts';
+
+export interface Delimiters {
+  element: string;
+  /** ISA11 in 005010; null when ISA11 is a letter (pre-5010 standards identifier). */
+  repetition: string | null;
+  component: string;
+  segment: string;
+}
+
+export const DEFAULT_DELIMITERS: Delimiters = { element: '*', repetition: '^', component: ':', segment: '~' };
+
+export interface IsaLocation {
+  delimiters: Delimiters;
+  /** Offset of the "I" of ISA. */
+  start: number;
+  /** Offset of the ISA segment terminator. */
+  end: number;
+}
+
+const ISA_ELEMENTS = 16;
+
+function isAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** Offset of the first character that is not whitespace or a byte-order mark. */
+export function skipLeadingBlank(text: string): number {
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfeff || c === 32 || c === 9 || c === 10 || c === 13) i++;
+    else break;
+  }
+  return i;
+}
+
+/**
+ * Finds the ISA and its delimiters: the element separator is the character after "ISA", ISA16
+ * (after the 16th element separator) is the component separator and the next character is the
+ * segment terminator. Counting separators rather than trusting fixed offsets also accepts
+ * senders that do not pad the ISA fields.
+ */
+export function locateIsa(text: string): ParseResult<IsaLocation> {
+  const start = skipLeadingBlank(text);
+  if (start >= text.length) return fail('empty input: no ISA interchange header', { offset: 0 });
+  if (!text.startsWith('ISA', start)) {
+    const head = text.slice(start, start + 3);
+    return fail(`the input does not start with an ISA header (found "${head}")`, { index: 1, offset: start });
+  }
+  if (start + 3 >= text.length) return fail('truncated ISA header', { index: 1, id: 'ISA', offset: text.length });
+  const element = text.charAt(start + 3);
+  const elementCode = element.charCodeAt(0);
+  if (isAlnum(elementCode) || elementCode === 32 || elementCode === 10 || elementCode === 13) {
+    return fail(`garbled ISA: "${element}" cannot be the element separator`, { index: 1, id: 'ISA', offset: start + 3 });
+  }
+  let seps = 0;
+  let p = start + 3;
+  // A well-formed ISA is 106 characters; allow some slack for unpadded or over-padded fields.
+  const limit = Math.min(text.length, start + 200);
+  for (; p < limit; p++) {
+    if (text.charCodeAt(p) === elementCode && ++seps === ISA_ELEMENTS) break;
+  }
+  if (seps < ISA_ELEMENTS) {
+    return p >= text.length
+      ? fail('truncated ISA header', { index: 1, id: 'ISA', offset: text.length })
+      : fail(`garbled ISA: expected ${ISA_ELEMENTS} elements`, { index: 1, id: 'ISA', offset: start });
+  }
+  if (p + 2 >= text.length) return fail('truncated ISA header', { index: 1, id: 'ISA', offset: text.length });
+  const component = text.charAt(p + 1);
+  const segment = text.charAt(p + 2);
+  const isa11Start = nthSeparator(text, start, elementCode, 11) + 1;
+  const isa11 = text.slice(isa11Start, nthSeparator(text, start, elementCode, 12));
+  const repetition = isa11.length === 1 && !isAlnum(isa11.charCodeAt(0)) && isa11 !== ' ' ? isa11 : null;
+  const delimiters: Delimiters = { element, repetition, component, segment };
+  const problem = delimiterProblem(delimiters);
+  if (problem) return fail(`garbled ISA: ${problem}`, { index: 1, id: 'ISA', offset: p + 1 });
+  return ok({ delimiters, start, end: p + 2 }, []);
+}
+
+function nthSeparator(text: string, start: number, code: number, n: number): number {
+  let seen = 0;
+  for (let p = start + 3; p < text.length; p++) {
+    if (text.charCodeAt(p) === code && ++seen === n) return p;
+  }
+  return text.length;
+}
+
+function delimiterProblem(d: Delimiters): string | null {
+  const all = [d.element, d.component, d.segment, ...(d.repetition ? [d.repetition] : [])];
+  if (new Set(all).size !== all.length) return `delimiters are not distinct (${JSON.stringify(all)})`;
+  for (const [name, ch] of [['component separator', d.component], ['segment terminator', d.segment]] as const) {
+    const c = ch.charCodeAt(0);
+    if (isAlnum(c) || c === 32) return `"${ch}" cannot be the ${name}`;
+  }
+  return null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Interchange structure: ISA/IEA, GS/GE and ST/SE. Missing or misplaced envelope segments are
+ * errors (the file is truncated or not X12); count and control-number mismatches are warnings,
+ * because payers send such defects and the content is still readable (x12-samples/README.md).
+ */
+import type { Delimiters } from './delimiters.ts';
+import { fail, ok, type ParseResult } from './result.ts';
+import { el, tokenize, type Segment } from './tokenizer.ts';
+
+export interface Transaction {
+  st: Segment;
+  se: Segment;
+  /** ST01: 270, 271, 999, ... */
+  set_id: string;
+  control_number: string;
+  /** The segments between ST and SE. */
+  body: Segment[];
+}
+
+export interface FunctionalGroup {
+  gs: Segment;
+  ge: Segment;
+  transactions: Transaction[];
+}
+
+export interface Interchange {
+  delimiters: Delimiters;
+  isa: Segment;
+  iea: Segment;
+  groups: FunctionalGroup[];
+  segments: Segment[];
+}
+
+const trimZeros = (s: string) => s.trim().replace(/^0+(?=.)/, '');
+
+export function readInterchange(text: string): ParseResult<Interchange> {
+  const tokens = tokenize(text);
+  if (!tokens.ok) return tokens;
+  const { delimiters, segments } = tokens.value;
+  const warnings = [...tokens.warnings];
+  const isa = segments[0];
+  if (!isa) return fail('no ISA segment', { offset: 0 });
+  if (isa.elements.length !== 17) warnings.push(`ISA has ${isa.elements.length - 1} elements, expected 16`);
+  const groups: FunctionalGroup[] = [];
+  let gs: Segment | null = null;
+  let groupTx: Transaction[] = [];
+  let st: Segment | null = null;
+  let body: Segment[] = [];
+  let iea: Segment | null = null;
+  let stCount = 0;
+  for (let k = 1; k < segments.length; k++) {
+    const seg = segments[k]!;
+    const at = { index: seg.index, id: seg.id, offset: seg.offset };
+    if (iea) {
+      warnings.push(
+        seg.id === 'ISA'
+          ? `a second interchange starts at segment ${seg.index}; only the first is read`
+          : `${segments.length - k} segment(s) after IEA ignored`,
+      );
+      break;
+    }
+    switch (seg.id) {
+      case 'ISA':
+        return fail(`ISA at segment ${seg.index} inside an open interchange (missing IEA)`, at);
+      case 'GS':
+        if (st) return fail(`GS at segment ${seg.index} inside an open transaction set (missing SE)`, at);
+        if (gs) return fail(`GS at segment ${seg.index} inside an open functional group (missing GE)`, at);
+        gs = seg;
+        groupTx = [];
+        break;
+      case 'ST':
+        if (!gs) return fail(`ST at segment ${seg.index} outside a functional group (missing GS)`, at);
+        if (st) return fail(`ST at segment ${seg.index} inside an open transaction set (missing SE)`, at);
+        st = seg;
+        body = [];
+        stCount++;
+        break;
+      case 'SE': {
+        if (!st) return fail(`SE at segment ${seg.index} without a matching ST`, at);
+        const count = seg.index - st.index + 1;
+        if (el(seg, 1).trim() !== String(count)) {
+          warnings.push(`SE01 segment count ${el(seg, 1)} at segment ${seg.index} does not match the ${count} segments of the transaction set`);
+        }
+        if (el(seg, 2).trim() !== el(st, 2).trim()) {
+          warnings.push(`SE02 control number ${el(seg, 2)} at segment ${seg.index} does not match ST02 ${el(st, 2)}`);
+        }
+        groupTx.push({ st, se: seg, set_id: el(st, 1), control_number: el(st, 2), body });
+        st = null;
+        break;
+      }
+      case 'GE':
+        if (st) return fail(`GE at segment ${seg.index} inside an open transaction set (missing SE)`, at);
+        if (!gs) return fail(`GE at segment ${seg.index} without a matching GS`, at);
+        if (trimZeros(el(seg, 1)) !== String(groupTx.length)) {
+          warnings.push(`GE01 transaction count ${el(seg, 1)} at segment ${seg.index} does not match the ${groupTx.length} transaction set(s)`);
+        }
+        if (trimZeros(el(seg, 2)) !== trimZeros(el(gs, 6))) {
+          warnings.push(`GE02 control number ${el(seg, 2)} at segment ${seg.index} does not match GS06 ${el(gs, 6)}`);
+        }
+        groups.push({ gs, ge: seg, transactions: groupTx });
+        gs = null;
+        break;
+      case 'IEA':
+        if (st) return fail(`IEA at segment ${seg.index} inside an open transaction set (missing SE)`, at);
+        if (gs) return fail(`IEA at segment ${seg.index} inside an open functional group (missing GE)`, at);
+        if (trimZeros(el(seg, 1)) !== String(groups.length)) {
+          warnings.push(`IEA01 group count ${el(seg, 1)} at segment ${seg.index} does not match the ${groups.length} functional group(s)`);
+        }
+        if (trimZeros(el(seg, 2)) !== trimZeros(el(isa, 13))) {
+          warnings.push(`IEA02 control number ${el(seg, 2)} at segment ${seg.index} does not match ISA13 ${el(isa, 13)}`);
+        }
+        iea = seg;
+        break;
+      case 'TA1':
+        if (gs) return fail(`TA1 at segment ${seg.index} inside a functional group`, at);
+        break;
+      default:
+        if (!st) return fail(`${seg.id} at segment ${seg.index} is outside a transaction set (ST/SE)`, at);
+        body.push(seg);
+    }
+  }
+  const end = { index: segments.length + 1, offset: text.length };
+  if (st) return fail(`truncated: transaction set ${el(st, 2)} (ST at segment ${st.index}) has no SE`, { ...end, id: 'SE' });
+  if (gs) return fail(`truncated: functional group (GS at segment ${gs.index}) has no GE`, { ...end, id: 'GE' });
+  if (!iea) return fail('truncated: the interchange has no IEA', { ...end, id: 'IEA' });
+  if (stCount === 0) return fail('the interchange holds no transaction set (no ST)', { index: iea.index, id: 'IEA', offset: iea.offset });
+  return ok({ delimiters, isa, iea, groups, segments }, warnings);
+}
+
+/** The first transaction set with the given ST01, with the GS that holds it. */
+export function findTransaction(ic: Interchange, setId: string): { group: FunctionalGroup; tx: Transaction } | null {
+  for (const group of ic.groups) {
+    for (const tx of group.transactions) if (tx.set_id === setId) return { group, tx };
+  }
+  return null;
+}
+
+export function allTransactions(ic: Interchange): Transaction[] {
+  return ic.groups.flatMap((g) => g.transactions);
+}
