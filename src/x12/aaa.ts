@@ -1,0 +1,93 @@
+/** AAA request validation codes (X12 element 901) and how the service reports each rejection. */
+import type { ErrorCode } from '../domain/errors.ts';
+
+export const AAA_REASONS: Readonly<Record<string, string>> = {
+  '04': 'authorized quantity exceeded',
+  '15': 'required application data missing',
+  '33': 'input errors',
+  '35': 'out of network',
+  '41': 'authorization/access restrictions',
+  '42': 'unable to respond at current time',
+  '43': 'invalid/missing provider identification',
+  '44': 'invalid/missing provider name',
+  '45': 'invalid/missing provider specialty',
+  '46': 'invalid/missing provider phone number',
+  '47': 'invalid/missing provider state',
+  '48': 'invalid/missing referring provider identification number',
+  '49': 'provider is not primary care physician',
+  '50': 'provider ineligible for inquiries',
+  '51': 'provider not on file',
+  '52': 'service dates not within provider plan enrollment',
+  '53': 'inquired benefit inconsistent with provider type',
+  '54': 'inappropriate product/service ID qualifier',
+  '55': 'inappropriate product/service ID',
+  '56': 'inappropriate date',
+  '57': 'invalid/missing date(s) of service',
+  '58': 'invalid/missing date-of-birth',
+  '60': 'date of birth follows date(s) of service',
+  '61': 'date of death precedes date(s) of service',
+  '62': 'date of service not within allowable inquiry period',
+  '63': 'date of service in future',
+  '64': 'invalid/missing patient ID',
+  '65': 'invalid/missing patient name',
+  '66': 'invalid/missing patient gender code',
+  '67': 'patient not found',
+  '68': 'duplicate patient ID number',
+  '69': "inconsistent with patient's age",
+  '70': "inconsistent with patient's gender",
+  '71': 'patient birth date does not match that for the patient on the database',
+  '72': 'invalid/missing subscriber/insured ID',
+  '73': 'invalid/missing subscriber/insured name',
+  '74': 'invalid/missing subscriber/insured gender code',
+  '75': 'subscriber/insured not found',
+  '76': 'duplicate subscriber/insured ID number',
+  '77': 'subscriber found, patient not found',
+  '78': 'subscriber/insured not in group/plan identified',
+  '79': 'invalid participant identification',
+  '80': 'no response received - transaction terminated',
+  '97': 'invalid or missing provider address',
+  '98': 'experimental service or procedure',
+  AA: 'authorization number not found',
+  AE: 'requires primary care physician authorization',
+  AF: 'invalid/missing diagnosis code(s)',
+  AG: 'invalid/missing procedure code(s)',
+  AO: 'additional patient condition information required',
+  CI: 'certification information does not match patient',
+  E8: 'requires medical review',
+  IA: 'invalid authorization number format',
+  MA: 'missing authorization',
+  T4: 'payer name or identifier missing',
+};
+
+export const AAA_FOLLOWUPS: Readonly<Record<string, string>> = {
+  C: 'please correct and resubmit',
+  N: 'resubmission not allowed',
+  P: 'please resubmit original transaction',
+  R: 'resubmission allowed',
+  S: 'do not resubmit; inquiry initiated to a third party',
+  W: 'please wait 30 days and resubmit',
+  X: 'please wait 10 days and resubmit',
+  Y: 'do not resubmit; we will hand deliver',
+};
+
+/** The member could not be identified: wrong or unknown ID, name or date of birth. */
+const MEMBER_NOT_FOUND = new Set(['58', '64', '65', '67', '68', '71', '72', '73', '75', '76', '77', '78']);
+/** The payer does not know or accept the requesting provider. */
+const PROVIDER_NOT_RECOGNIZED = new Set(['43', '44', '45', '46', '47', '48', '50', '51', '52', '97']);
+/** The payer does not take inquiries from this submitter or for this payer identifier. */
+const PAYER_NOT_SUPPORTED = new Set(['41', '79', 'T4']);
+
+/** 42 and 80 are transient payer outages; every other code is also reported as a payer failure, reason kept. */
+export function errorCodeForAaa(code: string): ErrorCode {
+  if (MEMBER_NOT_FOUND.has(code)) return 'MEMBER_NOT_FOUND';
+  if (PROVIDER_NOT_RECOGNIZED.has(code)) return 'PROVIDER_NOT_RECOGNIZED';
+  if (PAYER_NOT_SUPPORTED.has(code)) return 'PAYER_NOT_SUPPORTED';
+  return 'PAYER_FAILURE';
+}
+
+/** Operator text, e.g. "AAA 75: subscriber/insured not found". */
+export function aaaReason(code: string, followup: string): string {
+  const what = AAA_REASONS[code] ?? 'unlisted reject reason';
+  const next = AAA_FOLLOWUPS[followup];
+  return `AAA ${code || '(no code)'}: ${what}${next ? ` (${next})` : ''}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Writes a 005010X279A1 270 from an Inquiry.
+ *
+ * 2000A  NM1*PR*2*payer name*****PI*payer id
+ * 2000B  NM1*1P*1*last*first****XX*npi (a person when a first or last name is given), else
+ *        NM1*1P*2*organization*****XX*npi
+ * 2000C  NM1*IL*1*last*first****MI*member id, N4***zip (name + DOB searches), DMG*D8*dob
+ * 2000D  for dependent inquiries: NM1*03*1*last*first, N4***zip, DMG*D8*dob. The dependent's own
+ *        member ID has no place in a 5010 270 (2100D NM108/NM109 are not used) and is not sent.
+ * The inquired person's level (D when there is a dependent, else C) carries TRN*1*trace,
+ * DTP*291*D8*date and EQ with the service types joined by the repetition separator (30 when none).
+ * Every value passes through cleanText, so no delimiter from a name or ID can break the document.
+ */
+import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
+import { cleanText, digitsOnly } from './sanitize.ts';
+import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } from './writer.ts';
+import { isoToD8 } from './values.ts';
+
+export const X279_VERSION = '005010X279A1';
+
+export function traceOriginator(id: string, list: SegmentList): string {
+  return `9${cleanText(id, list.d, 9) || 'COVERAGE'}`.slice(0, 10);
+}
+
+function person(list: SegmentList, entity: 'IL' | '03', p: InquiryPerson, withId: boolean): void {
+  const d = list.d;
+  const id = withId ? cleanText(p.member_id, d, 80) : '';
+  list.add('NM1', entity, '1', cleanText(p.last_name, d, 60), cleanText(p.first_name, d, 35), '', '', '', id ? 'MI' : '', id);
+  const zip = cleanText(p.zip, d, 15);
+  if (zip) list.add('N4', '', '', zip);
+  if (p.dob) list.add('DMG', 'D8', isoToD8(p.dob));
+}
+
+export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
+  const list = new SegmentList();
+  const d = list.d;
+  const { date8, time4 } = dateTimeStamp(env?.now ?? new Date());
+  const sender = env?.sender_id ?? 'COVERAGE';
+  const trace = cleanText(inquiry.trace_number, d, 50) || '1';
+  const dependent = inquiry.dependent;
+  list.add('BHT', '0022', '13', trace, date8, time4);
+  list.add('HL', '1', '', '20', '1');
+  const payerId = cleanText(inquiry.payer.id, d, 80);
+  list.add('NM1', 'PR', '2', cleanText(inquiry.payer.name, d, 60), '', '', '', '', payerId ? 'PI' : '', payerId);
+  list.add('HL', '2', '1', '21', '1');
+  const prov = inquiry.provider;
+  const npi = digitsOnly(prov.npi, 80);
+  const last = cleanText(prov.last_name, d, 60);
+  const first = cleanText(prov.first_name, d, 35);
+  if (first || last) {
+    list.add('NM1', '1P', '1', last, first, '', '', '', npi ? 'XX' : '', npi);
+  } else {
+    list.add('NM1', '1P', '2', cleanText(prov.organization_name, d, 60), '', '', '', '', npi ? 'XX' : '', npi);
+  }
+  const inquired = () => {
+    list.add('TRN', '1', trace, traceOriginator(sender, list));
+  };
+  const request = () => {
+    list.add('DTP', '291', 'D8', isoToD8(inquiry.date));
+    const codes = inquiry.service_types.map((s) => cleanText(s, d, 2)).filter((s) => s !== '');
+    list.add('EQ', list.repeat(codes.length > 0 ? codes : ['30']));
+  };
+  list.add('HL', '3', '2', '22', dependent ? '1' : '0');
+  if (!dependent) inquired();
+  person(list, 'IL', inquiry.subscriber, true);
+  if (dependent) {
+    list.add('HL', '4', '3', '23', '0');
+    inquired();
+    person(list, '03', dependent, false);
+  }
+  request();
+  return wrapInterchange({
+    functional_id: 'HS',
+    set_id: '270',
+    version: X279_VERSION,
+    body: list,
+    sender,
+    receiver: inquiry.payer.id,
+    env,
+  });
+}

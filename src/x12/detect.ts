@@ -1,0 +1,25 @@
+/** A cheap look at ST01 without tokenizing the whole interchange. */
+import { locateIsa } from './delimiters.ts';
+
+export function detectTransactionSet(text: string): '270' | '271' | '999' | null {
+  try {
+    const isa = locateIsa(text);
+    if (!isa.ok) return null;
+    const { element, segment } = isa.value.delimiters;
+    let from = isa.value.end;
+    for (;;) {
+      const at = text.indexOf(`ST${element}`, from);
+      if (at < 0) return null;
+      let before = at - 1;
+      while (before > 0 && (text.charCodeAt(before) === 10 || text.charCodeAt(before) === 13)) before--;
+      if (text.charAt(before) === segment) {
+        const start = at + 3;
+        const id = text.slice(start, start + 4).split(element)[0] ?? '';
+        return id === '270' || id === '271' || id === '999' ? id : null;
+      }
+      from = at + 3;
+    }
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,15 @@
+/** The X12 270/271/999 engine: pure functions over strings, no I/O. */
+export type { X12Error, ParseResult } from './result.ts';
+export type { EnvelopeOptions } from './writer.ts';
+export { build270 } from './build-270.ts';
+export { parse270 } from './parse-270.ts';
+export { build271, type PayerAnswer } from './build-271.ts';
+export { normalize271, type Eligibility } from './normalize-271.ts';
+export { parse999, build999, type Ack999 } from './x999.ts';
+export { detectTransactionSet } from './detect.ts';
+
+export { errorCodeForAaa, aaaReason } from './aaa.ts';
+export { locateIsa, DEFAULT_DELIMITERS, type Delimiters } from './delimiters.ts';
+export { tokenize, el, repetitions, components, type Segment, type Tokens } from './tokenizer.ts';
+export { readInterchange, type Interchange, type FunctionalGroup, type Transaction } from './envelope.ts';
+export { buildLoopTree, type LoopTree, type HlLevel, type NameLoop, type BenefitLoop, type RelatedEntity } from './loops.ts';
