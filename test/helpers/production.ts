@@ -1,0 +1,59 @@
+/** A payer simulator plus the service in production mode pointed at it, both on loopback. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DirectoryPayer } from '../../src/payers/directory.ts';
+import type { ProductionNetwork } from '../../src/payers/production/network.ts';
+import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
+import type { FaultPlan } from '../../src/payers/simulator/faults.ts';
+import { PayerSimulator } from '../../src/payers/simulator/server.ts';
+import { startTestServer, TEST_TODAY, type TestServer } from './server.ts';
+
+export interface ProductionSetup {
+  sim: PayerSimulator;
+  server: TestServer;
+  network: ProductionNetwork;
+  close(): Promise<void>;
+}
+
+export async function startProduction(opts: {
+  faults?: FaultPlan;
+  latencyMs?: number;
+  extraPayers?: number;
+  payerIds?: string[];
+  overrides?: Partial<DirectoryPayer>;
+  env?: Record<string, string>;
+} = {}): Promise<ProductionSetup> {
+  process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
+  process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
+  const sim = await PayerSimulator.start({
+    today: () => TEST_TODAY,
+    ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.latencyMs ? { latencyMs: opts.latencyMs } : {}),
+    ...(opts.extraPayers ? { extraPayers: opts.extraPayers } : {}),
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'coverage-payers-'));
+  const file = join(dir, 'payers.json');
+  const directory = simulatorDirectory(sim, {
+    ...(opts.payerIds ? { payerIds: opts.payerIds } : {}),
+    overrides: {
+      retry: { max_attempts: 2, initial_delay_ms: 10 },
+      circuit_breaker: { consecutive_failures: 5, half_open_after_ms: 300 },
+      ...opts.overrides,
+    },
+  });
+  writeFileSync(file, JSON.stringify(directory));
+  const server = await startTestServer({
+    env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
+  });
+  return {
+    sim,
+    server,
+    network: server.runtime.network as ProductionNetwork,
+    async close() {
+      await server.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
