@@ -1,0 +1,49 @@
+/**
+ * `coverage normalize FILE`: prints what the X12 engine reads from a file (or stdin for "-").
+ * A 271 prints its Eligibility, a 270 its Inquiry, a 999 its acknowledgment, as
+ * {"transaction_set", "result", "warnings"}.
+ *
+ * Exit codes: 0 when the file was read, including a 271 whose AAA rejects the inquiry (the
+ * rejection is the payer's answer, printed as JSON with kind "rejected"); 1 when the file is not
+ * readable X12 (the error names the fault and its segment position); 2 when the file cannot be read.
+ */
+import { readFile } from 'node:fs/promises';
+import { detectTransactionSet, normalize271, parse270, parse999, type ParseResult, type X12Error } from '../x12/index.ts';
+
+export interface Output {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file !== '-') return readFile(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describeError(e: X12Error): string {
+  const where = [
+    e.segment_index !== null ? `segment ${e.segment_index}${e.segment_id ? ` (${e.segment_id})` : ''}` : e.segment_id ? `segment ${e.segment_id}` : null,
+    e.offset !== null ? `offset ${e.offset}` : null,
+  ].filter((s) => s !== null);
+  return `${e.message}${where.length > 0 ? ` [at ${where.join(', ')}]` : ''}`;
+}
+
+export async function runNormalize(file: string, out: Output): Promise<number> {
+  let text: string;
+  try {
+    text = await readInput(file);
+  } catch (err) {
+    out.stderr(`coverage normalize: cannot read ${file === '-' ? 'stdin' : file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const kind = detectTransactionSet(text) ?? '271';
+  const result: ParseResult<unknown> = kind === '270' ? parse270(text) : kind === '999' ? parse999(text) : normalize271(text);
+  if (!result.ok) {
+    out.stderr(`coverage normalize: not a readable ${kind}: ${describeError(result.error)}\n`);
+    return 1;
+  }
+  out.stdout(`${JSON.stringify({ transaction_set: kind, result: result.value, warnings: result.warnings }, null, 2)}\n`);
+  return 0;
+}
