@@ -9,7 +9,11 @@ const RESPONSE_FIELDS = [...CORE_REQUEST_FIELDS, 'ErrorCode', 'ErrorMessage'] as
 
 async function encodeForm(entries: [string, string][]): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData();
-  for (const [k, v] of entries) form.append(k, v);
+  // Text parts get their line breaks normalized to CRLF; the X12 payload travels as a binary part, byte for byte.
+  for (const [k, v] of entries) {
+    if (k === 'Payload') form.append(k, new Blob([v], { type: 'application/edi-x12' }), 'payload.x12');
+    else form.append(k, v);
+  }
   const res = new Response(form);
   return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
 }
