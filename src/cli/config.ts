@@ -10,6 +10,8 @@ export interface Config {
   logLevel: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** HMAC key for member hashes in the audit trail; generated once and kept in the store when unset. */
+  auditKey: string | undefined;
   payerTimeoutMs: number;
   scanTimeoutMs: number;
   /** The payer directory file (production mode). */
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    auditKey: env.COVERAGE_AUDIT_KEY || undefined,
     payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
     payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,

@@ -1,14 +1,16 @@
 /** The `coverage` command. */
 import { Command } from 'commander';
-import { serve } from './serve.ts';
+import { registerKeysCommands } from './keys.ts';
 import { registerSimulatePayerCommand } from './simulate-payer.ts';
+import { registerUsageCommand } from './usage.ts';
 
 const program = new Command('coverage').description('Insurance coverage verification service');
 
 program
   .command('serve')
   .description('serve the API (configuration from environment variables; see README)')
-  .action(serve);
+  // Loaded on demand: the admin commands (keys, usage) need the store only, not the engine.
+  .action(async () => (await import('./serve.ts')).serve());
 
 program
   .command('normalize')
@@ -19,6 +21,8 @@ program
     process.exitCode = await runNormalize(file, { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
   });
 
+registerKeysCommands(program);
+registerUsageCommand(program);
 registerSimulatePayerCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

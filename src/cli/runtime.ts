@@ -1,17 +1,26 @@
 /** Assembles a running service from a Config: store, keys, payer network, operations, HTTP app. */
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../http/app.ts';
+import { Metrics } from '../http/metrics.ts';
 import type { PayerNetwork } from '../payers/network.ts';
+import { AuditWriter } from '../store/audit.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { KeyStore } from '../store/keys.ts';
+import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { Config } from './config.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
+import { openRedis } from './redis.ts';
 
 export interface Runtime {
   app: FastifyInstance;
   db: Db;
   keys: KeyStore;
   network: PayerNetwork;
+  audit: AuditWriter;
+  metrics: Metrics;
+  /** Shared state across instances when REDIS_URL is set. */
+  redis: Redis | null;
   /** The dev key's secret when this start generated one (sandbox without COVERAGE_DEV_KEY). */
   generatedDevKey: string | null;
   close(): Promise<void>;
@@ -36,21 +45,41 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   } else if (config.mode === 'sandbox') {
     generatedDevKey = (await keys.create({ name: 'dev (generated at start)', env: 'sandbox' })).secret;
   }
-  const app = await buildApp({
-    deps: { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, null) },
+  const metrics = new Metrics({ processMetrics: true });
+  // Errors of the writer and of Redis surface after the app (and its logger) exists.
+  let app: FastifyInstance | undefined;
+  const audit = new AuditWriter(db, {
+    onError: (err, info) => app?.log.error({ err_type: (err as Error)?.name, ...info }, 'audit write failed; records kept for retry'),
+  });
+  const hashMember = memberHasher(await auditHmacKey(db, config.auditKey));
+  const redis = config.redisUrl
+    ? await openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
+    : null;
+  app = await buildApp({
+    deps: { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis), onPayerCall: metrics.onPayerCall },
     keys,
     ready: () => db.ping(),
     logLevel: options.logLevel ?? config.logLevel,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    redis,
+    audit: { writer: audit, hashMember },
+    metrics,
   });
+  const server = app;
   return {
-    app,
+    app: server,
     db,
     keys,
     network,
+    audit,
+    metrics,
+    redis,
     generatedDevKey,
     async close() {
-      await app.close();
+      // In-flight checks finish and queue their records first; then the queue is written.
+      await server.close();
+      await audit.close();
+      await redis?.quit().catch(() => redis.disconnect());
       await network.close();
       await db.close();
     },

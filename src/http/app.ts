@@ -1,9 +1,13 @@
 /** The Fastify application: auth, validation, error mapping, the operations and the probes. */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { isIsoDate, isNpi } from '../domain/formats.ts';
 import type { OperationDeps } from '../operations/index.ts';
+import type { AuditWriter } from '../store/audit.ts';
 import type { KeyStore } from '../store/keys.ts';
+import type { MemberHasher } from '../store/member-hash.ts';
+import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -11,6 +15,8 @@ import { registerPayerRoutes } from './routes/payers.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
+import { installMetrics, Metrics } from './metrics.ts';
+import { installRateLimit } from './rate-limit.ts';
 
 export interface AppOptions {
   deps: OperationDeps;
@@ -20,6 +26,11 @@ export interface AppOptions {
   logLevel?: string | false;
   logStream?: NodeJS.WritableStream;
   bodyLimitBytes?: number;
+  /** Shared rate-limit counters across instances; in memory when absent. */
+  redis?: Redis | null;
+  /** Where checks are recorded; without it no audit trail is kept. */
+  audit?: { writer: AuditWriter; hashMember: MemberHasher };
+  metrics?: Metrics;
 }
 
 /** Fixed security headers on the JSON API; helmet is reserved for HTML pages (it costs throughput). */
@@ -63,6 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
   installAuth(app, options.keys, options.deps.network.mode);
+  await installRateLimit(app, { redis: options.redis ?? null });
+  if (options.audit) installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember });
+  installMetrics(app, options.metrics ?? new Metrics());
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);

@@ -39,9 +39,12 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   if (cached) return cached;
   const request = build270(inquiry, { control_number: nextControlNumber() });
   let answer: string;
+  const started = performance.now();
   try {
     answer = await deps.network.exchange(payerId, request, { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    deps.onPayerCall?.(payerId, performance.now() - started, 'ok');
   } catch (err) {
+    deps.onPayerCall?.(payerId, performance.now() - started, err instanceof PayerError ? err.kind : 'error');
     if (err instanceof PayerError) throw payerErrorToServiceError(err);
     throw err;
   }

@@ -13,6 +13,8 @@ export interface OperationDeps {
   scanTimeoutMs: number;
   /** Short-lived answers per (payer, identity, date); production only. */
   cache?: CoverageCache;
+  /** Told about every payer exchange: how long it took and `ok` or the PayerError kind (metrics). */
+  onPayerCall?: (payerId: string, ms: number, outcome: string) => void;
 }
 
 export interface CallContext {

@@ -58,10 +58,17 @@ export class KeyStore {
 
   /** Registers a known secret (COVERAGE_DEV_KEY) if no live key has it yet. */
   async ensure(secret: string, name: string, env: KeyEnv): Promise<ApiKey> {
-    const existing = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hashSecret(secret)).executeTakeFirst();
-    if (existing && existing.env === env && !existing.revoked_at) return toKey(existing);
-    if (existing) await this.db.kysely.deleteFrom('api_keys').where('id', '=', existing.id).execute();
-    return (await this.create({ name, env, secret })).key;
+    for (let attempt = 1; ; attempt++) {
+      const existing = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hashSecret(secret)).executeTakeFirst();
+      if (existing && existing.env === env && !existing.revoked_at) return toKey(existing);
+      try {
+        if (existing) await this.db.kysely.deleteFrom('api_keys').where('id', '=', existing.id).execute();
+        return (await this.create({ name, env, secret })).key;
+      } catch (err) {
+        // Instances starting together with the same key: one insert wins, the others find its row.
+        if (attempt >= 3) throw err;
+      }
+    }
   }
 
   async verify(secret: string): Promise<ApiKey | null> {

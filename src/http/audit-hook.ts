@@ -1,0 +1,64 @@
+/** One audit record per check (store/audit.ts): who asked, which endpoint and payer, the outcome, and a keyed hash of whom. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditWriter } from '../store/audit.ts';
+import type { MemberHasher, MemberIdentity } from '../store/member-hash.ts';
+import { checkEndpoint } from './check-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    memberHash: string | null;
+  }
+}
+
+export interface AuditHookOptions {
+  audit: AuditWriter;
+  hashMember: MemberHasher;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function identityOf(body: unknown): MemberIdentity {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return { member_id: text(b.member_id), first_name: text(b.member_first_name), last_name: text(b.member_last_name), dob: text(b.member_dob) };
+}
+
+function errorCodeOf(status: number, payload: unknown): string | null {
+  if (status === 200 || typeof payload !== 'string') return null;
+  try {
+    const body = JSON.parse(payload) as { error_code?: unknown };
+    return typeof body.error_code === 'string' ? body.error_code : null;
+  } catch {
+    return null;
+  }
+}
+
+export function installAuditHook(app: FastifyInstance, options: AuditHookOptions): void {
+  const recorded = new WeakSet<FastifyRequest>();
+  app.decorateRequest('memberHash', null);
+
+  // After validation: only a well-formed body names a member.
+  app.addHook('preHandler', async (request) => {
+    if (request.apiKey && checkEndpoint(request)) request.memberHash = options.hashMember(identityOf(request.body));
+  });
+
+  // onSend rather than onResponse: the record is queued before the client can see the answer, so a
+  // SIGTERM right after a response cannot lose it (close() flushes the queue).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const endpoint = checkEndpoint(request);
+    if (!request.apiKey || !endpoint || recorded.has(request)) return payload;
+    recorded.add(request);
+    options.audit.record({
+      request_id: request.id,
+      at: new Date().toISOString(),
+      key_id: request.apiKey.id,
+      endpoint,
+      // The payer that answered, or, when the check failed before one did, the payer the caller named.
+      payer_id: request.payerId ?? text((request.body as Record<string, unknown> | undefined)?.payer_id),
+      status: reply.statusCode,
+      error_code: errorCodeOf(reply.statusCode, payload),
+      latency_ms: Math.round(reply.elapsedTime),
+      member_hash: request.memberHash,
+    });
+    return payload;
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Prometheus metrics on GET /metrics: requests by route and status, payer latency, circuit
+ * breaker states and cache lookups. One registry per Metrics, so several apps in one process
+ * (tests) do not collide. Lower layers never import this: they are handed its functions.
+ */
+import type { FastifyInstance } from 'fastify';
+// For the `hide` schema keyword's type: /metrics stays out of the OpenAPI document.
+import type {} from '@fastify/swagger';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type BreakerState = 'closed' | 'half_open' | 'open';
+const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly requestSeconds: Histogram<'route'>;
+  private readonly payerSeconds: Histogram<'payer_id' | 'outcome'>;
+  private readonly breaker: Gauge<'payer_id'>;
+  private readonly cacheLookups: Counter<'cache' | 'result'>;
+
+  /** processMetrics: CPU, memory, event loop lag and GC, for the one Metrics a server process has. */
+  constructor(options: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    this.requests = new Counter({ name: 'coverage_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requestSeconds = new Histogram({ name: 'coverage_http_request_duration_seconds', help: 'HTTP request latency by route pattern', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers });
+    this.payerSeconds = new Histogram({
+      name: 'coverage_payer_request_duration_seconds',
+      help: 'One 270/271 exchange with a payer, by payer and outcome (ok, or the failure kind)',
+      labelNames: ['payer_id', 'outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.breaker = new Gauge({ name: 'coverage_payer_breaker_state', help: 'Circuit breaker per payer: 0 closed, 1 half-open, 2 open', labelNames: ['payer_id'], registers });
+    this.cacheLookups = new Counter({ name: 'coverage_cache_lookups_total', help: 'Coverage cache lookups by cache and result (hit or miss)', labelNames: ['cache', 'result'], registers });
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.requestSeconds.observe({ route }, seconds);
+  }
+
+  /** Matches OperationDeps.onPayerCall. */
+  readonly onPayerCall = (payerId: string, ms: number, outcome: string): void => {
+    this.payerSeconds.observe({ payer_id: payerId, outcome }, ms / 1000);
+  };
+
+  setBreakerState(payerId: string, state: BreakerState): void {
+    this.breaker.set({ payer_id: payerId }, BREAKER_VALUES[state]);
+  }
+
+  recordCacheLookup(cache: string, hit: boolean): void {
+    this.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
+
+export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: bounded label values, and nothing a caller typed.
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.render();
+  });
+}

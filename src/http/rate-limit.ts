@@ -1,0 +1,55 @@
+/**
+ * Checks per API key per minute (NOTES.md section 4): a fixed 60-second window, shared by every
+ * instance through Redis when one is given, in memory otherwise. Runs after auth, so the bucket is
+ * the key's; only the check endpoints count.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { checkEndpoint } from './check-routes.ts';
+import { sendError } from './errors.ts';
+
+export const DEFAULT_CHECKS_PER_MINUTE = 50;
+const WINDOW_MS = 60_000;
+
+export interface RateLimitOptions {
+  redis?: Redis | null;
+  defaultPerMinute?: number;
+}
+
+export async function installRateLimit(app: FastifyInstance, options: RateLimitOptions = {}): Promise<void> {
+  const defaultPerMinute = options.defaultPerMinute ?? DEFAULT_CHECKS_PER_MINUTE;
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: WINDOW_MS,
+    max: (request) => request.apiKey?.rate_limit_per_minute ?? defaultPerMinute,
+    keyGenerator: (request) => request.apiKey?.id ?? request.ip,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'coverage:checks-per-minute:' } : {}),
+  });
+  const limit = app.createRateLimit();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.apiKey || !checkEndpoint(request)) return;
+    let result: Awaited<ReturnType<typeof limit>>;
+    try {
+      result = await limit(request);
+    } catch (err) {
+      // An unreachable Redis must not take the service down with it: the check goes ahead, and says so.
+      request.log.warn({ err_type: (err as Error)?.name }, 'rate limit store unreachable; request not counted');
+      return;
+    }
+    if (result.isAllowed) return;
+    reply.header('ratelimit-limit', result.max);
+    reply.header('ratelimit-remaining', result.remaining);
+    reply.header('ratelimit-reset', result.ttlInSeconds);
+    if (!result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    return sendError(
+      reply,
+      request,
+      429,
+      'TOO_MANY_REQUESTS',
+      `Rate limit of ${result.max} checks per minute exceeded; retry in ${result.ttlInSeconds} seconds`,
+    );
+  });
+}

@@ -1,0 +1,61 @@
+/** The `coverage` command as separate processes: servers (serve) and one-shot CLI runs, with a controlled environment. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = ['--import', 'tsx', 'src/cli/main.ts'];
+
+/** The parent's environment without anything that would choose a store, a key or a mode for the child. */
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(base)) {
+    if (name.startsWith('COVERAGE_') || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'PORT' || name === 'NODE_TEST_CONTEXT') delete base[name];
+  }
+  return { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env };
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): { stdout: string; stderr: string };
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...MAIN, 'serve'], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = once(child, 'close').then(([code]) => code as number | null);
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${stderr}`)));
+  });
+  return {
+    url,
+    child,
+    output: () => ({ stdout, stderr }),
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [...MAIN, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
