@@ -10,13 +10,20 @@ export async function openRedis(url: string, onError: (err: Error) => void): Pro
     enableOfflineQueue: false,
   });
   let reported = false;
+  let lastError: Error | null = null;
   redis.on('error', (err: Error) => {
+    lastError = err;
     if (!reported) onError(err);
     reported = true;
   });
   redis.on('ready', () => {
     reported = false;
   });
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`cannot connect to REDIS_URL: ${(lastError ?? (err as Error)).message}`);
+  }
   return redis;
 }

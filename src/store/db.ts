@@ -24,7 +24,11 @@ export async function openDb(config: StoreConfig): Promise<Db> {
   let dialect: Db['dialect'];
   if (config.databaseUrl) {
     dialect = 'postgres';
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server dropped (restart, failover): the pool opens a new one on next use,
+    // and queries in flight fail on their own. Unhandled, this event would end the process.
+    pool.on('error', () => {});
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
     mkdirSync(config.dataDir, { recursive: true });
