@@ -6,17 +6,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { postCheck } from '../support/checks.ts';
+import { eventually } from '../support/eventually.ts';
 import { usageCounts } from '../../src/store/usage.ts';
 import { runCli, startServer, type ServerProcess } from '../support/processes.ts';
 import { needsPostgresAndRedis, postgresStore, REDIS_URL } from '../support/stores.ts';
-
-async function eventually(probe: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`never happened: ${what}`);
-}
 
 test('two instances share keys, rate limits and revocations', { skip: needsPostgresAndRedis }, async (t) => {
   const store = await postgresStore();
