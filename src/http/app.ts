@@ -10,6 +10,7 @@ import type { MemberHasher } from '../store/member-hash.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installRateLimit(app, { redis: options.redis ?? null });
   if (options.audit) installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember });
   installMetrics(app, options.metrics ?? new Metrics());
+  await registerOpenApi(app, { mode: options.deps.network.mode });
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);

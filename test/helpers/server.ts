@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 
 export const TEST_KEY = 'cov_test_integration_suite_key_0001';
 /** A fixed date so calendar-year plans are mid-year whatever day the suite runs. */
@@ -26,6 +27,7 @@ export async function startTestServer(opts: { today?: string; env?: Record<strin
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  let checker: OpenApiChecker | undefined;
   const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(url + path, {
       method,
@@ -39,6 +41,9 @@ export async function startTestServer(opts: { today?: string; env?: Record<strin
     } catch {
       /* non-JSON bodies are returned as text */
     }
+    // Every answer is checked against the served OpenAPI document for its route and status.
+    checker ??= await checkerForServer(url);
+    checker.check(method, path, res.status, parsed);
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
   return {

@@ -1,0 +1,217 @@
+/**
+ * What the OpenAPI document says beyond the route schemas: the introduction, tags, the apikey
+ * scheme, operation and response descriptions, and the recorded examples. The schemas themselves
+ * come from the routes; routeTransform only swaps the shared ones for component references.
+ */
+import type { ErrorCode } from '../domain/errors.ts';
+import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
+import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
+import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
+import { EXAMPLE_RESPONSES } from './openapi-example-responses.ts';
+import { EXAMPLE_CALLS, exampleKey, type DocumentedOperation, type ExampleCall } from './openapi-examples.ts';
+
+/** Schemas with an $id become components; routes refer to them instead of inlining a copy. */
+const SHARED_SCHEMAS = [
+  EstimateRequest,
+  DiscoverRequest,
+  ScanRequest,
+  MedicaidRequest,
+  EstimateResponse,
+  DiscoverResponse,
+  ScanResponse,
+  MedicaidResponse,
+  ErrorResponse,
+  SandboxMembersResponse,
+];
+const schemaId = (schema: unknown): string | undefined =>
+  typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
+
+export const componentSchemas = (): Record<string, unknown> => Object.fromEntries(SHARED_SCHEMAS.map((s) => [schemaId(s)!, s]));
+
+const SHARED_BY_ID = new Map<string, unknown>(SHARED_SCHEMAS.map((s) => [schemaId(s)!, s]));
+const toRef = (schema: unknown): unknown => {
+  const id = schemaId(schema);
+  return id && SHARED_BY_ID.get(id) === schema ? { $ref: `#/components/schemas/${id}` } : schema;
+};
+
+export interface RouteSchema {
+  body?: unknown;
+  response?: Record<string, unknown>;
+  security?: unknown;
+  [key: string]: unknown;
+}
+
+/** Per route: shared schemas by reference, and the apikey requirement on everything under /v1. */
+export function routeTransform(schema: RouteSchema | undefined, url: string): RouteSchema | undefined {
+  if (!schema) return schema;
+  const out: RouteSchema = { ...schema };
+  if (schema.body) out.body = toRef(schema.body);
+  if (schema.response) out.response = Object.fromEntries(Object.entries(schema.response).map(([status, s]) => [status, toRef(s)]));
+  if (url.startsWith('/v1/')) out.security = [{ apikey: [] }];
+  return out;
+}
+
+export function documentHeader(options: { mode: 'sandbox' | 'production'; version: string }) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Coverage verification API',
+      version: options.version,
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      description: INTRODUCTION,
+    },
+    servers: [
+      {
+        url: '/',
+        description: options.mode === 'sandbox' ? 'This server: the sandbox, with mock payer data (no real payer is contacted)' : 'This server',
+      },
+    ],
+    tags: [
+      { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
+      { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
+    ],
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        apikey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'apikey',
+          description: 'The API key issued by the operator. A sandbox server prints a dev key when it starts.',
+        },
+      },
+    },
+  };
+}
+
+const INTRODUCTION = `Checks a patient's health-insurance coverage with their payer and answers in one normalized JSON shape.
+
+**Authentication.** Every call under \`/v1\` carries the API key in the \`apikey\` header. A missing, unknown or revoked key gets \`401 UNAUTHORIZED\`.
+
+**Money** is integer cents everywhere; \`coinsurance\` is percent points (20 = 20 %). Unknown amounts are \`null\`, never 0.
+
+**Errors.** Every non-2xx answer is \`{ error_code, message, request_id }\`; \`400 INVALID_REQUEST\` adds \`errors: [{ field, message }]\`, one per field. Quote the \`request_id\` (also in the \`x-request-id\` header) when asking for help.
+
+**Partial results.** \`206\` from \`/v1/estimate\` is a full answer with \`error_code\` set to \`UNKNOWN_COSTSHARE\` or \`UNKNOWN_REMAININGS\`: the fields the payer did not report are \`null\`.
+
+**Rate limits.** Checks are counted per key per minute (50 by default). Past the limit the answer is \`429 TOO_MANY_REQUESTS\` with \`Retry-After\` in seconds; a payer that throttles the service gives the same code.
+
+**Sandbox.** \`GET /v1/sandbox/members\` lists the mock members and what each endpoint answers for them: every example in this document is a recorded sandbox answer.`;
+
+const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
+  estimate:
+    'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
+  discover:
+    'Finds a member at a known payer by name, date of birth and ZIP (no member ID) and returns plan-level details, without the cost fields of an estimate.',
+  scan:
+    'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
+  medicaid:
+    "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
+  sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
+};
+
+const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
+  UNKNOWN_COSTSHARE: 'the payer did not report the cost share',
+  UNKNOWN_REMAININGS: 'the payer did not report the remaining deductible and out-of-pocket amounts',
+  INVALID_REQUEST: 'the body is malformed or a field is invalid; `errors` lists each field',
+  PAYER_NOT_SUPPORTED: 'the payer is not supported',
+  PROVIDER_NOT_RECOGNIZED: 'the payer does not recognize the provider',
+  UNAUTHORIZED: 'missing, unknown or revoked API key',
+  MEMBER_NOT_FOUND: 'no matching member',
+  PAYLOAD_TOO_LARGE: 'the body is over 64 KiB',
+  UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
+  TOO_MANY_REQUESTS: 'past the rate limit, or the payer is throttling; retry after `Retry-After` seconds',
+  PAYER_FAILURE: 'the payer system failed to answer',
+};
+
+const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
+  estimate: 'Coverage found and the session estimated.',
+  discover: 'Coverage found at the payer.',
+  scan: 'Coverage found at one of the payers.',
+  medicaid: 'Medicaid coverage found.',
+  sandboxMembers: 'The sandbox catalog.',
+};
+
+function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {
+  if (status === '200') return SUCCESS_DESCRIPTIONS[operation];
+  const codes = [...new Set(calls.filter((c) => String(c.status) === status).map((c) => c.error_code))].filter((c): c is ErrorCode => c !== null);
+  if (codes.length === 0) return 'Error';
+  const lines = codes.map((c) => `\`${c}\`: ${CODE_MEANINGS[c] ?? 'see the message'}`);
+  return status === '206' ? `Partial result, with \`error_code\` set. ${lines.join('; ')}.` : `${lines.join('; ')}.`;
+}
+
+interface MediaObject {
+  schema?: unknown;
+  examples?: Record<string, { summary: string; description?: string; value: unknown }>;
+}
+interface ResponseObject {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaObject>;
+}
+interface OperationObject {
+  operationId?: string;
+  description?: string;
+  requestBody?: { content?: Record<string, MediaObject> };
+  responses?: Record<string, ResponseObject>;
+}
+export interface DocumentObject {
+  paths?: Record<string, Record<string, OperationObject>>;
+}
+
+const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
+const SHOWN_CATALOG_ROWS = 3;
+
+/** The catalog answer is long: the document shows its first rows (the test compares the whole answer). */
+function shownResponse(call: ExampleCall, response: unknown): unknown {
+  if (call.operation === 'sandboxMembers' && call.status === 200) {
+    const { members } = response as { members: unknown[] };
+    return { members: members.slice(0, SHOWN_CATALOG_ROWS) };
+  }
+  return response;
+}
+
+function requestExample(call: ExampleCall): { summary: string; description?: string; value: unknown } | null {
+  // The oversized body would bloat the document; its response example says what was sent.
+  if (!call.body || call.send === 'oversized') return null;
+  const notes: Record<string, string> = {
+    without_key: 'Sent without the `apikey` header.',
+    as_text: 'Sent with `Content-Type: text/plain`.',
+    past_rate_limit: 'Sent by a key that had used up its checks for the minute.',
+  };
+  return { summary: call.summary, ...(call.send ? { description: notes[call.send] } : {}), value: call.body };
+}
+
+/** Adds the descriptions, the response headers and the recorded examples to the generated document. */
+export function decorateDocument<T extends DocumentObject>(document: T): T {
+  for (const methods of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      const id = operation.operationId as DocumentedOperation | undefined;
+      if (!id || !(id in OPERATION_DESCRIPTIONS)) continue;
+      const calls = EXAMPLE_CALLS.filter((c) => c.operation === id);
+      operation.description = OPERATION_DESCRIPTIONS[id];
+
+      const requestMedia = operation.requestBody?.content?.['application/json'];
+      if (requestMedia) {
+        requestMedia.examples = {};
+        for (const call of calls) {
+          const example = requestExample(call);
+          if (example) requestMedia.examples[call.name] = example;
+        }
+      }
+
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        response.description = responseDescription(id, status, calls);
+        if (status === '429') response.headers = { 'Retry-After': RETRY_AFTER };
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        media.examples = {};
+        for (const call of calls.filter((c) => String(c.status) === status)) {
+          const recorded = EXAMPLE_RESPONSES[exampleKey(call)];
+          if (recorded !== undefined) media.examples[call.name] = { summary: call.summary, value: shownResponse(call, recorded) };
+        }
+      }
+    }
+  }
+  return document;
+}

@@ -1,0 +1,178 @@
+/**
+ * The calls the OpenAPI document shows as examples: for every endpoint, each outcome it can have.
+ * The responses are not written by hand: scripts/record-openapi-examples.ts sends these calls to
+ * the sandbox and stores the answers in openapi-example-responses.ts, and the test suite replays
+ * every call and fails when an answer no longer matches what was recorded.
+ */
+import type { ErrorCode } from '../domain/errors.ts';
+
+export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'sandboxMembers';
+
+export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST'; path: string }> = {
+  estimate: { method: 'POST', path: '/v1/estimate' },
+  discover: { method: 'POST', path: '/v1/discover' },
+  scan: { method: 'POST', path: '/v1/scan' },
+  medicaid: { method: 'POST', path: '/v1/medicaid' },
+  sandboxMembers: { method: 'GET', path: '/v1/sandbox/members' },
+};
+
+export interface ExampleCall {
+  operation: DocumentedOperation;
+  /** Key of the example in the document; unique per operation. */
+  name: string;
+  summary: string;
+  status: number;
+  error_code: ErrorCode | null;
+  body?: Record<string, unknown>;
+  /** How the call differs from a JSON request with a valid key. */
+  send?: 'without_key' | 'as_text' | 'oversized' | 'past_rate_limit';
+}
+
+export const exampleKey = (call: Pick<ExampleCall, 'operation' | 'name'>) => `${call.operation}/${call.name}`;
+
+const NPI = '1234567893';
+const avery = { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' };
+const estimate = (member_id: string, first: string, last: string, dob: string, payer_id: string) => ({
+  member_id,
+  member_first_name: first,
+  member_last_name: last,
+  member_dob: dob,
+  payer_id,
+  provider_npi: NPI,
+  provider_session_cost: '15000',
+  in_network: true,
+});
+const activeEstimate = estimate('10010MHNA', 'Avery', 'Walsh', '1988-03-14', 'SBX-EVERGREEN');
+const discover = (first: string, last: string, dob: string, payer_id: string) => ({
+  member_first_name: first,
+  member_last_name: last,
+  member_dob: dob,
+  zip: '10001',
+  payer_id,
+});
+const scan = (first: string, last: string, dob: string) => ({ member_first_name: first, member_last_name: last, member_dob: dob, zip: '10001' });
+const herrera = { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11' };
+
+/** The error outcomes every JSON endpoint shares, whatever its body. */
+const transportErrors = (operation: DocumentedOperation, body: Record<string, unknown>): ExampleCall[] => [
+  { operation, name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', body, send: 'without_key' },
+  { operation, name: 'payload_too_large', summary: 'A body over 64 KiB (a 70,000-character name)', status: 413, error_code: 'PAYLOAD_TOO_LARGE', body, send: 'oversized' },
+  { operation, name: 'unsupported_media_type', summary: 'The body sent as text/plain', status: 415, error_code: 'UNSUPPORTED_MEDIA_TYPE', body, send: 'as_text' },
+  { operation, name: 'rate_limited', summary: 'Past the API key’s checks per minute', status: 429, error_code: 'TOO_MANY_REQUESTS', body, send: 'past_rate_limit' },
+];
+
+export const EXAMPLE_CALLS: ExampleCall[] = [
+  // estimate
+  { operation: 'estimate', name: 'active_copay', summary: 'Active PPO: $30 copay on a $150 session', status: 200, error_code: null, body: activeEstimate },
+  {
+    operation: 'estimate', name: 'coinsurance_after_deductible', summary: '20 % coinsurance after a partly met deductible', status: 200, error_code: null,
+    body: estimate('10011MHDM', 'Marcus', 'Bell', '1979-11-02', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'estimate', name: 'carve_out', summary: 'Behavioral health carved out to a third-party administrator', status: 200, error_code: null,
+    body: estimate('10040MHCA', 'Maya', 'Goldberg', '1993-03-19', ''),
+  },
+  {
+    operation: 'estimate', name: 'demographic_mismatch', summary: 'Matched by member ID; the payer spells the name differently', status: 200, error_code: null,
+    body: estimate('10030MHDM', 'Katherine', 'Miller', '1984-04-04', ''),
+  },
+  {
+    operation: 'estimate', name: 'unknown_costshare', summary: 'Partial: the payer reports no cost share', status: 206, error_code: 'UNKNOWN_COSTSHARE',
+    body: estimate('10090MHUC', 'Adrian', 'Cole', '1986-11-19', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'estimate', name: 'unknown_remainings', summary: 'Partial: remaining deductible and out-of-pocket unknown', status: 206, error_code: 'UNKNOWN_REMAININGS',
+    body: estimate('10091MHUA', 'Bianca', 'Ferreira', '1990-12-12', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'estimate', name: 'invalid_request', summary: 'An impossible date and a bad NPI check digit', status: 400, error_code: 'INVALID_REQUEST',
+    body: { ...activeEstimate, member_dob: '1988-02-30', provider_npi: '1234567890' },
+  },
+  {
+    operation: 'estimate', name: 'payer_not_supported', summary: 'The payer does not accept inquiries from this service', status: 400, error_code: 'PAYER_NOT_SUPPORTED',
+    body: estimate('21102MHRR', 'Ruth', 'Abbott', '1966-01-15', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'estimate', name: 'provider_not_recognized', summary: 'The payer does not recognize the provider', status: 400, error_code: 'PROVIDER_NOT_RECOGNIZED',
+    body: estimate('PNR40001', 'Caleb', 'Foster', '1988-08-18', 'SBX-HARBOR'),
+  },
+  {
+    operation: 'estimate', name: 'member_not_found', summary: 'The payer has no such member', status: 404, error_code: 'MEMBER_NOT_FOUND',
+    body: estimate('10100MHMNF', 'Nora', 'Quinn', '1983-03-23', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'estimate', name: 'payer_throttled', summary: 'The payer throttles requests', status: 429, error_code: 'TOO_MANY_REQUESTS',
+    body: estimate('TMR42901', 'Iris', 'Novak', '1979-05-05', 'SBX-HARBOR'),
+  },
+  {
+    operation: 'estimate', name: 'payer_failure', summary: 'The payer cannot answer', status: 502, error_code: 'PAYER_FAILURE',
+    body: estimate('11101MHRR', 'Peter', 'Lang', '1972-07-04', 'SBX-EVERGREEN'),
+  },
+  ...transportErrors('estimate', activeEstimate),
+
+  // discover
+  { operation: 'discover', name: 'active', summary: 'Active coverage at the payer', status: 200, error_code: null, body: discover('Avery', 'Walsh', '1988-03-14', 'SBX-EVERGREEN') },
+  {
+    operation: 'discover', name: 'invalid_request', summary: 'No payer_id, and a ZIP that is not one', status: 400, error_code: 'INVALID_REQUEST',
+    body: { ...avery, zip: '1000' },
+  },
+  {
+    operation: 'discover', name: 'payer_not_supported', summary: 'The payer does not accept inquiries from this service', status: 400, error_code: 'PAYER_NOT_SUPPORTED',
+    body: discover('Ruth', 'Abbott', '1966-01-15', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'discover', name: 'provider_not_recognized', summary: 'The payer does not recognize the provider', status: 400, error_code: 'PROVIDER_NOT_RECOGNIZED',
+    body: discover('Caleb', 'Foster', '1988-08-18', 'SBX-HARBOR'),
+  },
+  {
+    operation: 'discover', name: 'member_not_found', summary: 'No member with this name and DOB', status: 404, error_code: 'MEMBER_NOT_FOUND',
+    body: discover('Nora', 'Quinn', '1983-03-23', 'SBX-EVERGREEN'),
+  },
+  {
+    operation: 'discover', name: 'payer_throttled', summary: 'The payer throttles requests', status: 429, error_code: 'TOO_MANY_REQUESTS',
+    body: discover('Iris', 'Novak', '1979-05-05', 'SBX-HARBOR'),
+  },
+  {
+    operation: 'discover', name: 'payer_failure', summary: 'The payer cannot answer', status: 502, error_code: 'PAYER_FAILURE',
+    body: discover('Peter', 'Lang', '1972-07-04', 'SBX-EVERGREEN'),
+  },
+  ...transportErrors('discover', discover('Avery', 'Walsh', '1988-03-14', 'SBX-EVERGREEN')),
+
+  // scan
+  { operation: 'scan', name: 'active', summary: 'Coverage found across the payers', status: 200, error_code: null, body: scan('Keisha', 'Daniels', '1997-04-14') },
+  {
+    operation: 'scan', name: 'invalid_request', summary: 'A blank last name and a payer_id, which scan does not take', status: 400, error_code: 'INVALID_REQUEST',
+    body: { ...scan('Avery', '', '1988-03-14'), payer_id: 'SBX-EVERGREEN' },
+  },
+  { operation: 'scan', name: 'member_not_found', summary: 'No payer knows the person', status: 404, error_code: 'MEMBER_NOT_FOUND', body: scan('Nobody', 'Known', '1990-01-01') },
+  { operation: 'scan', name: 'payer_failure', summary: 'No coverage found and a payer could not answer', status: 502, error_code: 'PAYER_FAILURE', body: scan('Peter', 'Lang', '1972-07-04') },
+  ...transportErrors('scan', scan('Keisha', 'Daniels', '1997-04-14')),
+
+  // medicaid
+  { operation: 'medicaid', name: 'active', summary: 'New York Medicaid, routed by patient_state', status: 200, error_code: null, body: { ...herrera, patient_state: 'NY' } },
+  {
+    operation: 'medicaid', name: 'invalid_request', summary: 'Neither payer_id nor patient_state', status: 400, error_code: 'INVALID_REQUEST',
+    body: herrera,
+  },
+  {
+    operation: 'medicaid', name: 'payer_not_supported', summary: 'A payer_id the service does not know', status: 400, error_code: 'PAYER_NOT_SUPPORTED',
+    body: { ...herrera, payer_id: 'NO-SUCH-PAYER' },
+  },
+  {
+    operation: 'medicaid', name: 'member_not_found', summary: 'A commercial member: no Medicaid coverage', status: 404, error_code: 'MEMBER_NOT_FOUND',
+    body: { member_id: '10010MHNA', ...avery, payer_id: 'SBX-EVERGREEN' },
+  },
+  {
+    operation: 'medicaid', name: 'payer_throttled', summary: 'The payer throttles requests', status: 429, error_code: 'TOO_MANY_REQUESTS',
+    body: { member_id: 'TMR42901', member_first_name: 'Iris', member_last_name: 'Novak', member_dob: '1979-05-05', payer_id: 'SBX-HARBOR' },
+  },
+  {
+    operation: 'medicaid', name: 'payer_failure', summary: 'The payer cannot answer', status: 502, error_code: 'PAYER_FAILURE',
+    body: { member_id: '11101MHRR', member_first_name: 'Peter', member_last_name: 'Lang', member_dob: '1972-07-04', payer_id: 'SBX-EVERGREEN' },
+  },
+  ...transportErrors('medicaid', { ...herrera, patient_state: 'NY' }),
+
+  // sandbox members
+  { operation: 'sandboxMembers', name: 'catalog', summary: 'The catalog (the first three rows shown)', status: 200, error_code: null },
+  { operation: 'sandboxMembers', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+];

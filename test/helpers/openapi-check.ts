@@ -1,0 +1,135 @@
+/**
+ * Checks a response the suite received against the served OpenAPI document: the schema of its
+ * route and status. test/helpers/server.ts runs it on every post/get, so the document cannot
+ * drift from what the server does. Paths the document does not describe (probes, docs, unknown
+ * paths) are not checked; a documented operation answering with an undocumented status fails.
+ */
+import { AssertionError } from 'node:assert';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { isIsoDate, isNpi } from '../../src/domain/formats.ts';
+
+const DOC_ID = 'https://coverage.invalid/openapi.json';
+
+interface DocOperation {
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+}
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, DocOperation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export class OpenApiChecker {
+  private readonly ajv: Ajv2020;
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly routes: { pattern: RegExp; path: string }[];
+
+  constructor(readonly document: OpenApiDocument) {
+    // strict: false because the document carries OpenAPI keywords (example, xml...) next to JSON Schema.
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, formats: { date: isIsoDate, npi: isNpi } });
+    this.ajv.addSchema({ ...document, $id: DOC_ID });
+    this.routes = Object.keys(document.paths).map((path) => ({
+      path,
+      pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+  }
+
+  /** The documented path a request path falls under; a trailing slash is the same route. */
+  documentedPath(path: string): string | null {
+    const bare = path.split('?')[0]!;
+    const candidates = bare.length > 1 && bare.endsWith('/') ? [bare, bare.slice(0, -1)] : [bare];
+    for (const candidate of candidates) {
+      const route = this.routes.find((r) => r.pattern.test(candidate));
+      if (route) return route.path;
+    }
+    return null;
+  }
+
+  /** The validator of a documented response, or why there is none. */
+  validatorFor(method: string, path: string, status: number): ValidateFunction | 'not documented' | 'status not documented' | 'no JSON content' {
+    const docPath = this.documentedPath(path);
+    const operation = docPath ? this.document.paths[docPath]?.[method.toLowerCase()] : undefined;
+    if (!docPath || !operation) return 'not documented';
+    const response = operation.responses?.[String(status)];
+    if (!response) return 'status not documented';
+    if (!response.content?.['application/json']) return 'no JSON content';
+    const pointer = ['paths', docPath, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema'].map(escapePointer).join('/');
+    let validate = this.validators.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${DOC_ID}#/${pointer}` });
+      this.validators.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** The validator of a documented JSON request body. */
+  requestValidatorFor(method: string, path: string): ValidateFunction | null {
+    const docPath = this.documentedPath(path);
+    if (!docPath || !this.document.paths[docPath]?.[method.toLowerCase()]) return null;
+    const pointer = ['paths', docPath, method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema'].map(escapePointer).join('/');
+    let validate = this.validators.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${DOC_ID}#/${pointer}` });
+      this.validators.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** Throws an AssertionError when a documented operation's response does not match the document. */
+  check(method: string, path: string, status: number, body: unknown): void {
+    const validate = this.validatorFor(method, path, status);
+    const where = `${method} ${path.split('?')[0]} -> ${status}`;
+    if (validate === 'not documented') return;
+    if (validate === 'status not documented') {
+      throw new AssertionError({ message: `${where}: the OpenAPI document does not list status ${status} for this operation`, actual: body });
+    }
+    if (validate === 'no JSON content') {
+      throw new AssertionError({ message: `${where}: the OpenAPI document has no application/json schema for this response`, actual: body });
+    }
+    if (!validate(body)) {
+      const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`.trim());
+      throw new AssertionError({ message: `${where}: response does not match the OpenAPI document: ${errors.join('; ')}`, actual: body });
+    }
+  }
+}
+
+const checkers = new Map<string, OpenApiChecker>();
+
+/** The checker for a document; servers of one test file serve the same document, so it is compiled once. */
+export function checkerForDocument(document: OpenApiDocument): OpenApiChecker {
+  const text = JSON.stringify(document);
+  let checker = checkers.get(text);
+  if (!checker) {
+    checker = new OpenApiChecker(JSON.parse(text) as OpenApiDocument);
+    checkers.set(text, checker);
+  }
+  return checker;
+}
+
+/** Fetches GET /openapi.json from a running server and returns its checker. */
+export async function checkerForServer(baseUrl: string): Promise<OpenApiChecker> {
+  const res = await fetch(`${baseUrl}/openapi.json`);
+  if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}`);
+  return checkerForDocument((await res.json()) as OpenApiDocument);
+}
+
+/** A fetch that checks every JSON answer against the server's document: for the client and CLI tests. */
+export function checkingFetch(checker: OpenApiChecker, baseUrl: string): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (url.origin === new URL(baseUrl).origin) {
+      const text = await res.clone().text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* a non-JSON answer is checked as text and fails where JSON is documented */
+      }
+      checker.check(init?.method ?? (input instanceof Request ? input.method : 'GET'), url.pathname, res.status, body);
+    }
+    return res;
+  };
+}

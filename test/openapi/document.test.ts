@@ -1,0 +1,131 @@
+/** GET /openapi.json: a valid OpenAPI 3.1 document, generated from the route schemas, with examples for every outcome. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
+import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
+import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
+import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let doc: any;
+let checker: OpenApiChecker;
+before(async () => {
+  server = await startTestServer();
+  const res = await fetch(`${server.url}/openapi.json`);
+  assert.equal(res.status, 200);
+  doc = await res.json();
+  checker = checkerForDocument(doc);
+});
+after(() => server.close());
+
+const operation = (op: DocumentedOperation) => {
+  const { method, path } = OPERATION_ROUTES[op];
+  return doc.paths[path][method.toLowerCase()];
+};
+const OPERATIONS = Object.keys(OPERATION_ROUTES) as DocumentedOperation[];
+
+test('is served without a key, as OpenAPI 3.1, with the package version and a server to try calls against', () => {
+  assert.equal(doc.openapi, '3.1.0');
+  assert.match(doc.info.title, /Coverage/);
+  assert.match(doc.info.version, /^\d+\.\d+\.\d+/);
+  assert.ok(doc.info.description.includes('apikey'));
+  assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), ['/']);
+});
+
+test('passes the OpenAPI 3.1 schema validator', async () => {
+  const validator = new Validator();
+  const result = await validator.validate(doc);
+  assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+  assert.equal(validator.version, '3.1');
+});
+
+test('the shared schemas are components, and the routes refer to them instead of copying them', () => {
+  const expected = ['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'SandboxMembersResponse'];
+  assert.deepEqual(Object.keys(doc.components.schemas).sort(), expected.sort());
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  for (const op of ['estimate', 'discover', 'scan', 'medicaid'] as const) {
+    const name = op[0]!.toUpperCase() + op.slice(1);
+    assert.deepEqual(operation(op).requestBody.content['application/json'].schema, ref(`${name}Request`));
+    assert.deepEqual(operation(op).responses['200'].content['application/json'].schema, ref(`${name}Response`));
+    for (const [status, response] of Object.entries<any>(operation(op).responses)) {
+      if (Number(status) >= 300) assert.deepEqual(response.content['application/json'].schema, ref('ErrorResponse'), `${op} ${status}`);
+    }
+  }
+  assert.deepEqual(operation('estimate').responses['206'].content['application/json'].schema, ref('EstimateResponse'));
+  assert.equal(doc.paths['/v1/estimate/'], undefined, 'the trailing-slash duplicate stays hidden');
+  assert.equal(doc.paths['/healthz'], undefined);
+});
+
+test('every /v1 operation requires the apikey header scheme', () => {
+  assert.deepEqual(doc.components.securitySchemes.apikey, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'apikey',
+    description: doc.components.securitySchemes.apikey.description,
+  });
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(methods)) {
+      if (path.startsWith('/v1/')) assert.deepEqual(op.security, [{ apikey: [] }], `${method} ${path}`);
+    }
+  }
+});
+
+describe('descriptions and examples', () => {
+  for (const op of OPERATIONS) {
+    test(`${op}: a description, tags, and examples for the request and for every response status`, () => {
+      const o = operation(op);
+      assert.equal(o.operationId, op);
+      assert.ok(o.description.length > 40, 'a real description');
+      assert.ok(o.tags.length > 0);
+      if (o.requestBody) assert.ok(Object.keys(o.requestBody.content['application/json'].examples).length > 0);
+      for (const [status, response] of Object.entries<any>(o.responses)) {
+        assert.ok(response.description && response.description !== 'Default Response', `${op} ${status} description`);
+        const examples = response.content['application/json'].examples ?? {};
+        assert.ok(Object.keys(examples).length > 0, `${op} ${status} has no example`);
+      }
+      if (o.responses['429']) assert.ok(o.responses['429'].headers['Retry-After']);
+    });
+  }
+
+  test('each check endpoint shows an example of every error code it can answer with', () => {
+    const notPerRoute = new Set<ErrorCode>(['NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+    const perOperation: Record<string, ErrorCode[]> = {
+      estimate: (Object.keys(ErrorCodes) as ErrorCode[]).filter((c) => !notPerRoute.has(c)),
+      discover: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'PROVIDER_NOT_RECOGNIZED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+      scan: ['INVALID_REQUEST', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+      medicaid: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+    };
+    for (const [op, codes] of Object.entries(perOperation)) {
+      const shown = new Set(
+        Object.values<any>(operation(op as DocumentedOperation).responses).flatMap((r) => Object.values<any>(r.content['application/json'].examples).map((e) => e.value.error_code)),
+      );
+      for (const code of codes) assert.ok(shown.has(code), `${op} has no example of ${code}`);
+    }
+  });
+
+  test('every example call has a recorded answer with the status and code it declares', () => {
+    for (const call of EXAMPLE_CALLS) {
+      const recorded = EXAMPLE_RESPONSES[exampleKey(call)] as { error_code?: string } | undefined;
+      assert.ok(recorded, `${exampleKey(call)} is not recorded: run scripts/record-openapi-examples.ts`);
+      assert.equal(recorded.error_code ?? null, call.error_code, exampleKey(call));
+      const example = operation(call.operation).responses[String(call.status)].content['application/json'].examples[call.name];
+      assert.ok(example, `${exampleKey(call)} is not in the document under ${call.status}`);
+    }
+  });
+
+  test('every response example matches its schema, and every valid request example its request schema', () => {
+    for (const call of EXAMPLE_CALLS) {
+      const { method, path } = OPERATION_ROUTES[call.operation];
+      const example = operation(call.operation).responses[String(call.status)].content['application/json'].examples[call.name];
+      checker.check(method, path, call.status, example.value);
+      const requestExample = operation(call.operation).requestBody?.content['application/json'].examples[call.name];
+      const meantToBeInvalid = call.error_code === 'INVALID_REQUEST' || call.send === 'as_text';
+      if (requestExample && !meantToBeInvalid) {
+        const validate = checker.requestValidatorFor(method, path)!;
+        assert.ok(validate(requestExample.value), `${exampleKey(call)} request: ${JSON.stringify(validate.errors)}`);
+      }
+    }
+  });
+});
