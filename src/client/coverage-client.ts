@@ -1,0 +1,113 @@
+/**
+ * A typed client for the coverage API: one method per endpoint, request and result types from the
+ * same TypeBox schemas the server validates and serializes with, errors as CoverageApiError.
+ */
+import type { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
+import type { DiscoverResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
+import type { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
+import { CoverageApiError, errorFromResponse } from './errors.ts';
+import { retryAfterMs } from './retry-after.ts';
+
+export interface CoverageClientOptions {
+  /** Where the service runs, e.g. http://localhost:8080 (a path prefix is kept). */
+  baseUrl: string;
+  apiKey: string;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** How many times a 429 is retried after its Retry-After; default 2. */
+  maxRetries?: number;
+  /** A 429 asking for a longer wait than this is thrown instead of retried; default 60 000 ms. */
+  maxRetryDelayMs?: number;
+  /** Deadline of one attempt; default 60 000 ms. */
+  timeoutMs?: number;
+  /** How the client waits before a retry; tests inject one that does not. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Told before each retry, e.g. to print that the client is waiting. */
+  onRetry?: (retry: { attempt: number; delayMs: number; error: CoverageApiError }) => void;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** When a 429 carries no Retry-After: 1 s, 2 s, 4 s... */
+const backoffMs = (attempt: number) => 1000 * 2 ** attempt;
+
+export class CoverageClient {
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly fetch: typeof fetch;
+  private readonly maxRetries: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly timeoutMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly onRetry: CoverageClientOptions['onRetry'];
+
+  constructor(options: CoverageClientOptions) {
+    if (!options.baseUrl) throw new TypeError('CoverageClient: baseUrl is required');
+    if (!options.apiKey) throw new TypeError('CoverageClient: apiKey is required');
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.maxRetries = Math.max(0, options.maxRetries ?? 2);
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.sleep = options.sleep ?? realSleep;
+    this.onRetry = options.onRetry;
+  }
+
+  /** POST /v1/estimate. A 206 partial resolves, with `error_code` set. */
+  estimate(request: EstimateRequest): Promise<EstimateResponse> {
+    return this.call('POST', '/v1/estimate', request);
+  }
+
+  /** POST /v1/discover */
+  discover(request: DiscoverRequest): Promise<DiscoverResponse> {
+    return this.call('POST', '/v1/discover', request);
+  }
+
+  /** POST /v1/scan */
+  scan(request: ScanRequest): Promise<ScanResponse> {
+    return this.call('POST', '/v1/scan', request);
+  }
+
+  /** POST /v1/medicaid */
+  medicaid(request: MedicaidRequest): Promise<MedicaidResponse> {
+    return this.call('POST', '/v1/medicaid', request);
+  }
+
+  /** GET /v1/sandbox/members (sandbox servers only). */
+  sandboxMembers(): Promise<SandboxMembersResponse> {
+    return this.call('GET', '/v1/sandbox/members');
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.fetch(this.baseUrl + path, {
+        method,
+        headers: { apikey: this.apiKey, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (res.ok) return (await this.readJson(res)) as T;
+      const retryAfter = res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null;
+      const error = await errorFromResponse(res, retryAfter);
+      if (res.status !== 429 || attempt >= this.maxRetries) throw error;
+      const delayMs = retryAfter ?? backoffMs(attempt);
+      if (delayMs > this.maxRetryDelayMs) throw error;
+      this.onRetry?.({ attempt: attempt + 1, delayMs, error });
+      await this.sleep(delayMs);
+    }
+  }
+
+  private async readJson(res: Response): Promise<unknown> {
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new CoverageApiError({
+        status: res.status,
+        error_code: 'UNEXPECTED_RESPONSE',
+        message: `HTTP ${res.status} with a body that is not JSON`,
+        request_id: res.headers.get('x-request-id'),
+      });
+    }
+  }
+}
