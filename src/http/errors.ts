@@ -3,6 +3,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ServiceError, type ErrorCode, type FieldError } from '../domain/errors.ts';
 import { fieldErrors } from './validation-errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    errorCode: ErrorCode | null;
+    /** Why a payer failed, for the operator's log line; never member data. */
+    errorReason: string | null;
+  }
+}
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, errors?: FieldError[]) {
   reply.code(status).type('application/json; charset=utf-8');
   return reply.send({ error_code: code, message, request_id: request.id, ...(errors ? { errors } : {}) });
@@ -17,10 +25,13 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 export function installErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('errorCode', null);
+  app.decorateRequest('errorReason', null);
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
     if (error instanceof ServiceError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
-      if (error.details.reason) request.log.warn({ error_code: error.code, reason: error.details.reason }, 'payer outcome');
+      request.errorCode = error.code;
+      request.errorReason = error.details.reason ?? null;
       return sendError(reply, request, error.status, error.code, error.message, error.details.errors);
     }
     if (error.validation) {

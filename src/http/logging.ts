@@ -27,6 +27,8 @@ export function installRequestLog(app: FastifyInstance): void {
         operation: request.operation ?? undefined,
         payer_id: request.payerId ?? undefined,
         key_id: request.apiKey?.id,
+        error_code: request.errorCode ?? undefined,
+        reason: request.errorReason ?? undefined,
       },
       'request',
     );
