@@ -1,5 +1,6 @@
 /** The `coverage` command. */
 import { Command } from 'commander';
+import { registerCheckCommand } from './check.ts';
 import { registerKeysCommands } from './keys.ts';
 import { registerSimulatePayerCommand } from './simulate-payer.ts';
 import { registerUsageCommand } from './usage.ts';
@@ -24,6 +25,7 @@ program
 registerKeysCommands(program);
 registerUsageCommand(program);
 registerSimulatePayerCommand(program);
+registerCheckCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`coverage: ${err instanceof Error ? err.message : String(err)}\n`);
