@@ -4,8 +4,10 @@
  * Run after a change to the sandbox or the response shapes: node --import tsx scripts/record-openapi-examples.ts
  */
 import { writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { EXAMPLE_RESPONSES } from '../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey } from '../src/http/openapi-examples.ts';
-import { sendExampleCall } from '../test/helpers/example-calls.ts';
+import { comparable, sendExampleCall } from '../test/helpers/example-calls.ts';
 import { startTestServer } from '../test/helpers/server.ts';
 
 const server = await startTestServer();
@@ -18,7 +20,9 @@ try {
     if (answer.status !== call.status || code !== call.error_code) {
       wrong.push(`${exampleKey(call)}: expected ${call.status} ${call.error_code ?? ''}, got ${answer.status} ${code ?? ''}`);
     }
-    recorded[exampleKey(call)] = answer.body;
+    // An unchanged answer keeps its recorded request id, so a re-recording diff shows only what changed.
+    const previous = EXAMPLE_RESPONSES[exampleKey(call)];
+    recorded[exampleKey(call)] = previous !== undefined && isDeepStrictEqual(comparable(previous), comparable(answer.body)) ? previous : answer.body;
   }
 } finally {
   await server.close();

@@ -15,4 +15,5 @@ export type {
   ResetStatus,
   ScanResponse,
 } from './domain/schemas/responses.ts';
+export type { PayerListing, PayersResponse } from './domain/schemas/payers.ts';
 export type { SandboxMember, SandboxMembersResponse } from './domain/schemas/sandbox.ts';

@@ -4,6 +4,7 @@
  */
 import type { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
 import type { DiscoverResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
+import type { PayersResponse } from '../domain/schemas/payers.ts';
 import type { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { CoverageApiError, errorFromResponse } from './errors.ts';
 import { retryAfterMs } from './retry-after.ts';
@@ -71,6 +72,11 @@ export class CoverageClient {
   /** POST /v1/medicaid */
   medicaid(request: MedicaidRequest): Promise<MedicaidResponse> {
     return this.call('POST', '/v1/medicaid', request);
+  }
+
+  /** GET /v1/payers: the payers this server reaches. */
+  payers(): Promise<PayersResponse> {
+    return this.call('GET', '/v1/payers');
   }
 
   /** GET /v1/sandbox/members (sandbox servers only). */

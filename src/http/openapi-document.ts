@@ -6,6 +6,7 @@
 import type { ErrorCode } from '../domain/errors.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
+import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { EXAMPLE_RESPONSES } from './openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey, type DocumentedOperation, type ExampleCall } from './openapi-examples.ts';
@@ -21,6 +22,7 @@ const SHARED_SCHEMAS = [
   ScanResponse,
   MedicaidResponse,
   ErrorResponse,
+  PayersResponse,
   SandboxMembersResponse,
 ];
 const schemaId = (schema: unknown): string | undefined =>
@@ -68,6 +70,7 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
     ],
     tags: [
       { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
+      { name: 'payers', description: 'The payers this server reaches.' },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
     ],
     components: {
@@ -107,6 +110,8 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
     'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
   medicaid:
     "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
+  payers:
+    'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to.',
   sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
 };
 
@@ -129,6 +134,7 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   discover: 'Coverage found at the payer.',
   scan: 'Coverage found at one of the payers.',
   medicaid: 'Medicaid coverage found.',
+  payers: 'The payers.',
   sandboxMembers: 'The sandbox catalog.',
 };
 

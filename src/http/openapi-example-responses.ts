@@ -882,6 +882,592 @@ export const EXAMPLE_RESPONSES: Record<string, unknown> = {
     "message": "Rate limit of 1 checks per minute exceeded; retry in 60 seconds",
     "request_id": "f19d2ef3-8190-43e0-bccc-8697a9aaf94d"
   },
+  "payers/sandbox": {
+    "mode": "sandbox",
+    "payers": [
+      {
+        "payer_id": "SBX-EVERGREEN",
+        "name": "Evergreen Health Plan",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-HARBOR",
+        "name": "Harbor Mutual Insurance",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-BLUE",
+        "name": "Blue Prairie Health (BlueCard host)",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-EXCHANGE",
+        "name": "Liberty Marketplace Health Co-op",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MEDICARE",
+        "name": "Medicare (Sandbox MAC)",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-SILVER",
+        "name": "Silverline Medicare Advantage",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MINDFUL",
+        "name": "Mindful Behavioral Health Administrators",
+        "supports_search": false,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-COMMUNITY",
+        "name": "Community Care Managed Medicaid",
+        "supports_search": true,
+        "medicaid_state": null,
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-AL",
+        "name": "AL Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "AL",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-AK",
+        "name": "AK Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "AK",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-AZ",
+        "name": "AZ Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "AZ",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-AR",
+        "name": "AR Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "AR",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-CA",
+        "name": "CA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "CA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-CO",
+        "name": "CO Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "CO",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-CT",
+        "name": "CT Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "CT",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-DE",
+        "name": "DE Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "DE",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-DC",
+        "name": "DC Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "DC",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-FL",
+        "name": "FL Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "FL",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-GA",
+        "name": "GA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "GA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-HI",
+        "name": "HI Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "HI",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-ID",
+        "name": "ID Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "ID",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-IL",
+        "name": "IL Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "IL",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-IN",
+        "name": "IN Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "IN",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-IA",
+        "name": "IA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "IA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-KS",
+        "name": "KS Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "KS",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-KY",
+        "name": "KY Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "KY",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-LA",
+        "name": "LA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "LA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-ME",
+        "name": "ME Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "ME",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MD",
+        "name": "MD Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MD",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MA",
+        "name": "MA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MI",
+        "name": "MI Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MI",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MN",
+        "name": "MN Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MN",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MS",
+        "name": "MS Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MS",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MO",
+        "name": "MO Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MO",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MT",
+        "name": "MT Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MT",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NE",
+        "name": "NE Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NE",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NV",
+        "name": "NV Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NV",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NH",
+        "name": "NH Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NH",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NJ",
+        "name": "NJ Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NJ",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NM",
+        "name": "NM Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NM",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NY",
+        "name": "NY Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NY",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-NC",
+        "name": "NC Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "NC",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-ND",
+        "name": "ND Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "ND",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-OH",
+        "name": "OH Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "OH",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-OK",
+        "name": "OK Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "OK",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-OR",
+        "name": "OR Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "OR",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-PA",
+        "name": "PA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "PA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-RI",
+        "name": "RI Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "RI",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-SC",
+        "name": "SC Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "SC",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-SD",
+        "name": "SD Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "SD",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-TN",
+        "name": "TN Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "TN",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-TX",
+        "name": "TX Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "TX",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-UT",
+        "name": "UT Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "UT",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-VT",
+        "name": "VT Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "VT",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-VA",
+        "name": "VA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "VA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-WA",
+        "name": "WA Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "WA",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-WV",
+        "name": "WV Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "WV",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-WI",
+        "name": "WI Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "WI",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-WY",
+        "name": "WY Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "WY",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-AS",
+        "name": "AS Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "AS",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-GU",
+        "name": "GU Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "GU",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-MP",
+        "name": "MP Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "MP",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-PR",
+        "name": "PR Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "PR",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      },
+      {
+        "payer_id": "SBX-MCD-VI",
+        "name": "VI Medicaid (sandbox)",
+        "supports_search": false,
+        "medicaid_state": "VI",
+        "carve_out_administrators": [
+          "SBX-MINDFUL"
+        ]
+      }
+    ]
+  },
+  "payers/unauthorized": {
+    "error_code": "UNAUTHORIZED",
+    "message": "Missing apikey header",
+    "request_id": "8b6a7220-f14a-4d2b-a3ef-908debb58d98"
+  },
   "sandboxMembers/catalog": {
     "members": [
       {

@@ -6,13 +6,14 @@
  */
 import type { ErrorCode } from '../domain/errors.ts';
 
-export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'sandboxMembers';
+export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'payers' | 'sandboxMembers';
 
 export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST'; path: string }> = {
   estimate: { method: 'POST', path: '/v1/estimate' },
   discover: { method: 'POST', path: '/v1/discover' },
   scan: { method: 'POST', path: '/v1/scan' },
   medicaid: { method: 'POST', path: '/v1/medicaid' },
+  payers: { method: 'GET', path: '/v1/payers' },
   sandboxMembers: { method: 'GET', path: '/v1/sandbox/members' },
 };
 
@@ -171,6 +172,10 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
     body: { member_id: '11101MHRR', member_first_name: 'Peter', member_last_name: 'Lang', member_dob: '1972-07-04', payer_id: 'SBX-EVERGREEN' },
   },
   ...transportErrors('medicaid', { ...herrera, patient_state: 'NY' }),
+
+  // payers
+  { operation: 'payers', name: 'sandbox', summary: 'The sandbox network', status: 200, error_code: null },
+  { operation: 'payers', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
 
   // sandbox members
   { operation: 'sandboxMembers', name: 'catalog', summary: 'The catalog (the first three rows shown)', status: 200, error_code: null },

@@ -53,6 +53,12 @@ test('discover, scan and medicaid return their results', async () => {
   assert.equal(medicaid.patient_state, 'NY');
 });
 
+test('payers lists the sandbox network', async () => {
+  const { mode, payers } = await client.payers();
+  assert.equal(mode, 'sandbox');
+  assert.ok(payers.some((p) => p.payer_id === 'SBX-EVERGREEN' && p.supports_search));
+});
+
 test('sandboxMembers returns the catalog', async () => {
   const { members } = await client.sandboxMembers();
   const walsh = members.find((m) => m.member_id === '10010MHNA');

@@ -42,7 +42,7 @@ test('passes the OpenAPI 3.1 schema validator', async () => {
 });
 
 test('the shared schemas are components, and the routes refer to them instead of copying them', () => {
-  const expected = ['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'SandboxMembersResponse'];
+  const expected = ['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'PayersResponse', 'SandboxMembersResponse'];
   assert.deepEqual(Object.keys(doc.components.schemas).sort(), expected.sort());
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   for (const op of ['estimate', 'discover', 'scan', 'medicaid'] as const) {
