@@ -195,7 +195,7 @@ export function decorateDocument<T extends DocumentObject>(document: T): T {
       const id = operation.operationId as DocumentedOperation | undefined;
       if (!id || !(id in OPERATION_DESCRIPTIONS)) continue;
       const calls = EXAMPLE_CALLS.filter((c) => c.operation === id);
-      operation.description = OPERATION_DESCRIPTIONS[id];
+      operation.description ??= OPERATION_DESCRIPTIONS[id];
 
       const requestMedia = operation.requestBody?.content?.['application/json'];
       if (requestMedia) {

@@ -73,12 +73,18 @@ test('every /v1 operation requires the apikey header scheme', () => {
 });
 
 describe('descriptions and examples', () => {
+  test('the documented operations are the ones with example calls', () => {
+    const inDocument = Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods).map((o) => o.operationId)).sort();
+    assert.deepEqual(inDocument, [...OPERATIONS].sort(), 'add the example calls of a new endpoint to src/http/openapi-examples.ts');
+  });
+
   for (const op of OPERATIONS) {
     test(`${op}: a description, tags, and examples for the request and for every response status`, () => {
       const o = operation(op);
       assert.equal(o.operationId, op);
       assert.ok(o.description.length > 40, 'a real description');
       assert.ok(o.tags.length > 0);
+      assert.ok(doc.tags.some((t: { name: string }) => o.tags.includes(t.name)), 'a described tag');
       if (o.requestBody) assert.ok(Object.keys(o.requestBody.content['application/json'].examples).length > 0);
       for (const [status, response] of Object.entries<any>(o.responses)) {
         assert.ok(response.description && response.description !== 'Default Response', `${op} ${status} description`);
