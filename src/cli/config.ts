@@ -18,6 +18,21 @@ export interface Config {
   payersFile: string | undefined;
   /** How long a payer's answer is reused for the same person, payer and day; 0 turns the cache off. */
   cacheTtlMs: number;
+  /** Background batch checks (docs/batch.md). */
+  batch: BatchConfig;
+}
+
+export interface BatchConfig {
+  /** Rows this instance checks at once. */
+  concurrency: number;
+  /** Rows of one payer this instance checks at once; below a payer connection's own limit (10). */
+  perPayer: number;
+  /** Rows a key may have waiting or running. */
+  maxQueuedRows: number;
+  leaseMs: number;
+  pollMs: number;
+  /** Days a batch and its results are kept; 0 keeps them. */
+  retentionDays: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -44,5 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
     payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,
     cacheTtlMs: int('COVERAGE_CACHE_TTL_MS', env.COVERAGE_CACHE_TTL_MS, 300_000, 0, 3_600_000),
+    batch: {
+      concurrency: int('COVERAGE_BATCH_CONCURRENCY', env.COVERAGE_BATCH_CONCURRENCY, 16, 1, 256),
+      perPayer: int('COVERAGE_BATCH_PER_PAYER', env.COVERAGE_BATCH_PER_PAYER, 4, 1, 64),
+      maxQueuedRows: int('COVERAGE_BATCH_MAX_QUEUED_ROWS', env.COVERAGE_BATCH_MAX_QUEUED_ROWS, 50_000, 1, 10_000_000),
+      leaseMs: int('COVERAGE_BATCH_LEASE_MS', env.COVERAGE_BATCH_LEASE_MS, 60_000, 200, 3_600_000),
+      pollMs: int('COVERAGE_BATCH_POLL_MS', env.COVERAGE_BATCH_POLL_MS, 1_000, 10, 60_000),
+      retentionDays: int('COVERAGE_BATCH_RETENTION_DAYS', env.COVERAGE_BATCH_RETENTION_DAYS, 7, 0, 3650),
+    },
   };
 }

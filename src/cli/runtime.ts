@@ -8,6 +8,8 @@ import { AuditWriter } from '../store/audit.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { KeyStore } from '../store/keys.ts';
 import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
+import type { BatchRunner } from '../operations/batch-runner.ts';
+import { createBatchWorker } from './batch-worker.ts';
 import type { Config } from './config.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { openRedis } from './redis.ts';
@@ -23,6 +25,8 @@ export interface Runtime {
   redis: Redis | null;
   /** The dev key's secret when this start generated one (sandbox without COVERAGE_DEV_KEY). */
   generatedDevKey: string | null;
+  /** Runs this instance's share of the batch rows. */
+  batchRunner: BatchRunner;
   close(): Promise<void>;
 }
 
@@ -55,8 +59,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const redis = config.redisUrl
     ? await openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
+  const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis), onPayerCall: metrics.onPayerCall };
+  const batches = createBatchWorker({ config: config.batch, db, deps, audit, hashMember, log: () => app?.log });
   app = await buildApp({
-    deps: { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis), onPayerCall: metrics.onPayerCall },
+    deps,
     keys,
     ready: () => db.ping(),
     logLevel: options.logLevel ?? config.logLevel,
@@ -64,8 +70,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     redis,
     audit: { writer: audit, hashMember },
     metrics,
+    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, wake: () => batches.runner.wake() },
   });
   const server = app;
+  batches.runner.start();
   return {
     app: server,
     db,
@@ -75,9 +83,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     metrics,
     redis,
     generatedDevKey,
+    batchRunner: batches.runner,
     async close() {
       // In-flight checks finish and queue their records first; then the queue is written.
       await server.close();
+      await batches.runner.close();
       await audit.close();
       await redis?.quit().catch(() => redis.disconnect());
       await network.close();

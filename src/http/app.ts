@@ -11,6 +11,8 @@ import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
 import { installErrorHandling } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts';
+import { registerConsole } from './routes/console.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   /** Where checks are recorded; without it no audit trail is kept. */
   audit?: { writer: AuditWriter; hashMember: MemberHasher };
   metrics?: Metrics;
+  /** The batch API; without it /v1/batches is not served. */
+  batches?: BatchRouteOptions;
 }
 
 /** Fixed security headers on the JSON API; helmet is reserved for HTML pages (it costs throughput). */
@@ -82,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);
+  if (options.batches) await registerBatchRoutes(app, options.batches);
+  await registerConsole(app);
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);
   await app.ready();
   return app;

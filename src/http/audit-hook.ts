@@ -17,7 +17,7 @@ export interface AuditHookOptions {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-function identityOf(body: unknown): MemberIdentity {
+export function identityOf(body: unknown): MemberIdentity {
   const b = (body ?? {}) as Record<string, unknown>;
   return { member_id: text(b.member_id), first_name: text(b.member_first_name), last_name: text(b.member_last_name), dob: text(b.member_dob) };
 }

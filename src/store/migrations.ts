@@ -41,6 +41,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_batches': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('batches')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('source', 'varchar(10)', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('batches_key_created').on('batches').columns(['key_id', 'created_at']).execute();
+      await db.schema
+        .createTable('batch_rows')
+        .addColumn('batch_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('row_no', 'integer', (c) => c.notNull())
+        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('endpoint', 'varchar(20)', (c) => c.notNull())
+        .addColumn('payer_key', 'varchar(80)', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('state', 'varchar(10)', (c) => c.notNull())
+        .addColumn('claimed_by', 'varchar(80)')
+        .addColumn('lease_until', 'varchar(30)')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'integer')
+        .addColumn('error_code', 'varchar(40)')
+        .addColumn('result', 'text')
+        .addColumn('finished_at', 'varchar(30)')
+        .addPrimaryKeyConstraint('batch_rows_pk', ['batch_id', 'row_no'])
+        .execute();
+      await db.schema.createIndex('batch_rows_key_state').on('batch_rows').columns(['key_id', 'state']).execute();
+      // Claims take the lowest row numbers first across batches, so a small batch is not stuck behind a big one.
+      await db.schema.createIndex('batch_rows_claim').on('batch_rows').columns(['state', 'payer_key', 'row_no']).execute();
+    },
+  },
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -37,6 +37,41 @@ export interface SettingTable {
   value: string;
 }
 
+/** A batch of checks (docs/batch.md); it belongs to the key that created it. */
+export interface BatchTable {
+  id: string;
+  key_id: string;
+  source: 'json' | 'csv';
+  total: number;
+  created_at: string;
+}
+
+/** One check of a batch: pending, then running under a worker's claim, then done with its result. */
+export interface BatchRowTable {
+  batch_id: string;
+  /** 1-based position in the batch. */
+  row_no: number;
+  /** The batch's key, kept on each row for the audit record and the key's queue budget. */
+  key_id: string;
+  endpoint: string;
+  /** The payer the row goes to, or *scan: rows are claimed per payer to bound each payer's concurrency. */
+  payer_key: string;
+  /** The check's JSON body. */
+  request: string;
+  state: 'pending' | 'running' | 'done';
+  /** The claim a running row is held under; only that claim may write its result. */
+  claimed_by: string | null;
+  /** ISO 8601; past it, a running row is taken back to pending (its worker is gone). */
+  lease_until: string | null;
+  /** How many times a worker took the row. */
+  attempts: number;
+  status: number | null;
+  error_code: string | null;
+  /** The response body, JSON. */
+  result: string | null;
+  finished_at: string | null;
+}
+
 export interface MigrationMarker {
   id: Generated<number>;
 }
@@ -45,4 +80,6 @@ export interface Database {
   api_keys: ApiKeyTable;
   audit_events: AuditEventTable;
   settings: SettingTable;
+  batches: BatchTable;
+  batch_rows: BatchRowTable;
 }

@@ -1,0 +1,435 @@
+// The front-desk console: one check in a form, or a whole schedule as CSV. Plain browser JS, no
+// dependencies; it calls this server's /v1 API with the key kept in sessionStorage.
+
+const KEY_STORAGE = 'coverage-console.apikey';
+const PAGE_SIZE = 50;
+const POLL_MS = 1000;
+
+const $ = (id) => document.getElementById(id);
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = (cents) => (typeof cents === 'number' ? money.format(cents / 100) : null);
+
+/** Builds an element; children are nodes or text (never HTML). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === 'class') el.className = value;
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+// ---- API key ----
+
+const getKey = () => sessionStorage.getItem(KEY_STORAGE);
+
+function showKey() {
+  const key = getKey();
+  $('key-entry').hidden = Boolean(key);
+  $('key-help').hidden = Boolean(key);
+  $('key-set').hidden = !key;
+  $('key-hint').textContent = key ? `…${key.slice(-4)}` : '';
+}
+
+async function api(path, options = {}) {
+  const key = getKey();
+  if (!key) throw new Error('Enter an API key first.');
+  const headers = { apikey: key, ...(options.headers ?? {}) };
+  return fetch(path, { ...options, headers });
+}
+
+async function loadPayers() {
+  if (!getKey()) return;
+  try {
+    const res = await api('/v1/payers');
+    if (!res.ok) return;
+    const { payers } = await res.json();
+    $('payer-list').replaceChildren(...payers.map((p) => h('option', { value: p.payer_id }, p.name)));
+  } catch {
+    // The datalist is a convenience; checks work without it.
+  }
+}
+
+$('key-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const value = $('apikey').value.trim();
+  if (!value) {
+    $('apikey').focus();
+    return;
+  }
+  sessionStorage.setItem(KEY_STORAGE, value);
+  $('apikey').value = '';
+  showKey();
+  void loadPayers();
+  $('key-forget').focus();
+});
+
+$('key-forget').addEventListener('click', () => {
+  sessionStorage.removeItem(KEY_STORAGE);
+  showKey();
+  $('apikey').focus();
+});
+
+// ---- tabs ----
+
+const tabs = [$('tab-check'), $('tab-batch')];
+
+function selectTab(tab, focus) {
+  for (const t of tabs) {
+    const selected = t === tab;
+    t.setAttribute('aria-selected', String(selected));
+    t.tabIndex = selected ? 0 : -1;
+    $(t.getAttribute('aria-controls')).hidden = !selected;
+  }
+  if (focus) tab.focus();
+}
+
+for (const tab of tabs) {
+  tab.addEventListener('click', () => selectTab(tab, false));
+  tab.addEventListener('keydown', (event) => {
+    const i = tabs.indexOf(tab);
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      selectTab(tabs[(i + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length], true);
+    }
+  });
+}
+
+// ---- one check ----
+
+const STATES = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI'];
+$('patient_state').append(...STATES.map((s) => h('option', { value: s }, s)));
+
+/** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
+const ENDPOINT_FIELDS = {
+  estimate: { fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'provider_npi', 'provider_session_cost', 'in_network'], blank: ['member_first_name', 'member_last_name'] },
+  discover: { fields: ['member_first_name', 'member_last_name', 'member_dob', 'zip', 'payer_id'], blank: ['zip', 'payer_id', 'member_first_name', 'member_last_name'] },
+  scan: { fields: ['member_first_name', 'member_last_name', 'member_dob', 'zip'], blank: ['zip', 'member_first_name', 'member_last_name'] },
+  medicaid: { fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'patient_state'], blank: ['member_first_name', 'member_last_name'] },
+};
+/** The form control of each API field. */
+const CONTROL = { provider_session_cost: 'session_cost' };
+const controlOf = (field) => $(CONTROL[field] ?? field);
+
+function showEndpointFields() {
+  const endpoint = $('endpoint').value;
+  for (const el of document.querySelectorAll('#check-form [data-endpoints]')) {
+    el.hidden = !el.dataset.endpoints.split(' ').includes(endpoint);
+  }
+}
+$('endpoint').addEventListener('change', showEndpointFields);
+
+/** "150", "150.5" or "$1,150.00" dollars as a cents string; anything else goes through for the API to name. */
+function centsOf(text) {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return text;
+  const [whole, frac = ''] = clean.split('.');
+  return String(Number(whole) * 100 + Number(frac.padEnd(2, '0')));
+}
+
+function requestBody(endpoint) {
+  const { fields, blank } = ENDPOINT_FIELDS[endpoint];
+  const body = {};
+  for (const field of fields) {
+    const raw = controlOf(field).value.trim();
+    if (field === 'in_network') body.in_network = raw === 'true';
+    else if (raw !== '') body[field] = field === 'provider_session_cost' ? centsOf(raw) : raw;
+    else if (blank.includes(field)) body[field] = '';
+  }
+  return body;
+}
+
+function clearFieldErrors() {
+  for (const el of document.querySelectorAll('#check-form .field-error')) el.remove();
+  for (const el of document.querySelectorAll('#check-form [aria-invalid]')) {
+    el.removeAttribute('aria-invalid');
+    el.removeAttribute('aria-errormessage');
+  }
+}
+
+function markFieldErrors(errors) {
+  let first = null;
+  for (const { field, message } of errors ?? []) {
+    const control = controlOf(field);
+    if (!control || control.closest('[hidden]')) continue;
+    const id = `${control.id}-error`;
+    control.setAttribute('aria-invalid', 'true');
+    control.setAttribute('aria-errormessage', id);
+    control.closest('.field').append(h('p', { class: 'field-error', id }, `${control.labels[0]?.textContent ?? field} ${message}`));
+    first ??= control;
+  }
+  first?.focus();
+}
+
+$('check-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const endpoint = $('endpoint').value;
+  clearFieldErrors();
+  $('check-status').textContent = 'Checking…';
+  $('check-submit').disabled = true;
+  try {
+    const res = await api(`/v1/${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(requestBody(endpoint)) });
+    const body = await res.json();
+    $('check-status').textContent = res.ok ? 'Done.' : `Answered ${res.status} ${body.error_code ?? ''}`.trim();
+    $('result').replaceChildren(res.ok ? coverageCard(endpoint, res.status, body) : errorCard(res.status, body));
+    if (!res.ok) markFieldErrors(body.errors);
+  } catch (err) {
+    $('check-status').textContent = err.message;
+  } finally {
+    $('check-submit').disabled = false;
+  }
+});
+
+const STATUS_LABELS = { ACTIVE: 'Active', ACTIVE_AT_RISK: 'Active, at risk', INACTIVE: 'Inactive' };
+
+function badge(planStatus) {
+  return h('span', { class: `badge badge-${String(planStatus).toLowerCase().replace(/_/g, '-')}` }, STATUS_LABELS[planStatus] ?? planStatus);
+}
+
+function meter(label, total, remaining) {
+  if (typeof total !== 'number' && typeof remaining !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', { class: 'muted' }, 'Not reported'));
+  if (typeof total !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', {}, `${dollars(remaining)} left (total not reported)`));
+  const met = typeof remaining === 'number' ? Math.max(0, total - remaining) : null;
+  const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  return h(
+    'div',
+    { class: 'meter' },
+    h('label', { class: 'meter-label', for: id }, label),
+    h('progress', { id, max: String(Math.max(total, 1)), value: String(met ?? 0) }),
+    h('span', {}, met === null ? `${dollars(total)} (remaining not reported)` : `${dollars(met)} of ${dollars(total)} met · ${dollars(remaining)} left`),
+  );
+}
+
+function costShare(copay, coinsurance) {
+  const parts = [];
+  if (typeof copay === 'number') parts.push(`${dollars(copay)} copay`);
+  if (typeof coinsurance === 'number') parts.push(`${coinsurance} % coinsurance`);
+  return parts.length ? parts.join(' + ') : 'Not reported';
+}
+
+function alertItem(alert, body) {
+  const detail = [];
+  if (alert.payer_values) {
+    detail.push(h('span', { class: 'alert-detail' }, "Payer's values: ", Object.entries(alert.payer_values).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v ?? '(none)'}`).join(', ')));
+  }
+  if (alert.code === 'CARVE_OUT_DETECTED' && body.third_party_payer) {
+    const tpp = body.third_party_payer;
+    if (tpp.payer_id) detail.push(h('span', { class: 'alert-detail' }, `Ask the administrator: payer ID ${tpp.payer_id}`));
+  }
+  if (alert.code === 'PLAN_RESET_SOON' && body.reset_benefits) {
+    detail.push(h('span', { class: 'alert-detail' }, `From ${body.reset_benefits.effective_date}${body.reset_benefits.changes.length ? `: ${body.reset_benefits.changes.join(', ').replace(/_/g, ' ')} change` : ''}`));
+  }
+  return h('li', { class: `alert alert-${alert.code.toLowerCase().replace(/_/g, '-')}` }, h('strong', {}, alert.code.replace(/_/g, ' ').toLowerCase()), ' ', alert.message, ...detail);
+}
+
+function rawToggle(body) {
+  return h('details', { class: 'raw' }, h('summary', {}, 'Raw JSON'), h('pre', { tabindex: '0' }, JSON.stringify(body, null, 2)));
+}
+
+function coverageCard(endpoint, status, body) {
+  const who = [body.demographics?.first_name, body.demographics?.last_name].filter(Boolean).join(' ') || body.demographics?.member_id || 'Member';
+  const card = h(
+    'article',
+    { class: 'card', 'aria-labelledby': 'card-title' },
+    h('header', { class: 'card-head' },
+      h('div', {}, h('h2', { id: 'card-title' }, who), h('p', { class: 'muted' }, [body.payer_name, body.plan_name].filter(Boolean).join(' · '))),
+      badge(body.plan_status)),
+  );
+  const facts = h('dl', { class: 'facts' });
+  const fact = (term, value) => value !== null && value !== undefined && value !== '' && facts.append(h('dt', {}, term), h('dd', {}, value));
+  fact('Plan dates', body.plan_begin_date ? `${body.plan_begin_date} to ${body.plan_end_date ?? 'open'}` : null);
+  fact('Eligibility ends', body.eligibility_end_date);
+  fact('Insurance', [body.insurance_type, body.plan_type].filter(Boolean).join(', '));
+  fact('Member ID', body.demographics?.member_id);
+  fact('Group', body.group_name);
+
+  if (endpoint === 'estimate') {
+    const pays = dollars(body.member_obligation);
+    card.append(
+      h('section', { class: 'pays', 'aria-label': 'What the patient pays' },
+        h('p', { class: 'pays-label' }, `Patient pays for this session (${body.in_network ? 'in network' : 'out of network'})`),
+        h('p', { class: 'pays-amount', id: 'patient-pays' }, pays ?? 'Not known'),
+        body.payer_obligation !== null ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`) : null,
+        status === 206 ? h('p', { class: 'warn' }, body.error_code === 'UNKNOWN_COSTSHARE' ? 'The payer did not report the cost share.' : 'The payer did not report the remaining amounts.') : null),
+      h('section', { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
+        meter('Deductible', body.deductible, body.remaining_deductible),
+        meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max)),
+    );
+    const tele = body.telehealth;
+    card.append(
+      h('table', { class: 'modes' },
+        h('caption', {}, 'In person and telehealth'),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'In person'), h('th', { scope: 'col' }, 'Telehealth'))),
+        h('tbody', {},
+          h('tr', {}, h('th', { scope: 'row' }, 'Cost share'), h('td', {}, costShare(body.copayment, body.coinsurance)), h('td', {}, tele ? costShare(tele.copayment, tele.coinsurance) : 'Same as in person')),
+          h('tr', {}, h('th', { scope: 'row' }, 'Patient pays'), h('td', {}, pays ?? 'Not known'), h('td', {}, tele ? (dollars(tele.member_obligation) ?? 'Not known') : 'Same as in person')))),
+    );
+    fact('Benefit structure', body.benefit_structure);
+  }
+  card.append(facts);
+  const alerts = body.alerts ?? [];
+  card.append(
+    h('section', { class: 'alerts', 'aria-label': 'Alerts' },
+      h('h3', {}, alerts.length ? `Alerts (${alerts.length})` : 'No alerts'),
+      alerts.length ? h('ul', {}, alerts.map((a) => alertItem(a, body))) : null),
+  );
+  card.append(rawToggle(body));
+  return card;
+}
+
+function errorCard(status, body) {
+  return h(
+    'article',
+    { class: 'card card-error', 'aria-labelledby': 'card-title' },
+    h('header', { class: 'card-head' }, h('h2', { id: 'card-title' }, body.error_code ?? `Error ${status}`), h('span', { class: 'badge badge-error' }, String(status))),
+    h('p', {}, body.message ?? ''),
+    body.errors?.length ? h('ul', { class: 'errors' }, body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${e.field} ${e.message}`))) : null,
+    rawToggle(body),
+  );
+}
+
+// ---- batch ----
+
+const batch = { id: null, total: 0, timer: null, offset: 0, outcome: '', status: null };
+
+$('batch-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const file = $('batch-file').files[0];
+  if (!file) {
+    $('batch-status').textContent = 'Choose a CSV file first.';
+    $('batch-file').focus();
+    return;
+  }
+  $('batch-errors').replaceChildren();
+  $('batch-submit').disabled = true;
+  $('batch-status').textContent = 'Uploading…';
+  try {
+    const res = await api('/v1/batches', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: await file.text() });
+    const body = await res.json();
+    if (res.status !== 202) {
+      $('batch-status').textContent = `Not queued: ${body.message}`;
+      $('batch-errors').replaceChildren(errorCard(res.status, body));
+      return;
+    }
+    $('batch-status').textContent = `Queued ${body.total} checks.`;
+    startBatch(body.id, body.total, file.name);
+  } catch (err) {
+    $('batch-status').textContent = err.message;
+  } finally {
+    $('batch-submit').disabled = false;
+  }
+});
+
+function startBatch(id, total, name) {
+  clearTimeout(batch.timer);
+  Object.assign(batch, { id, total, offset: 0, outcome: '', status: null });
+  $('batch-view').hidden = false;
+  $('batch-title').textContent = `${name} · ${total} rows`;
+  $('batch-filter').replaceChildren(h('option', { value: '' }, 'All rows'));
+  void poll();
+}
+
+async function poll() {
+  const id = batch.id;
+  try {
+    const res = await api(`/v1/batches/${id}`);
+    if (id !== batch.id) return;
+    if (res.ok) {
+      const progress = await res.json();
+      showProgress(progress);
+      await loadRows();
+      if (progress.status === 'completed') return;
+    }
+  } catch {
+    // A missed poll is retried on the next tick.
+  }
+  if (id === batch.id) batch.timer = setTimeout(poll, POLL_MS);
+}
+
+function showProgress(p) {
+  batch.status = p.status;
+  $('batch-progress').max = Math.max(p.total, 1);
+  $('batch-progress').value = p.done;
+  $('batch-progress-text').textContent = p.status === 'completed' ? `All ${p.total} checked` : `${p.done} of ${p.total} checked`;
+  $('batch-outcomes').replaceChildren(...p.outcomes.map((o) => h('li', { class: `chip chip-${tone(o.status)}` }, `${o.outcome} ${o.count}`)));
+  const select = $('batch-filter');
+  const current = select.value;
+  const options = [h('option', { value: '' }, `All rows (${p.total})`), ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${o.outcome} (${o.count})`))];
+  if (p.pending + p.running > 0) options.push(h('option', { value: 'PENDING' }, `Not checked yet (${p.pending + p.running})`));
+  if (current && !options.some((o) => o.value === current)) options.push(h('option', { value: current }, `${current} (0)`));
+  select.replaceChildren(...options);
+  select.value = current;
+}
+
+async function loadRows() {
+  const params = new URLSearchParams({ offset: String(batch.offset), limit: String(PAGE_SIZE) });
+  if (batch.outcome) params.set('outcome', batch.outcome);
+  const res = await api(`/v1/batches/${batch.id}/results?${params}`);
+  if (!res.ok) return;
+  const { results } = await res.json();
+  $('batch-table').tBodies[0].replaceChildren(...results.map(resultRow));
+  const selected = batch.outcome ? Number(/\((\d+)\)$/.exec($('batch-filter').selectedOptions[0]?.textContent ?? '')?.[1] ?? results.length) : batch.total;
+  const last = Math.min(batch.offset + results.length, selected);
+  $('batch-page').textContent = results.length ? `Rows ${batch.offset + 1}–${last} of ${selected}` : 'No rows';
+  $('batch-prev').disabled = batch.offset === 0;
+  $('batch-next').disabled = batch.offset + PAGE_SIZE >= selected;
+}
+
+/** 200 is good news, 206 a partial answer to look at, anything else a problem. */
+const tone = (status) => (status === 200 ? 'ok' : status < 300 ? 'warn' : 'error');
+
+function resultRow(r) {
+  const req = r.request ?? {};
+  const body = r.body ?? {};
+  // The name as the schedule has it, so staff can find their row; the payer's spelling is in the check tab.
+  const who = [req.member_first_name, req.member_last_name].filter(Boolean).join(' ') || req.member_id || body.demographics?.member_id || '';
+  const outcome = r.state !== 'done' ? h('span', { class: 'badge badge-pending' }, 'Waiting') : h('span', { class: `badge badge-${tone(r.status)}` }, `${r.status} ${r.error_code ?? 'OK'}`);
+  return h(
+    'tr',
+    {},
+    h('td', {}, String(r.row)),
+    h('td', {}, who || '—'),
+    h('td', {}, r.endpoint),
+    h('td', {}, outcome, r.status >= 300 && body.message ? h('div', { class: 'muted small' }, body.message) : null),
+    h('td', {}, body.plan_status ? badge(body.plan_status) : '—', body.plan_name ? h('div', { class: 'muted small' }, body.plan_name) : null),
+    h('td', { class: 'num' }, dollars(body.member_obligation) ?? '—'),
+    h('td', {}, (body.alerts ?? []).map((a) => a.code.replace(/_/g, ' ').toLowerCase()).join(', ') || '—'),
+  );
+}
+
+$('batch-filter').addEventListener('change', () => {
+  batch.outcome = $('batch-filter').value;
+  batch.offset = 0;
+  void loadRows();
+});
+$('batch-prev').addEventListener('click', () => {
+  batch.offset = Math.max(0, batch.offset - PAGE_SIZE);
+  void loadRows();
+});
+$('batch-next').addEventListener('click', () => {
+  batch.offset += PAGE_SIZE;
+  void loadRows();
+});
+
+$('batch-download').addEventListener('click', async () => {
+  const res = await api(`/v1/batches/${batch.id}/results`, { headers: { accept: 'text/csv' } });
+  if (!res.ok) {
+    $('batch-status').textContent = `Download failed (${res.status}).`;
+    return;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = h('a', { href: url, download: `${batch.id}.csv`, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+});
+
+showKey();
+showEndpointFields();
+void loadPayers();

@@ -1,0 +1,92 @@
+/** RFC 4180 CSV: reading uploads (quotes, doubled quotes, CRLF or LF, a leading BOM) and writing results. */
+
+export class CsvError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(message);
+    this.name = 'CsvError';
+  }
+}
+
+export interface CsvRecord {
+  /** 1-based line of the file where the record starts. */
+  line: number;
+  cells: string[];
+}
+
+/** The records of a CSV text; blank lines are skipped. */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  let cells: string[] = [];
+  let cell = '';
+  let start = line;
+  let quoted = false;
+  let touched = false;
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '' || touched) records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+    touched = false;
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        const next = text[i];
+        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+          throw new CsvError(line, `line ${line}: unexpected character after a closing quote`);
+        }
+        continue;
+      }
+      if (ch === '\n') line++;
+      cell += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && cell === '') {
+      quoted = true;
+      touched = true;
+      i++;
+    } else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+      touched = true;
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      endRecord();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      start = line;
+    } else {
+      cell += ch;
+      i++;
+    }
+  }
+  if (quoted) throw new CsvError(start, `line ${start}: a quoted value is not closed`);
+  if (cell !== '' || cells.length > 0 || touched) endRecord();
+  return records;
+}
+
+/**
+ * One CSV line. Text that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a
+ * leading apostrophe: result files are opened in spreadsheets, and payer-supplied text is not ours.
+ */
+export function csvLine(values: readonly (string | number | boolean | null | undefined)[]): string {
+  return values
+    .map((v) => {
+      if (v === null || v === undefined) return '';
+      if (typeof v !== 'string') return String(v);
+      const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    })
+    .join(',');
+}

@@ -1,0 +1,231 @@
+/**
+ * POST /v1/batches, GET /v1/batches/{id} and GET /v1/batches/{id}/results (docs/batch.md).
+ * A batch belongs to the key that created it: any other key gets 404, as for an unknown id.
+ */
+import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { outcomeOf } from '../../domain/batch.ts';
+import {
+  BatchCreated,
+  BatchCreateRequest,
+  BatchErrorResponse,
+  BatchParams,
+  BatchProgress,
+  BatchResults,
+  BatchResultsQuery,
+  type OutcomeCount,
+} from '../../domain/schemas/batches.ts';
+import { ErrorResponse } from '../../domain/schemas/responses.ts';
+import { payerKeyOf } from '../../operations/batch-check.ts';
+import type { PayerNetwork } from '../../payers/network.ts';
+import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
+import { fromCsv, fromJson, type RowError } from '../batch-input.ts';
+import { resultCsvHeader, resultCsvLine } from '../batch-results-csv.ts';
+import { createCheckValidator } from '../check-validator.ts';
+import { sendError } from '../errors.ts';
+
+export interface BatchRouteOptions {
+  store: BatchStore;
+  network: PayerNetwork;
+  /** Rows a key may have waiting or running across its batches: its batch budget. */
+  maxQueuedRows: number;
+  /** Tells the runner of this instance that rows were queued. */
+  wake: () => void;
+}
+
+/** 10,000 JSON checks with long names stay well under this; CSV is smaller. */
+const BODY_LIMIT = 8 * 1024 * 1024;
+const SHOWN_ERRORS = 100;
+
+const links = (id: string) => ({ progress_url: `/v1/batches/${id}`, results_url: `/v1/batches/${id}/results` });
+
+type BatchStatus = 'queued' | 'running' | 'completed';
+
+async function progressOf(store: BatchStore, batch: Batch) {
+  const counts = await store.counts(batch.id);
+  const sum = (state: string) => counts.filter((c) => c.state === state).reduce((n, c) => n + c.count, 0);
+  const done = sum('done');
+  const running = sum('running');
+  const pending = sum('pending');
+  const status: BatchStatus = done === batch.total ? 'completed' : done + running === 0 ? 'queued' : 'running';
+  const outcomes: OutcomeCount[] = counts
+    .filter((c) => c.state === 'done')
+    .map((c) => ({ outcome: outcomeOf(c.error_code), status: c.status ?? 0, error_code: c.error_code, count: c.count }))
+    .sort((a, b) => a.status - b.status || a.outcome.localeCompare(b.outcome));
+  return {
+    id: batch.id,
+    status,
+    source: batch.source,
+    created_at: batch.created_at,
+    completed_at: status === 'completed' ? await store.lastFinishedAt(batch.id) : null,
+    total: batch.total,
+    done,
+    running,
+    pending,
+    outcomes,
+    ...links(batch.id),
+  };
+}
+
+function invalidMessage(errors: RowError[], invalidRows: number[]): string {
+  if (invalidRows.length === 0) return `The batch is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Nothing was queued`;
+  const shown = invalidRows.slice(0, 10).join(', ');
+  const more = invalidRows.length > 10 ? ` and ${invalidRows.length - 10} more` : '';
+  return `${invalidRows.length} row${invalidRows.length === 1 ? ' is' : 's are'} invalid (row${invalidRows.length === 1 ? '' : 's'} ${shown}${more}); nothing was queued`;
+}
+
+function resultJsonChunk(r: StoredRow): string {
+  return `{"row":${r.row_no},"endpoint":${JSON.stringify(r.endpoint)},"state":"${r.state}","request":${JSON.stringify(r.request)},"status":${r.status ?? 'null'},"error_code":${JSON.stringify(r.error_code)},"body":${r.result ?? 'null'}}`;
+}
+
+async function* jsonResults(head: Record<string, unknown>, rows: AsyncIterable<StoredRow>): AsyncGenerator<string> {
+  yield `${JSON.stringify(head).slice(0, -1)},"results":[`;
+  let first = true;
+  for await (const r of rows) {
+    yield (first ? '\n' : ',\n') + resultJsonChunk(r);
+    first = false;
+  }
+  yield '\n]}\n';
+}
+
+async function* csvResults(rows: AsyncIterable<StoredRow>): AsyncGenerator<string> {
+  yield `${resultCsvHeader()}\r\n`;
+  for await (const r of rows) yield `${resultCsvLine(r)}\r\n`;
+}
+
+const wantsCsv = (request: FastifyRequest) => /\btext\/csv\b/i.test(request.headers.accept ?? '');
+
+export async function registerBatchRoutes(app: FastifyInstance, options: BatchRouteOptions): Promise<void> {
+  const validate = createCheckValidator();
+
+  await app.register(async (scope) => {
+    // CSV uploads arrive as text; elsewhere the API takes JSON only.
+    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+    const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<Batch | null> => {
+      const batch = await options.store.get(id, request.apiKey!.id);
+      if (!batch) {
+        await sendError(reply, request, 404, 'NOT_FOUND', `No batch ${id}`);
+        return null;
+      }
+      return batch;
+    };
+
+    api.post(
+      '/v1/batches',
+      {
+        bodyLimit: BODY_LIMIT,
+        // Rows are validated one by one below, so each error can name its row.
+        validatorCompiler: () => () => true,
+        schema: {
+          // Out of /openapi.json until the batch calls have recorded examples like the checks do (docs/batch.md documents them).
+          hide: true,
+          operationId: 'createBatch',
+          tags: ['batches'],
+          summary: 'Queue up to 10,000 checks to run in the background',
+          description:
+            'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
+          body: { content: { 'application/json': { schema: BatchCreateRequest }, 'text/csv': { schema: { type: 'string', description: 'A header line, then one check per line (docs/batch.md)' } } } },
+          response: {
+            202: { description: 'Queued', ...BatchCreated },
+            400: { description: 'Invalid rows or upload: `errors` names each row and field', ...BatchErrorResponse },
+            401: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            429: { description: "The key's batch budget is used up: too many rows waiting", ...ErrorResponse },
+          },
+        },
+      },
+      async (request, reply) => {
+        const body: unknown = request.body;
+        const source = typeof body === 'string' ? 'csv' : 'json';
+        const input = typeof body === 'string' ? fromCsv(body, validate) : fromJson(body, validate);
+        if (!input.ok) {
+          reply.code(400).type('application/json; charset=utf-8');
+          return reply.send({
+            error_code: 'INVALID_REQUEST',
+            message: invalidMessage(input.errors, input.invalidRows),
+            request_id: request.id,
+            errors: input.errors.slice(0, SHOWN_ERRORS),
+          });
+        }
+        const key = request.apiKey!;
+        const queued = await options.store.unfinishedRows(key.id);
+        if (queued + input.checks.length > options.maxQueuedRows) {
+          reply.header('retry-after', '60');
+          return sendError(
+            reply,
+            request,
+            429,
+            'TOO_MANY_REQUESTS',
+            `This key has ${queued} batch rows waiting; a key may have at most ${options.maxQueuedRows}. Retry when earlier batches have finished`,
+          );
+        }
+        const payerKeys = input.checks.map((c) => payerKeyOf(options.network, c.endpoint, c.request));
+        const batch = await options.store.create({ keyId: key.id, source, checks: input.checks, payerKeys });
+        options.wake();
+        reply.code(202).header('location', `/v1/batches/${batch.id}`);
+        return { id: batch.id, status: 'queued' as const, total: batch.total, created_at: batch.created_at, ...links(batch.id) };
+      },
+    );
+
+    api.get(
+      '/v1/batches/:id',
+      {
+        schema: {
+          hide: true,
+          operationId: 'getBatch',
+          tags: ['batches'],
+          summary: 'Progress of a batch, with finished rows counted by outcome',
+          params: BatchParams,
+          response: { 200: { description: 'The batch', ...BatchProgress }, 401: ErrorResponse, 404: { description: 'No such batch for this key', ...ErrorResponse } },
+        },
+      },
+      async (request, reply) => {
+        const batch = await owned(request.params.id, request, reply);
+        if (!batch) return reply;
+        return progressOf(options.store, batch);
+      },
+    );
+
+    api.get(
+      '/v1/batches/:id/results',
+      {
+        schema: {
+          hide: true,
+          operationId: 'getBatchResults',
+          tags: ['batches'],
+          summary: 'One result per row, in row order: JSON, or CSV with accept: text/csv',
+          description:
+            'Each row carries the HTTP status and body its endpoint answered with (null while the row waits). `outcome` selects rows by `OK`, an error_code or `PENDING`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
+          params: BatchParams,
+          querystring: BatchResultsQuery,
+          produces: ['application/json', 'text/csv'],
+          response: {
+            200: { description: 'The results', content: { 'application/json': { schema: BatchResults }, 'text/csv': { schema: { type: 'string' } } } },
+            401: ErrorResponse,
+            404: { description: 'No such batch for this key', ...ErrorResponse },
+          },
+        },
+      },
+      async (request, reply) => {
+        const batch = await owned(request.params.id, request, reply);
+        if (!batch) return reply;
+        const q = request.query;
+        const outcome = q.outcome?.trim() ? q.outcome.trim().toUpperCase() : undefined;
+        const selection = { outcome, offset: q.offset ? Number(q.offset) : 0, limit: q.limit ? Math.max(0, Number(q.limit)) : batch.total };
+        const rows = options.store.rows(batch.id, selection);
+        if (wantsCsv(request)) {
+          reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${batch.id}.csv"`);
+          return (reply as FastifyReply).send(Readable.from(csvResults(rows)));
+        }
+        const { status } = await progressOf(options.store, batch);
+        reply.type('application/json; charset=utf-8');
+        return (reply as FastifyReply).send(Readable.from(jsonResults({ id: batch.id, status, total: batch.total, offset: selection.offset }, rows)));
+      },
+    );
+  });
+}
+
