@@ -14,6 +14,8 @@ export interface Config {
   auditKey: string | undefined;
   payerTimeoutMs: number;
   scanTimeoutMs: number;
+  /** How long a client has to send a whole request, headers and body. */
+  requestTimeoutMs: number;
   /** The payer directory file (production mode). */
   payersFile: string | undefined;
   /** How long a payer's answer is reused for the same person, payer and day; 0 turns the cache off. */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditKey: env.COVERAGE_AUDIT_KEY || undefined,
     payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
+    requestTimeoutMs: int('COVERAGE_REQUEST_TIMEOUT_MS', env.COVERAGE_REQUEST_TIMEOUT_MS, 30_000, 100, 600_000),
     payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,
     cacheTtlMs: int('COVERAGE_CACHE_TTL_MS', env.COVERAGE_CACHE_TTL_MS, 300_000, 0, 3_600_000),
     batch: {

@@ -66,6 +66,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     keys,
     ready: () => db.ping(),
     logLevel: options.logLevel ?? config.logLevel,
+    requestTimeoutMs: config.requestTimeoutMs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     redis,
     audit: { writer: audit, hashMember },

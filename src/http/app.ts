@@ -9,7 +9,8 @@ import type { KeyStore } from '../store/keys.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
-import { installErrorHandling } from './errors.ts';
+import { clientLimits } from './client-limits.ts';
+import { frameworkErrors, installErrorHandling } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts';
 import { registerConsole } from './routes/console.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   logLevel?: string | false;
   logStream?: NodeJS.WritableStream;
   bodyLimitBytes?: number;
+  /** How long a client has to send a whole request (client-limits.ts). */
+  requestTimeoutMs?: number;
   /** Shared rate-limit counters across instances; in memory when absent. */
   redis?: Redis | null;
   /** Where checks are recorded; without it no audit trail is kept. */
@@ -56,8 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    ...clientLimits(options.requestTimeoutMs),
+    frameworkErrors,
     ajv: {
       customOptions: {
         allErrors: true,

@@ -54,3 +54,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
 }
+
+/** Errors Fastify raises before routing (a URL it cannot decode), in the same shape as the rest. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void sendError(reply, request, 414, 'INVALID_REQUEST', 'The URL is too long');
+  else if (error.code === 'FST_ERR_BAD_URL') void sendError(reply, request, 400, 'INVALID_REQUEST', 'The URL is not valid');
+  else void sendError(reply, request, 500, 'INTERNAL_ERROR', 'Internal error');
+}
