@@ -5,6 +5,7 @@
  * Leases are renewed while rows run; rows of a worker that died come back when their lease ends.
  */
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RowResult } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { runCheck, type CheckOutcome } from './batch-check.ts';
@@ -192,6 +193,9 @@ export class BatchRunner {
   }
 
   private async run(row: QueuedRow): Promise<void> {
+    // The sandbox network and SQLite answer without real I/O: without this turn of the event loop a
+    // batch would run as one chain of microtasks and starve the HTTP requests (real-time checks too).
+    await nextTurn();
     const requestId = `${row.batch_id}.${row.row_no}`;
     const started = performance.now();
     let outcome: CheckOutcome;
