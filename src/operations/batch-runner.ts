@@ -76,6 +76,9 @@ export class BatchRunner {
   private ticking: Promise<void> | null = null;
   private lastPurge = 0;
   private rotation = 0;
+  /** Payers with waiting rows as last read; re-read on each poll and wake, not on every claim. */
+  private payers: string[] = [];
+  private payersStale = true;
   private closed = false;
   private timers: NodeJS.Timeout[] = [];
 
@@ -89,6 +92,7 @@ export class BatchRunner {
 
   /** New rows were queued: look now rather than at the next poll. */
   wake(): void {
+    this.payersStale = true;
     void this.fill();
   }
 
@@ -125,6 +129,7 @@ export class BatchRunner {
       } finally {
         this.ticking = null;
       }
+      this.payersStale = true;
       await this.fill();
     })();
     return this.ticking;
@@ -157,7 +162,11 @@ export class BatchRunner {
       do {
         this.refill = false;
         if (this.active >= concurrency) return;
-        const payers = await queue.pendingPayers();
+        if (this.payersStale) {
+          this.payersStale = false;
+          this.payers = await queue.pendingPayers();
+        }
+        const payers = [...this.payers];
         // Start at a different payer each time, so a busy one does not always come first.
         const start = payers.length > 0 ? this.rotation++ % payers.length : 0;
         for (let i = 0; i < payers.length && !this.closed; i++) {
@@ -166,6 +175,8 @@ export class BatchRunner {
           if (free <= 0) continue;
           const claim = `${this.workerId}.${++this.seq}`;
           const rows = await queue.claim(payer, free, claim, new Date(Date.now() + leaseMs));
+          // Fewer rows than asked: the payer has none left waiting (or other instances took them).
+          if (rows.length < free) this.payers = this.payers.filter((p) => p !== payer);
           if (rows.length > 0) this.claims.set(claim, rows.length);
           for (const row of rows) this.begin(row);
         }

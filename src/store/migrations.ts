@@ -72,7 +72,7 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('batch_rows_key_state').on('batch_rows').columns(['key_id', 'state']).execute();
       // Claims take the lowest row numbers first across batches, so a small batch is not stuck behind a big one.
-      await db.schema.createIndex('batch_rows_claim').on('batch_rows').columns(['state', 'payer_key', 'row_no']).execute();
+      await db.schema.createIndex('batch_rows_claim').on('batch_rows').columns(['state', 'payer_key', 'row_no', 'batch_id']).execute();
     },
   },
 };

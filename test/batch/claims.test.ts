@@ -1,0 +1,154 @@
+/**
+ * Row claims in the store, on SQLite and (when DATABASE_URL is set) PostgreSQL: instances sharing
+ * a store never take the same row, a result is written only under the claim that holds the row,
+ * and two runners on one store finish a batch together with each row done once.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { BatchCheck } from '../../src/domain/batch.ts';
+import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.ts';
+import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
+import { BatchStore } from '../../src/store/batches.ts';
+import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+
+const check = (i: number): BatchCheck => ({
+  endpoint: 'estimate',
+  request: { member_id: `${i}MH${i % 5 === 0 ? 'MNF' : 'NA'}`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
+});
+const batchOf = (n: number, payerKeys = (i: number) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR')) => ({
+  keyId: 'key_test',
+  source: 'json' as const,
+  checks: Array.from({ length: n }, (_, i) => check(i + 1)),
+  payerKeys: Array.from({ length: n }, (_, i) => payerKeys(i + 1)),
+});
+const inAMinute = () => new Date(Date.now() + 60_000);
+const ok = { status: 200, error_code: null, body: { ok: true } };
+
+for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+  describe(name, { skip }, () => {
+    const withStore = async (run: (store: TestStore) => Promise<void>) => {
+      const store = await open();
+      try {
+        await run(store);
+      } finally {
+        await store.cleanup();
+      }
+    };
+
+    test('two instances claiming at once never take the same row', () =>
+      withStore(async (store) => {
+        const [a, b] = [new BatchStore(await store.open()), new BatchStore(await store.open())];
+        const batch = await a.create(batchOf(300));
+        const taken: string[][] = [[], []];
+        await Promise.all(
+          [a, b].map(async (s, n) => {
+            for (let round = 0; ; round++) {
+              const rows = [
+                ...(await s.claim('SBX-EVERGREEN', 7, `w${n}.${round}`, inAMinute())),
+                ...(await s.claim('SBX-HARBOR', 7, `w${n}.${round}`, inAMinute())),
+              ];
+              if (rows.length === 0) return;
+              taken[n]!.push(...rows.map((r) => `${r.batch_id}.${r.row_no}`));
+            }
+          }),
+        );
+        const all = [...taken[0]!, ...taken[1]!];
+        assert.equal(all.length, 300);
+        assert.equal(new Set(all).size, 300, 'no row taken twice');
+        assert.ok(all.every((id) => id.startsWith(batch.id)));
+      }));
+
+    test('claims take the lowest row numbers first across batches, so a small batch is not stuck behind a big one', () =>
+      withStore(async (store) => {
+        const s = new BatchStore(await store.open());
+        const big = await s.create(batchOf(50, () => 'P'));
+        const small = await s.create(batchOf(2, () => 'P'));
+        const rows = await s.claim('P', 4, 'c', inAMinute());
+        assert.deepEqual(rows.map((r) => [r.batch_id === big.id ? 'big' : 'small', r.row_no]).sort(), [['big', 1], ['big', 2], ['small', 1], ['small', 2]]);
+        assert.ok(small.id);
+      }));
+
+    test('a result is written once, and only under the claim that holds the row', () =>
+      withStore(async (store) => {
+        const s = new BatchStore(await store.open());
+        const batch = await s.create(batchOf(1, () => 'P'));
+        const [first] = await s.claim('P', 1, 'slow-worker', new Date(Date.now() - 1));
+        assert.equal(await s.reclaimExpired(), 1, 'the lease ran out: the row goes back');
+        const [second] = await s.claim('P', 1, 'next-worker', inAMinute());
+        assert.equal(second!.row_no, first!.row_no);
+        assert.equal(await s.complete(first!, { ...ok, body: { from: 'slow' } }), false, 'the old claim writes nothing');
+        assert.equal(await s.complete(second!, { ...ok, body: { from: 'next' } }), true);
+        assert.equal(await s.complete(second!, { ...ok, body: { from: 'again' } }), false, 'a done row is not written again');
+        const rows = [];
+        for await (const r of s.rows(batch.id)) rows.push(r);
+        assert.deepEqual(rows.map((r) => [r.state, JSON.parse(r.result!).from]), [['done', 'next']]);
+        const attempts = await (await store.open()).kysely.selectFrom('batch_rows').select('attempts').executeTakeFirstOrThrow();
+        assert.equal(Number(attempts.attempts), 2);
+      }));
+
+    test('renewed leases are not taken back; released rows are', () =>
+      withStore(async (store) => {
+        const s = new BatchStore(await store.open());
+        await s.create(batchOf(4, () => 'P'));
+        await s.claim('P', 2, 'alive', new Date(Date.now() - 1));
+        await s.claim('P', 2, 'stopping', inAMinute());
+        await s.renew(['alive'], inAMinute());
+        assert.equal(await s.reclaimExpired(), 0);
+        assert.equal(await s.release(['stopping']), 2);
+        assert.deepEqual(await s.pendingPayers(), ['P']);
+        assert.equal((await s.claim('P', 10, 'later', inAMinute())).length, 2);
+      }));
+
+    test('old batches are purged with their rows', () =>
+      withStore(async (store) => {
+        const s = new BatchStore(await store.open());
+        const old = await s.create(batchOf(3), new Date(Date.now() - 8 * 86_400_000));
+        const fresh = await s.create(batchOf(3));
+        assert.equal(await s.purgeCreatedBefore(new Date(Date.now() - 7 * 86_400_000)), 1);
+        assert.equal(await s.get(old.id, 'key_test'), undefined);
+        assert.ok(await s.get(fresh.id, 'key_test'));
+        assert.equal(await s.unfinishedRows('key_test'), 3);
+      }));
+
+    test('two runners on one store finish a batch together, each row done once', () =>
+      withStore(async (store) => {
+        const today = () => '2026-06-15';
+        const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+        const stores = [new BatchStore(await store.open()), new BatchStore(await store.open())];
+        const batch = await stores[0]!.create(batchOf(200));
+        const done = new Map<string, string>();
+        let twice = 0;
+        const runners = stores.map(
+          (queue) =>
+            new BatchRunner({
+              deps,
+              queue,
+              concurrency: 4,
+              perPayer: 2,
+              leaseMs: 10_000,
+              pollMs: 20,
+              retentionMs: 0,
+              graceMs: 1_000,
+              onRowDone: (row: QueuedRow) => {
+                const id = `${row.batch_id}.${row.row_no}`;
+                if (done.has(id)) twice++;
+                done.set(id, row.claim.split('.')[0]!);
+              },
+            }),
+        );
+        for (const r of runners) r.start();
+        const deadline = Date.now() + 20_000;
+        while (done.size < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        await Promise.all(runners.map((r) => r.close()));
+        assert.equal(done.size, 200);
+        assert.equal(twice, 0);
+        const workers = new Set(done.values());
+        assert.equal(workers.size, 2, 'both runners took rows');
+        const counts = await stores[0]!.counts(batch.id);
+        assert.deepEqual(
+          counts.map((c) => [c.state, c.status, c.count]).sort(),
+          [['done', 200, 160], ['done', 404, 40]],
+        );
+      }));
+  });
+}

@@ -1,0 +1,63 @@
+/** CSV reading and writing, and how CSV rows become check bodies. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CSV_COLUMNS, fromCsv } from '../../src/http/batch-input.ts';
+import { createCheckValidator } from '../../src/http/check-validator.ts';
+import { csvLine, parseCsv } from '../../src/http/csv.ts';
+
+const cells = (text: string) => parseCsv(text).map((r) => r.cells);
+
+test('reads quotes, doubled quotes, embedded line breaks, CRLF, a BOM, and skips blank lines', () => {
+  assert.deepEqual(cells('\ufeffa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",\n'), [['a', 'b'], ['x, y', 'say "hi"'], ['two\nlines', '']]);
+  assert.deepEqual(parseCsv('a\n"b\nc"\nd').map((r) => r.line), [1, 2, 4], 'each record knows its first line');
+  assert.deepEqual(cells('a,b'), [['a', 'b']], 'no final line break');
+  assert.deepEqual(cells(',\n'), [['', '']]);
+});
+
+test('refuses an unclosed quote and text after a closing quote, naming the line', () => {
+  assert.throws(() => parseCsv('a\n"b,c\n'), /line 2: a quoted value is not closed/);
+  assert.throws(() => parseCsv('a\n"b"c\n'), /line 2: unexpected character after a closing quote/);
+});
+
+test('writes quotes where needed and defuses spreadsheet formulas', () => {
+  assert.equal(csvLine(['a', 'b,c', 'say "hi"', 'x\ny', null, 5, true]), 'a,"b,c","say ""hi""","x\ny",,5,true');
+  assert.equal(csvLine(['=HYPERLINK("http://x")', '+1', '-2', '@A1']), `"'=HYPERLINK(""http://x"")",'+1,'-2,'@A1`);
+  const line = csvLine(['a,b', '"', '=1']);
+  assert.deepEqual(cells(line)[0], ['a,b', '"', "'=1"], 'what is written reads back');
+});
+
+test('rows become the endpoint body: blank optional cells left out, yes/no for in_network, blank endpoint is estimate', () => {
+  const validate = createCheckValidator();
+  const input = fromCsv(
+    [
+      'Member_ID , member_dob,in_network,endpoint,zip,payer_id,member_first_name,member_last_name,patient_state',
+      '1MHNA,1980-01-01,no,,,,,,NY',
+      ',1980-01-01,,discover,,,Ann,Lee,',
+      ',1980-01-01,,SCAN,10001,SBX-HARBOR,Ann,Lee,',
+    ].join('\n'),
+    validate,
+  );
+  assert.ok(input.ok, JSON.stringify(input));
+  assert.deepEqual(input.checks, [
+    { endpoint: 'estimate', request: { member_id: '1MHNA', member_first_name: '', member_last_name: '', member_dob: '1980-01-01', in_network: false } },
+    { endpoint: 'discover', request: { member_first_name: 'Ann', member_last_name: 'Lee', member_dob: '1980-01-01', zip: '', payer_id: '' } },
+    { endpoint: 'scan', request: { member_first_name: 'Ann', member_last_name: 'Lee', member_dob: '1980-01-01', zip: '10001' } },
+  ]);
+});
+
+test('a bad value, too many cells or an unknown column is an error of its row or of the header', () => {
+  const validate = createCheckValidator();
+  const bad = fromCsv('member_id,member_dob,in_network,provider_session_cost\n1MHNA,1980-01-01,maybe,150.00\n1MHNA,1980-01-01,yes,1,extra\n', validate);
+  assert.equal(bad.ok, false);
+  assert.deepEqual(!bad.ok && [...bad.errors].sort((a, b) => a.row! - b.row! || a.field.localeCompare(b.field)), [
+    { row: 1, field: 'in_network', message: 'must be a boolean' },
+    { row: 1, field: 'provider_session_cost', message: 'must be a string of digits or a non-negative integer (cents)' },
+    { row: 2, field: '(csv)', message: 'line 3 has 5 values; the header has 4 columns' },
+  ]);
+  assert.deepEqual(!bad.ok && bad.invalidRows, [1, 2]);
+  assert.deepEqual(CSV_COLUMNS.slice(0, 5), ['endpoint', 'member_id', 'member_first_name', 'member_last_name', 'member_dob']);
+  const header = fromCsv('member_id,member_id\n', validate);
+  assert.deepEqual(!header.ok && header.errors, [{ field: 'header', message: 'column "member_id" appears twice' }]);
+  const empty = fromCsv('', validate);
+  assert.equal(!empty.ok && empty.errors[0]!.field, '(csv)');
+});
