@@ -1,8 +1,8 @@
 /** The Fastify application: auth, validation, error mapping, the operations and the probes. */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { isIsoDate, isNpi } from '../domain/formats.ts';
+import { AJV_OPTIONS, formatsPlugin } from './ajv.ts';
 import type { OperationDeps } from '../operations/index.ts';
 import type { AuditWriter } from '../store/audit.ts';
 import type { KeyStore } from '../store/keys.ts';
@@ -54,7 +54,8 @@ const API_HEADERS: Record<string, string> = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(options.logLevel, options.logStream),
-    disableRequestLogging: true,
+    // Our own hook writes the one line per request (logging.ts); fastify's two would be redundant.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -62,16 +63,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...clientLimits(options.requestTimeoutMs),
     frameworkErrors,
     ajv: {
-      customOptions: {
-        allErrors: true,
-        coerceTypes: false,
-        removeAdditional: false,
-        useDefaults: false,
-        formats: { date: isIsoDate, npi: isNpi },
-      },
+      customOptions: { ...AJV_OPTIONS },
+      plugins: [formatsPlugin],
     },
   };
   const app = Fastify(serverOptions);
+  // JSON only: without this, fastify would accept text/plain bodies as strings.
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
   installRequestLog(app);
   app.addHook('onSend', async (request, reply, payload) => {
