@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -52,6 +52,7 @@ try {
   const body = JSON.stringify({ checks: schedule(ROWS) });
   const live = () =>
     fetch(`${server.url}/v1/estimate`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify(schedule(1)[0]!.request) }).then((r) => r.arrayBuffer());
+  const load = loadavg()[0]!;
   // Warm: the first check of a process pays for compiling the X12 and estimate code paths.
   for (let i = 0; i < 20; i++) await live();
   const started = performance.now();
@@ -95,7 +96,9 @@ try {
     `| results as JSON (${(resultBytes / 1e6).toFixed(1)} MB) | ${((fetched - completed) / 1000).toFixed(2)} s |`,
     `| results as CSV (${(csvBytes / 1e6).toFixed(1)} MB) | ${((csvDone - fetched) / 1000).toFixed(2)} s |`,
     '',
-    `Outcomes: ${outcomes}. Real-time estimates sent every 0.5 s while the batch ran: ${liveMs.length}, median ${median.toFixed(0)} ms, slowest ${liveMs[liveMs.length - 1]!.toFixed(0)} ms.`,
+    `Outcomes: ${outcomes}. Load average when it started: ${load.toFixed(1)} (other work on the machine slows every figure).`,
+    '',
+    `Real-time estimates sent every 0.5 s while the batch ran: ${liveMs.length}, median ${median.toFixed(0)} ms, slowest ${liveMs[liveMs.length - 1]!.toFixed(0)} ms.`,
   ];
   console.log(lines.join('\n'));
   if (!values['no-write']) replaceSection(lines.join('\n'));
