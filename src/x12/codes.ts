@@ -2,25 +2,40 @@
 import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.ts';
 
 /**
- * Behavioral-health service type codes by preference tier (NOTES.md section 5): 0 is MH, 1 the
- * specific behavioral codes, 2 the professional-visit and plan-level fallbacks.
+ * Behavioral-health service type codes come in preference tiers (NOTES.md section 5): 0 is MH,
+ * 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 the professional-visit and plan-level
+ * fallbacks 98 and 30.
  */
-export const BH_TIER: Readonly<Record<string, number>> = {
-  MH: 0,
-  CF: 1, A4: 1, A6: 1, A7: 1, A8: 1, AI: 1,
-  '98': 2, '30': 2,
-};
-
 /** The service types that speak for mental health itself (not the fallbacks). */
 export const STRONG_BH_TIER = 1;
+
+/** The behavioral-health tier of one service type code, -1 when it is not one. */
+export function tierOf(code: string): number {
+  switch (code) {
+    case 'MH':
+      return 0;
+    case 'CF':
+    case 'A4':
+    case 'A6':
+    case 'A7':
+    case 'A8':
+    case 'AI':
+      return 1;
+    case '98':
+    case '30':
+      return 2;
+    default:
+      return -1;
+  }
+}
 
 /** Best (lowest) tier among an EB03 list; an empty list is plan level (30). -1: not behavioral health. */
 export function bhTier(serviceTypes: readonly string[]): number {
   if (serviceTypes.length === 0) return 2;
   let best = -1;
   for (const s of serviceTypes) {
-    const t = BH_TIER[s];
-    if (t !== undefined && (best < 0 || t < best)) best = t;
+    const t = tierOf(s);
+    if (t >= 0 && (best < 0 || t < best)) best = t;
   }
   return best;
 }
@@ -115,4 +130,6 @@ export function periodKind(eb06: string): 'remaining' | 'met' | 'total' | 'other
 }
 
 /** III02 place-of-service codes for telehealth: 02 telehealth other than home, 10 telehealth in the patient's home. */
-export const TELEHEALTH_PLACES = new Set(['02', '10']);
+export function isTelehealthPlace(code: string): boolean {
+  return code === '02' || code === '10';
+}

@@ -57,10 +57,16 @@ export function locateIsa(text: string): ParseResult<IsaLocation> {
   }
   let seps = 0;
   let p = start + 3;
+  let isa11 = 0;
+  let isa12 = 0;
   // A well-formed ISA is 106 characters; allow some slack for unpadded or over-padded fields.
   const limit = Math.min(text.length, start + 200);
   for (; p < limit; p++) {
-    if (text.charCodeAt(p) === elementCode && ++seps === ISA_ELEMENTS) break;
+    if (text.charCodeAt(p) !== elementCode) continue;
+    seps++;
+    if (seps === 11) isa11 = p + 1;
+    else if (seps === 12) isa12 = p;
+    else if (seps === ISA_ELEMENTS) break;
   }
   if (seps < ISA_ELEMENTS) {
     return p >= text.length
@@ -70,26 +76,19 @@ export function locateIsa(text: string): ParseResult<IsaLocation> {
   if (p + 2 >= text.length) return fail('truncated ISA header', { index: 1, id: 'ISA', offset: text.length });
   const component = text.charAt(p + 1);
   const segment = text.charAt(p + 2);
-  const isa11Start = nthSeparator(text, start, elementCode, 11) + 1;
-  const isa11 = text.slice(isa11Start, nthSeparator(text, start, elementCode, 12));
-  const repetition = isa11.length === 1 && !isAlnum(isa11.charCodeAt(0)) && isa11 !== ' ' ? isa11 : null;
+  const repetitionCode = isa12 === isa11 + 1 ? text.charCodeAt(isa11) : -1;
+  const repetition = repetitionCode >= 0 && !isAlnum(repetitionCode) && repetitionCode !== 32 ? text.charAt(isa11) : null;
   const delimiters: Delimiters = { element, repetition, component, segment };
   const problem = delimiterProblem(delimiters);
   if (problem) return fail(`garbled ISA: ${problem}`, { index: 1, id: 'ISA', offset: p + 1 });
   return ok({ delimiters, start, end: p + 2 }, []);
 }
 
-function nthSeparator(text: string, start: number, code: number, n: number): number {
-  let seen = 0;
-  for (let p = start + 3; p < text.length; p++) {
-    if (text.charCodeAt(p) === code && ++seen === n) return p;
-  }
-  return text.length;
-}
-
 function delimiterProblem(d: Delimiters): string | null {
-  const all = [d.element, d.component, d.segment, ...(d.repetition ? [d.repetition] : [])];
-  if (new Set(all).size !== all.length) return `delimiters are not distinct (${JSON.stringify(all)})`;
+  const { element: e, component: c, segment: s, repetition: r } = d;
+  if (e === c || e === s || c === s || (r !== null && (r === e || r === c || r === s))) {
+    return `delimiters are not distinct (${JSON.stringify([e, c, s, ...(r ? [r] : [])])})`;
+  }
   for (const [name, ch] of [['component separator', d.component], ['segment terminator', d.segment]] as const) {
     const c = ch.charCodeAt(0);
     if (isAlnum(c) || c === 32) return `"${ch}" cannot be the ${name}`;

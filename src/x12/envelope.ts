@@ -31,7 +31,15 @@ export interface Interchange {
   segments: Segment[];
 }
 
-const trimZeros = (s: string) => s.trim().replace(/^0+(?=.)/, '');
+const where = (seg: Segment) => ({ index: seg.index, id: seg.id, offset: seg.offset });
+
+/** Control numbers and counts compare as numbers: "000000907" equals "907". */
+function trimZeros(s: string): string {
+  const t = s.trim();
+  let i = 0;
+  while (i < t.length - 1 && t.charCodeAt(i) === 48) i++;
+  return i === 0 ? t : t.slice(i);
+}
 
 export function readInterchange(text: string): ParseResult<Interchange> {
   const tokens = tokenize(text);
@@ -40,17 +48,15 @@ export function readInterchange(text: string): ParseResult<Interchange> {
   const warnings = [...tokens.warnings];
   const isa = segments[0];
   if (!isa) return fail('no ISA segment', { offset: 0 });
-  if (isa.elements.length !== 17) warnings.push(`ISA has ${isa.elements.length - 1} elements, expected 16`);
+  if (isa.count !== 17) warnings.push(`ISA has ${isa.count - 1} elements, expected 16`);
   const groups: FunctionalGroup[] = [];
   let gs: Segment | null = null;
   let groupTx: Transaction[] = [];
   let st: Segment | null = null;
-  let body: Segment[] = [];
   let iea: Segment | null = null;
   let stCount = 0;
   for (let k = 1; k < segments.length; k++) {
     const seg = segments[k]!;
-    const at = { index: seg.index, id: seg.id, offset: seg.offset };
     if (iea) {
       warnings.push(
         seg.id === 'ISA'
@@ -61,22 +67,21 @@ export function readInterchange(text: string): ParseResult<Interchange> {
     }
     switch (seg.id) {
       case 'ISA':
-        return fail(`ISA at segment ${seg.index} inside an open interchange (missing IEA)`, at);
+        return fail(`ISA at segment ${seg.index} inside an open interchange (missing IEA)`, where(seg));
       case 'GS':
-        if (st) return fail(`GS at segment ${seg.index} inside an open transaction set (missing SE)`, at);
-        if (gs) return fail(`GS at segment ${seg.index} inside an open functional group (missing GE)`, at);
+        if (st) return fail(`GS at segment ${seg.index} inside an open transaction set (missing SE)`, where(seg));
+        if (gs) return fail(`GS at segment ${seg.index} inside an open functional group (missing GE)`, where(seg));
         gs = seg;
         groupTx = [];
         break;
       case 'ST':
-        if (!gs) return fail(`ST at segment ${seg.index} outside a functional group (missing GS)`, at);
-        if (st) return fail(`ST at segment ${seg.index} inside an open transaction set (missing SE)`, at);
+        if (!gs) return fail(`ST at segment ${seg.index} outside a functional group (missing GS)`, where(seg));
+        if (st) return fail(`ST at segment ${seg.index} inside an open transaction set (missing SE)`, where(seg));
         st = seg;
-        body = [];
         stCount++;
         break;
       case 'SE': {
-        if (!st) return fail(`SE at segment ${seg.index} without a matching ST`, at);
+        if (!st) return fail(`SE at segment ${seg.index} without a matching ST`, where(seg));
         const count = seg.index - st.index + 1;
         if (el(seg, 1).trim() !== String(count)) {
           warnings.push(`SE01 segment count ${el(seg, 1)} at segment ${seg.index} does not match the ${count} segments of the transaction set`);
@@ -84,13 +89,13 @@ export function readInterchange(text: string): ParseResult<Interchange> {
         if (el(seg, 2).trim() !== el(st, 2).trim()) {
           warnings.push(`SE02 control number ${el(seg, 2)} at segment ${seg.index} does not match ST02 ${el(st, 2)}`);
         }
-        groupTx.push({ st, se: seg, set_id: el(st, 1), control_number: el(st, 2), body });
+        groupTx.push({ st, se: seg, set_id: el(st, 1), control_number: el(st, 2), body: segments.slice(st.index, seg.index - 1) });
         st = null;
         break;
       }
       case 'GE':
-        if (st) return fail(`GE at segment ${seg.index} inside an open transaction set (missing SE)`, at);
-        if (!gs) return fail(`GE at segment ${seg.index} without a matching GS`, at);
+        if (st) return fail(`GE at segment ${seg.index} inside an open transaction set (missing SE)`, where(seg));
+        if (!gs) return fail(`GE at segment ${seg.index} without a matching GS`, where(seg));
         if (trimZeros(el(seg, 1)) !== String(groupTx.length)) {
           warnings.push(`GE01 transaction count ${el(seg, 1)} at segment ${seg.index} does not match the ${groupTx.length} transaction set(s)`);
         }
@@ -101,8 +106,8 @@ export function readInterchange(text: string): ParseResult<Interchange> {
         gs = null;
         break;
       case 'IEA':
-        if (st) return fail(`IEA at segment ${seg.index} inside an open transaction set (missing SE)`, at);
-        if (gs) return fail(`IEA at segment ${seg.index} inside an open functional group (missing GE)`, at);
+        if (st) return fail(`IEA at segment ${seg.index} inside an open transaction set (missing SE)`, where(seg));
+        if (gs) return fail(`IEA at segment ${seg.index} inside an open functional group (missing GE)`, where(seg));
         if (trimZeros(el(seg, 1)) !== String(groups.length)) {
           warnings.push(`IEA01 group count ${el(seg, 1)} at segment ${seg.index} does not match the ${groups.length} functional group(s)`);
         }
@@ -112,11 +117,11 @@ export function readInterchange(text: string): ParseResult<Interchange> {
         iea = seg;
         break;
       case 'TA1':
-        if (gs) return fail(`TA1 at segment ${seg.index} inside a functional group`, at);
+        if (gs) return fail(`TA1 at segment ${seg.index} inside a functional group`, where(seg));
         break;
       default:
-        if (!st) return fail(`${seg.id} at segment ${seg.index} is outside a transaction set (ST/SE)`, at);
-        body.push(seg);
+        if (!st) return fail(`${seg.id} at segment ${seg.index} is outside a transaction set (ST/SE)`, where(seg));
+        break;
     }
   }
   const end = { index: segments.length + 1, offset: text.length };
@@ -136,5 +141,8 @@ export function findTransaction(ic: Interchange, setId: string): { group: Functi
 }
 
 export function allTransactions(ic: Interchange): Transaction[] {
-  return ic.groups.flatMap((g) => g.transactions);
+  if (ic.groups.length === 1) return ic.groups[0]!.transactions;
+  const out: Transaction[] = [];
+  for (const g of ic.groups) out.push(...g.transactions);
+  return out;
 }

@@ -11,35 +11,36 @@ export const HINT = {
   deductibleApplies: 'DEDUCTIBLE APPLIES',
 } as const;
 
-const CANONICAL: ReadonlySet<string> = new Set(Object.values(HINT));
+const CANONICAL: readonly string[] = Object.values(HINT);
 
 export function isCanonicalHint(text: string): boolean {
-  return CANONICAL.has(text.trim().toUpperCase());
+  // Comparing against five literals beats hashing a long message for a Set lookup.
+  for (const h of CANONICAL) if (text === h) return true;
+  return false;
 }
 
 const WAIVED = /DEDUCTIBLE (IS )?WAIVED|WAIVES? (THE )?DEDUCTIBLE|(COPAY|COPAYMENT|COINSURANCE|COST SHARE) APPLIES BEFORE (THE )?DEDUCTIBLE|NOT SUBJECT TO (THE )?DEDUCTIBLE|DEDUCTIBLE DOES NOT APPLY/;
 const APPLIES = /DEDUCTIBLE APPLIES|SUBJECT TO (THE )?DEDUCTIBLE|AFTER (THE )?DEDUCTIBLE/;
 
-/** What a MSG text says about the deductible applying before the cost share; null: nothing. */
-export function deductibleHint(text: string): boolean | null {
-  const t = text.toUpperCase();
-  if (t.indexOf('DEDUCTIBLE') < 0) return null;
-  if (WAIVED.test(t)) return false;
-  if (APPLIES.test(t)) return true;
-  return null;
+export interface MessageHints {
+  /** What the text says about the deductible applying before the cost share; null: nothing. */
+  deductible: boolean | null;
+  marketplace: boolean;
+  bluecard: boolean;
+  hdhp: boolean;
 }
 
-export function isMarketplaceHint(text: string): boolean {
-  const t = text.toUpperCase();
-  return t.includes('MARKETPLACE') || t.includes('QUALIFIED HEALTH PLAN');
-}
+const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|BLUE ?CARD|HDHP/i;
+const NO_HINTS: MessageHints = Object.freeze({ deductible: null, marketplace: false, bluecard: false, hdhp: false });
 
-export function isBluecardHint(text: string): boolean {
+export function readHints(text: string): MessageHints {
+  if (!ANY_HINT.test(text)) return NO_HINTS;
   const t = text.toUpperCase();
-  return t.includes('BLUECARD') || t.includes('BLUE CARD');
-}
-
-export function isHdhpHint(text: string): boolean {
-  const t = text.toUpperCase();
-  return t.includes('HIGH DEDUCTIBLE') || /\bHDHP\b/.test(t);
+  const hasDeductible = t.includes('DEDUCTIBLE');
+  return {
+    deductible: !hasDeductible ? null : WAIVED.test(t) ? false : APPLIES.test(t) ? true : null,
+    marketplace: t.includes('MARKETPLACE') || t.includes('QUALIFIED HEALTH PLAN'),
+    bluecard: t.includes('BLUECARD') || t.includes('BLUE CARD'),
+    hdhp: (hasDeductible && t.includes('HIGH DEDUCTIBLE')) || (t.includes('HDHP') && /\bHDHP\b/.test(t)),
+  };
 }

@@ -72,18 +72,48 @@ export interface LoopTree {
   roots: HlLevel[];
 }
 
-const KINDS: Record<string, HlKind> = { '20': 'payer', '21': 'receiver', '22': 'subscriber', '23': 'dependent' };
+function kindOf(code: string): HlKind {
+  switch (code) {
+    case '20':
+      return 'payer';
+    case '21':
+      return 'receiver';
+    case '22':
+      return 'subscriber';
+    case '23':
+      return 'dependent';
+    default:
+      return 'other';
+  }
+}
+
+/**
+ * Most loops have no segments of most kinds: their lists start as this shared empty array and
+ * get their own array on the first push (see add), which spares a 271 hundreds of allocations.
+ * It is not frozen (a frozen array has another elements kind, which slows every loop over these
+ * lists); add() is the only writer and never pushes into it.
+ */
+const NONE: never[] = [];
+
+type ListKey<T> = { [K in keyof T]: T[K] extends Segment[] ? K : never }[keyof T] & string;
+
+function add<T extends object>(owner: T, key: ListKey<T>, seg: Segment): void {
+  const lists = owner as unknown as Record<string, Segment[]>;
+  const list = lists[key]!;
+  if (list === NONE) lists[key] = [seg];
+  else list.push(seg);
+}
 
 function newName(nm1: Segment): NameLoop {
-  return { nm1, ref: [], n3: null, n4: null, per: [], aaa: [], prv: null, dmg: null, ins: null, hi: [], dtp: [], mpi: [], other: [] };
+  return { nm1, ref: NONE, n3: null, n4: null, per: NONE, aaa: NONE, prv: null, dmg: null, ins: null, hi: NONE, dtp: NONE, mpi: NONE, other: NONE };
 }
 
 function newBenefit(seg: Segment): BenefitLoop {
-  return { seg, hsd: [], ref: [], dtp: [], aaa: [], msg: [], iii: [], related: [], other: [] };
+  return { seg, hsd: NONE, ref: NONE, dtp: NONE, aaa: NONE, msg: NONE, iii: NONE, related: NONE, other: NONE };
 }
 
 function newRelated(nm1: Segment): RelatedEntity {
-  return { nm1, n3: null, n4: null, per: [], prv: null };
+  return { nm1, n3: null, n4: null, per: NONE, prv: null };
 }
 
 export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warnings: string[] } {
@@ -106,7 +136,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       const code = el(seg, 3);
       const parent = parentId ? (byId.get(parentId) ?? null) : null;
       if (parentId && !parent) warnings.push(`HL at segment ${seg.index} names parent ${parentId}, which does not precede it`);
-      level = { hl: seg, id, parent_id: parentId, code, kind: KINDS[code] ?? 'other', parent, children: [], trn: [], aaa: [], names: [], benefits: [], other: [] };
+      level = { hl: seg, id, parent_id: parentId, code, kind: kindOf(code), parent, children: [], trn: NONE, aaa: NONE, names: [], benefits: [], other: NONE };
       if (byId.has(id)) warnings.push(`duplicate HL ID ${id} at segment ${seg.index}`);
       byId.set(id, level);
       levels.push(level);
@@ -123,16 +153,13 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
     }
     switch (seg.id) {
       case 'TRN':
-        level.trn.push(seg);
+        add(level, 'trn', seg);
         break;
       case 'NM1':
-        if (inLs && benefit) {
+        if (benefit) {
+          if (!inLs) warnings.push(`NM1 at segment ${seg.index} follows a benefit outside LS/LE; read as a 2120 entity`);
           related = newRelated(seg);
-          benefit.related.push(related);
-        } else if (benefit) {
-          warnings.push(`NM1 at segment ${seg.index} follows a benefit outside LS/LE; read as a 2120 entity`);
-          related = newRelated(seg);
-          benefit.related.push(related);
+          benefit.related = benefit.related === NONE ? [related] : [...benefit.related, related];
         } else {
           name = newName(seg);
           level.names.push(name);
@@ -151,7 +178,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
           inLs = true;
           related = null;
         } else {
-          level.other.push(seg);
+          add(level, 'other', seg);
         }
         break;
       case 'LE':
@@ -166,54 +193,63 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         const key = seg.id === 'N3' ? 'n3' : seg.id === 'N4' ? 'n4' : seg.id === 'PRV' ? 'prv' : 'per';
         const target = related ?? (benefit ? null : name);
         if (!target) {
-          (benefit ?? level).other.push(seg);
+          add(benefit ?? level, 'other', seg);
         } else if (key === 'per') {
-          target.per.push(seg);
+          add(target, 'per', seg);
         } else if (target[key] === null) {
           target[key] = seg;
         } else {
-          (benefit ?? name ?? level).other.push(seg);
+          add(benefit ?? name ?? level, 'other', seg);
         }
         break;
       }
       case 'AAA':
-        (benefit ?? name ?? level).aaa.push(seg);
+        add(benefit ?? name ?? level, 'aaa', seg);
         break;
       case 'REF':
-      case 'DTP':
-        if (benefit) (seg.id === 'REF' ? benefit.ref : benefit.dtp).push(seg);
-        else if (name) (seg.id === 'REF' ? name.ref : name.dtp).push(seg);
-        else level.other.push(seg);
+      case 'DTP': {
+        const key = seg.id === 'REF' ? 'ref' : 'dtp';
+        if (benefit) add(benefit, key, seg);
+        else if (name) add(name, key, seg);
+        else add(level, 'other', seg);
         break;
+      }
       case 'DMG':
-      case 'INS':
-        if (name && !benefit && name[seg.id === 'DMG' ? 'dmg' : 'ins'] === null) name[seg.id === 'DMG' ? 'dmg' : 'ins'] = seg;
-        else (benefit ?? name ?? level).other.push(seg);
+      case 'INS': {
+        const key = seg.id === 'DMG' ? 'dmg' : 'ins';
+        if (name && !benefit && name[key] === null) name[key] = seg;
+        else add(benefit ?? name ?? level, 'other', seg);
         break;
+      }
       case 'HI':
       case 'MPI':
-        if (name && !benefit) name[seg.id === 'HI' ? 'hi' : 'mpi'].push(seg);
-        else (benefit ?? level).other.push(seg);
+        if (name && !benefit) add(name, seg.id === 'HI' ? 'hi' : 'mpi', seg);
+        else add(benefit ?? level, 'other', seg);
         break;
       case 'HSD':
       case 'MSG':
       case 'III':
-        if (benefit) benefit[seg.id === 'HSD' ? 'hsd' : seg.id === 'MSG' ? 'msg' : 'iii'].push(seg);
-        else (name ?? level).other.push(seg);
+        if (benefit) add(benefit, seg.id === 'HSD' ? 'hsd' : seg.id === 'MSG' ? 'msg' : 'iii', seg);
+        else add(name ?? level, 'other', seg);
         break;
       default:
-        (benefit ?? name ?? level).other.push(seg);
+        add(benefit ?? name ?? level, 'other', seg);
     }
   }
   if (inLs) warnings.push('the last LS has no LE');
   return { tree: { header, levels, roots }, warnings };
 }
 
-/** All AAA segments of a level, in document order: the 2000 level, its 2100 loops, its 2110 loops. */
-export function levelAaa(level: HlLevel): { seg: Segment; loop: '2000' | '2100' | '2110' }[] {
-  const out: { seg: Segment; loop: '2000' | '2100' | '2110' }[] = [];
-  for (const seg of level.aaa) out.push({ seg, loop: '2000' });
-  for (const n of level.names) for (const seg of n.aaa) out.push({ seg, loop: '2100' });
-  for (const b of level.benefits) for (const seg of b.aaa) out.push({ seg, loop: '2110' });
+/** The first AAA of a level's 2000 loop or its 2100 name loops. */
+export function levelAaa(level: HlLevel): Segment | null {
+  if (level.aaa.length > 0) return level.aaa[0]!;
+  for (const n of level.names) if (n.aaa.length > 0) return n.aaa[0]!;
+  return null;
+}
+
+/** The AAA segments inside a level's 2110 benefit loops. */
+export function benefitAaa(level: HlLevel): Segment[] {
+  const out: Segment[] = [];
+  for (const b of level.benefits) if (b.aaa.length > 0) out.push(...b.aaa);
   return out;
 }

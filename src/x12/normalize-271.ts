@@ -27,13 +27,13 @@ import type {
 import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';
 import {
-  bhTier, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER,
-  TELEHEALTH_PLACES,
+  bhTier, tierOf, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER,
+  isTelehealthPlace,
 } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
-import { deductibleHint, isBluecardHint, isCanonicalHint, isHdhpHint, isMarketplaceHint } from './hints.ts';
-import { buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type NameLoop, type RelatedEntity } from './loops.ts';
+import { isCanonicalHint, readHints } from './hints.ts';
+import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type LoopTree, type NameLoop, type RelatedEntity } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, repetitions, type Segment } from './tokenizer.ts';
 import { d8ToIso, dollarsToCents, readDtpDate, readNumber, shareToPercent, type DateRange } from './values.ts';
@@ -58,26 +58,56 @@ interface Benefit {
   loop: BenefitLoop;
   info: string;
   level: string;
-  services: string[];
+  /** EB03 is empty or holds 30: the EB speaks for the whole plan. */
+  planWide: boolean;
   tier: number;
-  ins: string;
-  plan: string;
   period: string;
-  amount: string;
-  percent: string;
-  qtyQual: string;
-  qty: string;
   net: string;
   telehealth: boolean;
   /** DTP*348 benefit begin, when sent. */
   begin: IsoDate | null;
+  /** EB01 1-8: an eligibility status. */
+  status: boolean;
+  /** A cost share or accumulator: EB01 A, B, C, G, or F with visits. */
+  cost: boolean;
+  /** Non-empty MSG texts of the loop. */
+  messages: string[];
+  /** What its MSGs say about the deductible (the first that says anything). */
+  deductibleHint: boolean | null;
+  marketplace: boolean;
+  bluecard: boolean;
+  hdhp: boolean;
 }
 
+const NO_MESSAGES: string[] = [];
+
 const orNull = (s: string) => (s === '' ? null : s);
-const isStatus = (b: Benefit) => b.info.length === 1 && b.info >= '1' && b.info <= '8';
-const COST_INFO = new Set(['A', 'B', 'C', 'G']);
-const isCost = (b: Benefit) => COST_INFO.has(b.info) || (b.info === 'F' && b.qtyQual === 'VS');
-const FAMILY_LEVELS = new Set(['FAM', 'ESP', 'ECH', 'DEP', 'CHD', 'TWO', 'E1D', 'E2D', 'E3D', 'E5D', 'E6D', 'E7D', 'E8D', 'E9D']);
+const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
+const isStatus = (b: Benefit) => b.status;
+const isCost = (b: Benefit) => b.cost;
+
+/** EB02 coverage levels covering more than one person; IND, EMP and an absent EB02 are individual. */
+function isFamilyLevel(level: string): boolean {
+  switch (level) {
+    case 'FAM':
+    case 'ESP':
+    case 'ECH':
+    case 'DEP':
+    case 'CHD':
+    case 'TWO':
+    case 'E1D':
+    case 'E2D':
+    case 'E3D':
+    case 'E5D':
+    case 'E6D':
+    case 'E7D':
+    case 'E8D':
+    case 'E9D':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Cost EBs without EB12 (or with W/U) apply to both networks. */
 function costApplies(b: Benefit, n: Net): boolean {
@@ -93,13 +123,10 @@ function statusApplies(b: Benefit, n: Net): boolean {
   return b.net === 'W';
 }
 
-function byTier(list: Benefit[]): Benefit[] {
-  return list.slice().sort((a, b) => a.tier - b.tier);
-}
-
 function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const s = loop.seg;
-  const services = repetitions(el(s, 3), d);
+  const eb03 = el(s, 3);
+  const services = d.repetition !== null && eb03.includes(d.repetition) ? repetitions(eb03, d) : null;
   let begin: IsoDate | null = null;
   for (const dtp of loop.dtp) {
     if (el(dtp, 1) === '348') {
@@ -108,36 +135,69 @@ function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     }
   }
   let telehealth = false;
-  for (const iii of loop.iii) if (el(iii, 1) === 'ZZ' && TELEHEALTH_PLACES.has(el(iii, 2))) telehealth = true;
+  for (const iii of loop.iii) if (el(iii, 1) === 'ZZ' && isTelehealthPlace(el(iii, 2))) telehealth = true;
+  const info = el(s, 1);
+  let messages = NO_MESSAGES;
+  let deductibleHint: boolean | null = null;
+  let marketplace = false;
+  let bluecard = false;
+  let hdhp = false;
+  for (const m of loop.msg) {
+    const text = el(m, 1);
+    if (text === '') continue;
+    if (messages === NO_MESSAGES) messages = [];
+    messages.push(text);
+    const h = readHints(text);
+    deductibleHint ??= h.deductible;
+    marketplace ||= h.marketplace;
+    bluecard ||= h.bluecard;
+    hdhp ||= h.hdhp;
+  }
   return {
     loop,
-    info: el(s, 1),
+    info,
     level: el(s, 2),
-    services,
-    tier: bhTier(services),
-    ins: el(s, 4),
-    plan: el(s, 5),
+    planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
+    tier: services ? bhTier(services) : eb03 === '' ? 2 : tierOf(eb03),
     period: el(s, 6),
-    amount: el(s, 7),
-    percent: el(s, 8),
-    qtyQual: el(s, 9),
-    qty: el(s, 10),
     net: el(s, 12),
     telehealth,
     begin,
+    status: info.length === 1 && info >= '1' && info <= '8',
+    cost: isCostInfo(info) || (info === 'F' && el(s, 9) === 'VS'),
+    messages,
+    deductibleHint,
+    marketplace,
+    bluecard,
+    hdhp,
   };
 }
 
-function dtpIn(names: (NameLoop | undefined)[], qualifier: string): DateRange | null {
+interface PlanDates {
+  plan346: DateRange | null;
+  plan347: DateRange | null;
+  plan291: DateRange | null;
+  elig356: DateRange | null;
+  elig357: DateRange | null;
+  elig307: DateRange | null;
+}
+
+/** The first readable date of each qualifier the plan dates come from, member's loop first. */
+function planDates(names: (NameLoop | undefined)[]): PlanDates {
+  const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
   for (const n of names) {
     if (!n) continue;
     for (const dtp of n.dtp) {
-      if (el(dtp, 1) !== qualifier) continue;
-      const r = readDtpDate(el(dtp, 2), el(dtp, 3));
-      if (r) return r;
+      const q = el(dtp, 1);
+      if (q === '346') out.plan346 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '347') out.plan347 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '291') out.plan291 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '356') out.elig356 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '357') out.elig357 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '307') out.elig307 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
     }
   }
-  return null;
+  return out;
 }
 
 function refIn(names: (NameLoop | undefined)[], qualifier: string): Segment | null {
@@ -209,68 +269,116 @@ function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T | null):
   return best;
 }
 
-const readAmount = (b: Benefit) => (b.amount === '' ? null : dollarsToCents(b.amount));
-const readShare = (b: Benefit) => (b.percent === '' ? null : shareToPercent(b.percent));
-
-function accumulators(list: Benefit[], info: 'C' | 'G'): { individual: Accumulator; family: Accumulator } | null {
-  const own = byTier(list.filter((b) => b.info === info));
-  if (own.length === 0) return null;
-  const slots = { individual: { total: null, remaining: null, met: null }, family: { total: null, remaining: null, met: null } } as Record<
-    'individual' | 'family',
-    { total: number | null; remaining: number | null; met: number | null }
-  >;
-  for (const b of own) {
-    const cents = readAmount(b);
-    if (cents === null) continue;
-    const kind = periodKind(b.period);
-    if (kind === 'other') continue;
-    const slot = slots[FAMILY_LEVELS.has(b.level) ? 'family' : 'individual'];
-    if (slot[kind] === null) slot[kind] = cents;
-  }
-  const finish = (s: { total: number | null; remaining: number | null; met: number | null }): Accumulator => ({
-    total: s.total,
-    remaining: s.remaining ?? (s.total !== null && s.met !== null ? Math.max(0, s.total - s.met) : null),
-  });
-  return { individual: finish(slots.individual), family: finish(slots.family) };
+/** EB04, EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
+const insuranceCode = (b: Benefit) => el(b.loop.seg, 4);
+const planDescription = (b: Benefit) => el(b.loop.seg, 5);
+function readAmount(b: Benefit): number | null {
+  const v = el(b.loop.seg, 7);
+  return v === '' ? null : dollarsToCents(v);
+}
+function readShare(b: Benefit): number | null {
+  const v = el(b.loop.seg, 8);
+  return v === '' ? null : shareToPercent(v);
 }
 
-function visitLimit(list: Benefit[]): NetworkBenefits['visit_limit'] {
-  const own = byTier(list.filter((b) => b.info === 'F' && b.qtyQual === 'VS'));
-  if (own.length === 0) return null;
-  let total: number | null = null;
-  let remaining: number | null = null;
-  for (const b of own) {
-    const n = readNumber(b.qty);
-    if (n === null) continue;
-    const kind = periodKind(b.period);
-    if (kind === 'remaining') remaining ??= n;
-    else if (kind === 'total') total ??= n;
-  }
-  return { total, remaining };
-}
+/** The best (lowest) behavioral-health tier wins; document order breaks ties. */
+class Best {
+  value: number | null = null;
+  tier = 3;
 
-function deductibleHintFor(list: Benefit[], n: Net): boolean | null {
-  for (const b of list) {
-    if (!costApplies(b, n)) continue;
-    for (const m of b.loop.msg) {
-      const h = deductibleHint(el(m, 1));
-      if (h !== null) return h;
+  better(tier: number): boolean {
+    return tier < this.tier;
+  }
+
+  offer(tier: number, value: number | null): void {
+    if (value !== null && tier < this.tier) {
+      this.value = value;
+      this.tier = tier;
     }
   }
-  return null;
 }
 
+/** Deductible or out-of-pocket amounts by coverage level and period kind. */
+class AccumulatorReader {
+  readonly indTotal = new Best();
+  readonly indRemaining = new Best();
+  readonly indMet = new Best();
+  readonly famTotal = new Best();
+  readonly famRemaining = new Best();
+  readonly famMet = new Best();
+
+  offer(b: Benefit): void {
+    const kind = periodKind(b.period);
+    if (kind === 'other') return;
+    const family = isFamilyLevel(b.level);
+    const slot =
+      kind === 'total' ? (family ? this.famTotal : this.indTotal)
+      : kind === 'remaining' ? (family ? this.famRemaining : this.indRemaining)
+      : family ? this.famMet : this.indMet;
+    if (slot.better(b.tier)) slot.offer(b.tier, readAmount(b));
+  }
+
+  result(): { individual: Accumulator; family: Accumulator } {
+    return {
+      individual: { total: this.indTotal.value, remaining: this.indRemaining.value ?? remainingFromMet(this.indTotal.value, this.indMet.value) },
+      family: { total: this.famTotal.value, remaining: this.famRemaining.value ?? remainingFromMet(this.famTotal.value, this.famMet.value) },
+    };
+  }
+}
+
+function remainingFromMet(total: number | null, met: number | null): number | null {
+  return total !== null && met !== null ? Math.max(0, total - met) : null;
+}
+
+/** One pass over the behavioral-health EBs that apply to the network. */
 function networkBenefits(bh: Benefit[], n: Net): NetworkBenefits | null {
-  const costs = bh.filter((b) => isCost(b) && costApplies(b, n));
-  if (costs.length === 0 && !bh.some((b) => isStatus(b) && statusApplies(b, n))) return null;
-  const deductible = accumulators(costs, 'C');
+  const copayment = new Best();
+  const coinsurance = new Best();
+  let deductible: AccumulatorReader | null = null;
+  let oop: AccumulatorReader | null = null;
+  let visitTotal: Best | null = null;
+  let visitRemaining: Best | null = null;
+  let hint: boolean | null = null;
+  let known = false;
+  for (const b of bh) {
+    if (b.cost) {
+      if (!costApplies(b, n)) continue;
+      known = true;
+      if (hint === null) hint = b.deductibleHint;
+      switch (b.info) {
+        case 'B':
+          if (copayment.better(b.tier)) copayment.offer(b.tier, readAmount(b));
+          break;
+        case 'A':
+          if (coinsurance.better(b.tier)) coinsurance.offer(b.tier, readShare(b));
+          break;
+        case 'C':
+          (deductible ??= new AccumulatorReader()).offer(b);
+          break;
+        case 'G':
+          (oop ??= new AccumulatorReader()).offer(b);
+          break;
+        default: {
+          visitTotal ??= new Best();
+          visitRemaining ??= new Best();
+          const kind = periodKind(b.period);
+          const slot = kind === 'remaining' ? visitRemaining : kind === 'total' ? visitTotal : null;
+          if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(b.loop.seg, 10)));
+        }
+      }
+    } else if (costApplies(b, n)) {
+      if (hint === null) hint = b.deductibleHint;
+      if (b.status && statusApplies(b, n)) known = true;
+    }
+  }
+  if (!known) return null;
   return {
-    copayment: pick(costs, 'B', readAmount),
-    coinsurance: pick(costs, 'A', readShare),
-    deductible_applies: deductibleHintFor(bh, n) ?? deductible !== null,
-    deductible,
-    oop_max: accumulators(costs, 'G'),
-    visit_limit: visitLimit(costs),
+    copayment: copayment.value,
+    coinsurance: coinsurance.value,
+    deductible_applies: hint ?? deductible !== null,
+    deductible: deductible?.result() ?? null,
+    oop_max: oop?.result() ?? null,
+    visit_limit: visitTotal ? { total: visitTotal.value, remaining: visitRemaining!.value } : null,
   };
 }
 
@@ -291,8 +399,9 @@ function statusOf(code: string): CoverageStatus {
 const NOT_ADMINISTRATOR = new Set(['X3', 'P3', 'PRP', 'SEP', 'TTP']);
 const COORDINATION: Record<string, AdditionalPolicy['coordination']> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
 
-function thirdParty(current: Benefit[]): OtherEntity | null {
-  for (const b of current) {
+/** `entities`: the EBs that can name an entity (EB01 L/U/R or with a 2120 loop). */
+function thirdParty(entities: Benefit[], strongCostShare: boolean): OtherEntity | null {
+  for (const b of entities) {
     if ((b.info !== 'U' && b.info !== 'R') || b.tier < 0 || b.tier > STRONG_BH_TIER) continue;
     for (const r of b.loop.related) {
       if (NOT_ADMINISTRATOR.has(el(r.nm1, 1))) continue;
@@ -300,10 +409,9 @@ function thirdParty(current: Benefit[]): OtherEntity | null {
       if (e) return e;
     }
   }
-  const strong = current.filter((b) => b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth);
-  if (strong.some(isCost)) return null;
-  for (const b of strong) {
-    if (!isStatus(b)) continue;
+  if (strongCostShare) return null;
+  for (const b of entities) {
+    if (!isStatus(b) || b.tier < 0 || b.tier > STRONG_BH_TIER || b.telehealth) continue;
     for (const r of b.loop.related) {
       const code = el(r.nm1, 1);
       if (code !== 'PR' && code !== 'VN') continue;
@@ -327,8 +435,11 @@ function utilizationManager(current: Benefit[]): OtherEntity | null {
 }
 
 function primaryCareProvider(current: Benefit[]): Pcp | null {
-  let related = current.filter((b) => b.info === 'L').flatMap((b) => b.loop.related);
-  if (related.length === 0) related = current.flatMap((b) => b.loop.related).filter((r) => el(r.nm1, 1) === 'P3');
+  const related: RelatedEntity[] = [];
+  for (const b of current) if (b.info === 'L') related.push(...b.loop.related);
+  if (related.length === 0) {
+    for (const b of current) for (const r of b.loop.related) if (el(r.nm1, 1) === 'P3') related.push(r);
+  }
   if (related.length === 0) return null;
   const person = related.find((r) => el(r.nm1, 2) === '1')?.nm1;
   const org = related.find((r) => el(r.nm1, 2) !== '1')?.nm1;
@@ -358,7 +469,7 @@ function additionalPolicies(current: Benefit[], warnings: string[]): AdditionalP
       payer_name: name,
       payer_id: orNull(el(r!.nm1, 9)),
       policy_number: ig ? orNull(el(ig, 2)) : null,
-      insurance_type: otherPayerInsuranceType(b.ins),
+      insurance_type: otherPayerInsuranceType(insuranceCode(b)),
       coordination,
     });
   }
@@ -379,7 +490,7 @@ function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   const bh = next.filter((b) => b.tier >= 0 && !b.telehealth);
   const inNet = bh.filter((b) => (isCost(b) && costApplies(b, 'in')) || (isStatus(b) && statusApplies(b, 'in')));
   const individualTotal = (info: 'C' | 'G') =>
-    pick(inNet, info, (b) => (FAMILY_LEVELS.has(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
+    pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
   return {
     begin_date: first.begin,
     member_id: memberId,
@@ -401,10 +512,13 @@ function insuranceAndPlanType(
   current: Benefit[],
   flags: { is_hdhp: boolean; is_marketplace: boolean },
 ): { insurance_type: InsuranceType; plan_type: PlanType } {
-  const codes = [planLevel?.ins ?? '', ...typed.map((b) => b.ins)].filter((c) => c !== '');
   let program: (typeof PROGRAM_BY_CODE)[string] | undefined;
   let planType: PlanType = null;
-  for (const c of codes) {
+  // The plan-level EB speaks first, then the others in document order.
+  for (let i = -1; i < typed.length; i++) {
+    const b = i < 0 ? planLevel : typed[i];
+    const c = b ? insuranceCode(b) : '';
+    if (c === '') continue;
     program ??= PROGRAM_BY_CODE[c];
     planType ??= PLAN_TYPE_BY_CODE[c] ?? null;
   }
@@ -420,11 +534,24 @@ function insuranceAndPlanType(
   return { insurance_type: insurance, plan_type: planType };
 }
 
+/** EB05 of the plan-level EB, else of the first status or cost EB that has one. */
+function planName(planLevel: Benefit | undefined, typed: Benefit[]): string | null {
+  const own = planLevel ? planDescription(planLevel) : '';
+  if (own !== '') return own;
+  for (const b of typed) {
+    const v = planDescription(b);
+    if (v !== '') return v;
+  }
+  return null;
+}
+
 function rejection(seg: Segment, level: RejectLevel): Eligibility {
   const code = el(seg, 3);
   const followup = el(seg, 4);
   return { kind: 'rejected', error_code: errorCodeForAaa(code), level, reason_code: code, followup, reason: aaaReason(code, followup) };
 }
+
+const isTrn2 = (t: Segment) => el(t, 1) === '2';
 
 const REJECT_LEVEL: Record<HlLevel['kind'], RejectLevel> = {
   payer: 'payer',
@@ -450,125 +577,163 @@ export function normalize271(text: string): ParseResult<Eligibility> {
     const { tx } = found;
     const d = ic.value.delimiters;
     const warnings = [...ic.warnings];
-    const count271 = allTransactions(ic.value).filter((t) => t.set_id === '271').length;
+    let count271 = 0;
+    for (const t of allTransactions(ic.value)) if (t.set_id === '271') count271++;
     if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
     warnings.push(...loopWarnings);
-
-    const payerLevel = tree.levels.find((l) => l.kind === 'payer');
-    const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
-    const subscriberLevels = tree.levels.filter((l) => l.kind === 'subscriber');
-    const subscriberLevel = subscriberLevels[0];
-    if (subscriberLevels.length > 1) warnings.push(`${subscriberLevels.length} subscriber levels (2000C); only the first is read`);
-    const dependentLevel = subscriberLevel?.children.find((c) => c.kind === 'dependent');
-
-    for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
-      if (!level) continue;
-      const hit = levelAaa(level).find((a) => a.loop !== '2110');
-      if (hit) return ok(rejection(hit.seg, REJECT_LEVEL[level.kind]), warnings);
-    }
-    const at = { index: tx.st.index, id: 'ST', offset: tx.st.offset };
-    if (!subscriberLevel) {
-      const hit = tree.levels.flatMap(levelAaa)[0];
-      if (hit) return ok(rejection(hit.seg, 'subscriber'), warnings);
-      return fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
-    }
-
-    const memberLevel = dependentLevel ?? subscriberLevel;
-    const benefitLevel = memberLevel.benefits.length > 0 || !dependentLevel ? memberLevel : subscriberLevel;
-    const memberName = memberLevel.names[0];
-    const subscriberName = subscriberLevel.names[0];
-    const names = [memberName, subscriberName];
-
-    const benefitAaa = levelAaa(benefitLevel).filter((a) => a.loop === '2110');
-    const all = benefitLevel.benefits.filter((b) => b.seg.id === 'EB').map((b) => readBenefit(b, d));
-    if (benefitAaa.length > 0) {
-      if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!.seg, REJECT_LEVEL[benefitLevel.kind]), warnings);
-      for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a.seg, 3), el(a.seg, 4))} at segment ${a.seg.index}`);
-    }
-
-    const plan346 = dtpIn(names, '346');
-    const plan291 = dtpIn(names, '291');
-    const elig356 = dtpIn(names, '356');
-    const elig307 = dtpIn(names, '307');
-    const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
-    const planEnd = dtpIn(names, '347')?.start ?? plan346?.end ?? plan291?.end ?? null;
-    const eligibilityEnd = dtpIn(names, '357')?.start ?? elig307?.end ?? elig356?.end ?? null;
-    const bht = tree.header.find((s) => s.id === 'BHT');
-    const reference = planBegin ?? (bht ? d8ToIso(el(bht, 4)) : null);
-    const isNext = (b: Benefit) => b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd);
-    const current = all.filter((b) => !isNext(b));
-    const next = all.filter(isNext);
-
-    const bh = current.filter((b) => b.tier >= 0 && !b.telehealth);
-    const statuses = current.filter(isStatus);
-    const planLevel = statuses.find((b) => b.services.length === 0 || b.services.includes('30')) ?? statuses[0];
-    let coverageStatus: CoverageStatus;
-    if (planLevel) coverageStatus = statusOf(planLevel.info);
-    else if (current.some((b) => COST_INFO.has(b.info))) {
-      coverageStatus = 'active';
-      warnings.push('no eligibility status EB (EB01 1-8); reading the plan as active because it reports cost shares');
-    } else {
-      coverageStatus = 'inactive';
-      warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
-    }
-
-    const msgs = benefitLevel.benefits.flatMap((b) => b.msg.map((m) => el(m, 1)));
-    const flags = { is_marketplace: msgs.some(isMarketplaceHint), is_bluecard: msgs.some(isBluecardHint), is_hdhp: msgs.some(isHdhpHint) };
-    const typed = current.filter((b) => isStatus(b) || isCost(b) || b.info === 'MC');
-    const { insurance_type, plan_type } = insuranceAndPlanType(planLevel, typed, current, flags);
-
-    const in_network = networkBenefits(bh, 'in');
-    const out_of_network = networkBenefits(bh, 'out');
-    const teleList = current.filter((b) => b.tier >= 0 && b.telehealth);
-    const teleIn = telehealthFor(teleList, 'in', in_network);
-    const teleOut = telehealthFor(teleList, 'out', out_of_network);
-
-    const third = thirdParty(current);
-    let mental: MentalHealthCoverage = 'unknown';
-    const mhStatus = current.find((b) => isStatus(b) && b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth);
-    if (third) mental = 'carved_out';
-    else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';
-    else if (bh.some((b) => isCost(b) && b.tier <= STRONG_BH_TIER)) mental = 'active';
-
-    const planNameRef = refIn(names, '18');
-    const group = refIn(names, '6P');
-    const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');
-    const payerNm1 = payerLevel?.names[0]?.nm1;
-    if (!payerNm1) warnings.push('the 271 names no payer (2100A NM1*PR)');
-    const member = readPerson(memberName);
-    const subscriber = dependentLevel ? readPerson(subscriberName) : member;
-    const ins = memberName?.ins ?? null;
-    const trn = [...memberLevel.trn, ...subscriberLevel.trn].find((t) => el(t, 1) === '2') ?? null;
-
-    const coverage: Coverage = {
-      payer_id: payerNm1 ? el(payerNm1, 9) : '',
-      payer_name: payerNm1 ? entityName(payerNm1) : '',
-      plan_name: orNull(planLevel?.plan ?? '') ?? typed.find((b) => b.plan !== '')?.plan ?? (planNameRef ? orNull(el(planNameRef, 3)) : null),
-      plan_type,
-      insurance_type,
-      group_name: group ? orNull(el(group, 3)) : null,
-      group_id: groupIdRef ? orNull(el(groupIdRef, 2)) : null,
-      plan_begin_date: planBegin,
-      plan_end_date: planEnd,
-      eligibility_end_date: eligibilityEnd,
-      coverage_status: coverageStatus,
-      mental_health_coverage: mental,
-      in_network,
-      out_of_network,
-      telehealth: teleIn || teleOut ? { in_network: teleIn, out_of_network: teleOut } : null,
-      pcp: primaryCareProvider(current),
-      third_party_payer: third,
-      utilization_manager: utilizationManager(current),
-      additional_policies: additionalPolicies(current, warnings),
-      ...flags,
-      member,
-      subscriber,
-      relationship_to_subscriber: dependentLevel ? (ins ? relationshipFromIns(el(ins, 2)) : 'other') : 'self',
-      payer_corrected_demographics: ins !== null && el(ins, 3) === '001' && el(ins, 4) === '25',
-      next_plan_year: nextPlanYear(next),
-      messages: msgs.filter((m) => m !== '' && !isCanonicalHint(m)),
-    };
-    return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
+    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings);
   });
+}
+
+/** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
+function readEligibility(
+  tree: LoopTree,
+  d: Delimiters,
+  at: { index: number; id: string; offset: number },
+  warnings: string[],
+): ParseResult<Eligibility> {
+  const payerLevel = tree.levels.find((l) => l.kind === 'payer');
+  const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
+  const subscriberLevels = tree.levels.filter((l) => l.kind === 'subscriber');
+  const subscriberLevel = subscriberLevels[0];
+  if (subscriberLevels.length > 1) warnings.push(`${subscriberLevels.length} subscriber levels (2000C); only the first is read`);
+  const dependentLevel = subscriberLevel?.children.find((c) => c.kind === 'dependent');
+
+  for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
+    if (!level) continue;
+    const hit = levelAaa(level);
+    if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
+  }
+  if (!subscriberLevel) {
+    for (const level of tree.levels) {
+      const hit = levelAaa(level) ?? benefitAaaOf(level)[0];
+      if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
+    }
+    return fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
+  }
+
+  const memberLevel = dependentLevel ?? subscriberLevel;
+  const benefitLevel = memberLevel.benefits.length > 0 || !dependentLevel ? memberLevel : subscriberLevel;
+  const memberName = memberLevel.names[0];
+  const subscriberName = subscriberLevel.names[0];
+  const names = [memberName, subscriberName];
+
+  const all: Benefit[] = [];
+  for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d));
+  const benefitAaa = benefitAaaOf(benefitLevel);
+  if (benefitAaa.length > 0) {
+    if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
+    for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
+  }
+
+  const dates = planDates(names);
+  const { plan346, plan291, elig356, elig307 } = dates;
+  const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
+  const planEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
+  const eligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
+  const bht = tree.header.find((s) => s.id === 'BHT');
+  const reference = planBegin ?? (bht ? d8ToIso(el(bht, 4)) : null);
+  // One pass sorts the EBs into the lists the readers below need.
+  const current: Benefit[] = [];
+  const next: Benefit[] = [];
+  const bh: Benefit[] = [];
+  const teleList: Benefit[] = [];
+  const typed: Benefit[] = [];
+  const entities: Benefit[] = [];
+  let planLevel: Benefit | undefined;
+  let firstStatus: Benefit | undefined;
+  let mhStatus: Benefit | undefined;
+  let strongCostShare = false;
+  for (const b of all) {
+    if (b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd)) {
+      next.push(b);
+      continue;
+    }
+    current.push(b);
+    const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
+    if (b.tier >= 0) (b.telehealth ? teleList : bh).push(b);
+    if (b.status || b.cost || b.info === 'MC') typed.push(b);
+    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
+    if (b.cost && strong) strongCostShare = true;
+    if (b.status) {
+      firstStatus ??= b;
+      if (!planLevel && b.planWide) planLevel = b;
+      if (strong) mhStatus ??= b;
+    }
+  }
+  planLevel ??= firstStatus;
+  let coverageStatus: CoverageStatus;
+  if (planLevel) coverageStatus = statusOf(planLevel.info);
+  else if (current.some((b) => isCostInfo(b.info))) {
+    coverageStatus = 'active';
+    warnings.push('no eligibility status EB (EB01 1-8); reading the plan as active because it reports cost shares');
+  } else {
+    coverageStatus = 'inactive';
+    warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
+  }
+
+  const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
+  const messages: string[] = [];
+  for (const b of all) {
+    if (b.messages === NO_MESSAGES) continue;
+    flags.is_marketplace ||= b.marketplace;
+    flags.is_bluecard ||= b.bluecard;
+    flags.is_hdhp ||= b.hdhp;
+    for (const text of b.messages) if (!isCanonicalHint(text)) messages.push(text);
+  }
+  const { insurance_type, plan_type } = insuranceAndPlanType(planLevel, typed, current, flags);
+
+  const in_network = networkBenefits(bh, 'in');
+  const out_of_network = networkBenefits(bh, 'out');
+  const teleIn = telehealthFor(teleList, 'in', in_network);
+  const teleOut = telehealthFor(teleList, 'out', out_of_network);
+
+  const third = thirdParty(entities, strongCostShare);
+  let mental: MentalHealthCoverage = 'unknown';
+  if (third) mental = 'carved_out';
+  else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';
+  else if (strongCostShare) mental = 'active';
+
+  const planNameRef = refIn(names, '18');
+  const group = refIn(names, '6P');
+  const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');
+  const payerNm1 = payerLevel?.names[0]?.nm1;
+  if (!payerNm1) warnings.push('the 271 names no payer (2100A NM1*PR)');
+  const member = readPerson(memberName);
+  const subscriber = dependentLevel ? readPerson(subscriberName) : member;
+  const ins = memberName?.ins ?? null;
+  const trn = memberLevel.trn.find(isTrn2) ?? subscriberLevel.trn.find(isTrn2) ?? null;
+
+  const coverage: Coverage = {
+    payer_id: payerNm1 ? el(payerNm1, 9) : '',
+    payer_name: payerNm1 ? entityName(payerNm1) : '',
+    plan_name: planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null),
+    plan_type,
+    insurance_type,
+    group_name: group ? orNull(el(group, 3)) : null,
+    group_id: groupIdRef ? orNull(el(groupIdRef, 2)) : null,
+    plan_begin_date: planBegin,
+    plan_end_date: planEnd,
+    eligibility_end_date: eligibilityEnd,
+    coverage_status: coverageStatus,
+    mental_health_coverage: mental,
+    in_network,
+    out_of_network,
+    telehealth: teleIn || teleOut ? { in_network: teleIn, out_of_network: teleOut } : null,
+    pcp: primaryCareProvider(entities),
+    third_party_payer: third,
+    utilization_manager: utilizationManager(entities),
+    additional_policies: additionalPolicies(entities, warnings),
+    is_marketplace: flags.is_marketplace,
+    is_bluecard: flags.is_bluecard,
+    is_hdhp: flags.is_hdhp,
+    member,
+    subscriber,
+    relationship_to_subscriber: dependentLevel ? (ins ? relationshipFromIns(el(ins, 2)) : 'other') : 'self',
+    payer_corrected_demographics: ins !== null && el(ins, 3) === '001' && el(ins, 4) === '25',
+    next_plan_year: nextPlanYear(next),
+    messages,
+  };
+  return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
 }

@@ -1,18 +1,47 @@
 /**
- * Single-pass tokenizer: one charCode scan over the whole interchange, slicing elements straight
- * out of the input. Components and repetitions are split lazily by the readers that need them.
+ * Single-pass tokenizer: one charCode scan over the input records where each element ends;
+ * elements are sliced out of the input only when read, components and repetitions split by the
+ * readers that need them.
  */
 import { locateIsa, type Delimiters } from './delimiters.ts';
 import { fail, ok, type ParseResult } from './result.ts';
 
-export interface Segment {
-  id: string;
-  /** elements[0] is the segment ID, so elements[1] is e.g. EB01. */
-  elements: string[];
-  /** 1-based position in the interchange (ISA is 1). */
-  index: number;
-  /** Character offset of the segment's first character. */
-  offset: number;
+/**
+ * One segment. Its elements are sliced out of the input only when read (el), from the delimiter
+ * positions the tokenizer recorded; most envelope elements are never read.
+ */
+export class Segment {
+  constructor(
+    readonly id: string,
+    /** 1-based position in the interchange (ISA is 1). */
+    readonly index: number,
+    /** Character offset of the segment's first character. */
+    readonly offset: number,
+    /** Number of elements, the segment ID included. */
+    readonly count: number,
+    private readonly text: string,
+    /** Offsets of the separators that end each element (the last one is the terminator). */
+    private readonly bounds: number[],
+    private readonly first: number,
+    /** Set instead when the segment's text held line breaks, which are not data. */
+    private readonly cleaned: string[] | null,
+  ) {}
+
+  /** Element n ('' when absent), so element(1) is e.g. EB01. */
+  element(n: number): string {
+    if (this.cleaned !== null) return this.cleaned[n] ?? '';
+    if (n >= this.count || n < 0) return '';
+    const start = n === 0 ? this.offset : this.bounds[this.first + n - 1]! + 1;
+    const end = this.bounds[this.first + n]!;
+    return end > start ? slice(this.text, start, end) : '';
+  }
+
+  /** All elements; elements[0] is the segment ID. */
+  get elements(): string[] {
+    const out: string[] = [];
+    for (let n = 0; n < this.count; n++) out.push(this.element(n));
+    return out;
+  }
 }
 
 export interface Tokens {
@@ -20,13 +49,56 @@ export interface Tokens {
   segments: Segment[];
 }
 
-const CR = 13;
-const LF = 10;
-const SPACE = 32;
-const TAB = 9;
-
 function isBlank(c: number): boolean {
-  return c === CR || c === LF || c === SPACE || c === TAB;
+  return c === 13 || c === 10 || c === 32 || c === 9;
+}
+
+/**
+ * Segment IDs and the short codes of 270/271/999 elements. A 1-3 character element found here is
+ * returned as the shared literal instead of a fresh slice: no allocation, and comparisons with
+ * literals in the readers become pointer compares.
+ */
+const CODES3 = new Map<number, string>();
+/** Two-character codes by (first - 32) * 96 + (second - 32): an array index is cheaper than a hash. */
+const CODES2: (string | undefined)[] = new Array<string | undefined>(96 * 96).fill(undefined);
+for (const code of [
+  // segment IDs
+  'ISA', 'IEA', 'GS', 'GE', 'ST', 'SE', 'TA1', 'BHT', 'HL', 'TRN', 'NM1', 'N3', 'N4', 'PER', 'PRV', 'REF', 'DMG', 'INS',
+  'HI', 'DTP', 'MPI', 'AAA', 'EQ', 'EB', 'HSD', 'MSG', 'III', 'LS', 'LE', 'VEP', 'AMT', 'AK1', 'AK2', 'IK3', 'IK4', 'IK5',
+  'AK9', 'CTX',
+  // qualifiers and codes (EB, NM1, DTP, REF, INS, DMG, PER, III, HL, AAA, 999)
+  'MC', 'IND', 'FAM', 'EMP', 'ESP', 'ECH', 'CHD', 'DEP', 'TWO', 'MH', 'CF', 'A4', 'A6', 'A7', 'A8', 'AI', 'AL', 'UC', 'BZ',
+  'HM', 'PR', 'EP', 'PS', 'IN', 'C1', 'CO', 'MA', 'MB', 'MP', 'CP', 'HN', 'QM', 'OT', 'VS', 'DY', 'P6', '1P', 'IL', 'P3',
+  'X3', 'PRP', 'SEP', 'TTP', 'VN', 'Y2', 'PI', 'XX', 'MI', 'SV', 'II', 'XV', 'FI', 'D8', 'RD8', '6P', '1L', '1W', 'IG', 'EA',
+  'IC', 'TE', 'UR', 'EM', 'FX', 'ZZ', 'G8', '001', '025', 'HS', 'HB', 'FA', 'ORG', 'T4', 'AF',
+  '00', '01', '02', '03', '10', '11', '12', '13', '14', '15', '16', '18', '19', '20', '21', '22', '23', '24', '25', '26',
+  '27', '29', '30', '32', '33', '35', '41', '42', '43', '44', '45', '46', '47', '48', '50', '51', '52', '53', '56', '57',
+  '58', '62', '63', '64', '65', '67', '68', '71', '72', '73', '75', '76', '77', '78', '79', '80', '86', '88', '98',
+  '270', '271', '291', '307', '346', '347', '348', '356', '357', '999',
+]) {
+  if (code.length === 2) CODES2[(code.charCodeAt(0) - 32) * 96 + code.charCodeAt(1) - 32] = code;
+  else CODES3.set(code.charCodeAt(0) * 65536 + code.charCodeAt(1) * 256 + code.charCodeAt(2), code);
+}
+
+function slice(text: string, start: number, end: number): string {
+  const len = end - start;
+  if (len === 2) {
+    const a = text.charCodeAt(start) - 32;
+    const b = text.charCodeAt(start + 1) - 32;
+    if (a >= 0 && a < 96 && b >= 0 && b < 96) {
+      const known = CODES2[a * 96 + b];
+      if (known !== undefined) return known;
+    }
+  } else if (len === 3) {
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    const c = text.charCodeAt(start + 2);
+    if ((a | b | c) < 128) {
+      const known = CODES3.get(a * 65536 + b * 256 + c);
+      if (known !== undefined) return known;
+    }
+  }
+  return text.slice(start, end);
 }
 
 function validId(id: string): boolean {
@@ -40,11 +112,9 @@ function validId(id: string): boolean {
 }
 
 /** Line breaks inside a segment come from files wrapped at a fixed width; they are not data. */
-function stripLineBreaks(elements: string[]): void {
-  for (let i = 0; i < elements.length; i++) {
-    const v = elements[i]!;
-    if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) elements[i] = v.replace(/[\r\n]/g, '');
-  }
+function withoutLineBreaks(elements: string[]): string[] {
+  for (let i = 0; i < elements.length; i++) elements[i] = elements[i]!.replace(/[\r\n]/g, '');
+  return elements;
 }
 
 export function tokenize(text: string): ParseResult<Tokens> {
@@ -56,35 +126,38 @@ export function tokenize(text: string): ParseResult<Tokens> {
   const segments: Segment[] = [];
   const warnings: string[] = [];
   const n = text.length;
-  let i = start;
-  let segStart = i;
-  let elStart = i;
-  let elements: string[] = [];
+  // A plain array: allocating a typed array per document costs more than the pushes.
+  const bounds: number[] = [];
+  let used = 0;
+  let first = 0;
+  let segStart = start;
   let dirty = false;
+  let i = start;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === E) {
-      elements.push(text.slice(elStart, i));
-      elStart = i + 1;
-    } else if (c === S) {
-      elements.push(text.slice(elStart, i));
-      if (dirty) stripLineBreaks(elements);
-      const id = elements[0]!;
-      const index = segments.length + 1;
-      if (id === '' && elements.length === 1) {
-        warnings.push(`empty segment skipped at offset ${segStart}`);
-      } else if (!validId(id)) {
-        return fail(`invalid segment ID "${id.slice(0, 10)}" at segment ${index}`, { index, id: id.slice(0, 10), offset: segStart });
-      } else {
-        segments.push({ id, elements, index, offset: segStart });
+    if (c === E || c === S) {
+      bounds.push(i);
+      used++;
+      if (c === S) {
+        const count = used - first;
+        const cleaned = dirty ? withoutLineBreaks(text.slice(segStart, i).split(delimiters.element)) : null;
+        const id = cleaned ? cleaned[0]! : slice(text, segStart, bounds[first]!);
+        const index = segments.length + 1;
+        if (id === '' && count === 1) {
+          warnings.push(`empty segment skipped at offset ${segStart}`);
+        } else if (!validId(id)) {
+          return fail(`invalid segment ID "${id.slice(0, 10)}" at segment ${index}`, { index, id: id.slice(0, 10), offset: segStart });
+        } else {
+          segments.push(new Segment(id, index, segStart, count, text, bounds, first, cleaned));
+        }
+        i++;
+        while (i < n && isBlank(text.charCodeAt(i))) i++;
+        segStart = i;
+        first = used;
+        dirty = false;
+        continue;
       }
-      i++;
-      while (i < n && isBlank(text.charCodeAt(i))) i++;
-      segStart = elStart = i;
-      elements = [];
-      dirty = false;
-      continue;
-    } else if (c === LF || c === CR) {
+    } else if (c === 10 || c === 13) {
       dirty = true;
     }
     i++;
@@ -102,7 +175,7 @@ export function tokenize(text: string): ParseResult<Tokens> {
 
 /** Element n of a segment ('' when absent). */
 export function el(seg: Segment, n: number): string {
-  return seg.elements[n] ?? '';
+  return seg.element(n);
 }
 
 /** The repetitions of a repeating element, empty ones dropped. */

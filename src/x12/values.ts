@@ -5,13 +5,16 @@ import { daysInMonth } from '../domain/formats.ts';
 /** CCYYMMDD -> YYYY-MM-DD, or null when it is not a real date. */
 export function d8ToIso(v: string): IsoDate | null {
   if (v.length !== 8) return null;
+  let y = 0;
+  let m = 0;
+  let d = 0;
   for (let i = 0; i < 8; i++) {
-    const c = v.charCodeAt(i);
-    if (c < 48 || c > 57) return null;
+    const c = v.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return null;
+    if (i < 4) y = y * 10 + c;
+    else if (i < 6) m = m * 10 + c;
+    else d = d * 10 + c;
   }
-  const y = Number(v.slice(0, 4));
-  const m = Number(v.slice(4, 6));
-  const d = Number(v.slice(6, 8));
   if (y < 1800 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
   return `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`;
 }
@@ -67,15 +70,42 @@ function splitDecimal(v: string): { neg: boolean; int: string; frac: string } | 
   return { neg, int: int || '0', frac };
 }
 
-/** Dollars as sent in EB07 ("10.00", "10.5", "1500") to integer cents, from the digits, never through a float. */
+/**
+ * Dollars as sent in EB07 ("10.00", "10.5", "-3", ".25") to integer cents, accumulated digit by
+ * digit, never through a float. Sub-cent digits round half up. null for anything else.
+ */
 export function dollarsToCents(v: string): number | null {
-  const p = splitDecimal(v);
-  if (!p || p.int.length > 13) return null;
-  const frac = (p.frac + '00').slice(0, 2);
-  let cents = Number(p.int) * 100 + Number(frac);
-  // Sub-cent digits: round half up on the third fraction digit.
-  if (p.frac.length > 2 && p.frac.charCodeAt(2) >= 53) cents += 1;
-  return p.neg ? -cents : cents;
+  let i = 0;
+  let n = v.length;
+  while (i < n && v.charCodeAt(i) === 32) i++;
+  while (n > i && v.charCodeAt(n - 1) === 32) n--;
+  let neg = false;
+  if (i < n && (v.charCodeAt(i) === 45 || v.charCodeAt(i) === 43)) neg = v.charCodeAt(i++) === 45;
+  let cents = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 46 && fraction < 0) {
+      fraction = 0;
+      continue;
+    }
+    if (c < 48 || c > 57) return null;
+    digits++;
+    if (fraction < 0) {
+      if (digits > 13) return null;
+      cents = cents * 10 + (c - 48);
+    } else if (fraction < 2) {
+      cents = cents * 10 + (c - 48);
+      fraction++;
+    } else if (fraction === 2) {
+      if (c >= 53) cents += 1;
+      fraction++;
+    }
+  }
+  if (digits === 0) return null;
+  for (let f = fraction < 0 ? 0 : fraction; f < 2; f++) cents *= 10;
+  return neg ? -cents : cents;
 }
 
 export function centsToDollars(cents: number): string {
@@ -103,11 +133,28 @@ function shiftDecimal(int: string, frac: string, shift: number): string {
   return f ? `${i}.${f}` : i;
 }
 
-/** EB08 decimal share ("0.2", ".15", "1") to percent points (20, 15, 100) without float error. */
+/**
+ * EB08 decimal share ("0.2", ".15", "1") to percent points (20, 15, 100) without float error:
+ * the digits are read as one integer and divided by an exact power of ten, which rounds once to
+ * the double nearest the decimal value, as Number("12.5") would.
+ */
 export function shareToPercent(v: string): number | null {
-  const p = splitDecimal(v);
-  if (!p || p.neg) return null;
-  return Number(shiftDecimal(p.int, p.frac, 2));
+  let digits = 0;
+  let count = 0;
+  let fraction = -1;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 46 && fraction < 0) {
+      fraction = 0;
+      continue;
+    }
+    if (c < 48 || c > 57 || ++count > 15) return null;
+    digits = digits * 10 + (c - 48);
+    if (fraction >= 0) fraction++;
+  }
+  if (count === 0) return null;
+  const scale = fraction < 0 ? 0 : fraction;
+  return scale <= 2 ? digits * 10 ** (2 - scale) : digits / 10 ** (scale - 2);
 }
 
 export function percentToShare(pct: number): string {
