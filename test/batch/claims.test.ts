@@ -15,7 +15,7 @@ const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
   request: { member_id: `${i}MH${i % 5 === 0 ? 'MNF' : 'NA'}`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
 });
-const batchOf = (n: number, payerKeys = (i: number) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR')) => ({
+const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR')) => ({
   keyId: 'key_test',
   source: 'json' as const,
   checks: Array.from({ length: n }, (_, i) => check(i + 1)),
