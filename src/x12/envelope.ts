@@ -31,6 +31,13 @@ export interface Interchange {
   segments: Segment[];
 }
 
+/** ISA, IEA, GS, GE, ST, SE and TA1 start with I, G, S or T; most content segments do not. */
+function isEnvelopeId(id: string): boolean {
+  const c = id.charCodeAt(0);
+  if (c !== 73 && c !== 71 && c !== 83 && c !== 84) return false;
+  return id === 'ISA' || id === 'IEA' || id === 'GS' || id === 'GE' || id === 'ST' || id === 'SE' || id === 'TA1';
+}
+
 const where = (seg: Segment) => ({ index: seg.index, id: seg.id, offset: seg.offset });
 
 /** Control numbers and counts compare as numbers: "000000907" equals "907". */
@@ -65,6 +72,7 @@ export function readInterchange(text: string): ParseResult<Interchange> {
       );
       break;
     }
+    if (st !== null && !isEnvelopeId(seg.id)) continue;
     switch (seg.id) {
       case 'ISA':
         return fail(`ISA at segment ${seg.index} inside an open interchange (missing IEA)`, where(seg));

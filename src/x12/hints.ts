@@ -31,9 +31,18 @@ export interface MessageHints {
 }
 
 const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|BLUE ?CARD|HDHP/i;
-const NO_HINTS: MessageHints = Object.freeze({ deductible: null, marketplace: false, bluecard: false, hdhp: false });
+const NO_HINTS: MessageHints = { deductible: null, marketplace: false, bluecard: false, hdhp: false };
+
+const CANONICAL_HINTS: readonly [string, MessageHints][] = [
+  [HINT.marketplace, { deductible: null, marketplace: true, bluecard: false, hdhp: false }],
+  [HINT.bluecard, { deductible: null, marketplace: false, bluecard: true, hdhp: false }],
+  [HINT.hdhp, { deductible: null, marketplace: false, bluecard: false, hdhp: true }],
+  [HINT.deductibleWaived, { deductible: false, marketplace: false, bluecard: false, hdhp: false }],
+  [HINT.deductibleApplies, { deductible: true, marketplace: false, bluecard: false, hdhp: false }],
+];
 
 export function readHints(text: string): MessageHints {
+  for (const [canonical, hints] of CANONICAL_HINTS) if (text === canonical) return hints;
   if (!ANY_HINT.test(text)) return NO_HINTS;
   const t = text.toUpperCase();
   const hasDeductible = t.includes('DEDUCTIBLE');

@@ -128,30 +128,37 @@ function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const eb03 = el(s, 3);
   const services = d.repetition !== null && eb03.includes(d.repetition) ? repetitions(eb03, d) : null;
   let begin: IsoDate | null = null;
-  for (const dtp of loop.dtp) {
-    if (el(dtp, 1) === '348') {
-      begin = readDtpDate(el(dtp, 2), el(dtp, 3))?.start ?? null;
-      if (begin) break;
+  // Most EBs have none of these; the length checks skip setting up the loops.
+  if (loop.dtp.length > 0) {
+    for (const dtp of loop.dtp) {
+      if (el(dtp, 1) === '348') {
+        begin = readDtpDate(el(dtp, 2), el(dtp, 3))?.start ?? null;
+        if (begin) break;
+      }
     }
   }
   let telehealth = false;
-  for (const iii of loop.iii) if (el(iii, 1) === 'ZZ' && isTelehealthPlace(el(iii, 2))) telehealth = true;
+  if (loop.iii.length > 0) {
+    for (const iii of loop.iii) if (el(iii, 1) === 'ZZ' && isTelehealthPlace(el(iii, 2))) telehealth = true;
+  }
   const info = el(s, 1);
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
   let marketplace = false;
   let bluecard = false;
   let hdhp = false;
-  for (const m of loop.msg) {
-    const text = el(m, 1);
-    if (text === '') continue;
-    if (messages === NO_MESSAGES) messages = [];
-    messages.push(text);
-    const h = readHints(text);
-    deductibleHint ??= h.deductible;
-    marketplace ||= h.marketplace;
-    bluecard ||= h.bluecard;
-    hdhp ||= h.hdhp;
+  if (loop.msg.length > 0) {
+    for (const m of loop.msg) {
+      const text = el(m, 1);
+      if (text === '') continue;
+      if (messages === NO_MESSAGES) messages = [];
+      messages.push(text);
+      const h = readHints(text);
+      deductibleHint ??= h.deductible;
+      marketplace ||= h.marketplace;
+      bluecard ||= h.bluecard;
+      hdhp ||= h.hdhp;
+    }
   }
   return {
     loop,
