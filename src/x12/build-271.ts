@@ -27,9 +27,9 @@
  * messages                  MSG under the plan-level EB, after the hints
  * mental_health_coverage    EB*1**MH active, EB*6**MH inactive, carved_out: EB*1**MH + third
  *                           party below, unknown: no MH status EB (benefits then under 30)
- * in_/out_of_network        a status EB per network: EB*1|6**S*********net (its MSG carries
- *                           DEDUCTIBLE WAIVED / DEDUCTIBLE APPLIES when deductible_applies is not
- *                           simply "a deductible is reported")
+ * in_/out_of_network        a status EB per network, EB*st**S*********net (st: the MH status, or
+ *                           the plan's when S is 30); its MSG says DEDUCTIBLE WAIVED or DEDUCTIBLE
+ *                           APPLIES when deductible_applies differs from "a deductible is reported"
  *   copayment               EB*B**S***27*dollars****net
  *   coinsurance             EB*A**S*****share****net (EB08 0.2 = 20 %)
  *   deductible              EB*C*IND|FAM*S***23*dollars****net (total), EB06 29 (remaining);
@@ -47,9 +47,19 @@
  *                           EB*1**30 + REF*1W*new member id; in network: EB*1**S*********Y and
  *                           EB*B / EB*A / EB*C*IND (23) / EB*G*IND (23) as above
  *
- * Not expressible, so the sandbox must not use them: a visit limit with neither a total nor a
- * remaining count (EB09/EB10 must be sent together), medicare_advantage without a plan type (HN
- * is an HMO), HDHP as plan_type of a government program, an empty telehealth cost share.
+ * What does not come back as written (test/x12/coverage-arbitrary.ts generates only the rest):
+ * - text is upper-cased, transliterated and cleaned of delimiters (cleanText), within X12 lengths
+ * - a visit limit with neither a total nor a remaining count (EB09/EB10 go together): null
+ * - medicare_advantage without a plan type reads as HMO (HN is an HMO code); HDHP as the plan
+ *   type of a government program reads as null; on a commercial plan, plan_type HDHP needs
+ *   is_hdhp, is_hdhp without a plan type reads as plan_type HDHP, and is_marketplace reads as
+ *   insurance_type marketplace
+ * - a third_party_payer makes mental_health_coverage carved_out, and carved_out needs one
+ * - a telehealth cost share equal to in-person (or empty) reads as null
+ * - next_plan_year needs a plan_begin_date and a begin after the plan's begin and end dates
+ * - additional_policies[].insurance_type managed_medicaid / marketplace read as medicaid / commercial
+ * - relationship self writes the member; subscriber then reads back equal to it
+ * - PayerAnswer reject's message: X12 has no free text beside an AAA outside 2110; not written
  */
 import type { AdditionalPolicy, Coverage, CostShare, NetworkBenefits, OtherEntity, Person } from '../domain/coverage.ts';
 import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';

@@ -528,6 +528,7 @@ function insuranceAndPlanType(
     if (c === '') continue;
     program ??= PROGRAM_BY_CODE[c];
     planType ??= PLAN_TYPE_BY_CODE[c] ?? null;
+    if (program && planType) break;
   }
   let insurance: InsuranceType = program ?? 'commercial';
   if (program === 'medicaid' && current.some((b) => b.info === 'MC' || b.loop.related.some((r) => el(r.nm1, 1) === 'Y2'))) {
