@@ -161,7 +161,8 @@ export const PLANS: Record<string, CatalogPlan> = {
   },
   bluecard: {
     ...base,
-    plan_name: 'Blue Advantage PPO (home plan: Blue Cross of Tennessee)',
+    plan_name: 'Blue Advantage PPO',
+    messages: ['BLUECARD HOME PLAN BLUE CROSS OF TENNESSEE'],
     is_bluecard: true,
     in_network: inNetwork({ copayment: 3500 }),
   },
