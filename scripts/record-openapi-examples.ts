@@ -1,16 +1,16 @@
 /**
  * Records the OpenAPI examples: sends every call of src/http/openapi-examples.ts to an in-process
- * sandbox (the test suite's fixed date) and writes the answers to src/http/openapi-example-responses.ts.
+ * sandbox (the test suite's fixed date, and a batch budget one example exceeds) and writes the answers
+ * to src/http/openapi-example-responses.ts. A queued batch is waited for until every row has its result.
  * Run after a change to the sandbox or the response shapes: node --import tsx scripts/record-openapi-examples.ts
  */
 import { writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { EXAMPLE_RESPONSES } from '../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey } from '../src/http/openapi-examples.ts';
-import { comparable, sendExampleCall } from '../test/helpers/example-calls.ts';
-import { startTestServer } from '../test/helpers/server.ts';
+import { comparable, sendExampleCall, startExampleServer } from '../test/helpers/example-calls.ts';
 
-const server = await startTestServer();
+const server = await startExampleServer();
 const recorded: Record<string, unknown> = {};
 const wrong: string[] = [];
 try {

@@ -4,12 +4,21 @@
  * come from the routes; routeTransform only swaps the shared ones for component references.
  */
 import type { ErrorCode } from '../domain/errors.ts';
+import { BatchCreated, BatchCreateRequest, BatchErrorResponse, BatchProgress, BatchResults } from '../domain/schemas/batches.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { EXAMPLE_RESPONSES } from './openapi-example-responses.ts';
-import { EXAMPLE_CALLS, exampleKey, type DocumentedOperation, type ExampleCall } from './openapi-examples.ts';
+import {
+  EXAMPLE_CALLS,
+  OPERATION_ROUTES,
+  exampleKey,
+  requestMediaType,
+  responseMediaType,
+  type DocumentedOperation,
+  type ExampleCall,
+} from './openapi-examples.ts';
 
 /** Schemas with an $id become components; routes refer to them instead of inlining a copy. */
 const SHARED_SCHEMAS = [
@@ -24,6 +33,11 @@ const SHARED_SCHEMAS = [
   ErrorResponse,
   PayersResponse,
   SandboxMembersResponse,
+  BatchCreateRequest,
+  BatchCreated,
+  BatchErrorResponse,
+  BatchProgress,
+  BatchResults,
 ];
 const schemaId = (schema: unknown): string | undefined =>
   typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
@@ -34,6 +48,12 @@ const SHARED_BY_ID = new Map<string, unknown>(SHARED_SCHEMAS.map((s) => [schemaI
 const toRef = (schema: unknown): unknown => {
   const id = schemaId(schema);
   return id && SHARED_BY_ID.get(id) === schema ? { $ref: `#/components/schemas/${id}` } : schema;
+};
+/** A schema, or a schema per media type (`content`). */
+const toRefs = (schema: unknown): unknown => {
+  if (typeof schema !== 'object' || schema === null || !('content' in schema)) return toRef(schema);
+  const { content } = schema as { content: Record<string, { schema?: unknown }> };
+  return { ...schema, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, schema: toRef(media.schema) }])) };
 };
 
 export interface RouteSchema {
@@ -47,8 +67,8 @@ export interface RouteSchema {
 export function routeTransform(schema: RouteSchema | undefined, url: string): RouteSchema | undefined {
   if (!schema) return schema;
   const out: RouteSchema = { ...schema };
-  if (schema.body) out.body = toRef(schema.body);
-  if (schema.response) out.response = Object.fromEntries(Object.entries(schema.response).map(([status, s]) => [status, toRef(s)]));
+  if (schema.body) out.body = toRefs(schema.body);
+  if (schema.response) out.response = Object.fromEntries(Object.entries(schema.response).map(([status, s]) => [status, toRefs(s)]));
   if (url.startsWith('/v1/')) out.security = [{ apikey: [] }];
   return out;
 }
@@ -72,6 +92,7 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
       { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
       { name: 'payers', description: 'The payers this server reaches.' },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
+      { name: 'batches', description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.' },
     ],
     components: {
       schemas: componentSchemas(),
@@ -113,6 +134,12 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   payers:
     'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to.',
   sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
+  createBatch:
+    'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
+  getBatch:
+    'How far a batch is: rows done, running and pending, and the finished rows counted by outcome (`OK` or the error_code they answered with). `status` is `completed` once every row has its result, and `completed_at` is when the last one finished. A batch belongs to the key that created it.',
+  getBatchResults:
+    'Each row carries the HTTP status and body its endpoint answered with (null while the row waits). `outcome` selects rows by `OK`, an error_code or `PENDING`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
 };
 
 const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
@@ -129,6 +156,17 @@ const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   PAYER_FAILURE: 'the payer system failed to answer',
 };
 
+/** What a code means for the batch calls where it differs from the checks. */
+const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
+  INVALID_REQUEST: 'a row or the upload is invalid, and nothing was queued; `errors` names each row and field',
+  PAYLOAD_TOO_LARGE: 'the body is over 8 MiB',
+  UNSUPPORTED_MEDIA_TYPE: 'the body is neither `application/json` nor `text/csv`',
+  TOO_MANY_REQUESTS: "the key's batch budget is used up: too many of its rows are waiting; retry after `Retry-After` seconds",
+  NOT_FOUND: 'no batch with this id belongs to this key',
+};
+const codeMeaning = (operation: DocumentedOperation, code: ErrorCode): string =>
+  (OPERATION_ROUTES[operation].path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ?? CODE_MEANINGS[code] ?? 'see the message';
+
 const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   estimate: 'Coverage found and the session estimated.',
   discover: 'Coverage found at the payer.',
@@ -136,13 +174,16 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   medicaid: 'Medicaid coverage found.',
   payers: 'The payers.',
   sandboxMembers: 'The sandbox catalog.',
+  createBatch: 'Queued: the batch id, with where to read its progress (also the `Location` header) and its results.',
+  getBatch: 'The progress of the batch.',
+  getBatchResults: 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
 };
 
 function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {
-  if (status === '200') return SUCCESS_DESCRIPTIONS[operation];
+  if (status === '200' || status === '202') return SUCCESS_DESCRIPTIONS[operation];
   const codes = [...new Set(calls.filter((c) => String(c.status) === status).map((c) => c.error_code))].filter((c): c is ErrorCode => c !== null);
   if (codes.length === 0) return 'Error';
-  const lines = codes.map((c) => `\`${c}\`: ${CODE_MEANINGS[c] ?? 'see the message'}`);
+  const lines = codes.map((c) => `\`${c}\`: ${codeMeaning(operation, c)}`);
   return status === '206' ? `Partial result, with \`error_code\` set. ${lines.join('; ')}.` : `${lines.join('; ')}.`;
 }
 
@@ -179,13 +220,14 @@ function shownResponse(call: ExampleCall, response: unknown): unknown {
 
 function requestExample(call: ExampleCall): { summary: string; description?: string; value: unknown } | null {
   // The oversized body would bloat the document; its response example says what was sent.
-  if (!call.body || call.send === 'oversized') return null;
+  const value = call.csv ?? call.body;
+  if (value === undefined || call.send === 'oversized') return null;
   const notes: Record<string, string> = {
     without_key: 'Sent without the `apikey` header.',
     as_text: 'Sent with `Content-Type: text/plain`.',
     past_rate_limit: 'Sent by a key that had used up its checks for the minute.',
   };
-  return { summary: call.summary, ...(call.send ? { description: notes[call.send] } : {}), value: call.body };
+  return { summary: call.summary, ...(call.send ? { description: notes[call.send] } : {}), value };
 }
 
 /** Adds the descriptions, the response headers and the recorded examples to the generated document. */
@@ -197,24 +239,22 @@ export function decorateDocument<T extends DocumentObject>(document: T): T {
       const calls = EXAMPLE_CALLS.filter((c) => c.operation === id);
       operation.description ??= OPERATION_DESCRIPTIONS[id];
 
-      const requestMedia = operation.requestBody?.content?.['application/json'];
-      if (requestMedia) {
-        requestMedia.examples = {};
-        for (const call of calls) {
-          const example = requestExample(call);
-          if (example) requestMedia.examples[call.name] = example;
-        }
+      const requestContent = operation.requestBody?.content ?? {};
+      for (const media of Object.values(requestContent)) media.examples = {};
+      for (const call of calls) {
+        const example = requestExample(call);
+        const examples = requestContent[requestMediaType(call)]?.examples;
+        if (example && examples) examples[call.name] = example;
       }
 
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.description = responseDescription(id, status, calls);
         if (status === '429') response.headers = { 'Retry-After': RETRY_AFTER };
-        const media = response.content?.['application/json'];
-        if (!media) continue;
-        media.examples = {};
+        for (const media of Object.values(response.content ?? {})) media.examples = {};
         for (const call of calls.filter((c) => String(c.status) === status)) {
           const recorded = EXAMPLE_RESPONSES[exampleKey(call)];
-          if (recorded !== undefined) media.examples[call.name] = { summary: call.summary, value: shownResponse(call, recorded) };
+          const examples = response.content?.[responseMediaType(call)]?.examples;
+          if (recorded !== undefined && examples) examples[call.name] = { summary: call.summary, value: shownResponse(call, recorded) };
         }
       }
     }

@@ -3049,5 +3049,353 @@ export const EXAMPLE_RESPONSES: Record<string, unknown> = {
     "error_code": "UNAUTHORIZED",
     "message": "Missing apikey header",
     "request_id": "5f313633-71fe-46ad-a76e-022f7850a1eb"
+  },
+  "createBatch/json": {
+    "id": "bat_68e1847daac0087eb24e8810",
+    "status": "queued",
+    "total": 3,
+    "created_at": "2026-11-21T20:34:34.859Z",
+    "progress_url": "/v1/batches/bat_68e1847daac0087eb24e8810",
+    "results_url": "/v1/batches/bat_68e1847daac0087eb24e8810/results"
+  },
+  "createBatch/csv": {
+    "id": "bat_57505a9928729dc9c592aec2",
+    "status": "queued",
+    "total": 3,
+    "created_at": "2026-11-21T20:34:34.922Z",
+    "progress_url": "/v1/batches/bat_57505a9928729dc9c592aec2",
+    "results_url": "/v1/batches/bat_57505a9928729dc9c592aec2/results"
+  },
+  "createBatch/invalid_rows": {
+    "error_code": "INVALID_REQUEST",
+    "message": "2 rows are invalid (rows 2, 3); nothing was queued",
+    "request_id": "bca0dab4-ecdc-410b-9ba2-6e37992ff687",
+    "errors": [
+      {
+        "field": "member_dob",
+        "message": "must be a real calendar date in YYYY-MM-DD",
+        "row": 2
+      },
+      {
+        "field": "endpoint",
+        "message": "must be one of estimate, discover, scan, medicaid",
+        "row": 3
+      }
+    ]
+  },
+  "createBatch/invalid_csv": {
+    "error_code": "INVALID_REQUEST",
+    "message": "1 row is invalid (row 1); nothing was queued",
+    "request_id": "ba7e4e50-0f96-45b8-a4aa-a3d30b0be4d2",
+    "errors": [
+      {
+        "field": "member_dob",
+        "message": "must be a real calendar date in YYYY-MM-DD",
+        "row": 1
+      },
+      {
+        "field": "in_network",
+        "message": "must be a boolean",
+        "row": 1
+      }
+    ]
+  },
+  "createBatch/unauthorized": {
+    "error_code": "UNAUTHORIZED",
+    "message": "Missing apikey header",
+    "request_id": "c055151a-d7e5-4883-9638-848763b9a4d5"
+  },
+  "createBatch/payload_too_large": {
+    "error_code": "PAYLOAD_TOO_LARGE",
+    "message": "The request body is too large",
+    "request_id": "fa07b53e-66f4-4367-9d47-327968afc62a"
+  },
+  "createBatch/unsupported_media_type": {
+    "error_code": "UNSUPPORTED_MEDIA_TYPE",
+    "message": "Send the body as application/json",
+    "request_id": "c8827abc-f062-4c17-877c-a037aa76a1f0"
+  },
+  "createBatch/over_budget": {
+    "error_code": "TOO_MANY_REQUESTS",
+    "message": "This key has 0 batch rows waiting; a key may have at most 5. Retry when earlier batches have finished",
+    "request_id": "bc2af528-34ff-40aa-9183-f67374ec48d5"
+  },
+  "getBatch/completed": {
+    "id": "bat_94501a0fe99cca4b42434773",
+    "status": "completed",
+    "source": "json",
+    "created_at": "2026-11-21T20:34:35.092Z",
+    "completed_at": "2026-11-21T20:34:35.103Z",
+    "total": 3,
+    "done": 3,
+    "running": 0,
+    "pending": 0,
+    "outcomes": [
+      {
+        "outcome": "OK",
+        "status": 200,
+        "error_code": null,
+        "count": 1
+      },
+      {
+        "outcome": "UNKNOWN_COSTSHARE",
+        "status": 206,
+        "error_code": "UNKNOWN_COSTSHARE",
+        "count": 1
+      },
+      {
+        "outcome": "MEMBER_NOT_FOUND",
+        "status": 404,
+        "error_code": "MEMBER_NOT_FOUND",
+        "count": 1
+      }
+    ],
+    "progress_url": "/v1/batches/bat_94501a0fe99cca4b42434773",
+    "results_url": "/v1/batches/bat_94501a0fe99cca4b42434773/results"
+  },
+  "getBatch/unauthorized": {
+    "error_code": "UNAUTHORIZED",
+    "message": "Missing apikey header",
+    "request_id": "009ca9d7-a48c-47d9-ae13-6817b42fdb92"
+  },
+  "getBatch/not_found": {
+    "error_code": "NOT_FOUND",
+    "message": "No batch bat_000000000000000000000000",
+    "request_id": "5e16c94c-678f-4f60-be7d-ebb12133996c"
+  },
+  "getBatchResults/json": {
+    "id": "bat_384805e3320124bf1e307242",
+    "status": "completed",
+    "total": 3,
+    "offset": 0,
+    "results": [
+      {
+        "row": 1,
+        "endpoint": "estimate",
+        "state": "done",
+        "request": {
+          "member_id": "10010MHNA",
+          "member_first_name": "Avery",
+          "member_last_name": "Walsh",
+          "member_dob": "1988-03-14",
+          "payer_id": "SBX-EVERGREEN",
+          "provider_npi": "1234567893",
+          "provider_session_cost": "15000",
+          "in_network": true
+        },
+        "status": 200,
+        "error_code": null,
+        "body": {
+          "payer_id": "SBX-EVERGREEN",
+          "payer_name": "EVERGREEN HEALTH PLAN",
+          "plan_name": "EVERGREEN CHOICE PPO",
+          "plan_type": "PPO",
+          "insurance_type": "commercial",
+          "group_name": "ACME WIDGETS INC",
+          "group_id": "GRP100234",
+          "plan_begin_date": "2026-01-01",
+          "plan_end_date": "2026-12-31",
+          "eligibility_end_date": null,
+          "plan_status": "ACTIVE",
+          "coverage_status": "active",
+          "mental_health_coverage": "active",
+          "relationship_to_subscriber": "self",
+          "demographics": {
+            "first_name": "AVERY",
+            "last_name": "WALSH",
+            "member_id": "10010MHNA",
+            "gender": "F",
+            "dob": "1988-03-14",
+            "address": {
+              "street_line_1": "225 W 34TH ST",
+              "street_line_2": null,
+              "city": "NEW YORK",
+              "state": "NY",
+              "zip": "10001"
+            }
+          },
+          "subscriber_demographics": {
+            "first_name": "AVERY",
+            "last_name": "WALSH",
+            "member_id": "10010MHNA",
+            "gender": "F",
+            "dob": "1988-03-14",
+            "address": {
+              "street_line_1": "225 W 34TH ST",
+              "street_line_2": null,
+              "city": "NEW YORK",
+              "state": "NY",
+              "zip": "10001"
+            }
+          },
+          "alerts": [],
+          "third_party_payer": null,
+          "additional_policy": [],
+          "is_marketplace": false,
+          "is_bluecard": false,
+          "is_hdhp": false,
+          "in_network": true,
+          "provider_session_cost": 15000,
+          "benefit_structure": "Copay, no deductible, with OOP Max",
+          "copayment": 3000,
+          "coinsurance": null,
+          "deductible": 150000,
+          "remaining_deductible": 80000,
+          "family_deductible": 300000,
+          "family_remaining_deductible": 210000,
+          "oop_max": 600000,
+          "remaining_oop_max": 455000,
+          "family_oop_max": 1200000,
+          "family_remaining_oop_max": 990000,
+          "member_obligation": 3000,
+          "payer_obligation": 12000,
+          "pre_deductible_member_obligation": 3000,
+          "pre_deductible_payer_obligation": 12000,
+          "post_deductible_member_obligation": 3000,
+          "post_deductible_payer_obligation": 12000,
+          "post_oop_max_member_obligation": 0,
+          "post_oop_max_payer_obligation": 15000,
+          "remaining_sessions_before_deductible": null,
+          "remaining_sessions_before_oop_max": 152,
+          "telehealth": null,
+          "visits_remaining": null,
+          "plan_reset_soon": false,
+          "reset_benefits_status": "NOT_DETECTED",
+          "reset_benefits": null,
+          "pcp": null,
+          "utilization_manager": null,
+          "qmb_status": false
+        }
+      },
+      {
+        "row": 2,
+        "endpoint": "estimate",
+        "state": "done",
+        "request": {
+          "member_id": "10090MHUC",
+          "member_first_name": "Adrian",
+          "member_last_name": "Cole",
+          "member_dob": "1986-11-19",
+          "payer_id": "SBX-EVERGREEN",
+          "provider_npi": "1234567893",
+          "provider_session_cost": "15000",
+          "in_network": true
+        },
+        "status": 206,
+        "error_code": "UNKNOWN_COSTSHARE",
+        "body": {
+          "payer_id": "SBX-EVERGREEN",
+          "payer_name": "EVERGREEN HEALTH PLAN",
+          "plan_name": "EVERGREEN CHOICE PPO",
+          "plan_type": "PPO",
+          "insurance_type": "commercial",
+          "group_name": "ACME WIDGETS INC",
+          "group_id": "GRP100234",
+          "plan_begin_date": "2026-01-01",
+          "plan_end_date": "2026-12-31",
+          "eligibility_end_date": null,
+          "plan_status": "ACTIVE",
+          "coverage_status": "active",
+          "mental_health_coverage": "active",
+          "relationship_to_subscriber": "self",
+          "demographics": {
+            "first_name": "ADRIAN",
+            "last_name": "COLE",
+            "member_id": "10090MHUC",
+            "gender": "M",
+            "dob": "1986-11-19",
+            "address": {
+              "street_line_1": "14 W 14TH ST",
+              "street_line_2": null,
+              "city": "NEW YORK",
+              "state": "NY",
+              "zip": "10001"
+            }
+          },
+          "subscriber_demographics": {
+            "first_name": "ADRIAN",
+            "last_name": "COLE",
+            "member_id": "10090MHUC",
+            "gender": "M",
+            "dob": "1986-11-19",
+            "address": {
+              "street_line_1": "14 W 14TH ST",
+              "street_line_2": null,
+              "city": "NEW YORK",
+              "state": "NY",
+              "zip": "10001"
+            }
+          },
+          "alerts": [],
+          "third_party_payer": null,
+          "additional_policy": [],
+          "is_marketplace": false,
+          "is_bluecard": false,
+          "is_hdhp": false,
+          "in_network": true,
+          "provider_session_cost": 15000,
+          "benefit_structure": null,
+          "copayment": null,
+          "coinsurance": null,
+          "deductible": 150000,
+          "remaining_deductible": 80000,
+          "family_deductible": 300000,
+          "family_remaining_deductible": 210000,
+          "oop_max": 600000,
+          "remaining_oop_max": 455000,
+          "family_oop_max": 1200000,
+          "family_remaining_oop_max": 990000,
+          "member_obligation": null,
+          "payer_obligation": null,
+          "pre_deductible_member_obligation": null,
+          "pre_deductible_payer_obligation": null,
+          "post_deductible_member_obligation": null,
+          "post_deductible_payer_obligation": null,
+          "post_oop_max_member_obligation": 0,
+          "post_oop_max_payer_obligation": 15000,
+          "remaining_sessions_before_deductible": null,
+          "remaining_sessions_before_oop_max": null,
+          "telehealth": null,
+          "visits_remaining": null,
+          "plan_reset_soon": false,
+          "reset_benefits_status": "NOT_DETECTED",
+          "reset_benefits": null,
+          "pcp": null,
+          "utilization_manager": null,
+          "qmb_status": false,
+          "error_code": "UNKNOWN_COSTSHARE"
+        }
+      },
+      {
+        "row": 3,
+        "endpoint": "discover",
+        "state": "done",
+        "request": {
+          "member_first_name": "Nora",
+          "member_last_name": "Quinn",
+          "member_dob": "1983-03-23",
+          "zip": "10001",
+          "payer_id": "SBX-EVERGREEN"
+        },
+        "status": 404,
+        "error_code": "MEMBER_NOT_FOUND",
+        "body": {
+          "error_code": "MEMBER_NOT_FOUND",
+          "message": "The payer found no member matching the request",
+          "request_id": "bat_384805e3320124bf1e307242.3"
+        }
+      }
+    ]
+  },
+  "getBatchResults/csv": "row,endpoint,status,outcome,message,member_id,member_first_name,member_last_name,member_dob,payer_id,payer_name,plan_name,plan_status,insurance_type,plan_begin_date,plan_end_date,in_network,copay_dollars,coinsurance_percent,deductible_dollars,remaining_deductible_dollars,oop_max_dollars,remaining_oop_max_dollars,patient_pays_dollars,payer_pays_dollars,telehealth_patient_pays_dollars,alerts\r\n1,estimate,200,OK,,10010MHNA,Avery,Walsh,1988-03-14,SBX-EVERGREEN,EVERGREEN HEALTH PLAN,EVERGREEN CHOICE PPO,ACTIVE,commercial,2026-01-01,2026-12-31,true,30.00,,1500.00,800.00,6000.00,4550.00,30.00,120.00,,\r\n2,estimate,206,UNKNOWN_COSTSHARE,,10090MHUC,Adrian,Cole,1986-11-19,SBX-EVERGREEN,EVERGREEN HEALTH PLAN,EVERGREEN CHOICE PPO,ACTIVE,commercial,2026-01-01,2026-12-31,true,,,1500.00,800.00,6000.00,4550.00,,,,\r\n3,discover,404,MEMBER_NOT_FOUND,The payer found no member matching the request,,Nora,Quinn,1983-03-23,SBX-EVERGREEN,,,,,,,,,,,,,,,,,\r\n",
+  "getBatchResults/unauthorized": {
+    "error_code": "UNAUTHORIZED",
+    "message": "Missing apikey header",
+    "request_id": "29a64d0a-22e0-4420-abbd-f4772c92e0eb"
+  },
+  "getBatchResults/not_found": {
+    "error_code": "NOT_FOUND",
+    "message": "No batch bat_000000000000000000000000",
+    "request_id": "8b1e2b9f-b879-4fa9-a7fa-e858e46dd41b"
   }
 };

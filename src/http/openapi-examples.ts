@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from '../domain/errors.ts';
 
-export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'payers' | 'sandboxMembers';
+export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'payers' | 'sandboxMembers' | 'createBatch' | 'getBatch' | 'getBatchResults';
 
 export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST'; path: string }> = {
   estimate: { method: 'POST', path: '/v1/estimate' },
@@ -15,7 +15,13 @@ export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'PO
   medicaid: { method: 'POST', path: '/v1/medicaid' },
   payers: { method: 'GET', path: '/v1/payers' },
   sandboxMembers: { method: 'GET', path: '/v1/sandbox/members' },
+  createBatch: { method: 'POST', path: '/v1/batches' },
+  getBatch: { method: 'GET', path: '/v1/batches/{id}' },
+  getBatchResults: { method: 'GET', path: '/v1/batches/{id}/results' },
 };
+
+/** The batch budget (COVERAGE_BATCH_MAX_QUEUED_ROWS) of the server the examples are recorded on: small enough for one example to exceed. */
+export const EXAMPLE_BATCH_BUDGET = 5;
 
 export interface ExampleCall {
   operation: DocumentedOperation;
@@ -25,11 +31,20 @@ export interface ExampleCall {
   status: number;
   error_code: ErrorCode | null;
   body?: Record<string, unknown>;
+  /** A CSV upload (content-type text/csv), sent instead of a JSON body. */
+  csv?: string;
+  /** The {id} of the path: the batch of this createBatch example, sent first and read once completed. Without it, an id no batch has. */
+  batch?: string;
+  /** The answer asked for as text/csv (accept header) instead of JSON. */
+  accept?: 'text/csv';
   /** How the call differs from a JSON request with a valid key. */
   send?: 'without_key' | 'as_text' | 'oversized' | 'past_rate_limit';
 }
 
 export const exampleKey = (call: Pick<ExampleCall, 'operation' | 'name'>) => `${call.operation}/${call.name}`;
+/** The media types of an example's request body and of its answer. */
+export const requestMediaType = (call: ExampleCall) => (call.csv === undefined ? 'application/json' : 'text/csv');
+export const responseMediaType = (call: ExampleCall) => call.accept ?? 'application/json';
 
 const NPI = '1234567893';
 const avery = { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' };
@@ -53,6 +68,18 @@ const discover = (first: string, last: string, dob: string, payer_id: string) =>
 });
 const scan = (first: string, last: string, dob: string) => ({ member_first_name: first, member_last_name: last, member_dob: dob, zip: '10001' });
 const herrera = { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11' };
+const batchChecks = [
+  { endpoint: 'estimate', request: activeEstimate },
+  { endpoint: 'estimate', request: estimate('10090MHUC', 'Adrian', 'Cole', '1986-11-19', 'SBX-EVERGREEN') },
+  { endpoint: 'discover', request: discover('Nora', 'Quinn', '1983-03-23', 'SBX-EVERGREEN') },
+];
+const batchCsv = [
+  'endpoint,member_id,member_first_name,member_last_name,member_dob,payer_id,provider_npi,provider_session_cost,in_network,zip',
+  `estimate,10010MHNA,Avery,Walsh,1988-03-14,SBX-EVERGREEN,${NPI},15000,true,`,
+  `estimate,10090MHUC,Adrian,Cole,1986-11-19,SBX-EVERGREEN,${NPI},15000,true,`,
+  'discover,,Nora,Quinn,1983-03-23,SBX-EVERGREEN,,,,10001',
+  '',
+].join('\n');
 
 /** The error outcomes every JSON endpoint shares, whatever its body. */
 const transportErrors = (operation: DocumentedOperation, body: Record<string, unknown>): ExampleCall[] => [
@@ -180,4 +207,33 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
   // sandbox members
   { operation: 'sandboxMembers', name: 'catalog', summary: 'The catalog (the first three rows shown)', status: 200, error_code: null },
   { operation: 'sandboxMembers', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+
+  // batches
+  { operation: 'createBatch', name: 'json', summary: 'Three checks as JSON', status: 202, error_code: null, body: { checks: batchChecks } },
+  { operation: 'createBatch', name: 'csv', summary: 'The same three checks as a CSV upload', status: 202, error_code: null, csv: batchCsv },
+  {
+    operation: 'createBatch', name: 'invalid_rows', summary: 'An impossible date in row 2 and an unknown endpoint in row 3: nothing is queued', status: 400, error_code: 'INVALID_REQUEST',
+    body: { checks: [batchChecks[0], { endpoint: 'estimate', request: { ...activeEstimate, member_dob: '1988-02-30' } }, { endpoint: 'lookup', request: {} }] },
+  },
+  {
+    operation: 'createBatch', name: 'invalid_csv', summary: 'A CSV upload whose row 1 has no date of birth and an in_network that is not a yes or no', status: 400, error_code: 'INVALID_REQUEST',
+    csv: 'member_id,member_first_name,member_last_name,member_dob,in_network\n10010MHNA,Avery,Walsh,,maybe\n10090MHUC,Adrian,Cole,1986-11-19,yes\n',
+  },
+  { operation: 'createBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', body: { checks: batchChecks }, send: 'without_key' },
+  {
+    operation: 'createBatch', name: 'payload_too_large', summary: 'A body over 8 MiB (a 9,000,000-character name)', status: 413, error_code: 'PAYLOAD_TOO_LARGE',
+    body: { checks: batchChecks }, send: 'oversized',
+  },
+  { operation: 'createBatch', name: 'unsupported_media_type', summary: 'The body sent as text/plain', status: 415, error_code: 'UNSUPPORTED_MEDIA_TYPE', body: { checks: batchChecks }, send: 'as_text' },
+  {
+    operation: 'createBatch', name: 'over_budget', summary: `Six rows for a key that may have ${EXAMPLE_BATCH_BUDGET} waiting (COVERAGE_BATCH_MAX_QUEUED_ROWS=${EXAMPLE_BATCH_BUDGET})`, status: 429, error_code: 'TOO_MANY_REQUESTS',
+    body: { checks: [...batchChecks, ...batchChecks] },
+  },
+  { operation: 'getBatch', name: 'completed', summary: 'The JSON example batch, completed', status: 200, error_code: null, batch: 'json' },
+  { operation: 'getBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+  { operation: 'getBatch', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
+  { operation: 'getBatchResults', name: 'json', summary: 'The JSON example batch, one result per row', status: 200, error_code: null, batch: 'json' },
+  { operation: 'getBatchResults', name: 'csv', summary: 'The same results with accept: text/csv', status: 200, error_code: null, batch: 'json', accept: 'text/csv' },
+  { operation: 'getBatchResults', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+  { operation: 'getBatchResults', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
 ];

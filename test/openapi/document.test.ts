@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
 import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
-import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
+import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
 import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -42,7 +42,10 @@ test('passes the OpenAPI 3.1 schema validator', async () => {
 });
 
 test('the shared schemas are components, and the routes refer to them instead of copying them', () => {
-  const expected = ['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'PayersResponse', 'SandboxMembersResponse'];
+  const expected = [
+    ...['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'PayersResponse', 'SandboxMembersResponse'],
+    ...['BatchCreateRequest', 'BatchCreated', 'BatchErrorResponse', 'BatchProgress', 'BatchResults'],
+  ];
   assert.deepEqual(Object.keys(doc.components.schemas).sort(), expected.sort());
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   for (const op of ['estimate', 'discover', 'scan', 'medicaid'] as const) {
@@ -54,6 +57,13 @@ test('the shared schemas are components, and the routes refer to them instead of
     }
   }
   assert.deepEqual(operation('estimate').responses['206'].content['application/json'].schema, ref('EstimateResponse'));
+  assert.deepEqual(operation('createBatch').requestBody.content['application/json'].schema, ref('BatchCreateRequest'));
+  assert.deepEqual(operation('createBatch').responses['202'].content['application/json'].schema, ref('BatchCreated'));
+  assert.deepEqual(operation('createBatch').responses['400'].content['application/json'].schema, ref('BatchErrorResponse'));
+  assert.deepEqual(operation('getBatch').responses['200'].content['application/json'].schema, ref('BatchProgress'));
+  assert.deepEqual(operation('getBatchResults').responses['200'].content['application/json'].schema, ref('BatchResults'));
+  assert.equal(operation('createBatch').requestBody.content['text/csv'].schema.type, 'string', 'the CSV upload');
+  assert.match(operation('getBatchResults').responses['200'].content['text/csv'].schema.description, /^With accept: text\/csv.*row,endpoint,status,outcome/, 'the CSV results');
   assert.equal(doc.paths['/v1/estimate/'], undefined, 'the trailing-slash duplicate stays hidden');
   assert.equal(doc.paths['/healthz'], undefined);
 });
@@ -95,13 +105,16 @@ describe('descriptions and examples', () => {
     });
   }
 
-  test('each check endpoint shows an example of every error code it can answer with', () => {
+  test('each check and batch endpoint shows an example of every error code it can answer with', () => {
     const notPerRoute = new Set<ErrorCode>(['NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
     const perOperation: Record<string, ErrorCode[]> = {
       estimate: (Object.keys(ErrorCodes) as ErrorCode[]).filter((c) => !notPerRoute.has(c)),
       discover: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'PROVIDER_NOT_RECOGNIZED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
       scan: ['INVALID_REQUEST', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
       medicaid: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+      createBatch: ['INVALID_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS'],
+      getBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
+      getBatchResults: ['UNAUTHORIZED', 'NOT_FOUND'],
     };
     for (const [op, codes] of Object.entries(perOperation)) {
       const shown = new Set(
@@ -116,16 +129,17 @@ describe('descriptions and examples', () => {
       const recorded = EXAMPLE_RESPONSES[exampleKey(call)] as { error_code?: string } | undefined;
       assert.ok(recorded, `${exampleKey(call)} is not recorded: run scripts/record-openapi-examples.ts`);
       assert.equal(recorded.error_code ?? null, call.error_code, exampleKey(call));
-      const example = operation(call.operation).responses[String(call.status)].content['application/json'].examples[call.name];
-      assert.ok(example, `${exampleKey(call)} is not in the document under ${call.status}`);
+      const example = operation(call.operation).responses[String(call.status)].content[responseMediaType(call)].examples[call.name];
+      assert.ok(example, `${exampleKey(call)} is not in the document under ${call.status} ${responseMediaType(call)}`);
     }
   });
 
   test('every response example matches its schema, and every valid request example its request schema', () => {
     for (const call of EXAMPLE_CALLS) {
       const { method, path } = OPERATION_ROUTES[call.operation];
-      const example = operation(call.operation).responses[String(call.status)].content['application/json'].examples[call.name];
-      checker.check(method, path, call.status, example.value);
+      const example = operation(call.operation).responses[String(call.status)].content[responseMediaType(call)].examples[call.name];
+      if (responseMediaType(call) === 'application/json') checker.check(method, path, call.status, example.value);
+      else assert.equal(typeof example.value, 'string', exampleKey(call));
       const requestExample = operation(call.operation).requestBody?.content['application/json'].examples[call.name];
       const meantToBeInvalid = call.error_code === 'INVALID_REQUEST' || call.send === 'as_text';
       if (requestExample && !meantToBeInvalid) {

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey } from '../../src/http/openapi-examples.ts';
-import { comparable, sendExampleCall } from '../helpers/example-calls.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { comparable, sendExampleCall, startExampleServer } from '../helpers/example-calls.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 before(async () => {
-  server = await startTestServer();
+  server = await startExampleServer();
 });
 after(() => server.close());
 

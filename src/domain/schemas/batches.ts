@@ -17,7 +17,7 @@ export const BatchCheck = Type.Object(
 
 export const BatchCreateRequest = Type.Object(
   { checks: Type.Array(BatchCheck, { minItems: 1, maxItems: MAX_BATCH_ROWS }) },
-  { additionalProperties: false, description: `Up to ${MAX_BATCH_ROWS} checks; or send the rows as text/csv (docs/batch.md).` },
+  { additionalProperties: false, $id: 'BatchCreateRequest', description: `Up to ${MAX_BATCH_ROWS} checks; or send the rows as text/csv (docs/batch.md).` },
 );
 
 const BatchStatus = Literals(['queued', 'running', 'completed'] as const, {
@@ -29,13 +29,16 @@ const links = {
   results_url: Type.String({ description: 'GET it for the results, as JSON or as CSV (accept: text/csv)' }),
 };
 
-export const BatchCreated = Type.Object({
-  id: Type.String(),
-  status: BatchStatus,
-  total: Type.Integer({ description: 'Rows queued' }),
-  created_at: Type.String({ description: 'ISO 8601 instant, UTC' }),
-  ...links,
-});
+export const BatchCreated = Type.Object(
+  {
+    id: Type.String(),
+    status: BatchStatus,
+    total: Type.Integer({ description: 'Rows queued' }),
+    created_at: Type.String({ description: 'ISO 8601 instant, UTC' }),
+    ...links,
+  },
+  { $id: 'BatchCreated' },
+);
 export type BatchCreated = Static<typeof BatchCreated>;
 
 export const OutcomeCount = Type.Object({
@@ -46,19 +49,22 @@ export const OutcomeCount = Type.Object({
 });
 export type OutcomeCount = Static<typeof OutcomeCount>;
 
-export const BatchProgress = Type.Object({
-  id: Type.String(),
-  status: BatchStatus,
-  source: Literals(['json', 'csv'] as const, { description: 'How the rows were sent' }),
-  created_at: Type.String({ description: 'ISO 8601 instant, UTC' }),
-  completed_at: nullable(Type.String({ description: 'ISO 8601 instant, UTC' }), 'When the last row finished'),
-  total: Type.Integer(),
-  done: Type.Integer(),
-  running: Type.Integer({ description: 'Rows being checked now' }),
-  pending: Type.Integer({ description: 'Rows not started yet' }),
-  outcomes: Type.Array(OutcomeCount, { description: 'Finished rows counted by status and error_code' }),
-  ...links,
-});
+export const BatchProgress = Type.Object(
+  {
+    id: Type.String(),
+    status: BatchStatus,
+    source: Literals(['json', 'csv'] as const, { description: 'How the rows were sent' }),
+    created_at: Type.String({ description: 'ISO 8601 instant, UTC' }),
+    completed_at: nullable(Type.String({ description: 'ISO 8601 instant, UTC' }), 'When the last row finished'),
+    total: Type.Integer(),
+    done: Type.Integer(),
+    running: Type.Integer({ description: 'Rows being checked now' }),
+    pending: Type.Integer({ description: 'Rows not started yet' }),
+    outcomes: Type.Array(OutcomeCount, { description: 'Finished rows counted by status and error_code' }),
+    ...links,
+  },
+  { $id: 'BatchProgress' },
+);
 export type BatchProgress = Static<typeof BatchProgress>;
 
 export const BatchRowResult = Type.Object({
@@ -72,13 +78,16 @@ export const BatchRowResult = Type.Object({
 });
 export type BatchRowResult = Static<typeof BatchRowResult>;
 
-export const BatchResults = Type.Object({
-  id: Type.String(),
-  status: BatchStatus,
-  total: Type.Integer(),
-  offset: Type.Integer({ description: 'Rows of the selection skipped (the offset query parameter)' }),
-  results: Type.Array(BatchRowResult, { description: 'In row order' }),
-});
+export const BatchResults = Type.Object(
+  {
+    id: Type.String(),
+    status: BatchStatus,
+    total: Type.Integer(),
+    offset: Type.Integer({ description: 'Rows of the selection skipped (the offset query parameter)' }),
+    results: Type.Array(BatchRowResult, { description: 'In row order' }),
+  },
+  { $id: 'BatchResults' },
+);
 
 export const BatchResultsQuery = Type.Object(
   {
@@ -92,17 +101,20 @@ export const BatchResultsQuery = Type.Object(
 export const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** A 400 of POST /v1/batches: like ErrorResponse, with the row each error belongs to. */
-export const BatchErrorResponse = Type.Object({
-  error_code: Type.String(),
-  message: Type.String(),
-  request_id: Type.String(),
-  errors: Type.Optional(
-    Type.Array(
-      Type.Object({
-        row: Type.Optional(Type.Integer({ description: '1-based row of the batch; absent for errors of the whole upload' })),
-        field: Type.String(),
-        message: Type.String(),
-      }),
+export const BatchErrorResponse = Type.Object(
+  {
+    error_code: Type.String(),
+    message: Type.String(),
+    request_id: Type.String(),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          row: Type.Optional(Type.Integer({ description: '1-based row of the batch; absent for errors of the whole upload' })),
+          field: Type.String(),
+          message: Type.String(),
+        }),
+      ),
     ),
-  ),
-});
+  },
+  { $id: 'BatchErrorResponse' },
+);

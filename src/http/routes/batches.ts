@@ -120,22 +120,11 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         // Rows are validated one by one below, so each error can name its row.
         validatorCompiler: () => () => true,
         schema: {
-          // Out of /openapi.json until the batch calls have recorded examples like the checks do (docs/batch.md documents them).
-          hide: true,
           operationId: 'createBatch',
           tags: ['batches'],
           summary: 'Queue up to 10,000 checks to run in the background',
-          description:
-            'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
           body: { content: { 'application/json': { schema: BatchCreateRequest }, 'text/csv': { schema: { type: 'string', description: 'A header line, then one check per line (docs/batch.md)' } } } },
-          response: {
-            202: { description: 'Queued', ...BatchCreated },
-            400: { description: 'Invalid rows or upload: `errors` names each row and field', ...BatchErrorResponse },
-            401: ErrorResponse,
-            413: ErrorResponse,
-            415: ErrorResponse,
-            429: { description: "The key's batch budget is used up: too many rows waiting", ...ErrorResponse },
-          },
+          response: { 202: BatchCreated, 400: BatchErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
         },
       },
       async (request, reply) => {
@@ -175,12 +164,11 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       '/v1/batches/:id',
       {
         schema: {
-          hide: true,
           operationId: 'getBatch',
           tags: ['batches'],
           summary: 'Progress of a batch, with finished rows counted by outcome',
           params: BatchParams,
-          response: { 200: { description: 'The batch', ...BatchProgress }, 401: ErrorResponse, 404: { description: 'No such batch for this key', ...ErrorResponse } },
+          response: { 200: BatchProgress, 401: ErrorResponse, 404: ErrorResponse },
         },
       },
       async (request, reply) => {
@@ -194,19 +182,20 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       '/v1/batches/:id/results',
       {
         schema: {
-          hide: true,
           operationId: 'getBatchResults',
           tags: ['batches'],
           summary: 'One result per row, in row order: JSON, or CSV with accept: text/csv',
-          description:
-            'Each row carries the HTTP status and body its endpoint answered with (null while the row waits). `outcome` selects rows by `OK`, an error_code or `PENDING`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
           params: BatchParams,
           querystring: BatchResultsQuery,
-          produces: ['application/json', 'text/csv'],
           response: {
-            200: { description: 'The results', content: { 'application/json': { schema: BatchResults }, 'text/csv': { schema: { type: 'string' } } } },
+            200: {
+              content: {
+                'application/json': { schema: BatchResults },
+                'text/csv': { schema: { type: 'string', description: `With accept: text/csv. This header line, then one line per row (money in dollars): ${resultCsvHeader()}` } },
+              },
+            },
             401: ErrorResponse,
-            404: { description: 'No such batch for this key', ...ErrorResponse },
+            404: ErrorResponse,
           },
         },
       },
