@@ -11,6 +11,17 @@ export interface BatchCheck {
 
 export type RowState = 'pending' | 'running' | 'done';
 
+/** A row a runner has claimed: its check, the payer it goes to, and the claim that must hold to write its result. */
+export interface ClaimedRow {
+  batch_id: string;
+  row_no: number;
+  key_id: string;
+  endpoint: OperationName;
+  payer_key: string;
+  request: Record<string, unknown>;
+  claim: string;
+}
+
 /** What a finished row answered: the status and body the real-time endpoint would have sent. */
 export interface RowResult {
   status: number;

@@ -6,20 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { RowResult } from '../domain/batch.ts';
-import type { OperationName } from '../domain/schemas/requests.ts';
+import type { ClaimedRow, RowResult } from '../domain/batch.ts';
 import { runCheck, type CheckOutcome } from './batch-check.ts';
 import type { OperationDeps } from './context.ts';
 
-export interface QueuedRow {
-  batch_id: string;
-  row_no: number;
-  key_id: string;
-  endpoint: OperationName;
-  payer_key: string;
-  request: Record<string, unknown>;
-  claim: string;
-}
+export type QueuedRow = ClaimedRow;
 
 /** What the runner needs of the store (store/batches.ts). */
 export interface BatchQueue {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { PENDING_OUTCOME, type BatchCheck, type RowResult, type RowState } from '../domain/batch.ts';
+import { PENDING_OUTCOME, type BatchCheck, type ClaimedRow, type RowResult, type RowState } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
 import type { BatchTable } from './schema.ts';
@@ -21,15 +21,7 @@ export interface NewBatch {
   payerKeys: readonly string[];
 }
 
-export interface ClaimedRow {
-  batch_id: string;
-  row_no: number;
-  key_id: string;
-  endpoint: OperationName;
-  payer_key: string;
-  request: Record<string, unknown>;
-  claim: string;
-}
+export type { ClaimedRow };
 
 export interface StateCount {
   state: RowState;
