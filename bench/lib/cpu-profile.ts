@@ -1,0 +1,68 @@
+/** Reads a V8 CPU profile into CPU time per request, by where in the stack the time is spent. */
+import type { Profiler } from 'node:inspector';
+
+const CATEGORIES: [string, RegExp][] = [
+  ['X12: 270 build and parse, 271 build and normalize', /\/src\/x12\//],
+  ['sandbox payer network (catalog lookup, plan resolution)', /\/src\/(payers|sandbox)\//],
+  ['operations and estimate engine', /\/src\/(operations|domain)\//],
+  ['our HTTP hooks (auth, audit, logging, metrics, errors)', /\/src\/(http|store|cli)\//],
+  ['Fastify (routing, hooks, JSON parse, validation, serialization)', /node_modules\/(fastify|find-my-way|avvio|fast-json-stringify|ajv|ajv-formats|secure-json-parse|fast-uri|@fastify\/(ajv-compiler|fast-json-stringify-compiler|error|merge-json-schemas)|fast-querystring|light-my-request|toad-cache|rfdc|json-schema-ref-resolver|process-warning|abstract-logging)\//],
+  ['rate limit (@fastify/rate-limit)', /node_modules\/@fastify\/rate-limit\//],
+  ['logging (pino)', /node_modules\/(pino|sonic-boom|pino-std-serializers|fast-redact|quick-format-unescaped|on-exit-leak-free|thread-stream|atomic-sleep|safe-stable-stringify)\//],
+  ['metrics (prom-client)', /node_modules\/(prom-client|tdigest|bintrees)\//],
+  ['SQLite (keys, audit writes)', /node_modules\/(kysely|better-sqlite3)\//],
+  ['payer exchange (undici, cockatiel, SOAP)', /node_modules\/(undici|cockatiel|fast-xml-parser|strnum)\//],
+  ['crypto (key hash, member HMAC, random ids)', /^node:(internal\/)?crypto|^node:crypto/],
+  ['Node HTTP, streams and sockets', /^node:(_http|net|internal\/(streams|stream_base_commons|http|net)|stream)/],
+  ['Node event loop, promises and timers', /^node:(events|internal\/async_hooks|async_hooks|internal\/process\/task_queues|internal\/timers|timers)/],
+];
+
+/** Frames outside any stack: V8's own pseudo-functions. */
+const NATIVE: Record<string, string> = {
+  '(garbage collector)': 'garbage collection',
+  '(idle)': 'idle',
+  '(program)': 'V8 and native (not attributed)',
+};
+
+export interface CpuBreakdown {
+  /** Sampled milliseconds by category, idle excluded from `busyMs`. */
+  byCategory: [string, number][];
+  busyMs: number;
+  totalMs: number;
+}
+
+/**
+ * Each sample goes to the category of the nearest frame (from the leaf up) that has one, so
+ * time in a builtin called from our X12 code counts as X12, and a native leaf with no URL counts
+ * where its caller is.
+ */
+export function breakdown(profile: Profiler.Profile): CpuBreakdown {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const memo = new Map<number, string>();
+  const categoryOf = (id: number): string => {
+    const cached = memo.get(id);
+    if (cached) return cached;
+    let found: string | undefined;
+    const leaf = byId.get(id)!;
+    found = leaf.callFrame.url ? undefined : NATIVE[leaf.callFrame.functionName];
+    for (let cur: number | undefined = id; !found && cur !== undefined; cur = parent.get(cur)) {
+      const url = byId.get(cur)!.callFrame.url;
+      if (url) found = CATEGORIES.find(([, re]) => re.test(url))?.[0];
+    }
+    const result = found ?? 'other (Node internals, tsx loader, libraries)';
+    memo.set(id, result);
+    return result;
+  };
+  const totals = new Map<string, number>();
+  let total = 0;
+  profile.samples?.forEach((id, i) => {
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    total += dt;
+    const c = categoryOf(id);
+    totals.set(c, (totals.get(c) ?? 0) + dt);
+  });
+  const idle = totals.get('idle') ?? 0;
+  return { byCategory: [...totals].sort((a, b) => b[1] - a[1]), busyMs: total - idle, totalMs: total };
+}

@@ -1,0 +1,97 @@
+/** autocannon in this process against a server in another: requests/s, latency percentiles, statuses. */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  total: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Several request shapes, sent in turn on each connection. */
+  requests?: autocannon.Request[];
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    method: options.method ?? 'POST',
+    headers: options.headers ?? {},
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
+    timeout: 10,
+  });
+  const statuses: Record<string, number> = {};
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stat.count ?? 0;
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    errors: result.errors,
+    statuses,
+  };
+}
+
+export const statusText = (s: Record<string, number>) =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}: ${v.toLocaleString('en-US')}`)
+    .join(', ') || 'none';
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Several rounds against one target, summarized by their medians. */
+export interface Side {
+  rounds: LoadResult[];
+  requestsPerSecond: number;
+  p99: number;
+}
+
+export const side = (rounds: LoadResult[]): Side => ({ rounds, requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)), p99: median(rounds.map((r) => r.p99)) });
+
+/**
+ * Warms both targets up, then alternates rounds between them: a machine that gets busier or
+ * quieter during the run affects both sides alike.
+ */
+export async function interleaved(
+  a: (seconds: number) => Promise<LoadResult>,
+  b: (seconds: number) => Promise<LoadResult>,
+  opts: { rounds: number; seconds: number; warmupSeconds: number; afterWarmup?: () => void },
+): Promise<[Side, Side]> {
+  await a(opts.warmupSeconds);
+  await b(opts.warmupSeconds);
+  opts.afterWarmup?.();
+  const as: LoadResult[] = [];
+  const bs: LoadResult[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    as.push(await a(opts.seconds));
+    bs.push(await b(opts.seconds));
+  }
+  return [side(as), side(bs)];
+}
+
+/** Throws unless every answer of a run had the expected status and no connection failed. */
+export function expectOnly(result: LoadResult, status: number, what: string): LoadResult {
+  const other = Object.entries(result.statuses).filter(([s]) => s !== String(status));
+  if (other.length > 0 || result.errors > 0 || result.total === 0) {
+    throw new Error(`${what}: expected only ${status}s, got ${statusText(result.statuses)} and ${result.errors} connection errors`);
+  }
+  return result;
+}

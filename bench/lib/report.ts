@@ -1,0 +1,121 @@
+/** The sections npm run bench writes in bench/RESULTS.md. */
+import type { EstimateVsHello } from '../estimate-vs-hello.ts';
+import type { MemoryFigure, UnderLoad } from '../memory.ts';
+import type { ProductionVsSimulator } from '../production-vs-simulator.ts';
+import type { FanoutRow } from '../scan-fanout.ts';
+import { fmt } from './results.ts';
+import type { LoadResult, Side } from './load.ts';
+import type { X12Figure } from './x12-figure.ts';
+
+export interface AllFigures {
+  estimate: EstimateVsHello;
+  production: ProductionVsSimulator;
+  fanout: FanoutRow[];
+  x12: X12Figure;
+  memory: MemoryFigure;
+}
+
+export interface Targets {
+  estimateRatio: boolean;
+  estimateP99: boolean;
+  fanout: boolean;
+  x12: boolean;
+  memory: boolean;
+}
+
+export const TARGETS = { estimateRatio: 0.5, estimateP99Ms: 15, fanoutFactor: 1.5, x12Ratio: 2, memoryMb: 200 };
+
+export function targets(f: AllFigures): Targets {
+  const one = f.fanout.find((r) => r.payers === 1)!;
+  const fifty = f.fanout.find((r) => r.payers === 50)!;
+  return {
+    estimateRatio: f.estimate.ratio >= TARGETS.estimateRatio,
+    estimateP99: f.estimate.estimate.p99 < TARGETS.estimateP99Ms,
+    fanout: fifty.median <= TARGETS.fanoutFactor * one.median,
+    x12: f.x12.ratio >= TARGETS.x12Ratio,
+    memory: f.memory.service.rss.peak < TARGETS.memoryMb,
+  };
+}
+
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+const rps = (s: Side) => fmt(s.requestsPerSecond);
+
+export function summarySection(f: AllFigures, context: string): string {
+  const t = targets(f);
+  const one = f.fanout.find((r) => r.payers === 1)!;
+  const fifty = f.fanout.find((r) => r.payers === 50)!;
+  return [
+    '## Summary (npm run bench)',
+    '',
+    context,
+    '',
+    '| # | figure | ours | reference | ratio | target | |',
+    '|---|---|---:|---:|---:|---|---|',
+    `| 1 | sandbox estimate vs Fastify hello-world, ${f.estimate.connections} connections: requests/s | ${rps(f.estimate.estimate)} | ${rps(f.estimate.hello)} | ${fmt(f.estimate.ratio, 3)} | ≥ ${TARGETS.estimateRatio} | ${mark(t.estimateRatio)} |`,
+    `| 1 | same run: p99 latency (ms) | ${fmt(f.estimate.estimate.p99)} | ${fmt(f.estimate.hello.p99)} | | < ${TARGETS.estimateP99Ms} ms | ${mark(t.estimateP99)} |`,
+    `| 1 | same run: server CPU per request (µs) | ${fmt(f.estimate.cpuPerRequestUs.estimate)} | ${fmt(f.estimate.cpuPerRequestUs.hello)} | ${fmt(f.estimate.cpuPerRequestUs.estimate / f.estimate.cpuPerRequestUs.hello, 1)} | | |`,
+    `| 2 | production estimate vs CORE SOAP straight to the simulator: requests/s | ${rps(f.production.estimate)} | ${rps(f.production.simulator)} | ${fmt(f.production.ratio, 2)} | (none) | |`,
+    `| 2 | same run: p99 latency (ms) | ${fmt(f.production.estimate.p99)} | ${fmt(f.production.simulator.p99)} | | | |`,
+    `| 3 | scan median over 50 payers vs 1 payer, 200 ms each (ms) | ${fmt(fifty.median)} | ${fmt(one.median)} | ${fmt(fifty.median / one.median, 2)} | ≤ ${TARGETS.fanoutFactor} | ${mark(t.fanout)} |`,
+    `| 4 | 271 parse + normalize vs node-x12 parse: documents/s | ${fmt(f.x12.oursPerSecond)} | ${fmt(f.x12.nodeX12PerSecond)} | ${fmt(f.x12.ratio, 1)} | ≥ ${TARGETS.x12Ratio} | ${mark(t.x12)} |`,
+    `| 5 | peak RSS at ${f.memory.connections} connections (MB), hello-world beside it | ${fmt(f.memory.service.rss.peak)} | ${fmt(f.memory.hello.rss.peak)} | | < ${TARGETS.memoryMb} MB | ${mark(t.memory)} |`,
+    '',
+  ].join('\n');
+}
+
+const roundRow = (name: string, r: LoadResult) =>
+  `| ${name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.total)} |`;
+
+function roundsTable(a: [string, Side], b: [string, Side]): string[] {
+  const rows: string[] = ['| target | requests/s | p50 (ms) | p99 (ms) | max (ms) | requests |', '|---|---:|---:|---:|---:|---:|'];
+  a[1].rounds.forEach((r, i) => {
+    rows.push(roundRow(`${a[0]}, round ${i + 1}`, r));
+    const other = b[1].rounds[i];
+    if (other) rows.push(roundRow(`${b[0]}, round ${i + 1}`, other));
+  });
+  return rows;
+}
+
+export function estimateSection(e: EstimateVsHello): string {
+  return [
+    '## Sandbox estimate vs hello-world',
+    '',
+    `\`POST /v1/estimate\` (sandbox, member 10010MHNA) served by \`coverage serve\` in its own process, as shipped: API key auth, the per-key rate limit (the bench key's limit lifted to 10^9/min), the audit trail on SQLite, metrics, and pino at info writing one line per request to a file (${fmt(e.logLinesPerRequest, 3)} lines per estimate counted by /metrics). The reference is a bare Fastify app answering the same POST body with a small JSON object, also in its own process. autocannon runs in the bench process, ${e.connections} connections, ${e.rounds} interleaved rounds of ${e.seconds} s after a warm-up; the figures are the medians of the rounds.`,
+    '',
+    ...roundsTable(['estimate', e.estimate], ['hello-world', e.hello]),
+    '',
+  ].join('\n');
+}
+
+export function productionSection(p: ProductionVsSimulator): string {
+  return [
+    '## Production estimate vs the simulator',
+    '',
+    `\`POST /v1/estimate\` in production mode (\`coverage serve\`, COVERAGE_MODE=production, the directory written by \`coverage simulate-payer --directory-out\`, coverage cache off so every estimate reaches the payer) against the simulator with no added latency; the reference is the same CORE SOAP envelope POSTed straight to the simulator. Three processes: service, simulator, autocannon. ${p.connections} connections; the service reaches the payer through ${p.payerConnections} pooled connections (the directory's max_concurrency), queueing the rest.`,
+    '',
+    ...roundsTable(['production estimate', p.estimate], ['simulator direct', p.simulator]),
+    '',
+  ].join('\n');
+}
+
+const rssRow = (name: string, x: UnderLoad) =>
+  `| ${name} | ${fmt(x.rss.before)} | ${fmt(x.rss.median)} | ${fmt(x.rss.peak)} | ${fmt(x.rss.after)} | ${fmt(x.load.requestsPerSecond)} | ${fmt(x.load.p99)} | ${x.load.errors} |`;
+
+export function memorySection(m: MemoryFigure): string {
+  return [
+    '## Memory at 500 connections',
+    '',
+    `Resident set size of the server process (read from /proc every 100 ms) while autocannon holds ${m.connections} connections on it for ${m.seconds} s: the sandbox estimate as in figure 1, ` +
+      `the same service started with \`node --optimize-for-size\` (a V8 flag; not accepted in NODE_OPTIONS), then hello-world under the same load. ` +
+      `"connection errors" are requests autocannon gave up on after 10 s: with ${m.connections} connections on one saturated core, a few connections wait that long for their turn.`,
+    '',
+    '| server | RSS before (MB) | median (MB) | peak (MB) | after (MB) | requests/s | p99 (ms) | connection errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    rssRow('coverage serve (sandbox estimate), as shipped', m.service),
+    rssRow('coverage serve, node --optimize-for-size', m.serviceOptimizedForSize),
+    rssRow('hello-world', m.hello),
+    '',
+    `An idle process that has loaded nothing: ${fmt(m.idle.node)} MB with plain \`node\`, ${fmt(m.idle.tsx)} MB with \`node --import tsx\` (how \`npm start\` and \`npx coverage\` run the TypeScript sources): the loader's own thread costs every process here ${fmt(m.idle.tsx - m.idle.node)} MB.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,27 @@
+/** bench/RESULTS.md is shared: each benchmark replaces only its own "## " section. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+export const RESULTS_FILE = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
+
+export function replaceSection(heading: string, markdown: string, file = RESULTS_FILE): void {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (!text.startsWith('# ')) text = `# Benchmark results\n\n${text.trimStart()}`;
+  const start = text.indexOf(`\n${heading}\n`);
+  const body = markdown.trimEnd() + '\n';
+  if (start < 0) {
+    text = `${text.trimEnd()}\n\n${body}`;
+  } else {
+    const next = text.indexOf('\n## ', start + heading.length + 1);
+    text = text.slice(0, start + 1) + body + (next < 0 ? '' : text.slice(next));
+  }
+  writeFileSync(file, text.trimEnd() + '\n');
+}
+
+export function machine(): string {
+  const cpu = cpus();
+  return `Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${new Date().toISOString().slice(0, 10)}`;
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,67 @@
+/**
+ * Figure 5: resident memory of the service process (sandbox, every production feature on) while
+ * autocannon holds 500 connections open on POST /v1/estimate; beside it the same service with
+ * NODE_OPTIONS=--optimize-for-size, hello-world under the same load, and what the tsx loader costs
+ * a process on its own.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCoverageServer } from './lib/coverage-server.ts';
+import { load, type LoadResult } from './lib/load.ts';
+import { freePort, ROOT, rssMb, startNode } from './lib/processes.ts';
+import { sampleRss, type RssSamples } from './lib/rss.ts';
+import { ESTIMATE_BODY } from './estimate-vs-hello.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface UnderLoad {
+  rss: RssSamples;
+  load: LoadResult;
+}
+
+export interface MemoryFigure {
+  connections: number;
+  seconds: number;
+  service: UnderLoad;
+  serviceOptimizedForSize: UnderLoad;
+  hello: UnderLoad;
+  /** Idle RSS of a process that does nothing, without and with `--import tsx`. */
+  idle: { node: number; tsx: number };
+}
+
+/** RSS of a process that has loaded nothing but (optionally) tsx, once it is idle. */
+async function idleRss(args: string[]): Promise<number> {
+  const child = spawn(process.execPath, [...args, '-e', 'setTimeout(() => {}, 60_000)'], { cwd: ROOT, stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 1500));
+  const mb = rssMb(child.pid!);
+  child.kill();
+  await once(child, 'exit');
+  return mb;
+}
+
+async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: string[]): Promise<UnderLoad> {
+  const service = await startCoverageServer({ mode: 'sandbox', nodeArgs });
+  try {
+    const s = await sampleRss(service.pid, () => load({ url: `${service.url}/v1/estimate`, connections, seconds, headers: { 'content-type': 'application/json', apikey: service.key }, body: ESTIMATE_BODY }));
+    return { rss: s.rss, load: s.result };
+  } finally {
+    await service.stop();
+  }
+}
+
+export async function runMemory(opts: { connections?: number; seconds?: number } = {}): Promise<MemoryFigure> {
+  const connections = opts.connections ?? 500;
+  const seconds = opts.seconds ?? 15;
+  const service = await serviceUnderLoad(connections, seconds, []);
+  const serviceOptimizedForSize = await serviceUnderLoad(connections, seconds, ['--optimize-for-size']);
+  const port = await freePort();
+  const hello = await startNode(['bench/servers/hello.ts'], { env: { PORT: String(port) }, port, stdoutFile: join(tmpdir(), 'coverage-bench-hello.log'), readyPath: '/' });
+  let helloFigure: UnderLoad;
+  try {
+    const h = await sampleRss(hello.pid, () => load({ url: `${hello.url}/`, connections, seconds, headers: { 'content-type': 'application/json' }, body: ESTIMATE_BODY }));
+    helloFigure = { rss: h.rss, load: h.result };
+  } finally {
+    await hello.stop();
+  }
+  return { connections, seconds, service, serviceOptimizedForSize, hello: helloFigure, idle: { node: await idleRss([]), tsx: await idleRss(['--import', 'tsx']) } };
+}
