@@ -5,12 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 export const RESULTS_FILE = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
 
-export function replaceSection(heading: string, markdown: string, file = RESULTS_FILE): void {
+/** Replaces the section under `heading`; a new one goes at the end, or right under the title with `atTop`. */
+export function replaceSection(heading: string, markdown: string, options: { atTop?: boolean; file?: string } = {}): void {
+  const file = options.file ?? RESULTS_FILE;
   let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (!text.startsWith('# ')) text = `# Benchmark results\n\n${text.trimStart()}`;
   const start = text.indexOf(`\n${heading}\n`);
   const body = markdown.trimEnd() + '\n';
-  if (start < 0) {
+  if (start < 0 && options.atTop) {
+    const titleEnd = text.indexOf('\n') + 1;
+    text = `${text.slice(0, titleEnd)}\n${body}\n${text.slice(titleEnd).trimStart()}`;
+  } else if (start < 0) {
     text = `${text.trimEnd()}\n\n${body}`;
   } else {
     const next = text.indexOf('\n## ', start + heading.length + 1);

@@ -54,7 +54,9 @@ export function soakSection(results: ServerSoak[], context: { seconds: number; f
       `10 concurrent clients each, on a schedule of 100 requests/s (a client held by a slow payer falls behind: the rate achieved is given), after a 5 s warm-up, ` +
       `cycling through every check endpoint, GET /v1/payers, good members, failing members and broken requests. ` +
       `The production server talks CORE SOAP/MIME to the payer simulator with these faults: \`${JSON.stringify(context.faults)}\`; payer timeout 2 s, scan timeout 3 s, coverage cache on (fresh member IDs miss it). ` +
-      `Expected non-2xx: 400/415 for the broken requests, 404 MEMBER_NOT_FOUND, 502 PAYER_FAILURE for the failing payer and the faulty payers and members. ${context.machine}.`,
+      `Expected non-2xx: 400/415 for the broken requests, 404 MEMBER_NOT_FOUND, 502 PAYER_FAILURE for the failing payer and the faulty payers and members. ` +
+      `A payer whose exchanges keep failing gets its circuit breaker opened (5 consecutive failures, then 30 s before a trial call: \`circuit_open\` below), so its other members get 502 too meanwhile, ` +
+      `except answers still in the coverage cache (the known member). ${context.machine}.`,
     '',
     ...results.flatMap(serverTable),
   ].join('\n');
