@@ -89,6 +89,8 @@ export async function runEstimateVsHello(opts: RoundOptions = {}): Promise<Estim
     const estimateProfiled = await profileWhile(service.pid, serviceProfile, () => estimateRun(5));
     const helloProfiled = await profileWhile(hello.pid, helloProfile, () => helloRun(5));
     const served = await service.requestsCounted('/v1/estimate');
+    // pino writes asynchronously: give the last lines up to 5 s to land.
+    for (let waited = 0; service.requestLogLines('/v1/estimate') < served && waited < 5000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     return {
       connections,
       seconds,

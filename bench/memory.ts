@@ -1,9 +1,11 @@
 /**
  * Figure 5: resident memory of the service process (sandbox, every production feature on) while
- * autocannon holds 500 connections open on POST /v1/estimate; beside it the same service with
- * NODE_OPTIONS=--optimize-for-size, hello-world under the same load, and what the tsx loader costs
- * a process on its own.
+ * autocannon holds 500 connections open on POST /v1/estimate; beside it the same service under
+ * `node --optimize-for-size`, hello-world under the same load, and what the tsx loader costs a
+ * process on its own.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCoverageServer } from './lib/coverage-server.ts';
@@ -11,8 +13,6 @@ import { load, type LoadResult } from './lib/load.ts';
 import { freePort, ROOT, rssMb, startNode } from './lib/processes.ts';
 import { sampleRss, type RssSamples } from './lib/rss.ts';
 import { ESTIMATE_BODY } from './estimate-vs-hello.ts';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 
 export interface UnderLoad {
   rss: RssSamples;

@@ -1,4 +1,4 @@
-/** autocannon in this process against a server in another: requests/s, latency percentiles, statuses. */
+/** autocannon in this process POSTing to a server in another: requests/s, latency percentiles, statuses. */
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -15,11 +15,8 @@ export interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;
-  method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Several request shapes, sent in turn on each connection. */
-  requests?: autocannon.Request[];
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -27,10 +24,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    method: options.method ?? 'POST',
+    method: 'POST',
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
-    ...(options.requests ? { requests: options.requests } : {}),
     timeout: 10,
   });
   const statuses: Record<string, number> = {};
