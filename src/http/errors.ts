@@ -39,7 +39,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, request, 400, 'INVALID_REQUEST', `Invalid request: ${errors.map((e) => e.field).join(', ')}`, errors);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (known) return sendError(reply, request, known[0], known[1], known[2]);
+    if (known) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.url.startsWith('/v1/batches') ? 'Send the body as application/json or text/csv' : known[2];
+      return sendError(reply, request, known[0], known[1], message);
+    }
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return sendError(reply, request, 400, 'INVALID_REQUEST', 'The request body is not valid JSON');
     }

@@ -3112,8 +3112,8 @@ export const EXAMPLE_RESPONSES: Record<string, unknown> = {
   },
   "createBatch/unsupported_media_type": {
     "error_code": "UNSUPPORTED_MEDIA_TYPE",
-    "message": "Send the body as application/json",
-    "request_id": "c8827abc-f062-4c17-877c-a037aa76a1f0"
+    "message": "Send the body as application/json or text/csv",
+    "request_id": "c26de2b4-99dd-4e7f-b4b4-2120706ae19b"
   },
   "createBatch/over_budget": {
     "error_code": "TOO_MANY_REQUESTS",
