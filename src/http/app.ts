@@ -10,7 +10,7 @@ import type { MemberHasher } from '../store/member-hash.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
 import { clientLimits } from './client-limits.ts';
-import { frameworkErrors, installErrorHandling } from './errors.ts';
+import { frameworkErrors, installErrorHandling, sendError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts';
 import { registerConsole } from './routes/console.ts';
@@ -59,7 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    return503OnClosing: true,
+    // Requests arriving while closing get our own 503 body (below), not fastify's.
+    return503OnClosing: false,
     ...clientLimits(options.requestTimeoutMs),
     frameworkErrors,
     ajv: {
@@ -71,6 +72,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: without this, fastify would accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly');
+  });
   installRequestLog(app);
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/v1/')) {
