@@ -38,6 +38,8 @@ export interface RuntimeOptions {
 
 const systemToday = () => new Date().toISOString().slice(0, 10);
 
+const GENERATED_DEV_KEY_NAME = 'dev (generated at start)';
+
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const today = options.today ?? systemToday;
   const network = openPayerNetwork(config, today);
@@ -47,7 +49,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   if (config.devKey) {
     await keys.ensure(config.devKey, 'dev (COVERAGE_DEV_KEY)', config.mode);
   } else if (config.mode === 'sandbox') {
-    generatedDevKey = (await keys.create({ name: 'dev (generated at start)', env: 'sandbox' })).secret;
+    // One generated key lives at a time: the previous start's key (printed in an old terminal) stops working.
+    await keys.revokeNamed(GENERATED_DEV_KEY_NAME);
+    generatedDevKey = (await keys.create({ name: GENERATED_DEV_KEY_NAME, env: 'sandbox' })).secret;
   }
   const metrics = new Metrics({ processMetrics: true });
   // Errors of the writer and of Redis surface after the app (and its logger) exists.

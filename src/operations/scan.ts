@@ -14,14 +14,6 @@ const RANK: Record<PlanStatus, number> = { ACTIVE: 0, ACTIVE_AT_RISK: 1, INACTIV
 
 type Outcome = { payer_id: string; coverage: Coverage } | { payer_id: string; error: ServiceError };
 
-function withDeadline<T>(work: Promise<T>, ms: number, payerId: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceError('PAYER_FAILURE', 'The payer did not answer in time', { reason: `${payerId}: scan deadline` })), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
 export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallContext): Promise<OperationResult<ScanResponse>> {
   const today = deps.today();
   const payers = deps.network.payers().filter((p) => p.supports_search);
@@ -31,11 +23,16 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), deps.scanTimeoutMs);
   const scanCtx: CallContext = { ...ctx, signal: ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal };
+  // The same deadline also ends waits on networks that do not watch the signal.
+  const deadline = new Promise<never>((_, reject) => {
+    stop.signal.addEventListener('abort', () => reject(new ServiceError('PAYER_FAILURE', 'The payer did not answer in time', { reason: 'scan deadline' })), { once: true });
+  });
+  deadline.catch(() => {});
   const outcomes = await Promise.all(
     payers.map(async (p): Promise<Outcome> => {
       const inquiry = buildInquiry({ payer_id: p.payer_id, ...identity, zip }, today);
       try {
-        const { coverage } = await withDeadline(askPayer(deps, inquiry, scanCtx), deps.scanTimeoutMs, p.payer_id);
+        const { coverage } = await Promise.race([askPayer(deps, inquiry, scanCtx), deadline]);
         return { payer_id: p.payer_id, coverage };
       } catch (err) {
         if (err instanceof ServiceError) return { payer_id: p.payer_id, error: err };

@@ -59,6 +59,19 @@ const fullyCovered: NetworkBenefits = {
   visit_limit: null,
 };
 
+/** Evergreen Value PPO: 20 % coinsurance after a $2,000 / $4,000 deductible, $5,000 / $10,000 OOP max; remainings vary. */
+const valuePpo = (deductibleLeft: [number, number], oopLeft: [number, number]): CatalogPlan => ({
+  ...base,
+  plan_name: 'Evergreen Value PPO',
+  in_network: inNetwork({
+    copayment: null,
+    coinsurance: 20,
+    deductible_applies: true,
+    deductible: { individual: acc(200000, deductibleLeft[0]), family: acc(400000, deductibleLeft[1]) },
+    oop_max: { individual: acc(500000, oopLeft[0]), family: acc(1000000, oopLeft[1]) },
+  }),
+});
+
 export const PLANS: Record<string, CatalogPlan> = {
   commercial_copay: base,
   commercial_hmo: {
@@ -69,17 +82,7 @@ export const PLANS: Record<string, CatalogPlan> = {
     group_id: 'GRP558120',
     out_of_network: null,
   },
-  coinsurance_after_deductible: {
-    ...base,
-    plan_name: 'Evergreen Value PPO',
-    in_network: inNetwork({
-      copayment: null,
-      coinsurance: 20,
-      deductible_applies: true,
-      deductible: { individual: acc(200000, 120000), family: acc(400000, 310000) },
-      oop_max: { individual: acc(500000, 380000), family: acc(1000000, 870000) },
-    }),
-  },
+  coinsurance_after_deductible: valuePpo([120000, 310000], [380000, 870000]),
   copay_after_deductible: {
     ...base,
     plan_name: 'Evergreen Saver PPO',
@@ -89,28 +92,8 @@ export const PLANS: Record<string, CatalogPlan> = {
       deductible: { individual: acc(100000, 45000), family: acc(200000, 145000) },
     }),
   },
-  deductible_met: {
-    ...base,
-    plan_name: 'Evergreen Value PPO',
-    in_network: inNetwork({
-      copayment: null,
-      coinsurance: 20,
-      deductible_applies: true,
-      deductible: { individual: acc(200000, 0), family: acc(400000, 150000) },
-      oop_max: { individual: acc(500000, 260000), family: acc(1000000, 640000) },
-    }),
-  },
-  deductible_oop_met: {
-    ...base,
-    plan_name: 'Evergreen Value PPO',
-    in_network: inNetwork({
-      copayment: null,
-      coinsurance: 20,
-      deductible_applies: true,
-      deductible: { individual: acc(200000, 0), family: acc(400000, 0) },
-      oop_max: { individual: acc(500000, 0), family: acc(1000000, 310000) },
-    }),
-  },
+  deductible_met: valuePpo([0, 150000], [260000, 640000]),
+  deductible_oop_met: valuePpo([0, 0], [0, 310000]),
   missing_totals: {
     ...base,
     in_network: inNetwork({

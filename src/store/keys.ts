@@ -107,14 +107,23 @@ export class KeyStore {
   }
 
   async revoke(id: string): Promise<boolean> {
+    return (await this.revokeWhere('id', id)) > 0;
+  }
+
+  /** Revokes every live key with this name; returns how many. */
+  async revokeNamed(name: string): Promise<number> {
+    return this.revokeWhere('name', name);
+  }
+
+  private async revokeWhere(column: 'id' | 'name', value: string): Promise<number> {
     const res = await this.db.kysely
       .updateTable('api_keys')
       .set({ revoked_at: this.now().toISOString() })
-      .where('id', '=', id)
+      .where(column, '=', value)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     this.cache.clear();
-    return Number(res.numUpdatedRows) > 0;
+    return Number(res.numUpdatedRows);
   }
 
   /** Issues a new secret with the same name, env and limit, and revokes the old key. */
