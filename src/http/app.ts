@@ -16,6 +16,7 @@ import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts
 import { registerConsole } from './routes/console.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
+import { registerRootRoute } from './routes/root.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.audit) installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember });
   installMetrics(app, options.metrics ?? new Metrics());
   await registerOpenApi(app, { mode: options.deps.network.mode });
+  registerRootRoute(app);
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);
