@@ -1,4 +1,5 @@
 /** `coverage serve` (what `npm start` runs): listen, print how to call, shut down gracefully. */
+import { bannerGuide } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -16,12 +17,7 @@ export async function serve(): Promise<void> {
       ? `  API key: ${key}${runtime.generatedDevKey ? '   (generated for this run; set COVERAGE_DEV_KEY to keep one)' : ''}`
       : '  API key: create one with `npx coverage keys create --name NAME --env production`',
     '',
-    'Try it:',
-    `  curl -s ${base}/v1/estimate -H 'apikey: ${key ?? '<API_KEY>'}' -H 'content-type: application/json' \\`,
-    `    -d '{"member_id":"10010MHNA","member_first_name":"Avery","member_last_name":"Walsh","member_dob":"1988-03-14","provider_npi":"1234567893","provider_session_cost":"15000","in_network":true}'`,
-    '',
-    `Sandbox members: curl -s ${base}/v1/sandbox/members -H 'apikey: ${key ?? '<API_KEY>'}'`,
-    '',
+    ...bannerGuide({ base, key: key ?? '<API_KEY>', mode: config.mode, payers: runtime.network.payers() }),
   ];
   process.stdout.write(lines.join('\n') + '\n');
   let closing = false;
