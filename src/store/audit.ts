@@ -3,9 +3,11 @@
  * check never waits on the store. close() writes everything still queued (graceful shutdown).
  */
 import type { Db } from './db.ts';
+import type { Insertable } from 'kysely';
 import type { AuditEventTable } from './schema.ts';
 
-export type AuditEvent = AuditEventTable;
+/** user_id may be left out: checks made with a machine key have no person. */
+export type AuditEvent = Insertable<AuditEventTable>;
 
 export interface AuditWriterOptions {
   /** Rows per INSERT; a full batch is written at once instead of waiting for the timer. */

@@ -75,6 +75,35 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('batch_rows_claim').on('batch_rows').columns(['state', 'payer_key', 'row_no', 'batch_id']).execute();
     },
   },
+  '0004_console_users': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('env', 'varchar(20)', (c) => c.notNull())
+        .addColumn('password_hash', 'varchar(200)', (c) => c.notNull())
+        .addColumn('totp_secret', 'varchar(200)')
+        .addColumn('totp_last_step', 'integer')
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'varchar(30)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('password_changed_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('disabled_at', 'varchar(30)')
+        .addColumn('last_sign_in_at', 'varchar(30)')
+        .execute();
+      await db.schema
+        .createTable('console_sessions')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('last_seen_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('console_sessions_user').on('console_sessions').column('user_id').execute();
+      await db.schema.alterTable('audit_events').addColumn('user_id', 'varchar(40)').execute();
+    },
+  },
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -1,5 +1,5 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface ApiKeyTable {
   id: string;
@@ -29,6 +29,40 @@ export interface AuditEventTable {
   latency_ms: number;
   /** Keyed HMAC of the normalized member identity (member-hash.ts); null when the body was invalid. */
   member_hash: string | null;
+  /** The person signed in to the console who made the check (users.id); null for machine keys. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person who signs in to the console (docs/console-access.md). */
+export interface UserTable {
+  id: string;
+  /** Lowercase; unique. */
+  username: string;
+  env: 'sandbox' | 'production';
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** The TOTP secret, sealed with COVERAGE_DATA_KEY when one is set (secret-box.ts); null without TOTP. */
+  totp_secret: string | null;
+  /** The last accepted TOTP time step: a code is accepted once. */
+  totp_last_step: number | null;
+  /** Failed sign-ins since the last success. */
+  failed_attempts: number;
+  locked_until: string | null;
+  created_at: string;
+  password_changed_at: string;
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** A console sign-in: only the SHA-256 of the cookie's token is kept. */
+export interface ConsoleSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  /** The last request made with the session; idle logoff counts from it. */
+  last_seen_at: string;
+  /** The absolute end, whatever the activity. */
+  expires_at: string;
 }
 
 /** Values a deployment generates once and keeps, such as the audit HMAC key when none is configured. */
@@ -82,4 +116,6 @@ export interface Database {
   settings: SettingTable;
   batches: BatchTable;
   batch_rows: BatchRowTable;
+  users: UserTable;
+  console_sessions: ConsoleSessionTable;
 }

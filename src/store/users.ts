@@ -1,0 +1,253 @@
+/**
+ * People who sign in to the console: argon2id password hashes, optional TOTP, and a lockout after
+ * repeated failures. A failed sign-in looks the same whatever the reason (no such user, disabled,
+ * locked, wrong password or code), so answers do not tell which usernames exist.
+ */
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { sql } from 'kysely';
+import type { Db } from './db.ts';
+import type { KeyEnv } from './keys.ts';
+import type { UserTable } from './schema.ts';
+import { type DataKey, seal, unseal } from './secret-box.ts';
+import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
+
+export interface User {
+  id: string;
+  username: string;
+  env: KeyEnv;
+  totp: boolean;
+  created_at: string;
+  password_changed_at: string;
+  disabled_at: string | null;
+  locked_until: string | null;
+  last_sign_in_at: string | null;
+}
+
+export interface UserStoreOptions {
+  /** Seals TOTP secrets; without it they are stored plain. */
+  dataKey?: DataKey | null;
+  now?: () => Date;
+  /** Failed sign-ins in a row that lock the account (default 5). */
+  maxFailures?: number;
+  /** How long a lockout lasts (default 15 minutes). */
+  lockoutMs?: number;
+}
+
+/** Why a sign-in failed: for the operator's log and tests, never for the person signing in. */
+export type SignInFailure = 'no_such_user' | 'disabled' | 'wrong_env' | 'locked' | 'bad_password' | 'bad_totp';
+export type SignInResult = { ok: true; user: User } | { ok: false; reason: SignInFailure };
+
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 256;
+const USERNAME = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
+
+export class UserInputError extends Error {}
+
+export const normalizeUsername = (name: string) => name.trim().toLowerCase();
+
+export function checkUsername(name: string): string {
+  const username = normalizeUsername(name);
+  if (!USERNAME.test(username)) throw new UserInputError('a username is 1 to 64 characters: letters, digits and . _ @ -, starting with a letter or digit');
+  return username;
+}
+
+export function checkPassword(password: string): void {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) throw new UserInputError(`a password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (length > MAX_PASSWORD_LENGTH) throw new UserInputError(`a password has at most ${MAX_PASSWORD_LENGTH} characters`);
+}
+
+const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+const toUser = (row: UserTable): User => ({
+  id: row.id,
+  username: row.username,
+  env: row.env,
+  totp: row.totp_secret !== null,
+  created_at: row.created_at,
+  password_changed_at: row.password_changed_at,
+  disabled_at: row.disabled_at,
+  locked_until: row.locked_until,
+  last_sign_in_at: row.last_sign_in_at,
+});
+
+export class UserStore {
+  private readonly dataKey: DataKey | null;
+  private readonly now: () => Date;
+  readonly maxFailures: number;
+  readonly lockoutMs: number;
+  /** Verified against when the username is unknown, so that case takes as long as a wrong password. */
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(private readonly db: Db, options: UserStoreOptions = {}) {
+    this.dataKey = options.dataKey ?? null;
+    this.now = options.now ?? (() => new Date());
+    this.maxFailures = options.maxFailures ?? 5;
+    this.lockoutMs = options.lockoutMs ?? 15 * 60_000;
+  }
+
+  /** Whether TOTP secrets are sealed with a data key. */
+  get sealsSecrets(): boolean {
+    return this.dataKey !== null;
+  }
+
+  async create(input: { username: string; env: KeyEnv; password: string; totp?: boolean }): Promise<{ user: User; totpUri: string | null }> {
+    const username = checkUsername(input.username);
+    checkPassword(input.password);
+    if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
+    const at = this.now().toISOString();
+    const secret = input.totp ? newTotpSecret() : null;
+    const row: UserTable = {
+      id: `usr_${randomBytes(8).toString('hex')}`,
+      username,
+      env: input.env,
+      password_hash: await hashPassword(input.password),
+      totp_secret: secret ? seal(secret, this.dataKey) : null,
+      totp_last_step: null,
+      failed_attempts: 0,
+      locked_until: null,
+      created_at: at,
+      password_changed_at: at,
+      disabled_at: null,
+      last_sign_in_at: null,
+    };
+    try {
+      await this.db.kysely.insertInto('users').values(row).execute();
+    } catch (err) {
+      if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
+      throw err;
+    }
+    return { user: toUser(row), totpUri: secret ? otpauthUri(secret, username) : null };
+  }
+
+  async list(): Promise<User[]> {
+    const rows = await this.db.kysely.selectFrom('users').selectAll().orderBy('username').execute();
+    return rows.map(toUser);
+  }
+
+  async get(username: string): Promise<User | null> {
+    const row = await this.row(normalizeUsername(username));
+    return row ? toUser(row) : null;
+  }
+
+  async getById(id: string): Promise<User | null> {
+    const row = await this.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  /** How many users can sign in to a server of this env. */
+  async countActive(env: KeyEnv): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('env', '=', env)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Disables the user and ends their sessions; false when there is no such enabled user. */
+  async disable(username: string): Promise<boolean> {
+    const user = await this.get(username);
+    if (!user || user.disabled_at) return false;
+    await this.db.kysely.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ disabled_at: this.now().toISOString() }).where('id', '=', user.id).execute();
+      await tx.deleteFrom('console_sessions').where('user_id', '=', user.id).execute();
+    });
+    return true;
+  }
+
+  async enable(username: string): Promise<boolean> {
+    const res = await this.db.kysely
+      .updateTable('users')
+      .set({ disabled_at: null, failed_attempts: 0, locked_until: null })
+      .where('username', '=', normalizeUsername(username))
+      .where('disabled_at', 'is not', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /**
+   * A new password, the lockout cleared and every session ended. `totp: true` issues a new TOTP
+   * secret (its URI is returned), `false` removes TOTP, undefined keeps what there is.
+   */
+  async reset(username: string, input: { password: string; totp?: boolean | undefined }): Promise<{ user: User; totpUri: string | null } | null> {
+    checkPassword(input.password);
+    const existing = await this.row(normalizeUsername(username));
+    if (!existing) return null;
+    const secret = input.totp ? newTotpSecret() : null;
+    const changes: Partial<UserTable> = {
+      password_hash: await hashPassword(input.password),
+      password_changed_at: this.now().toISOString(),
+      failed_attempts: 0,
+      locked_until: null,
+    };
+    if (input.totp !== undefined) {
+      changes.totp_secret = secret ? seal(secret, this.dataKey) : null;
+      changes.totp_last_step = null;
+    }
+    await this.db.kysely.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set(changes).where('id', '=', existing.id).execute();
+      await tx.deleteFrom('console_sessions').where('user_id', '=', existing.id).execute();
+    });
+    return { user: toUser({ ...existing, ...changes }), totpUri: secret ? otpauthUri(secret, existing.username) : null };
+  }
+
+  /** Checks a sign-in for a server of `env`. The work done is the same whether or not the user exists. */
+  async signIn(input: { username: string; password: string; totp?: string | undefined; env: KeyEnv }): Promise<SignInResult> {
+    const row = await this.row(normalizeUsername(input.username));
+    const passwordOk = await this.verifyPassword(row?.password_hash ?? null, input.password);
+    if (!row) return { ok: false, reason: 'no_such_user' };
+    if (row.disabled_at) return { ok: false, reason: 'disabled' };
+    if (row.env !== input.env) return { ok: false, reason: 'wrong_env' };
+    const now = this.now();
+    if (row.locked_until && row.locked_until > now.toISOString()) return { ok: false, reason: 'locked' };
+    if (!passwordOk) return this.failed(row, 'bad_password');
+    let step: number | null = null;
+    if (row.totp_secret) {
+      step = verifyTotp(unseal(row.totp_secret, this.dataKey), (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
+      if (step === null) return this.failed(row, 'bad_totp');
+    }
+    const update = this.db.kysely
+      .updateTable('users')
+      .set({ failed_attempts: 0, locked_until: null, last_sign_in_at: now.toISOString(), ...(step !== null ? { totp_last_step: step } : {}) })
+      .where('id', '=', row.id);
+    // The step is claimed atomically: two sign-ins racing with one code, only one wins.
+    const res = await (step !== null ? update.where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)])) : update).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return this.failed(row, 'bad_totp');
+    return { ok: true, user: toUser({ ...row, last_sign_in_at: now.toISOString() }) };
+  }
+
+  private async failed(row: UserTable, reason: SignInFailure): Promise<SignInResult> {
+    await this.db.kysely
+      .updateTable('users')
+      .set({ failed_attempts: sql`failed_attempts + 1` })
+      .where('id', '=', row.id)
+      .execute();
+    const after = await this.db.kysely.selectFrom('users').select('failed_attempts').where('id', '=', row.id).executeTakeFirst();
+    if (after && after.failed_attempts >= this.maxFailures) {
+      await this.db.kysely
+        .updateTable('users')
+        .set({ failed_attempts: 0, locked_until: new Date(this.now().getTime() + this.lockoutMs).toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return { ok: false, reason };
+  }
+
+  private async verifyPassword(hash: string | null, password: string): Promise<boolean> {
+    if ([...password].length > MAX_PASSWORD_LENGTH) return false;
+    this.dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+    const against = hash ?? (await this.dummyHash);
+    try {
+      return (await argon2.verify(against, password)) && hash !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  private row(username: string): Promise<UserTable | undefined> {
+    return this.db.kysely.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+}
