@@ -22,6 +22,7 @@ function event(overrides: Partial<AuditEvent> = {}): AuditEvent {
     error_code: null,
     latency_ms: 12,
     member_hash: 'ab'.repeat(32),
+    user_id: null,
     ...overrides,
   };
 }
