@@ -23,6 +23,8 @@ export interface CoverageClientOptions {
   timeoutMs?: number;
   /** How the client waits before a retry; tests inject one that does not. */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock a Retry-After HTTP date is measured against; defaults to Date.now. */
+  now?: () => number;
   /** Told before each retry, e.g. to print that the client is waiting. */
   onRetry?: (retry: { attempt: number; delayMs: number; error: CoverageApiError }) => void;
 }
@@ -39,6 +41,7 @@ export class CoverageClient {
   private readonly maxRetryDelayMs: number;
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
   private readonly onRetry: CoverageClientOptions['onRetry'];
 
   constructor(options: CoverageClientOptions) {
@@ -51,6 +54,7 @@ export class CoverageClient {
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.sleep = options.sleep ?? realSleep;
+    this.now = options.now ?? Date.now;
     this.onRetry = options.onRetry;
   }
 
@@ -93,7 +97,7 @@ export class CoverageClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       if (res.ok) return (await this.readJson(res)) as T;
-      const retryAfter = res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), Date.now()) : null;
+      const retryAfter = res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), this.now()) : null;
       const error = await errorFromResponse(res, retryAfter);
       if (res.status !== 429 || attempt >= this.maxRetries) throw error;
       const delayMs = retryAfter ?? backoffMs(attempt);

@@ -1,6 +1,6 @@
-/** 429s are retried after Retry-After, a bounded number of times; the wait is injected, so no test sleeps. */
+/** 429s are retried after Retry-After, a bounded number of times; the wait and the clock are injected, so no test sleeps or races the clock. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { retryAfterMs } from '../../src/client/retry-after.ts';
 import { CoverageApiError, CoverageClient } from '../../src/index.ts';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
@@ -77,6 +77,19 @@ describe('with a scripted server', () => {
     assert.deepEqual(s.waits, [1000, 2000]);
   });
 
+  test('a Retry-After HTTP date is measured against the injected clock', async () => {
+    const s = scripted(() => tooMany('Mon, 15 Jun 2026 12:00:45 GMT'), ok);
+    const now = () => Date.parse('2026-06-15T12:00:00Z');
+    await new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep, now }).scan(scanBody);
+    assert.deepEqual(s.waits, [45_000]);
+    const later = scripted(() => tooMany('Mon, 15 Jun 2026 12:00:45 GMT'), ok);
+    const err = await rejection(
+      new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: later.fetch, sleep: later.sleep, now, maxRetryDelayMs: 30_000 }).scan(scanBody),
+    );
+    assert.equal(err.retry_after_seconds, 45);
+    assert.deepEqual(later.waits, []);
+  });
+
   test('other errors are not retried', async () => {
     const s = scripted(() => new Response(JSON.stringify({ error_code: 'PAYER_FAILURE', message: 'down', request_id: 'r' }), { status: 502 }), ok);
     const err = await rejection(new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep }).scan(scanBody));
@@ -107,12 +120,18 @@ describe('against the service rate limit', () => {
     const waits: number[] = [];
     const fetch = checkingFetch(await checkerForServer(server.url), server.url);
     const client = new CoverageClient({ baseUrl: server.url, apiKey: secret, fetch, maxRetries: 1, sleep: async (ms) => void waits.push(ms) });
-    assert.equal((await client.scan(scanBody)).payer_id, 'SBX-COMMUNITY');
-    const err = await rejection(client.scan(scanBody));
-    assert.equal(err.status, 429);
-    assert.equal(err.error_code, 'TOO_MANY_REQUESTS');
-    assert.equal(waits.length, 1);
-    assert.ok(waits[0]! > 0 && waits[0]! <= 60_000, String(waits[0]));
-    assert.equal(err.retry_after_seconds, waits[0]! / 1000);
+    // The server's window is measured with Date; frozen, both 429s name the whole 60-second window
+    // instead of 60 or 59 depending on when a second boundary falls between them.
+    mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-06-15T12:00:00Z') });
+    try {
+      assert.equal((await client.scan(scanBody)).payer_id, 'SBX-COMMUNITY');
+      const err = await rejection(client.scan(scanBody));
+      assert.equal(err.status, 429);
+      assert.equal(err.error_code, 'TOO_MANY_REQUESTS');
+      assert.deepEqual(waits, [60_000]);
+      assert.equal(err.retry_after_seconds, 60);
+    } finally {
+      mock.timers.reset();
+    }
   });
 });
