@@ -1,7 +1,7 @@
 /**
  * Interchange structure: ISA/IEA, GS/GE and ST/SE. Missing or misplaced envelope segments are
  * errors (the file is truncated or not X12); count and control-number mismatches are warnings,
- * because payers send such defects and the content is still readable (x12-samples/README.md).
+ * because payers send such defects and the content is still readable (test/fixtures/x12-samples/README.md).
  */
 import type { Delimiters } from './delimiters.ts';
 import { fail, ok, type ParseResult } from './result.ts';

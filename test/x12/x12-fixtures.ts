@@ -1,7 +1,7 @@
-/** Test helpers: the public samples (read in place, never copied) and hand-written interchanges. */
+/** Test helpers: the public samples (vendored with their license in test/fixtures/x12-samples/) and hand-written interchanges. */
 import { readFileSync } from 'node:fs';
 
-export const SAMPLES = new URL('../../../shared/x12-samples/', import.meta.url);
+export const SAMPLES = new URL('../fixtures/x12-samples/', import.meta.url);
 
 export const SAMPLE = {
   subscriber270: 'linuxforhealth-subscriber-health-benefit-check.270',
