@@ -22,6 +22,17 @@ program
     process.exitCode = await runNormalize(file, { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
   });
 
+program
+  .command('batch')
+  .description('send a schedule (CSV or JSON) to a server as a batch, follow it, save the results (COVERAGE_URL, COVERAGE_API_KEY)')
+  .argument('[file]', 'schedule file: CSV (docs/batch.md) or JSON {"checks": [...]}')
+  .option('--wait', 'follow the batch until it is done, then save the results as CSV')
+  .option('--out <file>', 'where to save the results CSV (implies --wait; default BATCH_ID.csv)')
+  .option('--watch <batch_id>', 'follow a batch sent earlier (after Ctrl-C) instead of sending one')
+  .action(async (file: string | undefined, options: { wait?: boolean; out?: string; watch?: string }) => {
+    process.exitCode = await (await import('./batch.ts')).batchCommand(file, options);
+  });
+
 registerKeysCommands(program);
 registerUsageCommand(program);
 registerSimulatePayerCommand(program);
