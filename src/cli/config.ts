@@ -1,5 +1,6 @@
 /** Configuration from environment variables (documented in the README). */
 import { resolve } from 'node:path';
+import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   cacheTtlMs: number;
   /** Background batch checks (docs/batch.md). */
   batch: BatchConfig;
+  /** Console sign-in for people (docs/console-access.md). */
+  console: ConsoleConfig;
 }
 
 export interface BatchConfig {
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: int('COVERAGE_BATCH_POLL_MS', env.COVERAGE_BATCH_POLL_MS, 1_000, 10, 60_000),
       retentionDays: int('COVERAGE_BATCH_RETENTION_DAYS', env.COVERAGE_BATCH_RETENTION_DAYS, 7, 0, 3650),
     },
+    console: loadConsoleConfig(env),
   };
 }

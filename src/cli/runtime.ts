@@ -7,6 +7,8 @@ import type { PayerNetwork } from '../payers/network.ts';
 import { AuditWriter } from '../store/audit.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { KeyStore } from '../store/keys.ts';
+import { ConsoleSessionStore } from '../store/console-sessions.ts';
+import { UserStore } from '../store/users.ts';
 import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
@@ -76,6 +78,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: { writer: audit, hashMember },
     metrics,
     batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, wake: () => batches.runner.wake() },
+    consoleAccess: {
+      users: new UserStore(db, { dataKey: config.console.dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
+      sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
+      mode: config.mode,
+      trustProxy: config.console.trustProxy,
+      signInsPerMinute: config.console.signInsPerMinute,
+    },
   });
   const server = app;
   batches.runner.start();

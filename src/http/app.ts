@@ -9,11 +9,13 @@ import type { KeyStore } from '../store/keys.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
+import { type ConsoleAccess, installConsoleAccess } from './console-auth.ts';
 import { clientLimits } from './client-limits.ts';
 import { frameworkErrors, installErrorHandling, sendError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts';
 import { registerConsole } from './routes/console.ts';
+import { registerConsoleSessionRoutes } from './routes/console-session.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerRootRoute } from './routes/root.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The batch API; without it /v1/batches is not served. */
   batches?: BatchRouteOptions;
+  /** Console sign-in for people; without it only API keys authenticate. */
+  consoleAccess?: ConsoleAccess;
 }
 
 /** Fixed security headers on the JSON API; helmet is reserved for HTML pages (it costs throughput). */
@@ -90,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     return payload;
   });
+  installConsoleAccess(app, options.consoleAccess ?? null);
   installAuth(app, options.keys, options.deps.network.mode);
   await installRateLimit(app, { redis: options.redis ?? null });
   if (options.audit) installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember });
@@ -101,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayerRoutes(app, options.deps.network);
   if (options.batches) await registerBatchRoutes(app, options.batches);
   await registerConsole(app);
+  if (options.consoleAccess) await registerConsoleSessionRoutes(app, options.consoleAccess);
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);
   await app.ready();
   return app;

@@ -58,6 +58,7 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
       error_code: errorCodeOf(reply.statusCode, payload),
       latency_ms: Math.round(reply.elapsedTime),
       member_hash: request.memberHash,
+      user_id: request.user?.id ?? null,
     });
     return payload;
   });

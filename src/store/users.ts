@@ -36,7 +36,8 @@ export interface UserStoreOptions {
 
 /** Why a sign-in failed: for the operator's log and tests, never for the person signing in. */
 export type SignInFailure = 'no_such_user' | 'disabled' | 'wrong_env' | 'locked' | 'bad_password' | 'bad_totp';
-export type SignInResult = { ok: true; user: User } | { ok: false; reason: SignInFailure };
+/** `user_id` is there when the username exists: for the operator's log of failed sign-ins. */
+export type SignInResult = { ok: true; user: User } | { ok: false; reason: SignInFailure; user_id?: string };
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -199,10 +200,10 @@ export class UserStore {
     const row = await this.row(normalizeUsername(input.username));
     const passwordOk = await this.verifyPassword(row?.password_hash ?? null, input.password);
     if (!row) return { ok: false, reason: 'no_such_user' };
-    if (row.disabled_at) return { ok: false, reason: 'disabled' };
-    if (row.env !== input.env) return { ok: false, reason: 'wrong_env' };
+    if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };
+    if (row.env !== input.env) return { ok: false, reason: 'wrong_env', user_id: row.id };
     const now = this.now();
-    if (row.locked_until && row.locked_until > now.toISOString()) return { ok: false, reason: 'locked' };
+    if (row.locked_until && row.locked_until > now.toISOString()) return { ok: false, reason: 'locked', user_id: row.id };
     if (!passwordOk) return this.failed(row, 'bad_password');
     let step: number | null = null;
     if (row.totp_secret) {
@@ -233,7 +234,7 @@ export class UserStore {
         .where('id', '=', row.id)
         .execute();
     }
-    return { ok: false, reason };
+    return { ok: false, reason, user_id: row.id };
   }
 
   private async verifyPassword(hash: string | null, password: string): Promise<boolean> {

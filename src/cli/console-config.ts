@@ -1,0 +1,39 @@
+/** Console sign-in settings from environment variables (docs/console-access.md). */
+import { parseDataKey, type DataKey } from '../store/secret-box.ts';
+
+export interface ConsoleConfig {
+  /** COVERAGE_CONSOLE_IDLE_MINUTES: sign-out after this long without a request (default 15). */
+  idleMs: number;
+  /** COVERAGE_CONSOLE_SESSION_HOURS: a session's absolute lifetime (default 12). */
+  lifetimeMs: number;
+  /** COVERAGE_CONSOLE_MAX_FAILURES: failed sign-ins in a row that lock an account (default 5). */
+  maxFailures: number;
+  /** COVERAGE_CONSOLE_LOCKOUT_MINUTES: how long the lock lasts (default 15). */
+  lockoutMs: number;
+  /** COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE: sign-in attempts per client address per minute (default 20). */
+  signInsPerMinute: number;
+  /** COVERAGE_TRUST_PROXY: believe X-Forwarded-Proto (session cookies get Secure behind a TLS proxy). */
+  trustProxy: boolean;
+  /** COVERAGE_DATA_KEY: seals TOTP secrets in the store. */
+  dataKey: DataKey | null;
+}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+export function loadConsoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {
+  const trust = (env.COVERAGE_TRUST_PROXY ?? '').trim().toLowerCase();
+  return {
+    idleMs: int('COVERAGE_CONSOLE_IDLE_MINUTES', env.COVERAGE_CONSOLE_IDLE_MINUTES, 15, 1, 240) * 60_000,
+    lifetimeMs: int('COVERAGE_CONSOLE_SESSION_HOURS', env.COVERAGE_CONSOLE_SESSION_HOURS, 12, 1, 24) * 3_600_000,
+    maxFailures: int('COVERAGE_CONSOLE_MAX_FAILURES', env.COVERAGE_CONSOLE_MAX_FAILURES, 5, 1, 100),
+    lockoutMs: int('COVERAGE_CONSOLE_LOCKOUT_MINUTES', env.COVERAGE_CONSOLE_LOCKOUT_MINUTES, 15, 1, 1440) * 60_000,
+    signInsPerMinute: int('COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE', env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE, 20, 1, 100_000),
+    trustProxy: trust !== '' && trust !== '0' && trust !== 'false' && trust !== 'no',
+    dataKey: parseDataKey(env.COVERAGE_DATA_KEY || undefined),
+  };
+}

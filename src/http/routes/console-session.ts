@@ -1,0 +1,105 @@
+/**
+ * Console sign-in: POST /console/session signs in (sets the coverage_session cookie), GET says
+ * who is signed in, DELETE signs out. A failed sign-in has one answer whatever went wrong.
+ * They serve the console page, not API clients, so the API document leaves them out (as it does /console).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ConsoleSession, ConsoleSignedOut, ConsoleSignIn } from '../../domain/schemas/console.ts';
+import { ErrorResponse } from '../../domain/schemas/responses.ts';
+import type { ResolvedSession } from '../../store/console-sessions.ts';
+import { clearSessionCookie, CONSOLE_HEADER, type ConsoleAccess, hasConsoleHeader, readCookie, SESSION_COOKIE, setSessionCookie } from '../console-auth.ts';
+import { sendError } from '../errors.ts';
+
+const NO_STORE: Record<string, string> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+};
+
+export async function registerConsoleSessionRoutes(app: FastifyInstance, access: ConsoleAccess): Promise<void> {
+  const failed =
+    `Sign-in failed: check the username, password and one-time code. ` +
+    `After ${access.users.maxFailures} failed attempts in a row an account is locked for ${Math.round(access.users.lockoutMs / 60_000)} minutes.`;
+  const view = (username: string, session: Omit<ResolvedSession, 'user'>) => ({
+    username,
+    env: access.mode,
+    idle_timeout_seconds: Math.round(access.sessions.idleMs / 1000),
+    idle_expires_at: session.idle_expires_at,
+    expires_at: session.expires_at,
+  });
+
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      for (const [k, v] of Object.entries(NO_STORE)) reply.header(k, v);
+      return payload;
+    });
+
+    api.post('/console/session', {
+      schema: {
+        hide: true,
+        tags: ['console'],
+        summary: 'Sign a person in to the console',
+        description: `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict). Send the \`${CONSOLE_HEADER}: 1\` header.`,
+        body: ConsoleSignIn,
+        response: { 200: ConsoleSession, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+      config: { rateLimit: { max: access.signInsPerMinute ?? 20, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` } },
+    }, async (request, reply) => {
+      if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+      const result = await access.users.signIn({ ...request.body, env: access.mode });
+      if (!result.ok) {
+        request.log.warn({ event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null }, 'console sign-in failed');
+        return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
+      }
+      const { token, session } = await access.sessions.create(result.user.id);
+      request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
+      setSessionCookie(reply, request, token, access.trustProxy);
+      return reply.code(200).send(view(result.user.username, session));
+    });
+
+    api.get('/console/session', {
+      schema: {
+        hide: true,
+        tags: ['console'],
+        summary: 'Who is signed in to the console',
+        description: 'Counts as activity: the idle timeout starts again.',
+        response: { 200: ConsoleSession, 401: ConsoleSignedOut },
+      },
+    }, async (request, reply) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      const session = token ? await access.sessions.resolve(token) : null;
+      if (session && session.user.env === access.mode) return reply.code(200).send(view(session.user.username, session));
+      if (token) clearSessionCookie(reply, request, access.trustProxy);
+      const usersConfigured = (await access.users.countActive(access.mode)) > 0;
+      return reply.code(401).send({
+        error_code: 'UNAUTHORIZED',
+        message: usersConfigured ? 'Not signed in' : 'Not signed in; no console users exist yet: create one with `coverage users add`',
+        request_id: request.id,
+        users_configured: usersConfigured,
+        api_key_allowed: access.mode === 'sandbox' && !usersConfigured,
+      });
+    });
+
+    api.delete('/console/session', {
+      schema: {
+        hide: true,
+        tags: ['console'],
+        summary: 'Sign out of the console',
+        description: `Ends the session on the server and clears the cookie. Send the \`${CONSOLE_HEADER}: 1\` header.`,
+        response: { 204: { type: 'null', description: 'Signed out' }, 401: ErrorResponse },
+      },
+    }, async (request, reply) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      if (token && !hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+      if (token) {
+        await access.sessions.destroy(token);
+        request.log.info({ event: 'console_sign_out' }, 'console sign-out');
+      }
+      clearSessionCookie(reply, request, access.trustProxy);
+      return reply.code(204).send(null);
+    });
+  });
+}
