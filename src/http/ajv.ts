@@ -6,6 +6,7 @@
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { isIsoDate, isNpi } from '../domain/formats.ts';
+import { isX12Name } from '../domain/names.ts';
 
 export const AJV_OPTIONS = {
   allErrors: true,
@@ -19,6 +20,7 @@ export function formatsPlugin(ajv: Ajv): Ajv {
   ajvFormats.default(ajv);
   ajv.addFormat('date', isIsoDate);
   ajv.addFormat('npi', isNpi);
+  ajv.addFormat('person-name', isX12Name);
   return ajv;
 }
 

@@ -2,21 +2,14 @@
  * Makes free text safe to write into an X12 element: transliterated to plain upper-case ASCII,
  * with any delimiter or character outside the X12 character sets replaced by a space.
  */
+import { transliterate } from '../domain/names.ts';
 import type { Delimiters } from './delimiters.ts';
-
-const TRANSLITERATE: Record<string, string> = {
-  Ø: 'O', ø: 'O', Æ: 'AE', æ: 'AE', Œ: 'OE', œ: 'OE', Ł: 'L', ł: 'L', Đ: 'D', đ: 'D', Þ: 'TH', þ: 'TH', ß: 'SS', ı: 'I',
-};
 
 const PUNCTUATION = new Set('!"&\'()*+,-./:;?=%@#$_[]{}<>|^~\\`');
 
 export function cleanText(value: string | null | undefined, d: Delimiters, max: number): string {
   if (!value) return '';
-  const folded = value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[ØøÆæŒœŁłĐđÞþßı]/g, (ch) => TRANSLITERATE[ch] ?? ' ')
-    .toUpperCase();
+  const folded = transliterate(value);
   let out = '';
   let space = false;
   for (const ch of folded) {

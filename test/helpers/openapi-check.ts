@@ -7,6 +7,7 @@
 import { AssertionError } from 'node:assert';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { isIsoDate, isNpi } from '../../src/domain/formats.ts';
+import { isX12Name } from '../../src/domain/names.ts';
 
 const DOC_ID = 'https://coverage.invalid/openapi.json';
 
@@ -28,7 +29,7 @@ export class OpenApiChecker {
 
   constructor(readonly document: OpenApiDocument) {
     // strict: false because the document carries OpenAPI keywords (example, xml...) next to JSON Schema.
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, formats: { date: isIsoDate, npi: isNpi } });
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, formats: { date: isIsoDate, npi: isNpi, 'person-name': isX12Name } });
     this.ajv.addSchema({ ...document, $id: DOC_ID });
     this.routes = Object.keys(document.paths).map((path) => ({
       path,

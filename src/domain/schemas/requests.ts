@@ -11,10 +11,12 @@ const memberName = (required: boolean) =>
   Type.String({
     maxLength: 60,
     pattern: required ? REQUIRED_NAME : NAME,
+    // Writable in the X12 basic character set once transliterated (domain/names.ts).
+    format: 'person-name',
     ...(required ? { minLength: 1 } : {}),
     description: required
-      ? 'Letters, spaces, apostrophes, periods and hyphens.'
-      : 'May be blank when matching by member ID only.',
+      ? 'Latin letters (accents are removed: José is sent as JOSE), spaces, apostrophes, periods and hyphens.'
+      : 'Latin letters, spaces, apostrophes, periods and hyphens; may be blank when matching by member ID only.',
   });
 
 const fields = {

@@ -1,0 +1,41 @@
+/**
+ * Person names as an X12 270 can carry them. X12's basic character set has upper-case Latin
+ * letters, digits, space and some punctuation, so a name is NFKC-normalized, Latin letters lose
+ * their diacritics ("José" -> "JOSE") or are spelled out ("ß" -> "SS", "Æ" -> "AE"), and a name
+ * with a letter that has no such spelling (李, Иван, Σοφία) is refused, never sent with the letter dropped.
+ */
+
+/** Latin letters that Unicode does not decompose into a base letter plus marks. */
+const SPELLED: Record<string, string> = {
+  Ø: 'O', ø: 'O', Æ: 'AE', æ: 'AE', Œ: 'OE', œ: 'OE', Ł: 'L', ł: 'L', Đ: 'D', đ: 'D', Ð: 'D', ð: 'D',
+  Þ: 'TH', þ: 'TH', ß: 'SS', ẞ: 'SS', ı: 'I', Ħ: 'H', ħ: 'H', Ŧ: 'T', ŧ: 'T', Ŋ: 'NG', ŋ: 'NG', ĸ: 'K',
+};
+const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
+
+/** NFKC, spelled-out letters, upper case, diacritics removed. Characters without a Latin spelling are left as they are. */
+export function transliterate(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(SPELLED_RE, (ch) => SPELLED[ch]!)
+    .toUpperCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+}
+
+/** A mark with no letter to sit on: nothing to transliterate it with. */
+const LONE_MARK = /(?:^|[^\p{L}\p{M}])\p{M}/u;
+const X12_NAME = /^[A-Z .'-]*$/;
+
+/**
+ * The name as the 270 writes it (upper case, single spaces, trimmed), or null when a character of
+ * it cannot be written in the X12 basic character set.
+ */
+export function x12Name(value: string): string | null {
+  if (LONE_MARK.test(value.normalize('NFKC'))) return null;
+  const out = transliterate(value);
+  if (!X12_NAME.test(out)) return null;
+  return out.replace(/ +/g, ' ').trim();
+}
+
+/** The 'person-name' format of the request schemas. */
+export const isX12Name = (value: string): boolean => x12Name(value) !== null;
