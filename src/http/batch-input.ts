@@ -14,7 +14,29 @@ export interface RowError {
   message: string;
 }
 
-export type BatchInput = { ok: true; checks: BatchCheck[] } | { ok: false; errors: RowError[]; invalidRows: number[] };
+export type BatchInput =
+  | { ok: true; checks: BatchCheck[] }
+  | {
+      ok: false;
+      /** The first MAX_LISTED_ERRORS errors, each text clipped to MAX_ERROR_TEXT characters. */
+      errors: RowError[];
+      /** All errors found, listed or not. */
+      errorCount: number;
+      invalidRows: number[];
+    };
+
+/**
+ * Limits that keep a refusal small and quick whatever was sent: an answer lists at most this many
+ * errors and clips each text, and a CSV header is checked on its own before the body is read.
+ */
+export const MAX_LISTED_ERRORS = 100;
+export const MAX_ERROR_TEXT = 300;
+/** Characters of an echoed column or field name. */
+const MAX_NAME_TEXT = 40;
+/** The header line of a CSV upload; the full header of every column is under 200. */
+export const MAX_HEADER_CHARS = 4096;
+/** Columns of a CSV upload, and values of any of its lines. */
+export const MAX_COLUMNS = 64;
 
 const SCHEMAS: Record<OperationName, { properties: Record<string, unknown>; required?: readonly string[] }> = {
   estimate: EstimateRequest,
@@ -30,9 +52,31 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isOperation = (v: unknown): v is OperationName => typeof v === 'string' && (OPERATIONS as readonly string[]).includes(v);
 const ENDPOINT_MESSAGE = `must be one of ${OPERATIONS.join(', ')}`;
 
+export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Collects errors: counts them all, keeps the first few (clipped), and the rows they belong to. */
+class Errors {
+  readonly listed: RowError[] = [];
+  count = 0;
+  private readonly rows = new Set<number>();
+
+  add(e: RowError): void {
+    this.count++;
+    if (e.row !== undefined) this.rows.add(e.row);
+    if (this.listed.length < MAX_LISTED_ERRORS) {
+      this.listed.push({ ...(e.row === undefined ? {} : { row: e.row }), field: clip(e.field, MAX_NAME_TEXT), message: clip(e.message, MAX_ERROR_TEXT) });
+    }
+  }
+
+  refuse(): BatchInput {
+    return { ok: false, errors: this.listed, errorCount: this.count, invalidRows: [...this.rows].sort((a, b) => a - b) };
+  }
+}
+
 function refuse(errors: RowError[]): BatchInput {
-  const invalidRows = [...new Set(errors.flatMap((e) => (e.row === undefined ? [] : [e.row])))];
-  return { ok: false, errors, invalidRows };
+  const list = new Errors();
+  for (const e of errors) list.add(e);
+  return list.refuse();
 }
 
 function countLimit(count: number, field: string): RowError | null {
@@ -48,25 +92,25 @@ export function fromJson(body: unknown, validate: CheckValidator): BatchInput {
   if (!Array.isArray(body.checks)) return refuse([{ field: 'checks', message: 'must be an array of {endpoint, request}' }]);
   const limit = countLimit(body.checks.length, 'checks');
   if (limit) return refuse([limit]);
-  const errors: RowError[] = [];
+  const errors = new Errors();
   const checks: BatchCheck[] = [];
   body.checks.forEach((item: unknown, i) => {
     const row = i + 1;
     if (!isObject(item)) {
-      errors.push({ row, field: '(check)', message: 'must be an object with endpoint and request' });
+      errors.add({ row, field: '(check)', message: 'must be an object with endpoint and request' });
       return;
     }
-    const before = errors.length;
+    const before = errors.count;
     for (const key of Object.keys(item)) {
-      if (key !== 'endpoint' && key !== 'request') errors.push({ row, field: key, message: 'is not a field of a batch check' });
+      if (key !== 'endpoint' && key !== 'request') errors.add({ row, field: key, message: 'is not a field of a batch check' });
     }
-    if (!isOperation(item.endpoint)) errors.push({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
-    if (!isObject(item.request)) errors.push({ row, field: 'request', message: 'must be a JSON object: the body of the endpoint' });
-    if (errors.length > before || !isOperation(item.endpoint) || !isObject(item.request)) return;
-    for (const e of validate(item.endpoint, item.request)) errors.push({ row, ...e });
+    if (!isOperation(item.endpoint)) errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
+    if (!isObject(item.request)) errors.add({ row, field: 'request', message: 'must be a JSON object: the body of the endpoint' });
+    if (errors.count > before || !isOperation(item.endpoint) || !isObject(item.request)) return;
+    for (const e of validate(item.endpoint, item.request)) errors.add({ row, ...e });
     checks.push({ endpoint: item.endpoint, request: item.request });
   });
-  return errors.length > 0 ? refuse(errors) : { ok: true, checks };
+  return errors.count > 0 ? errors.refuse() : { ok: true, checks };
 }
 
 const TRUE = new Set(['true', 'yes', 'y', '1']);
@@ -93,43 +137,66 @@ function requestFromCells(endpoint: OperationName, values: Map<string, string>):
   return request;
 }
 
+/** The header line alone, checked before the rest of the text is read: an absurd header costs nothing. */
+function headerProblem(text: string): RowError | null {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const head = text.slice(start, start + MAX_HEADER_CHARS + 1);
+  const end = head.search(/[\r\n]/);
+  if ((end === -1 ? head.length : end) > MAX_HEADER_CHARS) {
+    return { field: 'header', message: `the header line is longer than ${MAX_HEADER_CHARS} characters; it names the columns (docs/batch.md)` };
+  }
+  const columns = head.slice(0, end === -1 ? head.length : end).split(',').length;
+  if (columns > MAX_COLUMNS) return { field: 'header', message: `the header has ${columns} columns; at most ${MAX_COLUMNS}` };
+  return null;
+}
+
+function headerErrors(columns: readonly string[], errors: Errors): void {
+  let listedColumns = false;
+  columns.forEach((name, i) => {
+    const quoted = `"${clip(name, MAX_NAME_TEXT)}"`;
+    if (!CSV_COLUMNS.includes(name)) {
+      // The list of columns is given once, not with every unknown column.
+      errors.add({ field: 'header', message: `column ${i + 1} ${quoted} is not ${listedColumns ? 'a known column' : `one of ${CSV_COLUMNS.join(', ')}`}` });
+      listedColumns = true;
+    } else if (columns.indexOf(name) !== i) errors.add({ field: 'header', message: `column ${quoted} appears twice` });
+  });
+}
+
 export function fromCsv(text: string, validate: CheckValidator): BatchInput {
+  const early = headerProblem(text);
+  if (early) return refuse([early]);
   let records;
   try {
-    records = parseCsv(text);
+    records = parseCsv(text, { maxCells: MAX_COLUMNS, maxRecords: MAX_BATCH_ROWS + 1 });
   } catch (err) {
-    if (err instanceof CsvError) return refuse([{ field: '(csv)', message: err.message }]);
+    if (err instanceof CsvError) return refuse([err.tooLong ? { field: '(csv)', message: `must hold at most ${MAX_BATCH_ROWS} checks` } : { field: '(csv)', message: err.message }]);
     throw err;
   }
   const [header, ...rows] = records;
   if (!header) return refuse([{ field: '(csv)', message: 'is empty; the first line must be the header (docs/batch.md)' }]);
   const columns = header.cells.map((c) => c.trim().toLowerCase());
-  const headerErrors: RowError[] = [];
-  columns.forEach((name, i) => {
-    if (!CSV_COLUMNS.includes(name)) headerErrors.push({ field: 'header', message: `column ${i + 1} "${name}" is not one of ${CSV_COLUMNS.join(', ')}` });
-    else if (columns.indexOf(name) !== i) headerErrors.push({ field: 'header', message: `column "${name}" appears twice` });
-  });
-  if (headerErrors.length > 0) return refuse(headerErrors);
+  const errors = new Errors();
+  headerErrors(columns, errors);
+  if (errors.count > 0) return errors.refuse();
   const limit = countLimit(rows.length, '(csv)');
   if (limit) return refuse([limit]);
-  const errors: RowError[] = [];
   const checks: BatchCheck[] = [];
   rows.forEach((record, i) => {
     const row = i + 1;
     if (record.cells.length > columns.length) {
-      errors.push({ row, field: '(csv)', message: `line ${record.line} has ${record.cells.length} values; the header has ${columns.length} columns` });
+      errors.add({ row, field: '(csv)', message: `line ${record.line} has ${record.cells.length} values; the header has ${columns.length} columns` });
       return;
     }
     const values = new Map(columns.map((name, c) => [name, (record.cells[c] ?? '').trim()]));
     // Most rows of a schedule are estimates: a blank endpoint (or no endpoint column) means estimate.
     const endpoint = (values.get('endpoint') || 'estimate').toLowerCase();
     if (!isOperation(endpoint)) {
-      errors.push({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
+      errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
       return;
     }
     const request = requestFromCells(endpoint, values);
-    for (const e of validate(endpoint, request)) errors.push({ row, ...e });
+    for (const e of validate(endpoint, request)) errors.add({ row, ...e });
     checks.push({ endpoint, request });
   });
-  return errors.length > 0 ? refuse(errors) : { ok: true, checks };
+  return errors.count > 0 ? errors.refuse() : { ok: true, checks };
 }

@@ -1,7 +1,8 @@
 /** RFC 4180 CSV: reading uploads (quotes, doubled quotes, CRLF or LF, a leading BOM) and writing results. */
 
 export class CsvError extends Error {
-  constructor(readonly line: number, message: string) {
+  /** tooLong: the text has more records than the limit allows (the message counts them). */
+  constructor(readonly line: number, message: string, readonly tooLong = false) {
     super(message);
     this.name = 'CsvError';
   }
@@ -13,8 +14,18 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** Bounds on what one upload may hold, so a hostile file costs no more than a real schedule. */
+export interface CsvLimits {
+  /** Values in one record; past it the whole text is refused. */
+  maxCells?: number;
+  /** Records (header included); past it the whole text is refused. */
+  maxRecords?: number;
+}
+
 /** The records of a CSV text; blank lines are skipped. */
-export function parseCsv(text: string): CsvRecord[] {
+export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
+  const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
+  const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
   const records: CsvRecord[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
@@ -25,7 +36,10 @@ export function parseCsv(text: string): CsvRecord[] {
   let touched = false;
   const endRecord = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '' || touched) records.push({ line: start, cells });
+    if (cells.length > 1 || cells[0] !== '' || touched) {
+      if (records.length >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
+      records.push({ line: start, cells });
+    }
     cells = [];
     cell = '';
     touched = false;
@@ -57,6 +71,7 @@ export function parseCsv(text: string): CsvRecord[] {
       touched = true;
       i++;
     } else if (ch === ',') {
+      if (cells.length + 1 >= maxCells) throw new CsvError(start, `line ${start} has more than ${maxCells} values`);
       cells.push(cell);
       cell = '';
       touched = true;

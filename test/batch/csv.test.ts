@@ -1,7 +1,7 @@
 /** CSV reading and writing, and how CSV rows become check bodies. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CSV_COLUMNS, fromCsv } from '../../src/http/batch-input.ts';
+import { CSV_COLUMNS, fromCsv, fromJson, MAX_COLUMNS, MAX_ERROR_TEXT, MAX_HEADER_CHARS, MAX_LISTED_ERRORS } from '../../src/http/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
 import { csvLine, parseCsv } from '../../src/http/csv.ts';
 
@@ -60,4 +60,54 @@ test('a bad value, too many cells or an unknown column is an error of its row or
   assert.deepEqual(!header.ok && header.errors, [{ field: 'header', message: 'column "member_id" appears twice' }]);
   const empty = fromCsv('', validate);
   assert.equal(!empty.ok && empty.errors[0]!.field, '(csv)');
+});
+
+test('parseCsv stops at its limits instead of reading on', () => {
+  assert.throws(() => parseCsv('a,b,c,d\n', { maxCells: 3 }), /line 1 has more than 3 values/);
+  assert.deepEqual(cells('a,b,c\n'), [['a', 'b', 'c']]);
+  assert.equal(parseCsv('a,b,c\n', { maxCells: 3 }).length, 1, 'exactly the limit is read');
+  assert.throws(() => parseCsv('a\nb\nc\n', { maxRecords: 2 }), (err: any) => err.tooLong === true);
+  assert.equal(parseCsv('a\nb\n\n\n', { maxRecords: 2 }).length, 2, 'blank lines do not count');
+});
+
+test('a refusal stays small whatever was sent: errors capped and counted, names and messages clipped', () => {
+  const validate = createCheckValidator();
+  const size = (input: ReturnType<typeof fromCsv>) => JSON.stringify(input).length;
+
+  // A 7 MB header of unknown columns: refused from its first line alone.
+  const huge = fromCsv(`${Array.from({ length: 700_000 }, (_, i) => `c${i}`).join(',')}\n1MHNA\n`, validate);
+  assert.ok(!huge.ok);
+  assert.deepEqual(huge.errors, [{ field: 'header', message: `the header line is longer than ${MAX_HEADER_CHARS} characters; it names the columns (docs/batch.md)` }]);
+  assert.ok(size(huge) < 1000);
+
+  const manyColumns = fromCsv(`${'x,'.repeat(500)}x\n`, validate);
+  assert.deepEqual(!manyColumns.ok && manyColumns.errors, [{ field: 'header', message: `the header has 501 columns; at most ${MAX_COLUMNS}` }]);
+
+  // Within the limits, unknown columns each get an error, the column list once, long names clipped.
+  const names = Array.from({ length: MAX_COLUMNS }, (_, i) => `${'n'.repeat(50)}${i}`);
+  const unknown = fromCsv(`${names.join(',')}\n`, validate);
+  assert.ok(!unknown.ok);
+  assert.equal(unknown.errors.length, MAX_COLUMNS);
+  assert.match(unknown.errors[0]!.message, /^column 1 "n{39}…" is not one of endpoint, member_id/);
+  assert.match(unknown.errors[1]!.message, /^column 2 "n{39}…" is not a known column$/);
+  assert.ok(size(unknown) < 10_000, `${size(unknown)} characters`);
+
+  const wideRow = fromCsv(`member_id,member_dob\n1MHNA,${','.repeat(100_000)}\n`, validate);
+  assert.deepEqual(!wideRow.ok && wideRow.errors, [{ field: '(csv)', message: `line 2 has more than ${MAX_COLUMNS} values` }]);
+
+  const longFile = fromCsv(`member_id,member_dob\n${'1MHNA,1980-01-01\n'.repeat(20_000)}`, validate);
+  assert.deepEqual(!longFile.ok && longFile.errors, [{ field: '(csv)', message: 'must hold at most 10000 checks' }]);
+
+  // JSON: a body of 100,000 unknown fields, and rows with fields named by megabytes.
+  const keys = fromJson(Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, 1])), validate);
+  assert.ok(!keys.ok);
+  assert.equal(keys.errors.length, MAX_LISTED_ERRORS);
+  assert.equal(keys.errorCount, 100_000);
+  const long = 'f'.repeat(1_000_000);
+  const rows = fromJson({ checks: Array.from({ length: 500 }, () => ({ endpoint: 'estimate', request: {}, [long]: 1 })) }, validate);
+  assert.ok(!rows.ok);
+  assert.equal(rows.errors.length, MAX_LISTED_ERRORS);
+  assert.equal(rows.invalidRows.length, 500);
+  assert.ok(rows.errors.every((e) => e.field.length <= 40 && e.message.length <= MAX_ERROR_TEXT));
+  assert.ok(size(rows) < 20_000, `${size(rows)} characters`);
 });

@@ -36,7 +36,6 @@ export interface BatchRouteOptions {
 
 /** 10,000 JSON checks with long names stay well under this; CSV is smaller. */
 const BODY_LIMIT = 8 * 1024 * 1024;
-const SHOWN_ERRORS = 100;
 
 const links = (id: string) => ({ progress_url: `/v1/batches/${id}`, results_url: `/v1/batches/${id}/results` });
 
@@ -68,8 +67,13 @@ async function progressOf(store: BatchStore, batch: Batch) {
   };
 }
 
-function invalidMessage(errors: RowError[], invalidRows: number[]): string {
-  if (invalidRows.length === 0) return `The batch is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Nothing was queued`;
+/** Bounded whatever was sent: at most three upload errors and ten row numbers are named. */
+function invalidMessage(errors: RowError[], errorCount: number, invalidRows: number[]): string {
+  if (invalidRows.length === 0) {
+    const named = errors.slice(0, 3).map((e) => `${e.field} ${e.message}`).join('; ');
+    const more = errorCount > 3 ? ` and ${errorCount - 3} more` : '';
+    return `The batch is invalid: ${named}${more}. Nothing was queued`;
+  }
   const shown = invalidRows.slice(0, 10).join(', ');
   const more = invalidRows.length > 10 ? ` and ${invalidRows.length - 10} more` : '';
   return `${invalidRows.length} row${invalidRows.length === 1 ? ' is' : 's are'} invalid (row${invalidRows.length === 1 ? '' : 's'} ${shown}${more}); nothing was queued`;
@@ -135,9 +139,9 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           reply.code(400).type('application/json; charset=utf-8');
           return reply.send({
             error_code: 'INVALID_REQUEST',
-            message: invalidMessage(input.errors, input.invalidRows),
+            message: invalidMessage(input.errors, input.errorCount, input.invalidRows),
             request_id: request.id,
-            errors: input.errors.slice(0, SHOWN_ERRORS),
+            errors: input.errors,
           });
         }
         const key = request.apiKey!;
