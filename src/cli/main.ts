@@ -4,6 +4,7 @@ import { registerCheckCommand } from './check.ts';
 import { registerKeysCommands } from './keys.ts';
 import { registerSimulatePayerCommand } from './simulate-payer.ts';
 import { registerUsageCommand } from './usage.ts';
+import { registerUsersCommands } from './users.ts';
 
 const program = new Command('coverage').description('Insurance coverage verification service');
 
@@ -35,6 +36,7 @@ program
 
 registerKeysCommands(program);
 registerUsageCommand(program);
+registerUsersCommands(program);
 registerSimulatePayerCommand(program);
 registerCheckCommand(program);
 
