@@ -38,6 +38,8 @@ export interface BatchConfig {
   pollMs: number;
   /** Days a batch and its results are kept; 0 keeps them. */
   retentionDays: number;
+  /** Batches one key may create per minute. */
+  createPerMinute: number;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: int('COVERAGE_BATCH_LEASE_MS', env.COVERAGE_BATCH_LEASE_MS, 60_000, 200, 3_600_000),
       pollMs: int('COVERAGE_BATCH_POLL_MS', env.COVERAGE_BATCH_POLL_MS, 1_000, 10, 60_000),
       retentionDays: int('COVERAGE_BATCH_RETENTION_DAYS', env.COVERAGE_BATCH_RETENTION_DAYS, 7, 0, 3650),
+      createPerMinute: int('COVERAGE_BATCH_CREATE_PER_MINUTE', env.COVERAGE_BATCH_CREATE_PER_MINUTE, 20, 1, 100_000),
     },
     console: loadConsoleConfig(env),
   };

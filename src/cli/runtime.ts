@@ -77,7 +77,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     redis,
     audit: { writer: audit, hashMember },
     metrics,
-    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, wake: () => batches.runner.wake() },
+    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, wake: () => batches.runner.wake() },
     consoleAccess: {
       users: new UserStore(db, { dataKey: config.console.dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),

@@ -7,7 +7,7 @@ import { waitForBatch } from './helpers.ts';
 
 let server: TestServer;
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { COVERAGE_BATCH_CREATE_PER_MINUTE: '1000' } });
 });
 after(() => server.close());
 

@@ -32,7 +32,11 @@ export interface BatchRouteOptions {
   maxQueuedRows: number;
   /** Tells the runner of this instance that rows were queued. */
   wake: () => void;
+  /** Batches a key may create per minute (COVERAGE_BATCH_CREATE_PER_MINUTE); each costs a parse of up to 8 MiB. */
+  createPerMinute?: number;
 }
+
+export const DEFAULT_BATCH_CREATES_PER_MINUTE = 20;
 
 /** 10,000 JSON checks with long names stay well under this; CSV is smaller. */
 const BODY_LIMIT = 8 * 1024 * 1024;
@@ -121,6 +125,16 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       '/v1/batches',
       {
         bodyLimit: BODY_LIMIT,
+        // Its own per-key budget, counted before the body is read (auth has run: the bucket is the key's).
+        config: {
+          rateLimit: {
+            max: options.createPerMinute ?? DEFAULT_BATCH_CREATES_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request: FastifyRequest) => `batch-create:${request.apiKey?.id ?? request.ip}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string }) =>
+              Object.assign(new Error(`At most ${context.max} batches a minute may be created with a key; retry in ${context.after}`), { statusCode: 429 }),
+          },
+        },
         // Rows are validated one by one below, so each error can name its row.
         validatorCompiler: () => () => true,
         schema: {
