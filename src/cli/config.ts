@@ -49,6 +49,21 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   return n;
 }
 
+/** Shortest COVERAGE_DEV_KEY accepted: as long as a generated key's random part. */
+export const DEV_KEY_MIN_LENGTH = 32;
+
+/** COVERAGE_DEV_KEY is a sandbox convenience: long enough to resist guessing, and never a production credential. */
+function devKey(value: string | undefined, mode: 'sandbox' | 'production'): string | undefined {
+  if (!value) return undefined;
+  if (mode === 'production') {
+    throw new Error('COVERAGE_DEV_KEY is for the sandbox only: in production create keys with `coverage keys create --env production` and unset COVERAGE_DEV_KEY');
+  }
+  if (value.length < DEV_KEY_MIN_LENGTH || /\s/.test(value)) {
+    throw new Error(`COVERAGE_DEV_KEY must be at least ${DEV_KEY_MIN_LENGTH} characters without spaces (it is ${value.length}); unset it to have a key generated at each start`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.COVERAGE_MODE ?? 'sandbox';
   if (mode !== 'sandbox' && mode !== 'production') throw new Error(`COVERAGE_MODE must be sandbox or production, got "${mode}"`);
@@ -57,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.COVERAGE_DATA_DIR || './data'),
     mode,
-    devKey: env.COVERAGE_DEV_KEY || undefined,
+    devKey: devKey(env.COVERAGE_DEV_KEY, mode),
     logLevel: env.LOG_LEVEL || 'info',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

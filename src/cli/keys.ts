@@ -23,17 +23,24 @@ export async function createKey(keys: KeyStore, input: { name: string; env: KeyE
 
 const status = (k: ApiKey) => (k.revoked_at ? 'revoked' : 'active');
 
+/**
+ * The stored prefix is a secret's first 12 characters; a key from a short COVERAGE_DEV_KEY of an
+ * earlier version has its whole secret there, so such a prefix is not shown.
+ */
+const PREFIX_LENGTH = 12;
+const shownPrefix = (k: ApiKey) => (k.prefix.length >= PREFIX_LENGTH ? k.prefix : '(hidden)');
+
 export async function listKeys(keys: KeyStore, options: { json?: boolean | undefined }, io: CliIo): Promise<number> {
   const all = await keys.list();
   if (options.json) {
-    io.stdout(`${JSON.stringify(all.map((k) => ({ ...k, status: status(k) })), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(all.map((k) => ({ ...k, prefix: shownPrefix(k), status: status(k) })), null, 2)}\n`);
     return 0;
   }
   const rows = all.map((k) => [
     k.id,
     k.name,
     k.env,
-    `${k.prefix}…`,
+    `${shownPrefix(k)}…`,
     k.rate_limit_per_minute ? `${k.rate_limit_per_minute}/min` : 'default',
     k.created_at,
     k.last_used_at ?? '-',

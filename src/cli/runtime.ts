@@ -41,6 +41,7 @@ export interface RuntimeOptions {
 const systemToday = () => new Date().toISOString().slice(0, 10);
 
 const GENERATED_DEV_KEY_NAME = 'dev (generated at start)';
+const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const today = options.today ?? systemToday;
@@ -48,8 +49,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
+  // Production keys made from COVERAGE_DEV_KEY by earlier versions: a configured string, not a generated secret.
+  const retiredDevKeys = config.mode === 'production' ? await keys.revokeNamed(CONFIGURED_DEV_KEY_NAME, 'production') : 0;
   if (config.devKey) {
-    await keys.ensure(config.devKey, 'dev (COVERAGE_DEV_KEY)', config.mode);
+    if (!(await keys.ensure(config.devKey, CONFIGURED_DEV_KEY_NAME, 'sandbox'))) {
+      await Promise.all([db.close(), network.close()]);
+      throw new Error('COVERAGE_DEV_KEY was revoked and a revoke is final: set a new value (32+ characters) or unset it to have a key generated at each start');
+    }
   } else if (config.mode === 'sandbox') {
     // One generated key lives at a time: the previous start's key (printed in an old terminal) stops working.
     await keys.revokeNamed(GENERATED_DEV_KEY_NAME);
@@ -87,6 +93,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
   });
   const server = app;
+  if (retiredDevKeys > 0) {
+    server.log.warn({ revoked: retiredDevKeys }, 'revoked production keys registered from COVERAGE_DEV_KEY by an earlier version; create production keys with `coverage keys create`');
+  }
   batches.runner.start();
   return {
     app: server,

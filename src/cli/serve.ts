@@ -7,15 +7,18 @@ export async function serve(): Promise<void> {
   const config = loadConfig();
   const runtime = await startRuntime(config);
   const address = await runtime.app.listen({ port: config.port, host: config.host });
-  const key = config.devKey ?? runtime.generatedDevKey;
+  // Only a key this start generated is printed (once): a configured secret never reaches a terminal or log.
+  const key = runtime.generatedDevKey;
   const base = address.replace('127.0.0.1', 'localhost');
   const lines = [
     '',
     `Coverage service (${config.mode}) listening on ${base}`,
     `  store: ${runtime.db.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}`,
     key
-      ? `  API key: ${key}${runtime.generatedDevKey ? '   (generated for this run; set COVERAGE_DEV_KEY to keep one)' : ''}`
-      : '  API key: create one with `npx coverage keys create --name NAME --env production`',
+      ? `  API key: ${key}   (generated for this run; set COVERAGE_DEV_KEY to keep one)`
+      : config.devKey
+        ? '  API key: the one set in COVERAGE_DEV_KEY'
+        : '  API key: create one with `npx coverage keys create --name NAME --env production`',
     '',
     ...bannerGuide({ base, key: key ?? '<API_KEY>', mode: config.mode, payers: runtime.network.payers() }),
   ];

@@ -49,7 +49,8 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
       `  payer directory written to ${opts.directoryOut}`,
       '',
       'Run the service against it:',
-      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} COVERAGE_DEV_KEY=cov_dev_local_production_key npm start`,
+      '  npx coverage keys create --name local --env production   (prints the API key once)',
+      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');

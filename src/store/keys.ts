@@ -56,11 +56,15 @@ export class KeyStore {
     return { key: toKey(row), secret };
   }
 
-  /** Registers a known secret (COVERAGE_DEV_KEY) if no live key has it yet. */
-  async ensure(secret: string, name: string, env: KeyEnv): Promise<ApiKey> {
+  /**
+   * Registers a known secret (COVERAGE_DEV_KEY) if no key has it yet. A revoke is final: a revoked
+   * secret is not registered again, and null says so.
+   */
+  async ensure(secret: string, name: string, env: KeyEnv): Promise<ApiKey | null> {
     for (let attempt = 1; ; attempt++) {
       const existing = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hashSecret(secret)).executeTakeFirst();
-      if (existing && existing.env === env && !existing.revoked_at) return toKey(existing);
+      if (existing?.revoked_at) return null;
+      if (existing && existing.env === env) return toKey(existing);
       try {
         if (existing) await this.db.kysely.deleteFrom('api_keys').where('id', '=', existing.id).execute();
         return (await this.create({ name, env, secret })).key;
@@ -110,18 +114,19 @@ export class KeyStore {
     return (await this.revokeWhere('id', id)) > 0;
   }
 
-  /** Revokes every live key with this name; returns how many. */
-  async revokeNamed(name: string): Promise<number> {
-    return this.revokeWhere('name', name);
+  /** Revokes every live key with this name (of this env, when given); returns how many. */
+  async revokeNamed(name: string, env?: KeyEnv): Promise<number> {
+    return this.revokeWhere('name', name, env);
   }
 
-  private async revokeWhere(column: 'id' | 'name', value: string): Promise<number> {
-    const res = await this.db.kysely
+  private async revokeWhere(column: 'id' | 'name', value: string, env?: KeyEnv): Promise<number> {
+    let update = this.db.kysely
       .updateTable('api_keys')
       .set({ revoked_at: this.now().toISOString() })
       .where(column, '=', value)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+      .where('revoked_at', 'is', null);
+    if (env) update = update.where('env', '=', env);
+    const res = await update.executeTakeFirst();
     this.cache.clear();
     return Number(res.numUpdatedRows);
   }

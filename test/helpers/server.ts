@@ -20,12 +20,15 @@ export interface TestServer {
 
 export async function startTestServer(opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
-  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: TEST_KEY, PORT: '0', ...opts.env });
+  // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would.
+  const production = opts.env?.COVERAGE_MODE === 'production';
+  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, ...(production ? {} : { COVERAGE_DEV_KEY: TEST_KEY }), PORT: '0', ...opts.env });
   const runtime = await startRuntime(config, {
     today: () => opts.today ?? TEST_TODAY,
     logLevel: opts.logStream ? 'info' : false,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
+  if (production) await runtime.keys.create({ name: 'test suite', env: 'production', secret: TEST_KEY });
   // The suites send far more than a minute's default quota; rate limits have their own tests.
   await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
   const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
