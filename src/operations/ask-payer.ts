@@ -1,16 +1,10 @@
 /** One round trip to a payer: 270 out, 271 (or 999) back, normalized to Coverage or a service error. */
-import type { Coverage } from '../domain/coverage.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
 import { build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
 import { coverageCacheKey } from './cache.ts';
-import type { CallContext, OperationDeps } from './context.ts';
-
-export interface PayerAnswerResult {
-  coverage: Coverage;
-  warnings: string[];
-}
+import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
 
 const REJECTION_MESSAGES: Record<string, string> = {
   MEMBER_NOT_FOUND: 'The payer found no member matching the request',

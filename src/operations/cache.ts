@@ -6,13 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Inquiry } from '../domain/inquiry.ts';
-import type { PayerAnswerResult } from './ask-payer.ts';
+import type { CoverageCache, PayerAnswerResult } from './context.ts';
 
-export interface CoverageCache {
-  get(key: string): Promise<PayerAnswerResult | null>;
-  set(key: string, value: PayerAnswerResult): Promise<void>;
-  close(): Promise<void>;
-}
+export type { CoverageCache } from './context.ts';
 
 const up = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 

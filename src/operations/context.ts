@@ -1,7 +1,21 @@
-/** What the operations need from the outside world, injected so tests can fix the clock and the network. */
-import type { IsoDate } from '../domain/coverage.ts';
+/**
+ * The types the operations share: what they need from the outside world (injected so tests can fix
+ * the clock and the network), a payer's answer, and the cache that holds it. Nothing here imports
+ * another operations file, so the modules that use these types never form a circle.
+ */
+import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import type { CoverageCache } from './cache.ts';
+
+export interface PayerAnswerResult {
+  coverage: Coverage;
+  warnings: string[];
+}
+
+export interface CoverageCache {
+  get(key: string): Promise<PayerAnswerResult | null>;
+  set(key: string, value: PayerAnswerResult): Promise<void>;
+  close(): Promise<void>;
+}
 
 export interface OperationDeps {
   network: PayerNetwork;
