@@ -1,20 +1,26 @@
 /** Chooses the payer network and the coverage cache for a Config: the sandbox, or the directory's payers over CORE. */
 import type { Redis } from 'ioredis';
-import { MemoryCoverageCache, RedisCoverageCache, type CoverageCache } from '../operations/cache.ts';
+import type { Metrics } from '../http/metrics.ts';
+import { MemoryCoverageCache, RedisCoverageCache, countingLookups, type CoverageCache } from '../operations/cache.ts';
 import { loadDirectory } from '../payers/directory.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 import { ProductionNetwork } from '../payers/production/network.ts';
 import { SandboxNetwork } from '../payers/sandbox/network.ts';
 import type { Config } from './config.ts';
 
-export function openPayerNetwork(config: Config, today: () => string, env: NodeJS.ProcessEnv = process.env): PayerNetwork {
+export function openPayerNetwork(config: Config, today: () => string, metrics?: Metrics, env: NodeJS.ProcessEnv = process.env): PayerNetwork {
   if (config.mode === 'sandbox') return new SandboxNetwork({ today });
   if (!config.payersFile) throw new Error('COVERAGE_MODE=production needs COVERAGE_PAYERS, the payer directory file (see docs/payer-directory.md)');
-  return new ProductionNetwork(loadDirectory(config.payersFile), { timeoutMs: config.payerTimeoutMs, env });
+  return new ProductionNetwork(loadDirectory(config.payersFile), {
+    timeoutMs: config.payerTimeoutMs,
+    env,
+    ...(metrics ? { onBreakerState: (payerId: string, state: 'closed' | 'half_open' | 'open') => metrics.setBreakerState(payerId, state) } : {}),
+  });
 }
 
 /** Production only: sandbox answers are computed in process and cost nothing to repeat. */
-export function openCoverageCache(config: Config, redis: Redis | null): CoverageCache | undefined {
+export function openCoverageCache(config: Config, redis: Redis | null, metrics?: Metrics): CoverageCache | undefined {
   if (config.mode !== 'production' || config.cacheTtlMs === 0) return undefined;
-  return redis ? new RedisCoverageCache(redis, config.cacheTtlMs) : new MemoryCoverageCache(config.cacheTtlMs);
+  const cache = redis ? new RedisCoverageCache(redis, config.cacheTtlMs) : new MemoryCoverageCache(config.cacheTtlMs);
+  return metrics ? countingLookups(cache, (hit) => metrics.recordCacheLookup('coverage', hit)) : cache;
 }

@@ -45,7 +45,8 @@ const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const today = options.today ?? systemToday;
-  const network = openPayerNetwork(config, today);
+  const metrics = new Metrics({ processMetrics: true });
+  const network = openPayerNetwork(config, today, metrics);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
@@ -61,7 +62,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     await keys.revokeNamed(GENERATED_DEV_KEY_NAME);
     generatedDevKey = (await keys.create({ name: GENERATED_DEV_KEY_NAME, env: 'sandbox' })).secret;
   }
-  const metrics = new Metrics({ processMetrics: true });
   // Errors of the writer and of Redis surface after the app (and its logger) exists.
   let app: FastifyInstance | undefined;
   const audit = new AuditWriter(db, {
@@ -71,7 +71,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const redis = config.redisUrl
     ? await openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
-  const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis), onPayerCall: metrics.onPayerCall };
+  const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
   const batches = createBatchWorker({ config: config.batch, db, deps, audit, hashMember, log: () => app?.log });
   app = await buildApp({
     deps,

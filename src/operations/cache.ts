@@ -81,3 +81,16 @@ export class RedisCoverageCache implements CoverageCache {
 
   async close(): Promise<void> {}
 }
+
+/** Any CoverageCache, telling each lookup's outcome (hit or miss) to `onLookup` (metrics). */
+export function countingLookups(cache: CoverageCache, onLookup: (hit: boolean) => void): CoverageCache {
+  return {
+    async get(key) {
+      const value = await cache.get(key);
+      onLookup(value !== null);
+      return value;
+    },
+    set: (key, value) => cache.set(key, value),
+    close: () => cache.close(),
+  };
+}

@@ -2,10 +2,16 @@
  * Everything one payer gets of its own: an undici Pool, a bulkhead (max_concurrency), a rate
  * limit, retries with exponential backoff and jitter (connection errors and AAA 42 only) and a
  * circuit breaker. Every exchange runs under one deadline that covers queueing and retries.
+ *
+ * The breaker counts the payer's own failures only. A timeout is the payer's when the inquiry went
+ * out at once (a free slot, no rate-limit wait, first attempt) and the deadline ran out while the
+ * payer held it; time spent in our queue, a retry's leftover budget or the caller giving up is ours.
+ * An inquiry whose deadline passes before it is sent answers 429 with Retry-After, like a full queue.
  */
 import {
   BrokenCircuitError,
   BulkheadRejectedError,
+  CircuitState,
   ConsecutiveBreaker,
   ExponentialBackoff,
   bulkhead,
@@ -21,8 +27,10 @@ import type { DirectoryPayer } from '../directory.ts';
 import { PayerError, type ExchangeContext } from '../network.ts';
 import { answersAaa42 } from './aaa42.ts';
 import { coreExchange } from './core-exchange.ts';
-import { PayerBusy, isBreakerFailure, isRetryable } from './errors.ts';
+import { DeadlineSpent, PayerBusy, isBreakerFailure, isRetryable } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
+
+export type BreakerState = 'closed' | 'half_open' | 'open';
 
 export interface ConnectorDefaults {
   senderId: string;
@@ -62,6 +70,7 @@ export class PayerConnector {
   private readonly limiter: RateLimiter | null;
   private readonly timeoutMs: number;
   private readonly breakerPolicy;
+  private readonly bulkhead;
 
   constructor(
     private readonly entry: DirectoryPayer,
@@ -89,11 +98,19 @@ export class PayerConnector {
       breaker: new ConsecutiveBreaker(entry.circuit_breaker?.consecutive_failures ?? defaults.breakerFailures),
     });
     // Outermost first: wait for a slot, retry, and let the breaker see (and stop) every attempt.
-    this.policy = wrap(bulkhead(connections, connections * 20), retries, this.breakerPolicy);
+    this.bulkhead = bulkhead(connections, connections * 20);
+    this.policy = wrap(this.bulkhead, retries, this.breakerPolicy);
   }
 
   get breakerState(): string {
     return String(this.breakerPolicy.state);
+  }
+
+  /** Told the breaker's state now and at every change (metrics); an isolated breaker counts as open. */
+  onBreakerState(listener: (state: BreakerState) => void): void {
+    const name = (s: CircuitState): BreakerState => (s === CircuitState.Closed ? 'closed' : s === CircuitState.HalfOpen ? 'half_open' : 'open');
+    listener(name(this.breakerPolicy.state));
+    this.breakerPolicy.onStateChange((s) => listener(name(s)));
   }
 
   async exchange(x12: string, ctx: ExchangeContext): Promise<string> {
@@ -103,30 +120,47 @@ export class PayerConnector {
     if (remaining <= 0) throw timedOut();
     const timer = AbortSignal.timeout(remaining);
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, timer]) : timer;
+    // Never sent: our queue (or rate limiter) held it past the deadline. Overload, not a payer failure.
+    const queuedTooLong = () => new PayerError('throttled', this.payerId, 'deadline passed while queued for this payer', 1);
+    let waited = false;
     if (this.limiter) {
       const wait = this.limiter.reserve(deadline);
       if (wait === null) throw new PayerError('throttled', this.payerId, 'payer rate limit reached', 1);
-      if (wait > 0) await abortable(new Promise((r) => setTimeout(r, wait)), signal, timedOut);
+      if (wait > 0) {
+        waited = true;
+        await abortable(new Promise((r) => setTimeout(r, wait)), signal, queuedTooLong);
+      }
     }
+    let sent = false;
+    const atOnce = !waited && this.bulkhead.executionSlots > 0;
     try {
-      const attempt = ({ signal: s }: { signal: AbortSignal }) => this.attempt(x12, s);
-      return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, timedOut);
+      const attempt = ({ signal: s, attempt: n }: { signal: AbortSignal; attempt?: number }) => {
+        sent = true;
+        return this.attempt(x12, s, atOnce && (n ?? 0) === 0 && !ctx.signal?.aborted);
+      };
+      return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
       if (err instanceof PayerBusy) return err.answer;
       if (err instanceof BrokenCircuitError) throw new PayerError('circuit_open', this.payerId, 'circuit open after repeated failures');
       if (err instanceof BulkheadRejectedError) throw new PayerError('throttled', this.payerId, 'too many inquiries queued for this payer', 1);
       if (err instanceof PayerError) throw err;
-      if (signal.aborted) throw timedOut();
+      if (signal.aborted) throw sent ? timedOut() : queuedTooLong();
       throw new PayerError('failure', this.payerId, `exchange failed (${(err as Error)?.name ?? 'error'})`);
     }
   }
 
-  private async attempt(x12: string, signal: AbortSignal): Promise<string> {
-    if (signal.aborted) throw new PayerError('timeout', this.payerId, 'no answer before the deadline');
+  /** `payerHadItAll`: sent at once on the first attempt, so a timeout is the payer's own (see the file comment). */
+  private async attempt(x12: string, signal: AbortSignal, payerHadItAll: boolean): Promise<string> {
+    if (signal.aborted) throw new DeadlineSpent(this.payerId, 'no answer before the deadline');
     const req = newCoreRequest(x12, this.defaults.senderId, this.entry.receiver_id ?? this.payerId);
-    const answer = await coreExchange(this.pool, this.path, this.entry.protocol, this.payerId, req, this.credentials, signal);
-    if (answersAaa42(answer)) throw new PayerBusy(answer);
-    return answer;
+    try {
+      const answer = await coreExchange(this.pool, this.path, this.entry.protocol, this.payerId, req, this.credentials, signal);
+      if (answersAaa42(answer)) throw new PayerBusy(answer);
+      return answer;
+    } catch (err) {
+      const ours = err instanceof PayerError && err.kind === 'timeout' && (!payerHadItAll || this.callerGaveUp(signal));
+      throw ours ? new DeadlineSpent(this.payerId, err.reason) : err;
+    }
   }
 
   close(): Promise<void> {

@@ -3,13 +3,15 @@ import type { DirectoryPayer, PayerDirectory } from '../directory.ts';
 import { payerInfo } from '../directory.ts';
 import type { Credentials } from '../core/fields.ts';
 import { PayerError, type ExchangeContext, type PayerInfo, type PayerNetwork } from '../network.ts';
-import { CONNECTOR_DEFAULTS, PayerConnector, type ConnectorDefaults } from './connector.ts';
+import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
 export interface ProductionNetworkOptions {
   /** Deadline for one exchange when the directory sets none (COVERAGE_PAYER_TIMEOUT_MS). */
   timeoutMs: number;
   env?: NodeJS.ProcessEnv;
   defaults?: Partial<Omit<ConnectorDefaults, 'senderId' | 'timeoutMs'>>;
+  /** Told each payer's circuit breaker state at start and at every change (metrics). */
+  onBreakerState?: (payerId: string, state: BreakerState) => void;
 }
 
 function credentialsFor(p: DirectoryPayer, env: NodeJS.ProcessEnv): Credentials | null {
@@ -32,6 +34,8 @@ export class ProductionNetwork implements PayerNetwork {
     const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, senderId: directory.sender_id, timeoutMs: options.timeoutMs };
     this.infos = new Map(directory.payers.map((p) => [p.payer_id, payerInfo(p)]));
     this.connectors = new Map(directory.payers.map((p) => [p.payer_id, new PayerConnector(p, credentialsFor(p, env), defaults)]));
+    const onBreakerState = options.onBreakerState;
+    if (onBreakerState) for (const [id, c] of this.connectors) c.onBreakerState((state) => onBreakerState(id, state));
   }
 
   payers(): readonly PayerInfo[] {
