@@ -1,7 +1,8 @@
 // The front-desk console: one check in a form, or a whole schedule as CSV. Plain browser JS, no
-// dependencies; it calls this server's /v1 API with the key kept in sessionStorage.
+// dependencies; it calls this server's /v1 API as the person signed in (session.js).
 
-const KEY_STORAGE = 'coverage-console.apikey';
+import { api, hasAccess, startAccess } from './session.js';
+
 const PAGE_SIZE = 50;
 const POLL_MS = 1000;
 
@@ -24,27 +25,10 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-// ---- API key ----
-
-const getKey = () => sessionStorage.getItem(KEY_STORAGE);
-
-function showKey() {
-  const key = getKey();
-  $('key-entry').hidden = Boolean(key);
-  $('key-help').hidden = Boolean(key);
-  $('key-set').hidden = !key;
-  $('key-hint').textContent = key ? `…${key.slice(-4)}` : '';
-}
-
-async function api(path, options = {}) {
-  const key = getKey();
-  if (!key) throw new Error('Enter an API key first.');
-  const headers = { apikey: key, ...(options.headers ?? {}) };
-  return fetch(path, { ...options, headers });
-}
+// ---- who is asking: the signed-in person (or, sandbox without users, an API key): session.js ----
 
 async function loadPayers() {
-  if (!getKey()) return;
+  if (!hasAccess()) return;
   try {
     const res = await api('/v1/payers');
     if (!res.ok) return;
@@ -54,26 +38,6 @@ async function loadPayers() {
     // The datalist is a convenience; checks work without it.
   }
 }
-
-$('key-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const value = $('apikey').value.trim();
-  if (!value) {
-    $('apikey').focus();
-    return;
-  }
-  sessionStorage.setItem(KEY_STORAGE, value);
-  $('apikey').value = '';
-  showKey();
-  void loadPayers();
-  $('key-forget').focus();
-});
-
-$('key-forget').addEventListener('click', () => {
-  sessionStorage.removeItem(KEY_STORAGE);
-  showKey();
-  $('apikey').focus();
-});
 
 // ---- tabs ----
 
@@ -430,6 +394,5 @@ $('batch-download').addEventListener('click', async () => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 });
 
-showKey();
 showEndpointFields();
-void loadPayers();
+void startAccess({ onReady: loadPayers });
