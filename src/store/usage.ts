@@ -22,14 +22,16 @@ export async function usageCounts(db: Db, filter: UsageFilter = {}): Promise<Usa
   let query = db.kysely
     .selectFrom('audit_events as a')
     .leftJoin('api_keys as k', 'k.id', 'a.key_id')
-    .select((eb) => ['a.key_id', 'k.name as key_name', 'a.endpoint', 'a.status', 'a.error_code', eb.fn.countAll<number | string | bigint>().as('count')])
-    .groupBy(['a.key_id', 'k.name', 'a.endpoint', 'a.status', 'a.error_code']);
+    // A person's checks in the console run under their user id (console-auth.ts).
+    .leftJoin('users as u', 'u.id', 'a.key_id')
+    .select((eb) => ['a.key_id', 'k.name as key_name', 'u.username', 'a.endpoint', 'a.status', 'a.error_code', eb.fn.countAll<number | string | bigint>().as('count')])
+    .groupBy(['a.key_id', 'k.name', 'u.username', 'a.endpoint', 'a.status', 'a.error_code']);
   if (filter.since) query = query.where('a.at', '>=', filter.since);
   if (filter.keyId) query = query.where('a.key_id', '=', filter.keyId);
   const rows = await query.execute();
   const counted = rows.map((r) => ({
     key_id: r.key_id,
-    key_name: r.key_name,
+    key_name: r.key_name ?? (r.username ? `console user ${r.username}` : null),
     endpoint: r.endpoint,
     status: Number(r.status),
     error_code: r.error_code,

@@ -10,6 +10,7 @@ import { requestFor } from '../helpers/requests.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { hotp, base32Decode } from '../../src/store/totp.ts';
 import { UserStore } from '../../src/store/users.ts';
+import { usageCounts } from '../../src/store/usage.ts';
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 
 const PASSWORD = 'front desk password 1';
@@ -87,6 +88,8 @@ test('sign in: an HttpOnly, SameSite=Strict session cookie; the person runs chec
   assert.equal(record.user_id, alice!.id);
   assert.equal(record.key_id, alice!.id, 'the person is the principal: limits and batches are theirs');
   assert.equal(record.endpoint, 'estimate');
+  const usage = await usageCounts(server.runtime.db, { keyId: alice!.id });
+  assert.deepEqual(usage.map((u) => [u.key_name, u.endpoint, u.count]), [['console user alice', 'estimate', 1]]);
 
   // A machine key's check names no person.
   const machine = await check(null, { apikey: TEST_KEY });

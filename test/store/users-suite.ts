@@ -159,6 +159,15 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     const third = await sessions.create(user.id);
     await sessions.destroy(third.token);
     assert.equal(await sessions.resolve(third.token), null);
+
+    // Sessions nobody comes back to are swept once idle.
+    const fresh = await sessions.create(user.id);
+    await sessions.create(user.id);
+    c.advance(10 * 60_000);
+    assert.ok(await sessions.resolve(fresh.token));
+    c.advance(6 * 60_000);
+    assert.equal(await sessions.purge(), 1, 'the one idle for 16 minutes, not the one used 6 minutes ago');
+    assert.ok(await sessions.resolve(fresh.token));
   });
 
   test('sessions die when the user is disabled or reset', async () => {

@@ -55,6 +55,8 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
         return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
       }
       const { token, session } = await access.sessions.create(result.user.id);
+      // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
+      await access.sessions.purge();
       request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
       setSessionCookie(reply, request, token, access.trustProxy);
       return reply.code(200).send(view(result.user.username, session));
