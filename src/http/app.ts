@@ -7,6 +7,7 @@ import type { OperationDeps } from '../operations/index.ts';
 import type { AuditWriter } from '../store/audit.ts';
 import type { KeyStore } from '../store/keys.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
+import { installApiHeaders } from './api-headers.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
 import { type ConsoleAccess, installConsoleAccess } from './console-auth.ts';
@@ -24,6 +25,7 @@ import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
 import { installMetrics, Metrics } from './metrics.ts';
 import { installRateLimit } from './rate-limit.ts';
+import { installTrailingSlashTwins } from './trailing-slash.ts';
 
 export interface AppOptions {
   deps: OperationDeps;
@@ -45,16 +47,6 @@ export interface AppOptions {
   /** Console sign-in for people; without it only API keys authenticate. */
   consoleAccess?: ConsoleAccess;
 }
-
-/** Fixed security headers on the JSON API; helmet is reserved for HTML pages (it costs throughput). */
-const API_HEADERS: Record<string, string> = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-};
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
@@ -88,12 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installRequestLog(app);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/v1/')) {
-      for (const [k, v] of Object.entries(API_HEADERS)) reply.header(k, v);
-    }
     reply.header('x-request-id', request.id);
     return payload;
   });
+  // By route, before any route is added: trailing-slash twins, the API's headers, then auth (fail closed).
+  installTrailingSlashTwins(app);
+  installApiHeaders(app);
   installConsoleAccess(app, options.consoleAccess ?? null);
   installAuth(app, options.keys, options.deps.network.mode);
   await installRateLimit(app, { redis: options.redis ?? null });

@@ -2,10 +2,16 @@
 import type { FastifyRequest } from 'fastify';
 import { OPERATIONS, type OperationName } from '../domain/schemas/requests.ts';
 
+// With and without the trailing slash (trailing-slash.ts registers both).
 const CHECK_ROUTES = new Map<string, OperationName>(OPERATIONS.flatMap((op) => [[`/v1/${op}`, op], [`/v1/${op}/`, op]] as const));
 
-/** The operation a request asks for, or null when it is not a check. */
+/** The operation a route pattern serves, or null when it is not a check. */
+export function checkOperation(method: string | string[], pattern: string | undefined): OperationName | null {
+  if (method !== 'POST') return null;
+  return CHECK_ROUTES.get(pattern ?? '') ?? null;
+}
+
+/** The operation a request asks for (by the route it matched), or null when it is not a check. */
 export function checkEndpoint(request: FastifyRequest): OperationName | null {
-  if (request.method !== 'POST') return null;
-  return CHECK_ROUTES.get(request.routeOptions.url ?? '') ?? null;
+  return checkOperation(request.method, request.routeOptions.url);
 }

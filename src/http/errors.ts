@@ -1,6 +1,7 @@
 /** One error shape for every failure (NOTES.md section 3): error_code, message, request_id. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, type ErrorCode, type FieldError } from '../domain/errors.ts';
+import { API_HEADERS } from './api-headers.ts';
 import { fieldErrors } from './validation-errors.ts';
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.url.startsWith('/v1/batches') ? 'Send the body as application/json or text/csv' : known[2];
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.url?.startsWith('/v1/batches') ? 'Send the body as application/json or text/csv' : known[2];
       return sendError(reply, request, known[0], known[1], message);
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {
@@ -55,11 +56,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err_type: error.name, code: error.code, stack: error.stack }, 'unhandled error');
     return sendError(reply, request, 500, 'INTERNAL_ERROR', 'Internal error');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  // No route: the API's headers (api-headers.ts sets them by route), and no more of the URL than a person needs to spot a typo.
+  app.setNotFoundHandler((request, reply) => {
+    reply.headers(API_HEADERS);
+    const path = request.url.split('?')[0]!;
+    return sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${path.length > 100 ? `${path.slice(0, 100)}...` : path}`);
+  });
 }
 
 /** Errors Fastify raises before routing (a URL it cannot decode), in the same shape as the rest. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(API_HEADERS);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void sendError(reply, request, 414, 'INVALID_REQUEST', 'The URL is too long');
   else if (error.code === 'FST_ERR_BAD_URL') void sendError(reply, request, 400, 'INVALID_REQUEST', 'The URL is not valid');
   else void sendError(reply, request, 500, 'INTERNAL_ERROR', 'Internal error');

@@ -1,12 +1,14 @@
 /**
  * Checks per API key per minute (NOTES.md section 4): a fixed 60-second window, shared by every
- * instance through Redis when one is given, in memory otherwise. Runs after auth, so the bucket is
- * the key's; only the check endpoints count.
+ * instance through Redis when one is given, in memory otherwise. The limit is attached to the check
+ * routes themselves (not decided from the URL), right after auth.ts's check, so the bucket is the
+ * key's; only the check endpoints count.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { hookList } from './route-hooks.ts';
 import type { Redis } from 'ioredis';
-import { checkEndpoint } from './check-routes.ts';
+import { checkOperation } from './check-routes.ts';
 import { sendError } from './errors.ts';
 
 export const DEFAULT_CHECKS_PER_MINUTE = 50;
@@ -28,8 +30,8 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
   });
   const limit = app.createRateLimit();
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.apiKey || !checkEndpoint(request)) return;
+  async function limitChecks(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.apiKey) return;
     let result: Awaited<ReturnType<typeof limit>>;
     try {
       result = await limit(request);
@@ -51,5 +53,11 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
       'TOO_MANY_REQUESTS',
       `Rate limit of ${result.max} checks per minute exceeded; retry in ${result.ttlInSeconds} seconds`,
     );
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!checkOperation(route.method, route.url)) return;
+    const existing = hookList<onRequestHookHandler>(route.onRequest);
+    if (!existing.includes(limitChecks)) route.onRequest = [...existing, limitChecks];
   });
 }

@@ -13,12 +13,20 @@ const body = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_n
 const paths = ['/v1/estimate', '/v1/estimate/', '/v1/discover', '/v1/scan', '/v1/medicaid'];
 
 test('a missing key gives 401 on every endpoint, before the body is looked at', async () => {
-  for (const path of [...paths, '/v1/sandbox/members', '/v1/unknown']) {
+  for (const path of [...paths, '/v1/sandbox/members']) {
     const res = await fetch(server.url + path, { method: path.includes('members') ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: path.includes('members') ? undefined : 'not json' });
     assert.equal(res.status, 401, path);
     const json = (await res.json()) as { error_code: string; request_id: string };
     assert.equal(json.error_code, 'UNAUTHORIZED');
     assert.ok(json.request_id);
+  }
+});
+
+test('a path that is no route is 404 with or without a key: access follows the matched route (test/security/path-variants.test.ts)', async () => {
+  for (const headers of [{}, { apikey: 'cov_test_integration_suite_key_0001' }] as Record<string, string>[]) {
+    const res = await fetch(server.url + '/v1/unknown', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    assert.equal(res.status, 404);
+    assert.equal(((await res.json()) as { error_code: string }).error_code, 'NOT_FOUND');
   }
 });
 

@@ -16,7 +16,7 @@ export const ROOT_INDEX = {
 const wantsHtml = (accept: string | undefined) => /\btext\/html\b/i.test(accept ?? '');
 
 export function registerRootRoute(app: FastifyInstance): void {
-  app.get('/', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     if (wantsHtml(request.headers.accept)) return reply.redirect('/console/');
     reply.header('cache-control', 'no-store');
     return ROOT_INDEX;

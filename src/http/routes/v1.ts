@@ -27,18 +27,16 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   };
   const ctx = (request: FastifyRequest) => ({ request_id: request.id });
 
-  for (const url of ['/v1/estimate', '/v1/estimate/']) {
-    api.post(url, {
-      schema: {
-        operationId: url.endsWith('/') ? undefined : 'estimate',
-        hide: url.endsWith('/'),
-        tags: ['coverage'],
-        summary: 'Estimate what a session costs the patient',
-        body: EstimateRequest,
-        response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
-      },
-    }, (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))));
-  }
+  // Each also answers with a trailing slash (trailing-slash.ts).
+  api.post('/v1/estimate', {
+    schema: {
+      operationId: 'estimate',
+      tags: ['coverage'],
+      summary: 'Estimate what a session costs the patient',
+      body: EstimateRequest,
+      response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
+    },
+  }, (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))));
   api.post('/v1/discover', {
     schema: { operationId: 'discover', tags: ['coverage'], summary: 'Find coverage at a known payer by name, DOB and ZIP', body: DiscoverRequest, response: { 200: DiscoverResponse, ...errors } },
   }, (request, reply) => respond(request, reply, 'discover', () => runDiscover(deps, request.body, ctx(request))));
