@@ -136,7 +136,8 @@ export class PayerConnector {
     try {
       const attempt = ({ signal: s, attempt: n }: { signal: AbortSignal; attempt?: number }) => {
         sent = true;
-        return this.attempt(x12, s, atOnce && (n ?? 0) === 0 && !ctx.signal?.aborted);
+        const first = atOnce && (n ?? 0) === 0;
+        return this.attempt(x12, s, () => first && !ctx.signal?.aborted);
       };
       return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
@@ -149,8 +150,8 @@ export class PayerConnector {
     }
   }
 
-  /** `payerHadItAll`: sent at once on the first attempt, so a timeout is the payer's own (see the file comment). */
-  private async attempt(x12: string, signal: AbortSignal, payerHadItAll: boolean): Promise<string> {
+  /** `payerHadItAll`: sent at once on the first attempt and the caller still waiting, so a timeout is the payer's own. */
+  private async attempt(x12: string, signal: AbortSignal, payerHadItAll: () => boolean): Promise<string> {
     if (signal.aborted) throw new DeadlineSpent(this.payerId, 'no answer before the deadline');
     const req = newCoreRequest(x12, this.defaults.senderId, this.entry.receiver_id ?? this.payerId);
     try {
@@ -158,7 +159,7 @@ export class PayerConnector {
       if (answersAaa42(answer)) throw new PayerBusy(answer);
       return answer;
     } catch (err) {
-      const ours = err instanceof PayerError && err.kind === 'timeout' && (!payerHadItAll || this.callerGaveUp(signal));
+      const ours = err instanceof PayerError && err.kind === 'timeout' && !payerHadItAll();
       throw ours ? new DeadlineSpent(this.payerId, err.reason) : err;
     }
   }

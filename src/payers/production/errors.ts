@@ -8,6 +8,16 @@ export class ConnectionFailure extends PayerError {
   }
 }
 
+/**
+ * Our deadline ran out on an inquiry the payer did not get at once (it waited in our queue or rate
+ * limiter, or was a retry) or the caller gave up: not the payer's failure, so the breaker ignores it.
+ */
+export class DeadlineSpent extends PayerError {
+  constructor(payerId: string, reason: string) {
+    super('timeout', payerId, reason);
+  }
+}
+
 /** The payer answered AAA 42 (unable to respond now): retried, and returned as is when retries run out. */
 export class PayerBusy extends Error {
   constructor(readonly answer: string) {
@@ -39,4 +49,4 @@ export const isRetryable = (err: unknown) => err instanceof ConnectionFailure ||
 
 /** Failures that count against the payer's circuit breaker: it is down, slow or sending garbage. */
 export const isBreakerFailure = (err: unknown) =>
-  err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);
+  err instanceof DeadlineSpent ? false : err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);
