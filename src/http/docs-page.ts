@@ -26,7 +26,8 @@ export async function registerDocsPage(app: FastifyInstance): Promise<void> {
     await docs.register(swaggerUi, {
       routePrefix: '/docs',
       uiConfig: {
-        persistAuthorization: true,
+        // The key stays in the page's memory only: never written to localStorage, where any script on this origin could read it later.
+        persistAuthorization: false,
         tryItOutEnabled: true,
         displayRequestDuration: true,
         displayOperationId: true,
