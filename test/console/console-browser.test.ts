@@ -55,11 +55,11 @@ test('one check: the form, the result card, the key kept for the tab', { skip },
   await enterKey(page);
   assert.equal(await page.evaluate(() => sessionStorage.getItem('coverage-console.apikey')), TEST_KEY);
 
-  // Typed as at the front desk: a misspelt last name (the payer says Goldberg) and dollars, not cents.
-  await page.getByLabel('Member ID').fill('10040MHCA');
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Goldbergg');
-  await page.getByLabel('Date of birth').fill('1993-03-19');
+  // Typed as at the front desk: the name as the patient gives it (the payer has Kathryn Miller-Hayes) and dollars, not cents.
+  await page.getByLabel('Member ID').fill('10030MHDM');
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Miller');
+  await page.getByLabel('Date of birth').fill('1984-04-04');
   await page.getByLabel('Provider NPI').fill('1234567893');
   await page.getByLabel('Session cost ($)').fill('150');
   await page.getByLabel('Session cost ($)').press('Enter');
@@ -67,17 +67,16 @@ test('one check: the form, the result card, the key kept for the tab', { skip },
   const card = page.locator('article.card');
   await card.waitFor();
   assert.equal(await card.locator('.badge').first().textContent(), 'Active');
-  assert.equal(await page.locator('#patient-pays').textContent(), '$25.00');
-  assert.match(await card.textContent() ?? '', /Payer pays \$125\.00 of \$150\.00/);
+  assert.equal(await page.locator('#patient-pays').textContent(), '$30.00');
+  assert.match(await card.textContent() ?? '', /Payer pays \$120\.00 of \$150\.00/);
   assert.equal(await card.locator('progress').count(), 2, 'deductible and out-of-pocket bars');
   assert.ok(await card.getByText('Telehealth').count());
   const alerts = await card.locator('.alerts li').allTextContents();
-  assert.ok(alerts.some((a) => /Demographic Mismatch/i.test(a) && a.includes('GOLDBERG')), alerts.join(' / '));
-  assert.ok(alerts.some((a) => /Carve Out/i.test(a) && a.includes('MINDFUL')), alerts.join(' / '));
+  assert.ok(alerts.some((a) => /Demographic Mismatch/i.test(a) && a.includes('KATHRYN') && a.includes('MILLER-HAYES')), alerts.join(' / '));
 
   await page.getByText('Raw JSON').click();
   const raw = JSON.parse((await card.locator('pre').textContent()) ?? '{}');
-  assert.equal(raw.member_obligation, 2500);
+  assert.equal(raw.member_obligation, 3000);
   assert.equal(raw.provider_session_cost, 15000, 'the $150 typed was sent as 15000 cents');
   await page.getByText('Raw JSON').click();
   await page.screenshot({ path: `${SHOTS}console-check.png`, fullPage: true });
@@ -160,7 +159,8 @@ test('a schedule with a bad row is refused whole, naming the row', { skip }, asy
   const csv = 'member_id,member_dob\n10010MHNA,1988-03-14\n10011MHDM,1979-02-30\n';
   await page.getByLabel('Schedule file (CSV)').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and check' }).click();
-  await page.getByText('Row 2: member_dob must be a real calendar date in YYYY-MM-DD').waitFor();
+  // Numbered as the spreadsheet shows it: the header is row 1.
+  await page.getByText('Row 3: member_dob "1979-02-30" is not a real calendar date').waitFor();
   assert.equal(await page.locator('#batch-view').isVisible(), false);
   await page.close();
 });

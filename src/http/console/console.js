@@ -1,29 +1,16 @@
 // The front-desk console: one check in a form, or a whole schedule as CSV. Plain browser JS, no
 // dependencies; it calls this server's /v1 API as the person signed in (session.js).
 
+import { dollars, h } from './dom.js';
+import { errorCard } from './error-card.js';
+import { printSummary } from './print-summary.js';
+import { answerState, badge, coverageCard } from './result-card.js';
 import { api, hasAccess, startAccess } from './session.js';
 
 const PAGE_SIZE = 50;
 const POLL_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (cents) => (typeof cents === 'number' ? money.format(cents / 100) : null);
-
-/** Builds an element; children are nodes or text (never HTML). */
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === false || value === null || value === undefined) continue;
-    if (name === 'class') el.className = value;
-    else el.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : String(child));
-  }
-  return el;
-}
 
 // ---- who is asking: the signed-in person (or, sandbox without users, an API key): session.js ----
 
@@ -137,10 +124,11 @@ $('check-form').addEventListener('submit', async (event) => {
   $('check-status').textContent = 'Checking…';
   $('check-submit').disabled = true;
   try {
-    const res = await api(`/v1/${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(requestBody(endpoint)) });
+    const sent = requestBody(endpoint);
+    const res = await api(`/v1/${endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent) });
     const body = await res.json();
-    $('check-status').textContent = res.ok ? 'Done.' : `Answered ${res.status} ${body.error_code ?? ''}`.trim();
-    $('result').replaceChildren(res.ok ? coverageCard(endpoint, res.status, body) : errorCard(res.status, body));
+    $('check-status').textContent = res.ok ? 'Done.' : 'The check did not complete: see below.';
+    showResult(endpoint, res, body, sent);
     if (!res.ok) markFieldErrors(body.errors);
   } catch (err) {
     $('check-status').textContent = err.message;
@@ -149,112 +137,26 @@ $('check-form').addEventListener('submit', async (event) => {
   }
 });
 
-const STATUS_LABELS = { ACTIVE: 'Active', ACTIVE_AT_RISK: 'Active, at risk', INACTIVE: 'Inactive' };
-
-function badge(planStatus) {
-  return h('span', { class: `badge badge-${String(planStatus).toLowerCase().replace(/_/g, '-')}` }, STATUS_LABELS[planStatus] ?? planStatus);
-}
-
-function meter(label, total, remaining) {
-  if (typeof total !== 'number' && typeof remaining !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', { class: 'muted' }, 'Not reported'));
-  if (typeof total !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', {}, `${dollars(remaining)} left (total not reported)`));
-  const met = typeof remaining === 'number' ? Math.max(0, total - remaining) : null;
-  const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
-  return h(
-    'div',
-    { class: 'meter' },
-    h('label', { class: 'meter-label', for: id }, label),
-    h('progress', { id, max: String(Math.max(total, 1)), value: String(met ?? 0) }),
-    h('span', {}, met === null ? `${dollars(total)} (remaining not reported)` : `${dollars(met)} of ${dollars(total)} met · ${dollars(remaining)} left`),
+/** Draws the answer, and the print summary that goes with it. */
+function showResult(endpoint, res, body, sent) {
+  if (!res.ok) {
+    const retryAfter = Number(res.headers.get('retry-after')) || null;
+    $('result').replaceChildren(errorCard(res.status, body, { retryAfter, onTry: tryEndpoint }));
+    return;
+  }
+  const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent };
+  $('result').replaceChildren(
+    coverageCard(endpoint, res.status, body, { onPrint: () => window.print() }),
+    printSummary(endpoint, res.status, body, checked),
   );
 }
 
-function costShare(copay, coinsurance) {
-  const parts = [];
-  if (typeof copay === 'number') parts.push(`${dollars(copay)} copay`);
-  if (typeof coinsurance === 'number') parts.push(`${coinsurance} % coinsurance`);
-  return parts.length ? parts.join(' + ') : 'Not reported';
-}
-
-function alertItem(alert, body) {
-  const detail = [];
-  if (alert.payer_values) {
-    detail.push(h('span', { class: 'alert-detail' }, "Payer's values: ", Object.entries(alert.payer_values).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v ?? '(none)'}`).join(', ')));
-  }
-  if (alert.code === 'CARVE_OUT_DETECTED' && body.third_party_payer) {
-    const tpp = body.third_party_payer;
-    if (tpp.payer_id) detail.push(h('span', { class: 'alert-detail' }, `Ask the administrator: payer ID ${tpp.payer_id}`));
-  }
-  if (alert.code === 'PLAN_RESET_SOON' && body.reset_benefits) {
-    detail.push(h('span', { class: 'alert-detail' }, `From ${body.reset_benefits.effective_date}${body.reset_benefits.changes.length ? `: ${body.reset_benefits.changes.join(', ').replace(/_/g, ' ')} change` : ''}`));
-  }
-  return h('li', { class: `alert alert-${alert.code.toLowerCase().replace(/_/g, '-')}` }, h('strong', {}, alert.code.replace(/_/g, ' ').toLowerCase()), ' ', alert.message, ...detail);
-}
-
-function rawToggle(body) {
-  return h('details', { class: 'raw' }, h('summary', {}, 'Raw JSON'), h('pre', { tabindex: '0' }, JSON.stringify(body, null, 2)));
-}
-
-function coverageCard(endpoint, status, body) {
-  const who = [body.demographics?.first_name, body.demographics?.last_name].filter(Boolean).join(' ') || body.demographics?.member_id || 'Member';
-  const card = h(
-    'article',
-    { class: 'card', 'aria-labelledby': 'card-title' },
-    h('header', { class: 'card-head' },
-      h('div', {}, h('h2', { id: 'card-title' }, who), h('p', { class: 'muted' }, [body.payer_name, body.plan_name].filter(Boolean).join(' · '))),
-      badge(body.plan_status)),
-  );
-  const facts = h('dl', { class: 'facts' });
-  const fact = (term, value) => value !== null && value !== undefined && value !== '' && facts.append(h('dt', {}, term), h('dd', {}, value));
-  fact('Plan dates', body.plan_begin_date ? `${body.plan_begin_date} to ${body.plan_end_date ?? 'open'}` : null);
-  fact('Eligibility ends', body.eligibility_end_date);
-  fact('Insurance', [body.insurance_type, body.plan_type].filter(Boolean).join(', '));
-  fact('Member ID', body.demographics?.member_id);
-  fact('Group', body.group_name);
-
-  if (endpoint === 'estimate') {
-    const pays = dollars(body.member_obligation);
-    card.append(
-      h('section', { class: 'pays', 'aria-label': 'What the patient pays' },
-        h('p', { class: 'pays-label' }, `Patient pays for this session (${body.in_network ? 'in network' : 'out of network'})`),
-        h('p', { class: 'pays-amount', id: 'patient-pays' }, pays ?? 'Not known'),
-        body.payer_obligation !== null ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`) : null,
-        status === 206 ? h('p', { class: 'warn' }, body.error_code === 'UNKNOWN_COSTSHARE' ? 'The payer did not report the cost share.' : 'The payer did not report the remaining amounts.') : null),
-      h('section', { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
-        meter('Deductible', body.deductible, body.remaining_deductible),
-        meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max)),
-    );
-    const tele = body.telehealth;
-    card.append(
-      h('table', { class: 'modes' },
-        h('caption', {}, 'In person and telehealth'),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'In person'), h('th', { scope: 'col' }, 'Telehealth'))),
-        h('tbody', {},
-          h('tr', {}, h('th', { scope: 'row' }, 'Cost share'), h('td', {}, costShare(body.copayment, body.coinsurance)), h('td', {}, tele ? costShare(tele.copayment, tele.coinsurance) : 'Same as in person')),
-          h('tr', {}, h('th', { scope: 'row' }, 'Patient pays'), h('td', {}, pays ?? 'Not known'), h('td', {}, tele ? (dollars(tele.member_obligation) ?? 'Not known') : 'Same as in person')))),
-    );
-    fact('Benefit structure', body.benefit_structure);
-  }
-  card.append(facts);
-  const alerts = body.alerts ?? [];
-  card.append(
-    h('section', { class: 'alerts', 'aria-label': 'Alerts' },
-      h('h3', {}, alerts.length ? `Alerts (${alerts.length})` : 'No alerts'),
-      alerts.length ? h('ul', {}, alerts.map((a) => alertItem(a, body))) : null),
-  );
-  card.append(rawToggle(body));
-  return card;
-}
-
-function errorCard(status, body) {
-  return h(
-    'article',
-    { class: 'card card-error', 'aria-labelledby': 'card-title' },
-    h('header', { class: 'card-head' }, h('h2', { id: 'card-title' }, body.error_code ?? `Error ${status}`), h('span', { class: 'badge badge-error' }, String(status))),
-    h('p', {}, body.message ?? ''),
-    body.errors?.length ? h('ul', { class: 'errors' }, body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${e.field} ${e.message}`))) : null,
-    rawToggle(body),
-  );
+/** From a not-found answer: the same patient by another check, names and date of birth kept. */
+function tryEndpoint(endpoint) {
+  $('endpoint').value = endpoint;
+  showEndpointFields();
+  $('check-status').textContent = `Switched to ${$('endpoint').selectedOptions[0].textContent.split(':')[0]}: the name and date of birth are kept. Press Check coverage.`;
+  $('member_first_name').focus();
 }
 
 // ---- batch ----
@@ -277,7 +179,7 @@ $('batch-form').addEventListener('submit', async (event) => {
     const body = await res.json();
     if (res.status !== 202) {
       $('batch-status').textContent = `Not queued: ${body.message}`;
-      $('batch-errors').replaceChildren(errorCard(res.status, body));
+      $('batch-errors').replaceChildren(errorCard(res.status, body, { context: 'batch' }));
       return;
     }
     $('batch-status').textContent = `Queued ${body.total} checks.`;
@@ -361,7 +263,7 @@ function resultRow(r) {
     h('td', {}, r.endpoint),
     h('td', {}, outcome, r.status >= 300 && body.message ? h('div', { class: 'muted small' }, body.message) : null),
     h('td', {}, body.plan_status ? badge(body.plan_status) : '—', body.plan_name ? h('div', { class: 'muted small' }, body.plan_name) : null),
-    h('td', { class: 'num' }, dollars(body.member_obligation) ?? '—'),
+    h('td', { class: 'num' }, r.status === 200 && answerState(r.status, body) === 'carve-out' ? 'Ask the administrator' : body.plan_status === 'INACTIVE' ? 'Not covered' : dollars(body.member_obligation) ?? '—'),
     h('td', {}, (body.alerts ?? []).map((a) => a.code.replace(/_/g, ' ').toLowerCase()).join(', ') || '—'),
   );
 }
