@@ -6,9 +6,13 @@ import { MAX_BATCH_ROWS, type BatchCheck } from '../domain/batch.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, OPERATIONS, ScanRequest, type OperationName } from '../domain/schemas/requests.ts';
 import type { CheckValidator } from './check-validator.ts';
 import { CsvError, parseCsv } from './csv.ts';
+import { centsCell, dateCell, dollarsToCents, looksShortenedByExcel, type Cell } from './spreadsheet-cells.ts';
 
 export interface RowError {
-  /** 1-based row of the batch; absent when the error is about the whole upload. */
+  /**
+   * The row: in a CSV upload the spreadsheet's row (the header is row 1), in JSON the 1-based
+   * check; absent when the error is about the whole upload.
+   */
   row?: number;
   field: string;
   message: string;
@@ -45,8 +49,22 @@ const SCHEMAS: Record<OperationName, { properties: Record<string, unknown>; requ
   medicaid: MedicaidRequest,
 };
 
-/** The CSV columns: the endpoint, then every field any endpoint takes. */
-export const CSV_COLUMNS: readonly string[] = ['endpoint', ...new Set(OPERATIONS.flatMap((op) => Object.keys(SCHEMAS[op].properties)))];
+/**
+ * Columns that give the session cost, and the unit each is read in: the API's field is cents,
+ * a spreadsheet is usually typed in dollars. One of them per file.
+ */
+const COST_COLUMNS: Record<string, 'cents' | 'dollars'> = {
+  provider_session_cost: 'cents',
+  session_cost_cents: 'cents',
+  session_cost: 'dollars',
+  session_cost_dollars: 'dollars',
+};
+
+/** The CSV columns: the endpoint, every field any endpoint takes, and the other ways to give the session cost. */
+export const CSV_COLUMNS: readonly string[] = [
+  'endpoint',
+  ...new Set([...OPERATIONS.flatMap((op) => Object.keys(SCHEMAS[op].properties)), ...Object.keys(COST_COLUMNS)]),
+];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOperation = (v: unknown): v is OperationName => typeof v === 'string' && (OPERATIONS as readonly string[]).includes(v);
@@ -116,13 +134,32 @@ export function fromJson(body: unknown, validate: CheckValidator): BatchInput {
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
 
-/** A CSV row as the endpoint's JSON body: blank cells of optional fields are left out, cells of other endpoints' fields ignored. */
-function requestFromCells(endpoint: OperationName, values: Map<string, string>): Record<string, unknown> {
+/** Fields a spreadsheet turns into numbers: past 11 digits Excel shows them as 1.23457E+09 and exports that. */
+const TEXT_NUMBER_FIELDS = new Set(['member_id', 'provider_npi', 'zip']);
+
+/** A cell as the API's value, or why it cannot be read; undefined when the value goes through as typed. */
+function readCell(field: string, column: string, value: string): Cell<string> | undefined {
+  if (field === 'member_dob') return dateCell(value);
+  if (field === 'provider_session_cost') return COST_COLUMNS[column] === 'dollars' ? dollarsToCents(value) : centsCell(value, column);
+  if (TEXT_NUMBER_FIELDS.has(field) && looksShortenedByExcel(value)) {
+    return { ok: false, message: `"${value}" is a number the spreadsheet shortened; format the ${column} column as Text and export the file again` };
+  }
+  return undefined;
+}
+
+/**
+ * A CSV row as the endpoint's JSON body: blank cells of optional fields are left out, cells of
+ * other endpoints' fields ignored, dates and amounts read as a spreadsheet writes them.
+ * `errors` name the cells that could not be read (the validator is not asked about those fields).
+ */
+function requestFromCells(endpoint: OperationName, values: Map<string, string>, costColumn: string): { request: Record<string, unknown>; errors: { field: string; message: string }[] } {
   const schema = SCHEMAS[endpoint];
   const required = new Set(schema.required ?? []);
   const request: Record<string, unknown> = {};
+  const errors: { field: string; message: string }[] = [];
   for (const field of Object.keys(schema.properties)) {
-    const value = values.get(field) ?? '';
+    const column = field === 'provider_session_cost' ? costColumn : field;
+    const value = values.get(column) ?? '';
     if (value === '') {
       if (required.has(field)) request[field] = '';
       continue;
@@ -132,9 +169,11 @@ function requestFromCells(endpoint: OperationName, values: Map<string, string>):
       request[field] = TRUE.has(lower) ? true : FALSE.has(lower) ? false : value;
       continue;
     }
-    request[field] = value;
+    const cell = readCell(field, column, value);
+    if (cell && !cell.ok) errors.push({ field: column, message: cell.message });
+    request[field] = cell?.ok ? cell.value : value;
   }
-  return request;
+  return { request, errors };
 }
 
 /** The header line alone, checked before the rest of the text is read: an absurd header costs nothing. */
@@ -160,6 +199,8 @@ function headerErrors(columns: readonly string[], errors: Errors): void {
       listedColumns = true;
     } else if (columns.indexOf(name) !== i) errors.add({ field: 'header', message: `column ${quoted} appears twice` });
   });
+  const costs = columns.filter((name) => name in COST_COLUMNS);
+  if (costs.length > 1) errors.add({ field: 'header', message: `columns ${costs.join(' and ')} both give the session cost; keep one` });
 }
 
 export function fromCsv(text: string, validate: CheckValidator): BatchInput {
@@ -181,22 +222,28 @@ export function fromCsv(text: string, validate: CheckValidator): BatchInput {
   const limit = countLimit(rows.length, '(csv)');
   if (limit) return refuse([limit]);
   const checks: BatchCheck[] = [];
-  rows.forEach((record, i) => {
-    const row = i + 1;
+  const costColumn = columns.find((name) => name in COST_COLUMNS) ?? 'provider_session_cost';
+  for (const record of rows) {
+    // Numbered as the spreadsheet shows it, so "row 7" is row 7 on screen.
+    const row = record.row;
     if (record.cells.length > columns.length) {
-      errors.add({ row, field: '(csv)', message: `line ${record.line} has ${record.cells.length} values; the header has ${columns.length} columns` });
-      return;
+      errors.add({ row, field: '(csv)', message: `row ${row} has ${record.cells.length} values; the header has ${columns.length} columns` });
+      continue;
     }
     const values = new Map(columns.map((name, c) => [name, (record.cells[c] ?? '').trim()]));
     // Most rows of a schedule are estimates: a blank endpoint (or no endpoint column) means estimate.
     const endpoint = (values.get('endpoint') || 'estimate').toLowerCase();
     if (!isOperation(endpoint)) {
       errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
-      return;
+      continue;
     }
-    const request = requestFromCells(endpoint, values);
-    for (const e of validate(endpoint, request)) errors.add({ row, ...e });
+    const { request, errors: cellErrors } = requestFromCells(endpoint, values, costColumn);
+    for (const e of cellErrors) errors.add({ row, ...e });
+    const unread = new Set(cellErrors.map((e) => (e.field === costColumn ? 'provider_session_cost' : e.field)));
+    for (const e of validate(endpoint, request)) {
+      if (!unread.has(e.field)) errors.add({ row, ...(e.field === 'provider_session_cost' ? { ...e, field: costColumn } : e) });
+    }
     checks.push({ endpoint, request });
-  });
+  }
   return errors.count > 0 ? errors.refuse() : { ok: true, checks };
 }

@@ -11,6 +11,11 @@ export class CsvError extends Error {
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
   line: number;
+  /**
+   * 1-based row a spreadsheet shows it on: as line, except that line breaks inside quoted values
+   * do not start rows (blank lines do).
+   */
+  row: number;
   cells: string[];
 }
 
@@ -29,16 +34,18 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
   const records: CsvRecord[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
+  let row = 1;
   let cells: string[] = [];
   let cell = '';
   let start = line;
+  let startRow = row;
   let quoted = false;
   let touched = false;
   const endRecord = () => {
     cells.push(cell);
     if (cells.length > 1 || cells[0] !== '' || touched) {
       if (records.length >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
-      records.push({ line: start, cells });
+      records.push({ line: start, row: startRow, cells });
     }
     cells = [];
     cell = '';
@@ -80,7 +87,9 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
       endRecord();
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       line++;
+      row++;
       start = line;
+      startRow = row;
     } else {
       cell += ch;
       i++;

@@ -50,11 +50,11 @@ test('a bad value, too many cells or an unknown column is an error of its row or
   const bad = fromCsv('member_id,member_dob,in_network,provider_session_cost\n1MHNA,1980-01-01,maybe,150.00\n1MHNA,1980-01-01,yes,1,extra\n', validate);
   assert.equal(bad.ok, false);
   assert.deepEqual(!bad.ok && [...bad.errors].sort((a, b) => a.row! - b.row! || a.field.localeCompare(b.field)), [
-    { row: 1, field: 'in_network', message: 'must be a boolean' },
-    { row: 1, field: 'provider_session_cost', message: 'must be a string of digits or a non-negative integer (cents)' },
-    { row: 2, field: '(csv)', message: 'line 3 has 5 values; the header has 4 columns' },
+    { row: 2, field: 'in_network', message: 'must be a boolean' },
+    { row: 2, field: 'provider_session_cost', message: '"150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars' },
+    { row: 3, field: '(csv)', message: 'row 3 has 5 values; the header has 4 columns' },
   ]);
-  assert.deepEqual(!bad.ok && bad.invalidRows, [1, 2]);
+  assert.deepEqual(!bad.ok && bad.invalidRows, [2, 3], 'spreadsheet rows: the header is row 1');
   assert.deepEqual(CSV_COLUMNS.slice(0, 5), ['endpoint', 'member_id', 'member_first_name', 'member_last_name', 'member_dob']);
   const header = fromCsv('member_id,member_id\n', validate);
   assert.deepEqual(!header.ok && header.errors, [{ field: 'header', message: 'column "member_id" appears twice' }]);
