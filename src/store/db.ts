@@ -1,5 +1,5 @@
 /** Opens the store: SQLite (WAL) under the data directory by default, PostgreSQL when a URL is given. */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -31,8 +31,7 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
-    mkdirSync(config.dataDir, { recursive: true });
-    const file = new SqliteDatabase(join(config.dataDir, 'coverage.sqlite'));
+    const file = new SqliteDatabase(privateSqliteFile(config.dataDir));
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
     file.pragma('busy_timeout = 5000');
@@ -47,6 +46,28 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     },
     close: () => kysely.destroy(),
   };
+}
+
+const SQLITE_FILE = 'coverage.sqlite';
+/** SQLite's write-ahead log and shared-memory index, created next to the database with its mode. */
+const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/**
+ * The database holds member data, keys' hashes and the audit HMAC key: readable by this service's
+ * user only. The directory is created 0700, the file 0600 before SQLite opens it (SQLite gives its
+ * -wal and -shm files the database's mode). An existing directory is tightened when it is ours
+ * (empty, as a volume mounted for us, or holding only the store): one shared with other files is left alone.
+ */
+export function privateSqliteFile(dataDir: string): string {
+  const path = join(dataDir, SQLITE_FILE);
+  const existed = existsSync(path);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if ((statSync(dataDir).mode & 0o077) !== 0 && readdirSync(dataDir).every((name) => name.startsWith(SQLITE_FILE))) chmodSync(dataDir, 0o700);
+  if (!existed) closeSync(openSync(path, 'a', 0o600));
+  for (const suffix of ['', ...SQLITE_SIDE_FILES]) {
+    if (existsSync(path + suffix) && (statSync(path + suffix).mode & 0o077) !== 0) chmodSync(path + suffix, 0o600);
+  }
+  return path;
 }
 
 async function currentSchema(kysely: Kysely<Database>): Promise<string | undefined> {
