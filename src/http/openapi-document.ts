@@ -9,7 +9,7 @@ import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
-import { EXAMPLE_RESPONSES } from './openapi-example-responses.ts';
+import { exampleResponses } from './openapi-example-responses.ts';
 import {
   EXAMPLE_CALLS,
   OPERATION_ROUTES,
@@ -252,7 +252,7 @@ export function decorateDocument<T extends DocumentObject>(document: T): T {
         if (status === '429') response.headers = { 'Retry-After': RETRY_AFTER };
         for (const media of Object.values(response.content ?? {})) media.examples = {};
         for (const call of calls.filter((c) => String(c.status) === status)) {
-          const recorded = EXAMPLE_RESPONSES[exampleKey(call)];
+          const recorded = exampleResponses()[exampleKey(call)];
           const examples = response.content?.[responseMediaType(call)]?.examples;
           if (recorded !== undefined && examples) examples[call.name] = { summary: call.summary, value: shownResponse(call, recorded) };
         }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
-import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
+import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
 import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -126,7 +126,7 @@ describe('descriptions and examples', () => {
 
   test('every example call has a recorded answer with the status and code it declares', () => {
     for (const call of EXAMPLE_CALLS) {
-      const recorded = EXAMPLE_RESPONSES[exampleKey(call)] as { error_code?: string } | undefined;
+      const recorded = exampleResponses()[exampleKey(call)] as { error_code?: string } | undefined;
       assert.ok(recorded, `${exampleKey(call)} is not recorded: run scripts/record-openapi-examples.ts`);
       assert.equal(recorded.error_code ?? null, call.error_code, exampleKey(call));
       const example = operation(call.operation).responses[String(call.status)].content[responseMediaType(call)].examples[call.name];

@@ -1,14 +1,17 @@
 /** The document's examples are real: every example call, replayed against the sandbox, answers exactly what was recorded. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
+import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey } from '../../src/http/openapi-examples.ts';
-import { comparable, sendExampleCall, startExampleServer } from '../helpers/example-calls.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { comparable, sendExampleCall, startExampleServer, type ExampleServer } from '../../scripts/openapi-example-calls.ts';
+import { checkerForServer } from '../helpers/openapi-check.ts';
 
-let server: TestServer;
+let server: ExampleServer;
 before(async () => {
   server = await startExampleServer();
+  // Every answer is also held against the served OpenAPI document for its route and status.
+  const checker = await checkerForServer(server.url);
+  server.check = (method, path, status, body) => checker.check(method, path, status, body);
 });
 after(() => server.close());
 
@@ -18,7 +21,7 @@ for (const call of EXAMPLE_CALLS) {
     assert.equal(answer.status, call.status, JSON.stringify(answer.body));
     assert.deepEqual(
       comparable(answer.body),
-      comparable(EXAMPLE_RESPONSES[exampleKey(call)]),
+      comparable(exampleResponses()[exampleKey(call)]),
       'the sandbox answers differently from the recorded example: re-record with `node --import tsx scripts/record-openapi-examples.ts` and review the diff',
     );
     if (call.status === 429) assert.match(answer.headers.get('retry-after') ?? '', /^\d+$/);

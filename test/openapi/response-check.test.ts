@@ -1,7 +1,7 @@
 /** The check every suite's responses go through (test/helpers/openapi-check.ts) catches a document that drifted. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXAMPLE_RESPONSES } from '../../src/http/openapi-example-responses.ts';
+import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
 import { checkerForServer, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -13,13 +13,13 @@ before(async () => {
 });
 after(() => server.close());
 
-const estimate = () => structuredClone(EXAMPLE_RESPONSES['estimate/active_copay']) as Record<string, unknown>;
+const estimate = () => structuredClone(exampleResponses()['estimate/active_copay']) as Record<string, unknown>;
 const rejects = (fn: () => void, pattern: RegExp) => assert.throws(fn, (err: Error) => err.name === 'AssertionError' && pattern.test(err.message));
 
 test('a response that matches its route and status passes, with or without the trailing slash', () => {
   checker.check('POST', '/v1/estimate', 200, estimate());
   checker.check('POST', '/v1/estimate/', 200, estimate());
-  checker.check('POST', '/v1/estimate', 404, EXAMPLE_RESPONSES['estimate/member_not_found']);
+  checker.check('POST', '/v1/estimate', 404, exampleResponses()['estimate/member_not_found']);
 });
 
 test('a missing field, a wrong type or a value outside an enum fails', () => {

@@ -1,0 +1,140 @@
+/**
+ * Sends the OpenAPI document's example calls (src/http/openapi-examples.ts) to a sandbox server:
+ * the recorder (scripts/record-openapi-examples.ts) stores the answers, and the test suite
+ * (test/openapi/examples.test.ts) replays them. Built on the service's own runtime and fetch only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/cli/config.ts';
+import { startRuntime, type Runtime } from '../src/cli/runtime.ts';
+import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, OPERATION_ROUTES, type ExampleCall } from '../src/http/openapi-examples.ts';
+
+/** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
+export const EXAMPLE_TODAY = '2026-06-15';
+const EXAMPLE_KEY = 'cov_example_calls_key_000000000001';
+
+export interface ExampleServer {
+  url: string;
+  runtime: Runtime;
+  /** Told every JSON answer (the test suite holds it against the served OpenAPI document). */
+  check?: (method: string, path: string, status: number, body: unknown) => void;
+  close(): Promise<void>;
+}
+
+export interface ExampleAnswer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** The sandbox the examples are recorded on and replayed against: a batch budget one example exceeds, no rate limit on the example key. */
+export async function startExampleServer(): Promise<ExampleServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coverage-examples-'));
+  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: EXAMPLE_KEY, PORT: '0', COVERAGE_BATCH_MAX_QUEUED_ROWS: String(EXAMPLE_BATCH_BUDGET) });
+  const runtime = await startRuntime(config, { today: () => EXAMPLE_TODAY, logLevel: false });
+  await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
+  const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    runtime,
+    async close() {
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The {id} of calls that name no batch: well formed, and no batch's. */
+const UNKNOWN_BATCH = 'bat_000000000000000000000000';
+
+async function request(server: ExampleServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<ExampleAnswer> {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* a CSV answer stays text */
+  }
+  if (typeof parsed !== 'string' || headers.accept === undefined) server.check?.(method, path, res.status, parsed);
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+async function waitForBatch(server: ExampleServer, id: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/v1/batches/${id}`, { headers: { apikey: EXAMPLE_KEY } });
+    const progress = (await res.json()) as { status?: string; done?: number; total?: number };
+    if (progress.status === 'completed') return;
+    if (Date.now() > deadline) throw new Error(`batch ${id} still ${progress.status}: ${progress.done} of ${progress.total} done`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
+  const { path } = OPERATION_ROUTES[call.operation];
+  if (!path.includes('{id}')) return path;
+  if (!call.batch) return path.replace('{id}', UNKNOWN_BATCH);
+  const create = EXAMPLE_CALLS.find((c) => c.operation === 'createBatch' && c.name === call.batch);
+  if (!create) throw new Error(`${call.operation}/${call.name}: no createBatch example named ${call.batch}`);
+  const created = await sendExampleCall(server, create);
+  return path.replace('{id}', created.body.id);
+}
+
+export async function sendExampleCall(server: ExampleServer, call: ExampleCall): Promise<ExampleAnswer> {
+  const answer = await sendCall(server, call);
+  // A queued batch is read, and the next call sent, once every row has its result.
+  if (call.operation === 'createBatch' && answer.status === 202) await waitForBatch(server, answer.body.id);
+  return answer;
+}
+
+async function sendCall(server: ExampleServer, call: ExampleCall): Promise<ExampleAnswer> {
+  const { method } = OPERATION_ROUTES[call.operation];
+  const path = await pathOf(server, call);
+  const send = (body: unknown, headers: Record<string, string> = {}, apikey: string | null = EXAMPLE_KEY) =>
+    request(server, method, path, method === 'GET' ? undefined : body, { ...(apikey ? { apikey } : {}), ...headers });
+  if (call.csv !== undefined) return send(call.csv, { 'content-type': 'text/csv' });
+  if (call.accept) return send(undefined, { accept: call.accept });
+  switch (call.send) {
+    case 'without_key':
+      return send(call.body, {}, null);
+    case 'as_text':
+      return send(JSON.stringify(call.body), { 'content-type': 'text/plain' });
+    case 'oversized':
+      // Past the route's body limit: 64 KiB, or 8 MiB for a batch.
+      return send({ ...call.body, member_first_name: 'A'.repeat(call.operation === 'createBatch' ? 9_000_000 : 70_000) });
+    case 'past_rate_limit': {
+      const { secret } = await server.runtime.keys.create({ name: `example ${call.operation} rate limit`, env: 'sandbox', rate_limit_per_minute: 1 });
+      await send(call.body, {}, secret);
+      return send(call.body, {}, secret);
+    }
+    default:
+      return send(call.body);
+  }
+}
+
+const BATCH_ID = /\bbat_[0-9a-f]{24}\b/g;
+const INSTANTS = new Set(['created_at', 'completed_at']);
+
+/** A batch gets a new id and new times on every run. */
+function withoutRunDetails(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(BATCH_ID, '<batch id>');
+  if (Array.isArray(value)) return value.map(withoutRunDetails);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, INSTANTS.has(k) && typeof v === 'string' ? '<time>' : withoutRunDetails(v)]));
+}
+
+/** An answer as the replay compares it: the request id differs on every call, and so may a countdown and a batch's id and times. */
+export function comparable(body: unknown): unknown {
+  const copy = withoutRunDetails(body);
+  if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return copy;
+  const top = copy as Record<string, unknown>;
+  if ('request_id' in top) top.request_id = '<request id>';
+  if (typeof top.message === 'string') top.message = top.message.replace(/retry in \d+ seconds/, 'retry in <n> seconds');
+  return top;
+}
