@@ -151,7 +151,8 @@ async function watch(api: Api, id: string, options: BatchOptions, ctx: BatchCont
       next(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), count, createWriteStream(out));
+  // Names, dates of birth and member IDs: readable by this user only.
+  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), count, createWriteStream(out, { mode: 0o600 }));
   io.stdout(`Results: ${out} (${Math.max(0, lines - 1)} rows)\n`);
   return 0;
 }

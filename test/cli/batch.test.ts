@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -55,6 +55,7 @@ test('in a pipe: plain progress lines, the outcomes, and the results CSV written
   assert.match(r.stdout, new RegExp(`^Results: ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(${SCHEDULE_ROWS} rows\\)$`, 'm'));
 
   const csv = resultLines(out);
+  assert.equal(statSync(out).mode & 0o777, 0o600, 'the results hold member data: readable by this user only');
   assert.equal(csv.length, SCHEDULE_ROWS + 1);
   assert.match(csv[0]!, RESULTS_HEADER);
   assert.match(csv[1]!, /^1,estimate,200,OK,,10010MHNA,Avery,Walsh,/);
