@@ -240,3 +240,21 @@ test('invalid sign-in bodies are 400, and a sign-in flood from one address is 42
   for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
   assert.deepEqual(statuses, [401, 401, 401, 429]);
 });
+
+test("a person's batches are theirs: another person and the machine key do not see them", async () => {
+  await users.create({ username: 'jules', env: 'sandbox', password: PASSWORD });
+  await users.create({ username: 'kim', env: 'sandbox', password: PASSWORD });
+  const jules = await signIn('jules');
+  const kim = await signIn('kim');
+  const created = await call(`${server.url}/v1/batches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: jules.cookie!, ...CONSOLE },
+    body: JSON.stringify({ checks: [{ endpoint: 'estimate', request: estimateBody() }] }),
+  });
+  assert.equal(created.status, 202);
+  const { id } = (await created.json()) as { id: string };
+  const progress = (headers: Record<string, string>) => call(`${server.url}/v1/batches/${id}`, { headers });
+  assert.equal((await progress({ cookie: jules.cookie!, ...CONSOLE })).status, 200);
+  assert.equal((await progress({ cookie: kim.cookie!, ...CONSOLE })).status, 404);
+  assert.equal((await progress({ apikey: TEST_KEY })).status, 404);
+});
