@@ -1,19 +1,8 @@
-/** The package's public API: the typed client and the types of every request and answer. */
-export { CoverageClient, type CoverageClientOptions } from './client/coverage-client.ts';
-export { CoverageApiError, type ApiErrorCode, type FieldError } from './client/errors.ts';
-export type { ErrorCode } from './domain/errors.ts';
-export type { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, OperationName } from './domain/schemas/requests.ts';
-export type {
-  Alert,
-  BenefitStructure,
-  DiscoverResponse,
-  ErrorResponse,
-  EstimateResponse,
-  MedicaidResponse,
-  PlanStatus,
-  ResetBenefits,
-  ResetStatus,
-  ScanResponse,
-} from './domain/schemas/responses.ts';
-export type { PayerListing, PayersResponse } from './domain/schemas/payers.ts';
-export type { SandboxMember, SandboxMembersResponse } from './domain/schemas/sandbox.ts';
+/**
+ * `coverage-service`: the server API (read the configuration from the environment, start the service
+ * in process) and everything `coverage-service/client` exports. An app that only calls the API should
+ * import `coverage-service/client`, which loads no server code.
+ */
+export * from './client/index.ts';
+export { loadConfig, type Config } from './cli/config.ts';
+export { startRuntime, type Runtime, type RuntimeOptions } from './cli/runtime.ts';

@@ -1,0 +1,37 @@
+// `npm run build`: compile src/ to dist/ with tsc (tsconfig.build.json), copy the files the server
+// reads at run time (console page, JSON data) beside the compiled code, then stamp the build.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { BUILD_STAMP, ROOT } from '../bin/dist-state.js';
+
+const SRC = join(ROOT, 'src');
+const DIST = join(ROOT, 'dist');
+const started = new Date();
+
+rmSync(DIST, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (compiled.status !== 0) {
+  console.error('build: tsc failed; dist/ is incomplete');
+  process.exit(compiled.status ?? 1);
+}
+
+let copied = 0;
+(function copyAssets(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) copyAssets(path);
+    else if (!name.endsWith('.ts')) {
+      const to = join(DIST, relative(SRC, path));
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(path, to);
+      copied++;
+    }
+  }
+})(SRC);
+
+writeFileSync(BUILD_STAMP, `${started.toISOString()}\n`);
+utimesSync(BUILD_STAMP, started, started);
+console.log(`build: dist/ compiled, ${copied} asset file(s) copied`);
