@@ -1,6 +1,7 @@
 /** Builds the 270 inquiry an operation sends. */
 import { randomBytes } from 'node:crypto';
 import type { IsoDate } from '../domain/coverage.ts';
+import { ServiceError } from '../domain/errors.ts';
 import { BEHAVIORAL_HEALTH_SERVICE_TYPES, type Inquiry } from '../domain/inquiry.ts';
 
 export interface InquiryFields {
@@ -34,7 +35,15 @@ export function newTraceNumber(): string {
   return pool.toString('hex', used - 8, used).toUpperCase();
 }
 
+/**
+ * Every operation builds its inquiries here, so this is where a date of birth after today is
+ * refused, before any payer is asked: the request schema checks the calendar, but only the
+ * operation knows today (the injected clock). ISO dates compare as strings.
+ */
 export function buildInquiry(f: InquiryFields, today: IsoDate): Inquiry {
+  if (f.dob > today) {
+    throw new ServiceError('INVALID_REQUEST', 'Invalid request: member_dob', { errors: [{ field: 'member_dob', message: 'must not be after today' }] });
+  }
   const providerFirst = blankToNull(f.provider_first_name);
   const providerLast = blankToNull(f.provider_last_name);
   return {

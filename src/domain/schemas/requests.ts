@@ -22,7 +22,7 @@ const memberName = (required: boolean) =>
 const fields = {
   payer_id: Type.String({ maxLength: 80, pattern: '^[A-Za-z0-9 ._-]*$', description: 'Payer identifier; blank means any payer in the sandbox.' }),
   member_id: Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9-]+$', description: 'Insurance member identifier.' }),
-  member_dob: Type.String({ format: 'date', description: 'Date of birth, YYYY-MM-DD.' }),
+  member_dob: Type.String({ format: 'date', description: 'Date of birth, YYYY-MM-DD, not after today (400 INVALID_REQUEST otherwise).' }),
   provider_npi: Type.String({ format: 'npi', description: '10-digit NPI with a valid check digit.' }),
   provider_first_name: memberName(false),
   provider_last_name: memberName(false),
