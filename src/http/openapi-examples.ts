@@ -216,7 +216,7 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
     body: { checks: [batchChecks[0], { endpoint: 'estimate', request: { ...activeEstimate, member_dob: '1988-02-30' } }, { endpoint: 'lookup', request: {} }] },
   },
   {
-    operation: 'createBatch', name: 'invalid_csv', summary: 'A CSV upload whose row 1 has no date of birth and an in_network that is not a yes or no', status: 400, error_code: 'INVALID_REQUEST',
+    operation: 'createBatch', name: 'invalid_csv', summary: 'A CSV upload whose row 2 (the first after the header) has no date of birth and an in_network that is not a yes or no', status: 400, error_code: 'INVALID_REQUEST',
     csv: 'member_id,member_first_name,member_last_name,member_dob,in_network\n10010MHNA,Avery,Walsh,,maybe\n10090MHUC,Adrian,Cole,1986-11-19,yes\n',
   },
   { operation: 'createBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', body: { checks: batchChecks }, send: 'without_key' },
