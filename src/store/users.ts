@@ -35,7 +35,8 @@ export interface UserStoreOptions {
 }
 
 /** Why a sign-in failed: for the operator's log and tests, never for the person signing in. */
-export type SignInFailure = 'no_such_user' | 'disabled' | 'wrong_env' | 'locked' | 'bad_password' | 'bad_totp';
+/** `totp_unreadable`: the TOTP secret was sealed under a data key this server does not have (a configuration fault). */
+export type SignInFailure = 'no_such_user' | 'disabled' | 'wrong_env' | 'locked' | 'bad_password' | 'bad_totp' | 'totp_unreadable';
 /** `user_id` is there when the username exists: for the operator's log of failed sign-ins. */
 export type SignInResult = { ok: true; user: User } | { ok: false; reason: SignInFailure; user_id?: string };
 
@@ -207,7 +208,13 @@ export class UserStore {
     if (!passwordOk) return this.failed(row, 'bad_password');
     let step: number | null = null;
     if (row.totp_secret) {
-      step = verifyTotp(unseal(row.totp_secret, this.dataKey), (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
+      let secret: string;
+      try {
+        secret = unseal(row.totp_secret, this.dataKey);
+      } catch {
+        return { ok: false, reason: 'totp_unreadable', user_id: row.id };
+      }
+      step = verifyTotp(secret, (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
       if (step === null) return this.failed(row, 'bad_totp');
     }
     const update = this.db.kysely

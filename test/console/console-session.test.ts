@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { Writable } from 'node:stream';
+import { eventually } from '../support/eventually.ts';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
@@ -257,4 +259,28 @@ test("a person's batches are theirs: another person and the machine key do not s
   assert.equal((await progress({ cookie: jules.cookie!, ...CONSOLE })).status, 200);
   assert.equal((await progress({ cookie: kim.cookie!, ...CONSOLE })).status, 404);
   assert.equal((await progress({ apikey: TEST_KEY })).status, 404);
+});
+
+test('the log tells the operator about sign-ins without the typed username or password', async (t) => {
+  let log = '';
+  const logStream = new Writable({ write: (chunk, _enc, done) => void ((log += chunk.toString()), done()) });
+  const logged = await startTestServer({ logStream });
+  t.after(() => logged.close());
+  const { user } = await new UserStore(logged.runtime.db).create({ username: 'lena', env: 'sandbox', password: PASSWORD });
+  const attempt = (username: string, password: string) =>
+    fetch(`${logged.url}/console/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...CONSOLE }, body: JSON.stringify({ username, password }) });
+  assert.equal((await attempt('lena', 'typed-secret-guess-1')).status, 401);
+  assert.equal((await attempt('typed-unknown-name', 'typed-secret-guess-2')).status, 401);
+  assert.equal((await attempt('lena', PASSWORD)).status, 200);
+  await eventually(async () => log.includes('"event":"console_sign_in"'), 'sign-in logged');
+  const events = log.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => typeof e.event === 'string');
+  assert.deepEqual(
+    events.map((e) => [e.event, e.reason ?? null, e.user_id]),
+    [
+      ['console_sign_in_failed', 'bad_password', user.id],
+      ['console_sign_in_failed', 'no_such_user', null],
+      ['console_sign_in', null, user.id],
+    ],
+  );
+  for (const typed of ['typed-secret-guess', 'typed-unknown-name', PASSWORD]) assert.ok(!log.includes(typed), typed);
 });

@@ -51,7 +51,8 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
       const result = await access.users.signIn({ ...request.body, env: access.mode });
       if (!result.ok) {
-        request.log.warn({ event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null }, 'console sign-in failed');
+        const level = result.reason === 'totp_unreadable' ? 'error' : 'warn';
+        request.log[level]({ event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null }, result.reason === 'totp_unreadable' ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY' : 'console sign-in failed');
         return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
       }
       const { token, session } = await access.sessions.create(result.user.id);
