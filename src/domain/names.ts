@@ -12,8 +12,12 @@ const SPELLED: Record<string, string> = {
 };
 const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** NFKC, spelled-out letters, upper case, diacritics removed. Characters without a Latin spelling are left as they are. */
 export function transliterate(value: string): string {
+  // Printable ASCII (nearly every name and payer text) is its own NFKC and NFD form, with no marks.
+  if (PRINTABLE_ASCII.test(value)) return value.toUpperCase();
   return value
     .normalize('NFKC')
     .replace(SPELLED_RE, (ch) => SPELLED[ch]!)

@@ -7,7 +7,7 @@ import { build271, parse270, type PayerAnswer } from '../../x12/index.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
-import { resolvePlan } from './resolve-plan.ts';
+import { sharedPlan } from './resolve-plan.ts';
 
 export interface SandboxNetworkOptions {
   catalog?: Catalog;
@@ -17,7 +17,7 @@ export interface SandboxNetworkOptions {
 export function coverageFor(catalog: Catalog, hit: SandboxHit, today: IsoDate): Coverage {
   const template = catalog.plans[hit.plan];
   if (!template) throw new Error(`sandbox catalog: unknown plan ${hit.plan}`);
-  const plan = resolvePlan(template, hit.overrides, today);
+  const plan = sharedPlan(template, hit.overrides, today);
   const payer = catalog.payers.find((p) => p.payer_id === hit.payer_id);
   const member: Person = {
     first_name: hit.person.first_name || null,

@@ -57,3 +57,27 @@ function resolveTokens<T>(value: T, today: IsoDate): T {
 export function resolvePlan(template: CatalogPlan, overrides: PlanOverrides | undefined, today: IsoDate): CatalogPlan {
   return resolveTokens(deepMerge(template, overrides), today);
 }
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const resolved = new WeakMap<CatalogPlan, Map<PlanOverrides | undefined, { today: IsoDate; plan: CatalogPlan }>>();
+
+/**
+ * resolvePlan, worked out once per template, overrides and day and then shared, frozen: the
+ * catalog does not change while the process runs, and every answer only reads the plan.
+ */
+export function sharedPlan(template: CatalogPlan, overrides: PlanOverrides | undefined, today: IsoDate): CatalogPlan {
+  let byOverrides = resolved.get(template);
+  if (!byOverrides) resolved.set(template, (byOverrides = new Map()));
+  const hit = byOverrides.get(overrides);
+  if (hit && hit.today === today) return hit.plan;
+  const plan = deepFreeze(resolvePlan(template, overrides, today));
+  byOverrides.set(overrides, { today, plan });
+  return plan;
+}
