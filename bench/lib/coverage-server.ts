@@ -6,10 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, runNode, startNode, type Child } from './processes.ts';
+import { freePort, runNode, serviceEntry, startNode, type Child } from './processes.ts';
 
 export interface CoverageServer extends Child {
   key: string;
+  /** Which build ran: the compiled dist/ or the sources through tsx. */
+  entry: 'dist' | 'src';
   logFile: string;
   /** Lines the service logged for finished requests to one route. */
   requestLogLines(route: string): number;
@@ -21,10 +23,11 @@ export async function startCoverageServer(opts: { mode: 'sandbox' | 'production'
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
   const env = { COVERAGE_DATA_DIR: join(dir, 'data'), COVERAGE_MODE: opts.mode, ...opts.env };
   // A key of its own with the rate limit lifted: the bench measures the service, not the limiter's 429s.
-  const key = (await runNode(['src/cli/main.ts', 'keys', 'create', '--name', 'bench', '--env', opts.mode, '--rate-limit', '1000000000/min'], env)).trim();
+  const entry = await serviceEntry();
+  const key = (await runNode([entry.script, 'keys', 'create', '--name', 'bench', '--env', opts.mode, '--rate-limit', '1000000000/min'], env)).trim();
   const port = await freePort();
   const logFile = join(dir, 'service.log');
-  const child = await startNode(['src/cli/main.ts', 'serve'], {
+  const child = await startNode([entry.script, 'serve'], {
     env: { LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     port,
     stdoutFile: logFile,
@@ -34,6 +37,7 @@ export async function startCoverageServer(opts: { mode: 'sandbox' | 'production'
   return {
     ...child,
     key,
+    entry: entry.kind,
     logFile,
     requestLogLines: (route) => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"msg":"request"') && l.includes(`"route":"${route}"`)).length,
     async requestsCounted(route) {

@@ -1,7 +1,8 @@
 /** Servers under test run in their own processes, so the load generator never shares their event loop. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,30 @@ export interface Child {
   process: ChildProcess;
   stop(): Promise<void>;
 }
+
+/**
+ * The service's CLI entry the bench runs: the compiled build (as `npm start` runs it) when
+ * BENCH_SERVICE=dist, or by default when dist/ exists and is current; the TypeScript sources
+ * through tsx when BENCH_SERVICE=src or the build is missing or older than src/. BENCH_DIST
+ * points at another build directory.
+ */
+export async function serviceEntry(): Promise<{ kind: 'dist' | 'src'; script: string }> {
+  const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist');
+  const compiled = { kind: 'dist' as const, script: join(dist, 'cli', 'main.js') };
+  const sources = { kind: 'src' as const, script: 'src/cli/main.ts' };
+  if (process.env.BENCH_SERVICE === 'src') return sources;
+  if (process.env.BENCH_SERVICE === 'dist') {
+    if (!existsSync(compiled.script)) throw new Error(`BENCH_SERVICE=dist: no ${compiled.script}; run npm run build`);
+    return compiled;
+  }
+  if (!existsSync(compiled.script)) return sources;
+  if (process.env.BENCH_DIST) return compiled;
+  const { distState } = (await import(join(ROOT, 'bin', 'dist-state.js'))) as { distState: () => string | null };
+  return distState() === null ? compiled : sources;
+}
+
+/** `node ARGS` for a compiled script, `node --import tsx ARGS` for TypeScript. */
+const nodeArgsFor = (args: string[], extra: string[] = []) => (/\.m?js$/.test(args[0] ?? '') ? [...extra, ...args] : ['--import', 'tsx', ...extra, ...args]);
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -31,9 +56,9 @@ export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, ...env };
 }
 
-/** Runs `node --import tsx ARGS` to completion and returns its stdout. */
+/** Runs `node ARGS` (through tsx for TypeScript) to completion and returns its stdout. */
 export async function runNode(args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArgsFor(args), { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -44,12 +69,12 @@ export async function runNode(args: string[], env: Record<string, string>): Prom
 }
 
 /**
- * Starts a long-running `node --import tsx ARGS` whose stdout goes to `stdoutFile` (its log), and
+ * Starts a long-running `node ARGS` (through tsx for TypeScript) whose stdout goes to `stdoutFile` (its log), and
  * waits until GET `${url}${readyPath}` answers 200.
  */
 export async function startNode(args: string[], opts: { env: Record<string, string>; port: number; stdoutFile: string; readyPath: string; nodeArgs?: string[] }): Promise<Child> {
   const out = openSync(opts.stdoutFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.nodeArgs ?? []), ...args], {
+  const child = spawn(process.execPath, nodeArgsFor(args, opts.nodeArgs), {
     cwd: ROOT,
     env: cleanEnv(opts.env),
     stdio: ['ignore', out, 'pipe'],

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Profiler } from 'node:inspector';
 import { breakdown, type CpuBreakdown } from './cpu-profile.ts';
 
-export const PROFILE_NODE_ARGS = ['--import', fileURLToPath(new URL('./profile-hook.ts', import.meta.url))];
+export const PROFILE_NODE_ARGS = ['--import', fileURLToPath(new URL('./profile-hook.mjs', import.meta.url))];
 
 let counter = 0;
 /** A fresh file name for BENCH_PROFILE_FILE. */

@@ -7,7 +7,7 @@ import { newCoreRequest } from '../../src/payers/core/fields.ts';
 import { encodeSoapRequest } from '../../src/payers/core/soap.ts';
 import type { PayerDirectory } from '../../src/payers/directory.ts';
 import { build270 } from '../../src/x12/index.ts';
-import { freePort, startNode, type Child } from './processes.ts';
+import { freePort, serviceEntry, startNode, type Child } from './processes.ts';
 
 /** The directory's payers read their CORE credentials from these (the simulator only checks they are present). */
 export const SIMULATOR_CREDENTIALS = { COVERAGE_SIM_USERNAME: 'bench', COVERAGE_SIM_PASSWORD: 'bench-not-a-secret' };
@@ -21,7 +21,7 @@ export async function startSimulator(opts: { latencyMs?: number; faults?: object
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-sim-'));
   const directoryFile = join(dir, 'payers.json');
   const port = await freePort();
-  const args = ['src/cli/main.ts', 'simulate-payer', '--port', String(port), '--directory-out', directoryFile, '--latency-ms', String(opts.latencyMs ?? 0)];
+  const args = [(await serviceEntry()).script, 'simulate-payer', '--port', String(port), '--directory-out', directoryFile, '--latency-ms', String(opts.latencyMs ?? 0)];
   if (opts.faults) args.push('--faults', JSON.stringify(opts.faults));
   const child = await startNode(args, { env: {}, port, stdoutFile: join(dir, 'simulator.log'), readyPath: '/' });
   return {

@@ -1,12 +1,13 @@
 /**
  * Preloaded into benchmarked servers (--import): the first SIGUSR2 starts the V8 CPU profiler,
  * the second stops it and writes the profile to BENCH_PROFILE_FILE. Only the window the bench
- * chooses is profiled, not start-up.
+ * chooses is profiled, not start-up. Plain JavaScript, so it loads into a compiled server run
+ * by plain node as well as into one run through tsx.
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
-let session: Session | null = null;
+let session = null;
 
 process.on('SIGUSR2', () => {
   void (async () => {
