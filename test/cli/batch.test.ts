@@ -84,8 +84,8 @@ test('a refused schedule: exit 1, each bad row named, nothing queued', async () 
   writeFileSync(file, 'member_id,member_dob,provider_session_cost\n10010MHNA,1988-03-14,15000\n10011MHDM,1979-02-30,15000\n');
   const r = await runCli(['batch', file, '--wait'], env());
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /INVALID_REQUEST \(HTTP 400\): 1 row is invalid/);
-  assert.match(r.stderr, /row \d+: member_dob must be a real calendar date/);
+  assert.match(r.stderr, /INVALID_REQUEST \(HTTP 400\): 1 row is invalid \(row 3\)/);
+  assert.match(r.stderr, /^ {2}row 3: member_dob "1979-02-30" is not a real calendar date$/m, 'the spreadsheet row: the header is row 1');
   assert.equal(r.stdout, '');
 });
 
