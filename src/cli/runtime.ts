@@ -38,7 +38,17 @@ export interface RuntimeOptions {
   logLevel?: string | false;
 }
 
-const systemToday = () => new Date().toISOString().slice(0, 10);
+// Asked several times per check: the date string is kept until the UTC day ends.
+let todayUntil = 0;
+let todayText = '';
+const systemToday = () => {
+  const now = Date.now();
+  if (now >= todayUntil) {
+    todayText = new Date(now).toISOString().slice(0, 10);
+    todayUntil = Date.parse(`${todayText}T00:00:00Z`) + 86_400_000;
+  }
+  return todayText;
+};
 
 const GENERATED_DEV_KEY_NAME = 'dev (generated at start)';
 const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';

@@ -38,9 +38,18 @@ export class Metrics {
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
+  // Label children per (method, route, status): prom-client would otherwise hash the labels on every request.
+  private readonly requestChildren = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.requestSeconds.observe({ route }, seconds);
+    const id = `${method} ${status} ${route}`;
+    let child = this.requestChildren.get(id);
+    if (!child) {
+      child = { count: this.requests.labels({ method, route, status: String(status) }), time: this.requestSeconds.labels({ route }) };
+      this.requestChildren.set(id, child);
+    }
+    child.count.inc();
+    child.time.observe(seconds);
   }
 
   /** Matches OperationDeps.onPayerCall. */
