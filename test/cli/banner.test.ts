@@ -31,7 +31,7 @@ function tryItCommand(stdout: string): string {
 }
 
 async function shell(command: string): Promise<string> {
-  return (await run('bash', ['-c', command], { timeout: 20_000 })).stdout;
+  return (await run('bash', ['-c', command], { timeout: 60_000 })).stdout;
 }
 
 async function assertPagesAnswer(stdout: string): Promise<void> {
