@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { identityOf } from '../http/audit-hook.ts';
 import { BatchRunner } from '../operations/batch-runner.ts';
 import type { OperationDeps } from '../operations/index.ts';
-import type { AuditWriter } from '../store/audit.ts';
 import { BatchStore } from '../store/batches.ts';
 import type { Db } from '../store/db.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
@@ -13,7 +12,6 @@ export interface BatchWorkerParts {
   config: BatchConfig;
   db: Db;
   deps: OperationDeps;
-  audit: AuditWriter;
   hashMember: MemberHasher;
   /** The app's logger, once there is one. */
   log: () => FastifyBaseLogger | undefined;
@@ -25,9 +23,12 @@ const CLOSE_GRACE_MS = 10_000;
 
 export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore; runner: BatchRunner } {
   const store = new BatchStore(parts.db);
+  // The audit names only payers of the directory, never text a caller made up.
+  const knownPayer = (id: unknown) => (typeof id === 'string' && parts.deps.network.payer(id) ? id : null);
   const runner = new BatchRunner({
     deps: parts.deps,
     queue: store,
+    env: parts.deps.network.mode,
     concurrency: parts.config.concurrency,
     perPayer: parts.config.perPayer,
     leaseMs: parts.config.leaseMs,
@@ -38,19 +39,16 @@ export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore;
       error: (obj, msg) => parts.log()?.error(obj, msg),
       warn: (obj, msg) => parts.log()?.warn(obj, msg),
     },
-    // Each row is a check like any other: one audit record, written when its result is.
-    onRowDone: (row, outcome, latencyMs) =>
-      parts.audit.record({
-        request_id: `${row.batch_id}.${row.row_no}`,
-        at: new Date().toISOString(),
-        key_id: row.key_id,
-        endpoint: row.endpoint,
-        payer_id: outcome.payerId ?? (typeof row.request.payer_id === 'string' && row.request.payer_id !== '' ? row.request.payer_id : null),
-        status: outcome.result.status,
-        error_code: outcome.result.error_code,
-        latency_ms: Math.round(latencyMs),
-        member_hash: parts.hashMember(identityOf(row.request)),
-      }),
+    // Each row is a check like any other: one audit record, written in the transaction of its result.
+    auditOf: (row, outcome, latencyMs) => ({
+      at: new Date().toISOString(),
+      endpoint: row.endpoint,
+      payer_id: outcome.payerId ?? knownPayer(row.request.payer_id),
+      status: outcome.result.status,
+      error_code: outcome.result.error_code,
+      latency_ms: Math.round(latencyMs),
+      member_hash: parts.hashMember(identityOf(row.request)),
+    }),
   });
   return { store, runner };
 }

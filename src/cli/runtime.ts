@@ -82,7 +82,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
   const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
-  const batches = createBatchWorker({ config: config.batch, db, deps, audit, hashMember, log: () => app?.log });
+  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, log: () => app?.log });
   app = await buildApp({
     deps,
     keys,

@@ -9,17 +9,34 @@ export interface BatchCheck {
   request: Record<string, unknown>;
 }
 
-export type RowState = 'pending' | 'running' | 'done';
+/** cancelled: the row was never run (its batch was cancelled, or its owner has no live key). */
+export type RowState = 'pending' | 'running' | 'done' | 'cancelled';
+
+/** The environment a batch's rows run in: its key's. An instance runs only the rows of its own mode. */
+export type BatchMode = 'sandbox' | 'production';
 
 /** A row a runner has claimed: its check, the payer it goes to, and the claim that must hold to write its result. */
 export interface ClaimedRow {
   batch_id: string;
   row_no: number;
   key_id: string;
+  /** The person signed in to the console who queued the batch; null for machine keys. */
+  user_id: string | null;
   endpoint: OperationName;
   payer_key: string;
   request: Record<string, unknown>;
   claim: string;
+}
+
+/** A finished row's audit record, written with its result (the request_id is `{batch}.{row}`). */
+export interface RowAudit {
+  at: string;
+  endpoint: string;
+  payer_id: string | null;
+  status: number;
+  error_code: string | null;
+  latency_ms: number;
+  member_hash: string | null;
 }
 
 /** What a finished row answered: the status and body the real-time endpoint would have sent. */
@@ -34,3 +51,6 @@ export const outcomeOf = (errorCode: string | null): string => errorCode ?? 'OK'
 
 /** The outcome filter's name for rows that have no result yet. */
 export const PENDING_OUTCOME = 'PENDING';
+
+/** The outcome filter's name, and the CSV outcome, of rows that were cancelled before they ran. */
+export const CANCELLED_OUTCOME = 'CANCELLED';

@@ -1,5 +1,5 @@
 /** The results of a batch as CSV for spreadsheets: one line per row, what the front desk reads, money in dollars. */
-import { outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
+import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
 import type { StoredRow } from '../store/batches.ts';
 import { csvLine } from './csv.ts';
 
@@ -46,7 +46,7 @@ export function resultCsvLine(row: StoredRow): string {
     row: row.row_no,
     endpoint: row.endpoint,
     status: row.status,
-    outcome: row.state === 'done' ? outcomeOf(row.error_code) : PENDING_OUTCOME,
+    outcome: row.state === 'done' ? outcomeOf(row.error_code) : row.state === 'cancelled' ? CANCELLED_OUTCOME : PENDING_OUTCOME,
     message: ok ? null : str(body.message),
     member_id: str(req.member_id),
     member_first_name: str(req.member_first_name),

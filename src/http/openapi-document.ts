@@ -137,9 +137,11 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   createBatch:
     'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
   getBatch:
-    'How far a batch is: rows done, running and pending, and the finished rows counted by outcome (`OK` or the error_code they answered with). `status` is `completed` once every row has its result, and `completed_at` is when the last one finished. A batch belongs to the key that created it.',
+    'How far a batch is: rows done, running, pending and cancelled, and the finished rows counted by outcome (`OK` or the error_code they answered with). `status` is `completed` once every row has its result, or `cancelled` after a cancel; `completed_at` is when the last row finished. A batch belongs to the owner of the key that created it: a key that replaced it by rotation reaches it too.',
   getBatchResults:
-    'Each row carries the HTTP status and body its endpoint answered with (null while the row waits). `outcome` selects rows by `OK`, an error_code or `PENDING`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
+    'Each row carries the HTTP status and body its endpoint answered with (null while the row waits, and for a cancelled row). `outcome` selects rows by `OK`, an error_code, `PENDING` or `CANCELLED`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
+  cancelBatch:
+    'Cancels the rows of the batch that have not started: they end with `state` `cancelled` and never run; rows being checked finish and keep their results. Answers the progress after the cancel. A batch whose rows have all finished is left as it is. Revoking the key that created a batch cancels it the same way within seconds; rotating the key does not.',
 };
 
 const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
@@ -161,7 +163,8 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_REQUEST: 'a row or the upload is invalid, and nothing was queued; `errors` names each row and field',
   PAYLOAD_TOO_LARGE: 'the body is over 8 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'the body is neither `application/json` nor `text/csv`',
-  TOO_MANY_REQUESTS: "the key's batch budget is used up: too many of its rows are waiting; retry after `Retry-After` seconds",
+  TOO_MANY_REQUESTS:
+    "the key's batch budget is used up (too many of its rows are waiting), or it created too many batches this minute (COVERAGE_BATCH_CREATE_PER_MINUTE); retry after `Retry-After` seconds",
   NOT_FOUND: 'no batch with this id belongs to this key',
 };
 const codeMeaning = (operation: DocumentedOperation, code: ErrorCode): string =>
@@ -177,6 +180,7 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   createBatch: 'Queued: the batch id, with where to read its progress (also the `Location` header) and its results.',
   getBatch: 'The progress of the batch.',
   getBatchResults: 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
+  cancelBatch: 'The progress of the batch after the cancel.',
 };
 
 function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {

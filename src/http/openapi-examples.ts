@@ -6,9 +6,19 @@
  */
 import type { ErrorCode } from '../domain/errors.ts';
 
-export type DocumentedOperation = 'estimate' | 'discover' | 'scan' | 'medicaid' | 'payers' | 'sandboxMembers' | 'createBatch' | 'getBatch' | 'getBatchResults';
+export type DocumentedOperation =
+  | 'estimate'
+  | 'discover'
+  | 'scan'
+  | 'medicaid'
+  | 'payers'
+  | 'sandboxMembers'
+  | 'createBatch'
+  | 'getBatch'
+  | 'getBatchResults'
+  | 'cancelBatch';
 
-export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST'; path: string }> = {
+export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
   estimate: { method: 'POST', path: '/v1/estimate' },
   discover: { method: 'POST', path: '/v1/discover' },
   scan: { method: 'POST', path: '/v1/scan' },
@@ -18,6 +28,7 @@ export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'PO
   createBatch: { method: 'POST', path: '/v1/batches' },
   getBatch: { method: 'GET', path: '/v1/batches/{id}' },
   getBatchResults: { method: 'GET', path: '/v1/batches/{id}/results' },
+  cancelBatch: { method: 'DELETE', path: '/v1/batches/{id}' },
 };
 
 /** The batch budget (COVERAGE_BATCH_MAX_QUEUED_ROWS) of the server the examples are recorded on: small enough for one example to exceed. */
@@ -236,4 +247,7 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
   { operation: 'getBatchResults', name: 'csv', summary: 'The same results with accept: text/csv', status: 200, error_code: null, batch: 'json', accept: 'text/csv' },
   { operation: 'getBatchResults', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
   { operation: 'getBatchResults', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
+  { operation: 'cancelBatch', name: 'finished', summary: 'The JSON example batch, already completed: nothing left to cancel', status: 200, error_code: null, batch: 'json' },
+  { operation: 'cancelBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+  { operation: 'cancelBatch', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
 ];

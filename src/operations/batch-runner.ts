@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ClaimedRow, RowResult } from '../domain/batch.ts';
+import type { BatchMode, ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
 import { runCheck, type CheckOutcome } from './batch-check.ts';
 import type { OperationDeps } from './context.ts';
 
@@ -14,9 +14,12 @@ export type QueuedRow = ClaimedRow;
 
 /** What the runner needs of the store (store/batches.ts). */
 export interface BatchQueue {
-  pendingPayers(): Promise<string[]>;
-  claim(payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<QueuedRow[]>;
-  complete(row: QueuedRow, result: RowResult): Promise<boolean>;
+  pendingPayers(env: BatchMode): Promise<string[]>;
+  claim(env: BatchMode, payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<QueuedRow[]>;
+  /** Writes the result and, atomically with it, the audit record. */
+  complete(row: QueuedRow, result: RowResult, audit: RowAudit | null): Promise<boolean>;
+  /** Cancels the waiting rows of owners with no live key. */
+  cancelOrphaned(): Promise<number>;
   renew(claims: readonly string[], leaseUntil: Date): Promise<void>;
   release(claims: readonly string[]): Promise<number>;
   reclaimExpired(): Promise<number>;
@@ -31,6 +34,10 @@ export interface RunnerLog {
 export interface BatchRunnerOptions {
   deps: OperationDeps;
   queue: BatchQueue;
+  /** The rows this instance runs: its own mode's only (a sandbox instance never answers a production row). */
+  env: BatchMode;
+  /** The audit record of a finished row, written in the same transaction as its result; null writes none. */
+  auditOf?: (row: QueuedRow, outcome: CheckOutcome, latencyMs: number) => RowAudit | null;
   /** Rows checked at once by this instance. */
   concurrency: number;
   /** Rows of one payer checked at once by this instance. */
@@ -111,6 +118,8 @@ export class BatchRunner {
       try {
         const reclaimed = await this.options.queue.reclaimExpired();
         if (reclaimed > 0) this.options.log?.warn({ rows: reclaimed }, 'batch rows of a stopped worker taken back');
+        const cancelled = await this.options.queue.cancelOrphaned();
+        if (cancelled > 0) this.options.log?.warn({ rows: cancelled }, 'batch rows cancelled: their key was revoked');
         if (this.options.retentionMs > 0 && Date.now() - this.lastPurge > PURGE_EVERY_MS) {
           this.lastPurge = Date.now();
           await this.options.queue.purgeCreatedBefore(new Date(Date.now() - this.options.retentionMs));
@@ -155,7 +164,7 @@ export class BatchRunner {
         if (this.active >= concurrency) return;
         if (this.payersStale) {
           this.payersStale = false;
-          this.payers = await queue.pendingPayers();
+          this.payers = await queue.pendingPayers(this.options.env);
         }
         const payers = [...this.payers];
         // Start at a different payer each time, so a busy one does not always come first.
@@ -165,7 +174,7 @@ export class BatchRunner {
           const free = Math.min(perPayer - (this.byPayer.get(payer) ?? 0), concurrency - this.active);
           if (free <= 0) continue;
           const claim = `${this.workerId}.${++this.seq}`;
-          const rows = await queue.claim(payer, free, claim, new Date(Date.now() + leaseMs));
+          const rows = await queue.claim(this.options.env, payer, free, claim, new Date(Date.now() + leaseMs));
           // Fewer rows than asked: the payer has none left waiting (or other instances took them).
           if (rows.length < free) this.payers = this.payers.filter((p) => p !== payer);
           if (rows.length > 0) this.claims.set(claim, rows.length);
@@ -211,14 +220,15 @@ export class BatchRunner {
       };
     }
     const latency = performance.now() - started;
-    if (await this.write(row, outcome.result)) this.options.onRowDone?.(row, outcome, latency);
+    const audit = this.options.auditOf?.(row, outcome, latency) ?? null;
+    if (await this.write(row, outcome.result, audit)) this.options.onRowDone?.(row, outcome, latency);
   }
 
   /** False when the row was taken back meanwhile (another claim owns its result) or the store kept failing. */
-  private async write(row: QueuedRow, result: RowResult): Promise<boolean> {
+  private async write(row: QueuedRow, result: RowResult, audit: RowAudit | null): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.options.queue.complete(row, result);
+        return await this.options.queue.complete(row, result, audit);
       } catch (err) {
         if (attempt >= WRITE_ATTEMPTS || this.closed) {
           this.options.log?.error({ err_type: errType(err), request_id: `${row.batch_id}.${row.row_no}` }, 'batch result not written; the row will be checked again');

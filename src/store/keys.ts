@@ -14,7 +14,12 @@ export interface ApiKey {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Who the key belongs to (batches belong to the owner): the key's own id, inherited through rotation. Absent: the key's id. */
+  owner_id?: string | null;
 }
+
+/** The owner of a key's batches: a rotated key has its predecessor's. */
+export const ownerOf = (key: Pick<ApiKey, 'id' | 'owner_id'>): string => key.owner_id || key.id;
 
 export interface CreatedKey {
   key: ApiKey;
@@ -39,10 +44,11 @@ export class KeyStore {
 
   constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
 
-  async create(input: { name: string; env: KeyEnv; rate_limit_per_minute?: number | null; secret?: string }): Promise<CreatedKey> {
+  async create(input: { name: string; env: KeyEnv; rate_limit_per_minute?: number | null; secret?: string; owner_id?: string }): Promise<CreatedKey> {
     const secret = input.secret ?? newSecret(input.env);
+    const id = `key_${randomBytes(8).toString('hex')}`;
     const row: ApiKeyTable = {
-      id: `key_${randomBytes(8).toString('hex')}`,
+      id,
       name: input.name,
       env: input.env,
       prefix: secret.slice(0, 12),
@@ -51,6 +57,7 @@ export class KeyStore {
       created_at: this.now().toISOString(),
       revoked_at: null,
       last_used_at: null,
+      owner_id: input.owner_id ?? id,
     };
     await this.db.kysely.insertInto('api_keys').values(row).execute();
     return { key: toKey(row), secret };
@@ -135,7 +142,7 @@ export class KeyStore {
   async rotate(id: string): Promise<CreatedKey | null> {
     const old = await this.get(id);
     if (!old || old.revoked_at) return null;
-    const created = await this.create({ name: old.name, env: old.env, rate_limit_per_minute: old.rate_limit_per_minute });
+    const created = await this.create({ name: old.name, env: old.env, rate_limit_per_minute: old.rate_limit_per_minute, owner_id: ownerOf(old) });
     await this.revoke(id);
     return created;
   }

@@ -1,5 +1,5 @@
 /** Versioned schema migrations; they run at start on SQLite and PostgreSQL alike. */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -102,6 +102,29 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('console_sessions_user').on('console_sessions').column('user_id').execute();
       await db.schema.alterTable('audit_events').addColumn('user_id', 'varchar(40)').execute();
+    },
+  },
+  '0005_batch_env_owner': {
+    async up(db: Kysely<any>) {
+      // A key's owner is what a rotated key inherits: the batches of the old key stay reachable by the new one.
+      await db.schema.alterTable('api_keys').addColumn('owner_id', 'varchar(40)').execute();
+      await db.updateTable('api_keys').set({ owner_id: sql`id` }).execute();
+      await db.schema.createIndex('api_keys_owner').on('api_keys').column('owner_id').execute();
+      for (const table of ['batches', 'batch_rows']) {
+        await db.schema.alterTable(table).addColumn('env', 'varchar(20)', (c) => c.notNull().defaultTo('unknown')).execute();
+        await db.schema.alterTable(table).addColumn('owner_id', 'varchar(40)', (c) => c.notNull().defaultTo('')).execute();
+        // Existing batches take their key's environment; a batch whose key is gone stays 'unknown' and no runner claims it.
+        await db
+          .updateTable(table)
+          .set({
+            owner_id: sql`key_id`,
+            env: sql`coalesce((select k.env from api_keys k where k.id = ${sql.ref(`${table}.key_id`)}), 'unknown')`,
+          })
+          .execute();
+      }
+      await db.schema.alterTable('batch_rows').addColumn('user_id', 'varchar(40)').execute();
+      await db.schema.createIndex('batch_rows_owner_state').on('batch_rows').columns(['owner_id', 'state']).execute();
+      await db.schema.createIndex('batches_owner_created').on('batches').columns(['owner_id', 'created_at']).execute();
     },
   },
 };

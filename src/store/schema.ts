@@ -13,6 +13,8 @@ export interface ApiKeyTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Who the key belongs to: its own id, inherited by the keys that rotate it; batches belong to it. */
+  owner_id: string | null;
 }
 
 /** One check, as the operator needs it to prove who checked whom: never names, IDs or dates of birth. */
@@ -71,28 +73,40 @@ export interface SettingTable {
   value: string;
 }
 
-/** A batch of checks (docs/batch.md); it belongs to the key that created it. */
+/** A batch of checks (docs/batch.md); it belongs to the owner of the key that created it. */
 export interface BatchTable {
   id: string;
   key_id: string;
+  /** The owner of key_id (api_keys.owner_id): every key of that owner reaches the batch. */
+  owner_id: string;
+  /** The environment of key_id: only an instance of that mode runs the rows ('unknown' for batches whose key was gone at migration). */
+  env: BatchEnv;
   source: 'json' | 'csv';
   total: number;
   created_at: string;
 }
+
+export type BatchEnv = 'sandbox' | 'production' | 'unknown';
 
 /** One check of a batch: pending, then running under a worker's claim, then done with its result. */
 export interface BatchRowTable {
   batch_id: string;
   /** 1-based position in the batch. */
   row_no: number;
-  /** The batch's key, kept on each row for the audit record and the key's queue budget. */
+  /** The batch's key, kept on each row for the audit record. */
   key_id: string;
+  /** The batch's owner and environment, kept on each row for claims, budgets and cancellation. */
+  owner_id: string;
+  env: BatchEnv;
+  /** The person signed in to the console who queued the batch, for the audit record; null for machine keys. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
   endpoint: string;
   /** The payer the row goes to, or *scan: rows are claimed per payer to bound each payer's concurrency. */
   payer_key: string;
   /** The check's JSON body. */
   request: string;
-  state: 'pending' | 'running' | 'done';
+  /** cancelled: never run (the batch was cancelled or its owner has no live key). */
+  state: 'pending' | 'running' | 'done' | 'cancelled';
   /** The claim a running row is held under; only that claim may write its result. */
   claimed_by: string | null;
   /** ISO 8601; past it, a running row is taken back to pending (its worker is gone). */

@@ -9,14 +9,17 @@ import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
+import { KeyStore } from '../../src/store/keys.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
   request: { member_id: `${i}MH${i % 5 === 0 ? 'MNF' : 'NA'}`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
 });
-const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR')) => ({
+const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR'), env: 'sandbox' | 'production' = 'sandbox') => ({
   keyId: 'key_test',
+  ownerId: 'key_test',
+  env,
   source: 'json' as const,
   checks: Array.from({ length: n }, (_, i) => check(i + 1)),
   payerKeys: Array.from({ length: n }, (_, i) => payerKeys(i + 1)),
@@ -44,8 +47,8 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
           [a, b].map(async (s, n) => {
             for (let round = 0; ; round++) {
               const rows = [
-                ...(await s.claim('SBX-EVERGREEN', 7, `w${n}.${round}`, inAMinute())),
-                ...(await s.claim('SBX-HARBOR', 7, `w${n}.${round}`, inAMinute())),
+                ...(await s.claim('sandbox', 'SBX-EVERGREEN', 7, `w${n}.${round}`, inAMinute())),
+                ...(await s.claim('sandbox', 'SBX-HARBOR', 7, `w${n}.${round}`, inAMinute())),
               ];
               if (rows.length === 0) return;
               taken[n]!.push(...rows.map((r) => `${r.batch_id}.${r.row_no}`));
@@ -63,7 +66,7 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         const s = new BatchStore(await store.open());
         const big = await s.create(batchOf(50, () => 'P'));
         const small = await s.create(batchOf(2, () => 'P'));
-        const rows = await s.claim('P', 4, 'c', inAMinute());
+        const rows = await s.claim('sandbox', 'P', 4, 'c', inAMinute());
         assert.deepEqual(rows.map((r) => [r.batch_id === big.id ? 'big' : 'small', r.row_no]).sort(), [['big', 1], ['big', 2], ['small', 1], ['small', 2]]);
         assert.ok(small.id);
       }));
@@ -72,13 +75,13 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
       withStore(async (store) => {
         const s = new BatchStore(await store.open());
         const batch = await s.create(batchOf(1, () => 'P'));
-        const [first] = await s.claim('P', 1, 'slow-worker', new Date(Date.now() - 1));
+        const [first] = await s.claim('sandbox', 'P', 1, 'slow-worker', new Date(Date.now() - 1));
         assert.equal(await s.reclaimExpired(), 1, 'the lease ran out: the row goes back');
-        const [second] = await s.claim('P', 1, 'next-worker', inAMinute());
+        const [second] = await s.claim('sandbox', 'P', 1, 'next-worker', inAMinute());
         assert.equal(second!.row_no, first!.row_no);
-        assert.equal(await s.complete(first!, { ...ok, body: { from: 'slow' } }), false, 'the old claim writes nothing');
-        assert.equal(await s.complete(second!, { ...ok, body: { from: 'next' } }), true);
-        assert.equal(await s.complete(second!, { ...ok, body: { from: 'again' } }), false, 'a done row is not written again');
+        assert.equal(await s.complete(first!, { ...ok, body: { from: 'slow' } }, null), false, 'the old claim writes nothing');
+        assert.equal(await s.complete(second!, { ...ok, body: { from: 'next' } }, null), true);
+        assert.equal(await s.complete(second!, { ...ok, body: { from: 'again' } }, null), false, 'a done row is not written again');
         const rows = [];
         for await (const r of s.rows(batch.id)) rows.push(r);
         assert.deepEqual(rows.map((r) => [r.state, JSON.parse(r.result!).from]), [['done', 'next']]);
@@ -90,13 +93,13 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
       withStore(async (store) => {
         const s = new BatchStore(await store.open());
         await s.create(batchOf(4, () => 'P'));
-        await s.claim('P', 2, 'alive', new Date(Date.now() - 1));
-        await s.claim('P', 2, 'stopping', inAMinute());
+        await s.claim('sandbox', 'P', 2, 'alive', new Date(Date.now() - 1));
+        await s.claim('sandbox', 'P', 2, 'stopping', inAMinute());
         await s.renew(['alive'], inAMinute());
         assert.equal(await s.reclaimExpired(), 0);
         assert.equal(await s.release(['stopping']), 2);
-        assert.deepEqual(await s.pendingPayers(), ['P']);
-        assert.equal((await s.claim('P', 10, 'later', inAMinute())).length, 2);
+        assert.deepEqual(await s.pendingPayers('sandbox'), ['P']);
+        assert.equal((await s.claim('sandbox', 'P', 10, 'later', inAMinute())).length, 2);
       }));
 
     test('old batches are purged with their rows', () =>
@@ -114,7 +117,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
       withStore(async (store) => {
         const today = () => '2026-06-15';
         const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
-        const stores = [new BatchStore(await store.open()), new BatchStore(await store.open())];
+        const db = await store.open();
+        // The batch's owner has a live key: rows of owners without one are cancelled, not run.
+        await new KeyStore(db).create({ name: 'test', env: 'sandbox', owner_id: 'key_test' });
+        const stores = [new BatchStore(db), new BatchStore(await store.open())];
         const batch = await stores[0]!.create(batchOf(200));
         const done = new Map<string, string>();
         let twice = 0;
@@ -123,6 +129,7 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
             new BatchRunner({
               deps,
               queue,
+              env: 'sandbox',
               concurrency: 4,
               perPayer: 2,
               leaseMs: 10_000,

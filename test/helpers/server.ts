@@ -15,6 +15,7 @@ export interface TestServer {
   runtime: Runtime;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  delete(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -56,6 +57,7 @@ export async function startTestServer(opts: { today?: string; env?: Record<strin
     runtime,
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path, headers) => call('GET', path, undefined, headers),
+    delete: (path, headers) => call('DELETE', path, undefined, headers),
     async close() {
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -115,6 +115,7 @@ describe('descriptions and examples', () => {
       createBatch: ['INVALID_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS'],
       getBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
       getBatchResults: ['UNAUTHORIZED', 'NOT_FOUND'],
+      cancelBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
     };
     for (const [op, codes] of Object.entries(perOperation)) {
       const shown = new Set(

@@ -20,8 +20,9 @@ export const BatchCreateRequest = Type.Object(
   { additionalProperties: false, $id: 'BatchCreateRequest', description: `Up to ${MAX_BATCH_ROWS} checks; or send the rows as text/csv (docs/batch.md).` },
 );
 
-const BatchStatus = Literals(['queued', 'running', 'completed'] as const, {
-  description: 'queued: no row has started; running: some rows are done or in progress; completed: every row has its result',
+const BatchStatus = Literals(['queued', 'running', 'completed', 'cancelled'] as const, {
+  description:
+    'queued: no row has started; running: some rows are done or in progress; completed: every row has its result; cancelled: the batch was cancelled (DELETE, or its key was revoked) and its rows not started will not run',
 });
 
 const links = {
@@ -55,11 +56,12 @@ export const BatchProgress = Type.Object(
     status: BatchStatus,
     source: Literals(['json', 'csv'] as const, { description: 'How the rows were sent' }),
     created_at: Type.String({ description: 'ISO 8601 instant, UTC' }),
-    completed_at: nullable(Type.String({ description: 'ISO 8601 instant, UTC' }), 'When the last row finished'),
+    completed_at: nullable(Type.String({ description: 'ISO 8601 instant, UTC' }), 'When the last row finished or was cancelled; null while rows wait or run'),
     total: Type.Integer(),
     done: Type.Integer(),
     running: Type.Integer({ description: 'Rows being checked now' }),
     pending: Type.Integer({ description: 'Rows not started yet' }),
+    cancelled: Type.Integer({ description: 'Rows that will not run: the batch was cancelled before they started' }),
     outcomes: Type.Array(OutcomeCount, { description: 'Finished rows counted by status and error_code' }),
     ...links,
   },
@@ -70,7 +72,7 @@ export type BatchProgress = Static<typeof BatchProgress>;
 export const BatchRowResult = Type.Object({
   row: Type.Integer({ description: '1-based position of the check in the batch (CSV: the data row after the header)' }),
   endpoint: Endpoint,
-  state: Literals(['pending', 'running', 'done'] as const),
+  state: Literals(['pending', 'running', 'done', 'cancelled'] as const, { description: 'cancelled: the row never ran (its batch was cancelled)' }),
   request: Type.Object({}, { additionalProperties: true, description: 'The check as it was queued (CSV rows as their JSON body)' }),
   status: nullable(Type.Integer(), 'The HTTP status the endpoint answered with; null until the row is done'),
   error_code: nullable(Type.String(), 'error_code of the answer, if any'),
@@ -91,7 +93,9 @@ export const BatchResults = Type.Object(
 
 export const BatchResultsQuery = Type.Object(
   {
-    outcome: Type.Optional(Type.String({ maxLength: 40, description: 'Only rows with this outcome: OK, an error_code, or PENDING for rows without a result' })),
+    outcome: Type.Optional(
+      Type.String({ maxLength: 40, description: 'Only rows with this outcome: OK, an error_code, PENDING for rows waiting or running, or CANCELLED' }),
+    ),
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'Skip this many rows of the selection' })),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: `At most this many rows (default and maximum ${MAX_BATCH_ROWS})` })),
   },

@@ -1,6 +1,7 @@
 /**
- * POST /v1/batches, GET /v1/batches/{id} and GET /v1/batches/{id}/results (docs/batch.md).
- * A batch belongs to the key that created it: any other key gets 404, as for an unknown id.
+ * POST /v1/batches, GET /v1/batches/{id}, GET /v1/batches/{id}/results and DELETE /v1/batches/{id}
+ * (docs/batch.md). A batch belongs to the owner of the key that created it (a rotated key's
+ * successor reaches it too): any other key gets 404, as for an unknown id.
  */
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,6 +21,7 @@ import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import type { PayerNetwork } from '../../payers/network.ts';
 import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
+import { ownerOf } from '../../store/keys.ts';
 import { fromCsv, fromJson, type RowError } from '../batch-input.ts';
 import { resultCsvHeader, resultCsvLine } from '../batch-results-csv.ts';
 import { createCheckValidator } from '../check-validator.ts';
@@ -43,7 +45,7 @@ const BODY_LIMIT = 8 * 1024 * 1024;
 
 const links = (id: string) => ({ progress_url: `/v1/batches/${id}`, results_url: `/v1/batches/${id}/results` });
 
-type BatchStatus = 'queued' | 'running' | 'completed';
+type BatchStatus = 'queued' | 'running' | 'completed' | 'cancelled';
 
 async function progressOf(store: BatchStore, batch: Batch) {
   const counts = await store.counts(batch.id);
@@ -51,7 +53,10 @@ async function progressOf(store: BatchStore, batch: Batch) {
   const done = sum('done');
   const running = sum('running');
   const pending = sum('pending');
-  const status: BatchStatus = done === batch.total ? 'completed' : done + running === 0 ? 'queued' : 'running';
+  const cancelled = sum('cancelled');
+  const status: BatchStatus =
+    cancelled > 0 ? 'cancelled' : done === batch.total ? 'completed' : done + running === 0 ? 'queued' : 'running';
+  const finished = pending + running === 0;
   const outcomes: OutcomeCount[] = counts
     .filter((c) => c.state === 'done')
     .map((c) => ({ outcome: outcomeOf(c.error_code), status: c.status ?? 0, error_code: c.error_code, count: c.count }))
@@ -61,11 +66,12 @@ async function progressOf(store: BatchStore, batch: Batch) {
     status,
     source: batch.source,
     created_at: batch.created_at,
-    completed_at: status === 'completed' ? await store.lastFinishedAt(batch.id) : null,
+    completed_at: finished ? await store.lastFinishedAt(batch.id) : null,
     total: batch.total,
     done,
     running,
     pending,
+    cancelled,
     outcomes,
     ...links(batch.id),
   };
@@ -113,7 +119,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
     const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<Batch | null> => {
-      const batch = await options.store.get(id, request.apiKey!.id);
+      const batch = await options.store.get(id, ownerOf(request.apiKey!));
       if (!batch) {
         await sendError(reply, request, 404, 'NOT_FOUND', `No batch ${id}`);
         return null;
@@ -159,7 +165,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           });
         }
         const key = request.apiKey!;
-        const queued = await options.store.unfinishedRows(key.id);
+        const owner = ownerOf(key);
+        const queued = await options.store.unfinishedRows(owner);
         if (queued + input.checks.length > options.maxQueuedRows) {
           reply.header('retry-after', '60');
           return sendError(
@@ -171,7 +178,9 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           );
         }
         const payerKeys = input.checks.map((c) => payerKeyOf(options.network, c.endpoint, c.request));
-        const batch = await options.store.create({ keyId: key.id, source, checks: input.checks, payerKeys });
+        // A console sign-in runs under a key-shaped principal; the person is kept for the rows' audit records.
+        const userId = (request as { user?: { id: string } | null }).user?.id ?? null;
+        const batch = await options.store.create({ keyId: key.id, ownerId: owner, env: key.env, userId, source, checks: input.checks, payerKeys });
         options.wake();
         reply.code(202).header('location', `/v1/batches/${batch.id}`);
         return { id: batch.id, status: 'queued' as const, total: batch.total, created_at: batch.created_at, ...links(batch.id) };
@@ -192,6 +201,28 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       async (request, reply) => {
         const batch = await owned(request.params.id, request, reply);
         if (!batch) return reply;
+        return progressOf(options.store, batch);
+      },
+    );
+
+    api.delete(
+      '/v1/batches/:id',
+      {
+        schema: {
+          operationId: 'cancelBatch',
+          tags: ['batches'],
+          summary: 'Cancel a batch: rows not started end as cancelled; rows being checked finish',
+          description:
+            'Answers the progress after the cancel. Cancelling a batch whose rows have all finished changes nothing. Revoking the key that created a batch cancels it the same way, within seconds.',
+          params: BatchParams,
+          response: { 200: BatchProgress, 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const batch = await owned(request.params.id, request, reply);
+        if (!batch) return reply;
+        const cancelled = await options.store.cancel(batch.id);
+        if (cancelled > 0) request.log.info({ batch_id: batch.id, rows: cancelled }, 'batch cancelled');
         return progressOf(options.store, batch);
       },
     );
