@@ -100,6 +100,20 @@ test('inactive coverage: a red "Coverage ended on DATE" banner, no deductible ba
   await page.close();
 });
 
+test('at risk: an amber banner with the day coverage may end, benefits still shown', { skip }, async () => {
+  const sofia = { member_id: '10081MHEXS', first: 'Sofia', last: 'Conti', dob: '1995-06-16' };
+  const api = await answer(sofia);
+  assert.equal(api.body.plan_status, 'ACTIVE_AT_RISK');
+  const { page, problems } = await openConsole();
+  await check(page, sofia);
+  const ends = api.body.eligibility_end_date ?? api.body.plan_end_date;
+  assert.equal(await page.locator('#state-banner h3').innerText(), `Coverage may end on ${longDate(ends)}`);
+  assert.equal(await page.locator('#state-banner').evaluate((el) => el.classList.contains('banner-warn')), true);
+  assert.equal(await page.locator('#patient-pays').innerText(), `$${(api.body.member_obligation / 100).toFixed(2)}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('member not found: what to try next in words, with buttons to try name + DOB or every payer', { skip }, async () => {
   const nora = { member_id: '10100MHMNF', first: 'Nora', last: 'Quinn', dob: '1983-03-23' };
   assert.equal((await answer(nora)).body.error_code, 'MEMBER_NOT_FOUND');
