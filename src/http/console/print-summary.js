@@ -25,7 +25,7 @@ function sessionRows(endpoint, state, body) {
   const network = body.in_network ? 'in network' : 'out of network';
   if (state === 'carve-out') {
     const tpp = body.third_party_payer;
-    return [['This session', `Ask ${properName(tpp.name)}${tpp.phone ? ` (${tpp.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')})` : ''}: therapy is handled by the administrator, not by this plan`]];
+    return [['This session', `Ask ${properName(tpp.name)}${tpp.phone ? ` at ${tpp.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')}` : ''}: therapy is handled by the administrator, not by this plan`]];
   }
   if (state === 'inactive') return [['This session', cost ? `Patient pays the full ${cost}: coverage is not active` : 'Coverage is not active']];
   const tele = body.telehealth;
