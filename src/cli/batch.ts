@@ -33,9 +33,12 @@ export const EXIT_INTERRUPTED = 130;
 
 interface Progress {
   id: string;
-  status: 'queued' | 'running' | 'completed';
+  status: 'queued' | 'running' | 'completed' | 'cancelled';
   total: number;
   done: number;
+  /** Rows that will not run: the batch was cancelled (DELETE, or its key revoked). */
+  cancelled?: number;
+  running?: number;
   outcomes: { outcome: string; count: number }[];
 }
 
@@ -133,9 +136,12 @@ async function watch(api: Api, id: string, options: BatchOptions, ctx: BatchCont
     progress = body;
     show(progress);
     if (progress.status === 'completed') break;
+    // A cancelled batch is over once the rows that were running have finished.
+    if (progress.status === 'cancelled' && !progress.running) break;
     await pause(ctx.pollMs ?? 500, ctx.interrupt);
   }
   if (drawn) io.stdout('\n');
+  if (progress.status === 'cancelled') io.stdout(`Cancelled: ${progress.cancelled ?? 0} of ${progress.total} rows were not checked\n`);
   io.stdout(`Done: ${progress.outcomes.map((o) => `${o.outcome} ${o.count}`).join(', ') || 'no rows'}\n`);
 
   const out = options.out ?? `${id}.csv`;

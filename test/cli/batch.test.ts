@@ -163,3 +163,22 @@ test('progress arithmetic: rate from what was seen, ETA from the rate, durations
   assert.equal(formatDuration(3725), '1:02:05');
   assert.equal(formatDuration(59.6), '1:00');
 });
+
+test('--watch of a cancelled batch stops once its running rows finish, says how many were not checked, and saves the results', async () => {
+  const checks = Array.from({ length: 2000 }, (_, i) => ({
+    endpoint: 'estimate',
+    request: { member_id: `${i + 1}MHNA`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
+  }));
+  const created = await server.post('/v1/batches', { checks });
+  assert.equal(created.status, 202);
+  const cancelled = await server.delete(`/v1/batches/${created.body.id}`);
+  assert.equal(cancelled.body.status, 'cancelled');
+  const out = join(dir, 'cancelled.csv');
+  const r = await runCli(['batch', '--watch', created.body.id, '--out', out], env());
+  assert.equal(r.code, 0, r.stderr);
+  const notChecked = Number(/^Cancelled: (\d+) of 2000 rows were not checked$/m.exec(r.stdout)?.[1]);
+  assert.ok(notChecked > 0, r.stdout);
+  const csv = resultLines(out);
+  assert.equal(csv.length, 2001);
+  assert.equal(csv.filter((l) => l.split(',')[3] === 'CANCELLED').length, notChecked);
+});

@@ -209,7 +209,7 @@ async function poll() {
       const progress = await res.json();
       showProgress(progress);
       await loadRows();
-      if (progress.status === 'completed') return;
+      if (progress.status === 'completed' || (progress.status === 'cancelled' && progress.running === 0)) return;
     }
   } catch {
     // A missed poll is retried on the next tick.
@@ -221,12 +221,14 @@ function showProgress(p) {
   batch.status = p.status;
   $('batch-progress').max = Math.max(p.total, 1);
   $('batch-progress').value = p.done;
-  $('batch-progress-text').textContent = p.status === 'completed' ? `All ${p.total} checked` : `${p.done} of ${p.total} checked`;
+  $('batch-progress-text').textContent =
+    p.status === 'completed' ? `All ${p.total} checked` : p.status === 'cancelled' ? `Cancelled: ${p.done} of ${p.total} checked` : `${p.done} of ${p.total} checked`;
   $('batch-outcomes').replaceChildren(...p.outcomes.map((o) => h('li', { class: `chip chip-${tone(o.status)}` }, `${o.outcome} ${o.count}`)));
   const select = $('batch-filter');
   const current = select.value;
   const options = [h('option', { value: '' }, `All rows (${p.total})`), ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${o.outcome} (${o.count})`))];
   if (p.pending + p.running > 0) options.push(h('option', { value: 'PENDING' }, `Not checked yet (${p.pending + p.running})`));
+  if (p.cancelled > 0) options.push(h('option', { value: 'CANCELLED' }, `Cancelled (${p.cancelled})`));
   if (current && !options.some((o) => o.value === current)) options.push(h('option', { value: current }, `${current} (0)`));
   select.replaceChildren(...options);
   select.value = current;
