@@ -1,10 +1,6 @@
 /** The `coverage` command. */
 import { Command } from 'commander';
-import { registerCheckCommand } from './check.ts';
-import { registerKeysCommands } from './keys.ts';
-import { registerSimulatePayerCommand } from './simulate-payer.ts';
-import { registerUsageCommand } from './usage.ts';
-import { registerUsersCommands } from './users.ts';
+import { registerOnDemand } from './on-demand.ts';
 
 const program = new Command('coverage').description('Insurance coverage verification service');
 
@@ -34,11 +30,8 @@ program
     process.exitCode = await (await import('./batch.ts')).batchCommand(file, options);
   });
 
-registerKeysCommands(program);
-registerUsageCommand(program);
-registerUsersCommands(program);
-registerSimulatePayerCommand(program);
-registerCheckCommand(program);
+// keys, usage, users, simulate-payer, check: each module loads only when its command runs.
+await registerOnDemand(program, process.argv.slice(2));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`coverage: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,0 +1,45 @@
+/**
+ * Command groups whose modules load only when that command runs: their stores, native modules and
+ * simulators would otherwise cost every `coverage --help` a few hundred milliseconds. Top-level help
+ * lists them by the names and descriptions here (test/cli/on-demand.test.ts keeps these equal to the
+ * ones the modules register).
+ */
+import type { Command } from 'commander';
+
+export interface OnDemandCommand {
+  name: string;
+  description: string;
+  load(): Promise<(program: Command) => void>;
+}
+
+export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
+  { name: 'keys', description: 'issue, list, revoke and rotate API keys (same store as serve)', load: async () => (await import('./keys.ts')).registerKeysCommands },
+  { name: 'usage', description: 'count checks by key, endpoint and outcome (from the audit trail)', load: async () => (await import('./usage.ts')).registerUsageCommand },
+  {
+    name: 'users',
+    description: 'people who sign in to the console: add, list, disable, enable, reset (same store as serve)',
+    load: async () => (await import('./users.ts')).registerUsersCommands,
+  },
+  {
+    name: 'simulate-payer',
+    description: 'run a CAQH CORE SOAP + MIME payer simulator answering 270s from the sandbox catalog, with fault modes',
+    load: async () => (await import('./simulate-payer.ts')).registerSimulatePayerCommand,
+  },
+  {
+    name: 'check',
+    description: 'run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)',
+    load: async () => (await import('./check.ts')).registerCheckCommand,
+  },
+];
+
+/**
+ * Registers the command the arguments name (also after `help`) from its module, and every other
+ * one as a listing only: its module is never loaded in this process.
+ */
+export async function registerOnDemand(program: Command, args: string[]): Promise<void> {
+  const named = args[0] === 'help' ? args[1] : args[0];
+  for (const command of ON_DEMAND_COMMANDS) {
+    if (command.name === named) (await command.load())(program);
+    else program.command(command.name).description(command.description);
+  }
+}
