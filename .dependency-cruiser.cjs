@@ -1,0 +1,102 @@
+/**
+ * Import rules for src/ (`npx depcruise src`, part of `npm run lint`). Arrows point down the rooms:
+ * cli -> http -> operations / store -> payers -> x12 -> domain; sandbox/ is the scenario catalog,
+ * data just above domain. A room may import only the rooms named in its rule.
+ */
+const rooms = ['domain', 'x12', 'sandbox', 'payers', 'operations', 'store', 'http', 'client', 'cli'];
+
+/** Rules: files in `room` import nothing of ours outside `room` and `allowed`; `typesOnly` rooms only with `import type`. */
+function only(room, allowed, why, typesOnly = []) {
+  const others = rooms.filter((r) => r !== room && !allowed.includes(r) && !typesOnly.includes(r));
+  const rules = [
+    {
+      name: `${room}-imports-only-${allowed.join('-') || 'itself'}`,
+      comment: why,
+      severity: 'error',
+      from: { path: `^src/${room}/` },
+      to: { path: `^src/(${others.join('|')})/` },
+    },
+  ];
+  if (typesOnly.length > 0) {
+    rules.push({
+      name: `${room}-imports-only-types-from-${typesOnly.join('-')}`,
+      comment: why,
+      severity: 'error',
+      from: { path: `^src/${room}/` },
+      to: { path: `^src/(${typesOnly.join('|')})/`, dependencyTypesNot: ['type-only'] },
+    });
+  }
+  return rules;
+}
+
+module.exports = {
+  forbidden: [
+    ...only('domain', [], 'domain/ is pure: types, schemas, the estimate engine; it imports nothing of ours.'),
+    ...only('x12', ['domain'], 'x12/ is pure: it turns X12 into domain types and back.'),
+    ...only('sandbox', ['domain'], 'sandbox/ is the scenario catalog, data described with domain types.'),
+    ...only('payers', ['x12', 'domain', 'sandbox'], 'payers/ answers a 270 with a 271; its sandbox network and simulator are built from the catalog (sandbox/).'),
+    ...only('operations', ['payers', 'x12', 'domain'], 'operations/ decides which payers to ask and how; it does not know HTTP or the store.'),
+    ...only('store', ['domain'], 'store/ persists keys, audit, usage and batch jobs.'),
+    ...only(
+      'http',
+      ['operations', 'store', 'domain', 'sandbox'],
+      'http/ maps requests to operations; GET /v1/sandbox/members shows the catalog (sandbox/) itself; the PayerNetwork it hands to operations is a type.',
+      ['payers'],
+    ),
+    ...only('client', ['domain'], 'client/ is the published typed client.'),
+    {
+      name: 'domain-and-x12-are-pure',
+      comment: 'domain/ and x12/ do no I/O: no Node built-in and no package but TypeBox (schemas).',
+      severity: 'error',
+      from: { path: '^src/(domain|x12)/' },
+      to: { dependencyTypes: ['core', 'npm'], pathNot: 'node_modules/typebox/' },
+    },
+    {
+      name: 'client-has-no-runtime-dependencies',
+      comment: 'coverage-service/client must load no package and no server code: it may reach domain/ for types only (import type).',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { pathNot: '^src/client/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'nothing-imports-http-or-cli',
+      comment: 'Only the command (cli/) and the package entry (src/index.ts) may import http/ or cli/ (the room rules keep http/ off cli/).',
+      severity: 'error',
+      from: { pathNot: '^src/(cli/|http/|index\\.ts$)' },
+      to: { path: '^src/(http|cli)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'An import cycle: put what both sides need in a file both can import.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-dev-dependency',
+      comment: 'src/ runs in production, where devDependencies are not installed (type-only imports are erased, so they may).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-non-package-json',
+      comment: 'A package that is not in package.json works only by accident of hoisting.',
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
