@@ -31,7 +31,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
   const cached = cacheKey ? await deps.cache!.get(cacheKey) : null;
   if (cached) return cached;
-  const request = build270(inquiry, { control_number: nextControlNumber() });
+  const request = build270(inquiry, { ...deps.network.interchange?.(payerId), control_number: nextControlNumber() });
   let answer: string;
   const started = performance.now();
   try {

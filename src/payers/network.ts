@@ -32,12 +32,21 @@ export class PayerError extends Error {
   }
 }
 
+/** Who a payer's 270s are from and to: ISA06/GS02, ISA08/GS03, and ISA15 (T test, P production). */
+export interface InterchangeIds {
+  sender_id: string;
+  receiver_id: string;
+  usage: 'T' | 'P';
+}
+
 export interface PayerNetwork {
   readonly mode: 'sandbox' | 'production';
   /** Payer id to address when the caller left payer_id blank, or null when one is required. */
   readonly anyPayerId: string | null;
   payers(): readonly PayerInfo[];
   payer(payerId: string): PayerInfo | undefined;
+  /** The interchange identities for a payer's 270s; absent, the X12 writer's test defaults. */
+  interchange?(payerId: string): InterchangeIds | undefined;
   /** Send one X12 270 and return the payer's X12 answer (a 271 or a 999). */
   exchange(payerId: string, x12: string, ctx: ExchangeContext): Promise<string>;
   close(): Promise<void>;

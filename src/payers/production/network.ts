@@ -2,7 +2,7 @@
 import type { DirectoryPayer, PayerDirectory } from '../directory.ts';
 import { payerInfo } from '../directory.ts';
 import type { Credentials } from '../core/fields.ts';
-import { PayerError, type ExchangeContext, type PayerInfo, type PayerNetwork } from '../network.ts';
+import { PayerError, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
 export interface ProductionNetworkOptions {
@@ -28,11 +28,14 @@ export class ProductionNetwork implements PayerNetwork {
   readonly anyPayerId = null;
   private readonly infos: Map<string, PayerInfo>;
   private readonly connectors: Map<string, PayerConnector>;
+  private readonly interchanges: Map<string, InterchangeIds>;
 
   constructor(directory: PayerDirectory, options: ProductionNetworkOptions) {
     const env = options.env ?? process.env;
     const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, senderId: directory.sender_id, timeoutMs: options.timeoutMs };
     this.infos = new Map(directory.payers.map((p) => [p.payer_id, payerInfo(p)]));
+    // The same identities as the CORE envelope around it (connector.ts): the directory's, in production use.
+    this.interchanges = new Map(directory.payers.map((p) => [p.payer_id, { sender_id: directory.sender_id, receiver_id: p.receiver_id ?? p.payer_id, usage: 'P' }]));
     this.connectors = new Map(directory.payers.map((p) => [p.payer_id, new PayerConnector(p, credentialsFor(p, env), defaults)]));
     const onBreakerState = options.onBreakerState;
     if (onBreakerState) for (const [id, c] of this.connectors) c.onBreakerState((state) => onBreakerState(id, state));
@@ -44,6 +47,10 @@ export class ProductionNetwork implements PayerNetwork {
 
   payer(payerId: string): PayerInfo | undefined {
     return this.infos.get(payerId);
+  }
+
+  interchange(payerId: string): InterchangeIds | undefined {
+    return this.interchanges.get(payerId);
   }
 
   connector(payerId: string): PayerConnector | undefined {

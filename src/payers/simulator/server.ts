@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { IsoDate } from '../../domain/coverage.ts';
 import type { Inquiry } from '../../domain/inquiry.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
-import { build999, parse270 } from '../../x12/index.ts';
+import { build999, el, parse270, readInterchange } from '../../x12/index.ts';
 import {
   CORE_RULE_VERSION,
   CoreEnvelopeError,
@@ -45,6 +45,19 @@ export interface SimulatorOptions {
 }
 
 type Protocol = 'soap' | 'mime';
+
+/** Who an inquiry said it was from and to, in the CORE envelope and in the X12 interchange it carried: never its content. */
+export interface ReceivedEnvelope {
+  payer_id: string;
+  core_sender_id: string;
+  core_receiver_id: string;
+  isa_sender_id: string;
+  isa_receiver_id: string;
+  gs_sender_id: string;
+  gs_receiver_id: string;
+  usage: string;
+}
+const KEPT_ENVELOPES = 1000;
 const MAX_REQUEST_BYTES = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -72,6 +85,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 export class PayerSimulator {
   readonly faults: FaultTable;
   private readonly counts = new Map<string, number>();
+  private readonly envelopes: ReceivedEnvelope[] = [];
   private readonly byId: Map<string, SimulatedPayer>;
   private readonly catalog: Catalog;
   private readonly today: () => IsoDate;
@@ -125,6 +139,28 @@ export class PayerSimulator {
     return total;
   }
 
+  /** The envelope identities of the last inquiries received (up to 1000), oldest first. */
+  received(payerId?: string): ReceivedEnvelope[] {
+    return this.envelopes.filter((e) => payerId === undefined || e.payer_id === payerId);
+  }
+
+  private remember(payerId: string, request: CoreRequest): void {
+    const ic = readInterchange(request.Payload);
+    const isa = ic.ok ? ic.value.isa : null;
+    const gs = ic.ok ? ic.value.groups[0]?.gs : undefined;
+    this.envelopes.push({
+      payer_id: payerId,
+      core_sender_id: request.SenderID,
+      core_receiver_id: request.ReceiverID,
+      isa_sender_id: isa ? el(isa, 6).trim() : '',
+      isa_receiver_id: isa ? el(isa, 8).trim() : '',
+      gs_sender_id: gs ? el(gs, 2) : '',
+      gs_receiver_id: gs ? el(gs, 3) : '',
+      usage: isa ? el(isa, 15) : '',
+    });
+    if (this.envelopes.length > KEPT_ENVELOPES) this.envelopes.shift();
+  }
+
   setFaults(plan: FaultPlan): void {
     this.faults.set(plan);
   }
@@ -156,6 +192,7 @@ export class PayerSimulator {
       const code = err instanceof CoreEnvelopeError ? err.errorCode : 'EnvelopeError';
       return this.envelopeError(res, protocol, code, (err as Error).message);
     }
+    this.remember(payer.payer_id, request);
     const respond = (payload: string, payloadType = PAYLOAD_271, payloadId = request.PayloadID) =>
       this.reply(res, protocol, {
         PayloadType: payloadType,
@@ -188,8 +225,12 @@ export class PayerSimulator {
       case 'connection_reset':
         req.socket.resetAndDestroy();
         return;
-      case 'soap_fault':
-        return this.envelopeError(res, protocol, 'Receiver', 'Service temporarily unavailable', 500);
+      case 'soap_fault': {
+        // As some payers do, the fault's prose names the member: the service must not keep it.
+        const p = inquiry.dependent ?? inquiry.subscriber;
+        const who = `${p.first_name ?? ''} ${p.last_name ?? ''}, DOB ${p.dob ?? '?'}, member ${inquiry.subscriber.member_id ?? '?'}`;
+        return this.envelopeError(res, protocol, 'Receiver', `Service temporarily unavailable for ${who}`, 500);
+      }
       case 'reject_999':
         return respond(build999(request.Payload, [{ segment_id: 'NM1', position: null, code: '8', description: 'segment has data element errors' }]), PAYLOAD_999);
       case 'aaa_42':
