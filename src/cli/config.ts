@@ -1,5 +1,6 @@
 /** Configuration from environment variables (documented in the README). */
 import { resolve } from 'node:path';
+import { parseDataKeyHex } from '../store/data-key.ts';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** HMAC key for member hashes in the audit trail; generated once and kept in the store when unset. */
   auditKey: string | undefined;
+  /** COVERAGE_DATA_KEY: 32 bytes that encrypt the coverage cache (store/data-key.ts). */
+  dataKey: Buffer | undefined;
   payerTimeoutMs: number;
   scanTimeoutMs: number;
   /** How long a client has to send a whole request, headers and body. */
@@ -64,6 +67,23 @@ function devKey(value: string | undefined, mode: 'sandbox' | 'production'): stri
   return value;
 }
 
+/**
+ * The coverage cache holds names, DOBs and addresses; shared through Redis it must be encrypted
+ * with a key every instance has. Production with REDIS_URL and the cache on refuses to start
+ * without one rather than keep member data in Redis in plain text (or quietly stop caching).
+ */
+function dataKey(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'production'): Buffer | undefined {
+  if (env.COVERAGE_DATA_KEY) return parseDataKeyHex(env.COVERAGE_DATA_KEY);
+  const cacheOn = env.COVERAGE_CACHE_TTL_MS !== '0';
+  if (mode === 'production' && env.REDIS_URL && cacheOn) {
+    throw new Error(
+      'COVERAGE_DATA_KEY is required in production with REDIS_URL: the coverage cache in Redis holds member data and is kept encrypted. ' +
+        'Set COVERAGE_DATA_KEY to 64 hexadecimal characters (`openssl rand -hex 32`, the same on every instance), or turn the cache off with COVERAGE_CACHE_TTL_MS=0',
+    );
+  }
+  return undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.COVERAGE_MODE ?? 'sandbox';
   if (mode !== 'sandbox' && mode !== 'production') throw new Error(`COVERAGE_MODE must be sandbox or production, got "${mode}"`);
@@ -77,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     auditKey: env.COVERAGE_AUDIT_KEY || undefined,
+    dataKey: dataKey(env, mode),
     payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
     requestTimeoutMs: int('COVERAGE_REQUEST_TIMEOUT_MS', env.COVERAGE_REQUEST_TIMEOUT_MS, 30_000, 100, 600_000),

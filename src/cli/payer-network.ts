@@ -6,6 +6,7 @@ import { loadDirectory } from '../payers/directory.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 import { ProductionNetwork } from '../payers/production/network.ts';
 import { SandboxNetwork } from '../payers/sandbox/network.ts';
+import { DataKey } from '../store/data-key.ts';
 import type { Config } from './config.ts';
 
 export function openPayerNetwork(config: Config, today: () => string, metrics?: Metrics, env: NodeJS.ProcessEnv = process.env): PayerNetwork {
@@ -18,9 +19,15 @@ export function openPayerNetwork(config: Config, today: () => string, metrics?: 
   });
 }
 
-/** Production only: sandbox answers are computed in process and cost nothing to repeat. */
+/**
+ * Production only: sandbox answers are computed in process and cost nothing to repeat. Values are
+ * sealed with COVERAGE_DATA_KEY; an in-memory cache without one uses a key made for this process
+ * (a Redis cache without one is refused by loadConfig).
+ */
 export function openCoverageCache(config: Config, redis: Redis | null, metrics?: Metrics): CoverageCache | undefined {
   if (config.mode !== 'production' || config.cacheTtlMs === 0) return undefined;
-  const cache = redis ? new RedisCoverageCache(redis, config.cacheTtlMs) : new MemoryCoverageCache(config.cacheTtlMs);
+  if (redis && !config.dataKey) throw new Error('a Redis coverage cache needs COVERAGE_DATA_KEY');
+  const key = config.dataKey ? DataKey.fromBytes(config.dataKey) : DataKey.generate();
+  const cache = redis ? new RedisCoverageCache(redis, config.cacheTtlMs, key) : new MemoryCoverageCache(config.cacheTtlMs, key);
   return metrics ? countingLookups(cache, (hit) => metrics.recordCacheLookup('coverage', hit)) : cache;
 }

@@ -89,7 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installConsoleAccess(app, options.consoleAccess ?? null);
   installAuth(app, options.keys, options.deps.network.mode);
   await installRateLimit(app, { redis: options.redis ?? null });
-  if (options.audit) installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember });
+  if (options.audit) {
+    const network = options.deps.network;
+    installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember, knownPayer: (id) => network.payer(id) !== undefined });
+  }
   installMetrics(app, options.metrics ?? new Metrics());
   await registerOpenApi(app, { mode: options.deps.network.mode });
   registerRootRoute(app);

@@ -13,6 +13,8 @@ declare module 'fastify' {
 export interface AuditHookOptions {
   audit: AuditWriter;
   hashMember: MemberHasher;
+  /** Whether the network has this payer: the trail records payer IDs it knows, never caller text. */
+  knownPayer: (payerId: string) => boolean;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -34,6 +36,7 @@ function errorCodeOf(status: number, payload: unknown): string | null {
 
 export function installAuditHook(app: FastifyInstance, options: AuditHookOptions): void {
   const recorded = new WeakSet<FastifyRequest>();
+  const knownOrNull = (payerId: string | null) => (payerId !== null && options.knownPayer(payerId) ? payerId : null);
   app.decorateRequest('memberHash', null);
 
   // After validation: only a well-formed body names a member.
@@ -52,8 +55,9 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
       at: new Date().toISOString(),
       key_id: request.apiKey.id,
       endpoint,
-      // The payer that answered, or, when the check failed before one did, the payer the caller named.
-      payer_id: request.payerId ?? text((request.body as Record<string, unknown> | undefined)?.payer_id),
+      // The payer that answered, or, when the check failed before one did, the payer the caller
+      // named if the network knows it: a rejected body's payer_id may be anything, a name included.
+      payer_id: knownOrNull(request.payerId ?? text((request.body as Record<string, unknown> | undefined)?.payer_id)),
       status: reply.statusCode,
       error_code: errorCodeOf(reply.statusCode, payload),
       latency_ms: Math.round(reply.elapsedTime),

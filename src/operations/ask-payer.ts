@@ -45,7 +45,8 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   const kind = detectTransactionSet(answer);
   if (kind === '999') {
     const ack = parse999(answer);
-    const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code} ${e.description}`).join('; ') : ack.error.message;
+    // Codes only: a 999's IK4 may quote the rejected element (a name or member ID) back.
+    const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code}`).join('; ') || 'no error codes' : 'unreadable 999';
     throw new ServiceError('PAYER_FAILURE', 'The payer rejected the inquiry', { reason: `999 reject: ${detail}` });
   }
   const parsed = normalize271(answer);

@@ -1,14 +1,37 @@
 /**
  * Short-lived coverage cache: a repeat check of the same person at the same payer on the same day
  * within the TTL does not reach the payer. In memory per process, or Redis (REDIS_URL) when
- * instances share it. Keys are SHA-256 hashes, so no identity appears in a key; a cache failure
- * is a miss, never an error.
+ * instances share it. An answer holds names, DOBs and addresses, so both keep it sealed by the data
+ * key (AES-256-GCM, store/data-key.ts) under a keyed-hash name: no identity appears in a key or a
+ * value. A cache failure, or a value that does not open, is a miss, never an error.
  */
 import { createHash } from 'node:crypto';
 import type { Inquiry } from '../domain/inquiry.ts';
 import type { CoverageCache, PayerAnswerResult } from './context.ts';
 
 export type { CoverageCache } from './context.ts';
+
+/** What the cache needs of the data key (store/data-key.ts DataKey). */
+export interface CacheSealer {
+  /** A keyed hash of the input. */
+  name(input: string): string;
+  seal(plain: string, context: string): string;
+  /** Null when the value was not sealed by this key for this context, or was altered. */
+  open(sealed: string, context: string): string | null;
+}
+
+/** The entry's name where it is kept: a keyed hash of the lookup key (itself a hash of the identity). */
+const entryName = (sealer: CacheSealer, key: string) => `coverage:v2:${sealer.name(key)}`;
+
+function openEntry(sealer: CacheSealer, name: string, sealed: string): PayerAnswerResult | null {
+  const plain = sealer.open(sealed, name);
+  if (plain === null) return null;
+  try {
+    return JSON.parse(plain) as PayerAnswerResult;
+  } catch {
+    return null;
+  }
+}
 
 const up = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 
@@ -30,24 +53,32 @@ export class MemoryCoverageCache implements CoverageCache {
 
   constructor(
     private readonly ttlMs: number,
+    private readonly sealer: CacheSealer,
     private readonly maxEntries = 10_000,
   ) {}
 
   async get(key: string): Promise<PayerAnswerResult | null> {
-    const hit = this.entries.get(key);
+    const name = entryName(this.sealer, key);
+    const hit = this.entries.get(name);
     if (!hit) return null;
     if (hit.expires <= Date.now()) {
-      this.entries.delete(key);
+      this.entries.delete(name);
       return null;
     }
-    return JSON.parse(hit.value) as PayerAnswerResult;
+    return openEntry(this.sealer, name, hit.value);
   }
 
   async set(key: string, value: PayerAnswerResult): Promise<void> {
-    this.entries.delete(key);
+    const name = entryName(this.sealer, key);
+    this.entries.delete(name);
     // Maps iterate in insertion order: the first key is the oldest.
     while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value: JSON.stringify(value), expires: Date.now() + this.ttlMs });
+    this.entries.set(name, { value: this.sealer.seal(JSON.stringify(value), name), expires: Date.now() + this.ttlMs });
+  }
+
+  /** What this process holds, as held (names and sealed values): for inspection. */
+  held(): [string, string][] {
+    return [...this.entries].map(([name, e]) => [name, e.value]);
   }
 
   async close(): Promise<void> {
@@ -60,20 +91,23 @@ export class RedisCoverageCache implements CoverageCache {
   constructor(
     private readonly redis: Pick<import('ioredis').Redis, 'get' | 'set'>,
     private readonly ttlMs: number,
+    private readonly sealer: CacheSealer,
   ) {}
 
   async get(key: string): Promise<PayerAnswerResult | null> {
+    const name = entryName(this.sealer, key);
     try {
-      const text = await this.redis.get(key);
-      return text ? (JSON.parse(text) as PayerAnswerResult) : null;
+      const text = await this.redis.get(name);
+      return text ? openEntry(this.sealer, name, text) : null;
     } catch {
       return null;
     }
   }
 
   async set(key: string, value: PayerAnswerResult): Promise<void> {
+    const name = entryName(this.sealer, key);
     try {
-      await this.redis.set(key, JSON.stringify(value), 'PX', this.ttlMs);
+      await this.redis.set(name, this.sealer.seal(JSON.stringify(value), name), 'PX', this.ttlMs);
     } catch {
       /* a lost cache write costs one more payer round trip, nothing else */
     }

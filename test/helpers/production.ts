@@ -23,6 +23,8 @@ export async function startProduction(opts: {
   payerIds?: string[];
   overrides?: Partial<DirectoryPayer>;
   env?: Record<string, string>;
+  /** Where the service logs (at info level) instead of nowhere. */
+  logStream?: NodeJS.WritableStream;
 } = {}): Promise<ProductionSetup> {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
   process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
@@ -45,6 +47,7 @@ export async function startProduction(opts: {
   writeFileSync(file, JSON.stringify(directory));
   const server = await startTestServer({
     env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   return {
     sim,

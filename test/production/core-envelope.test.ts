@@ -116,18 +116,18 @@ describe('answers the connectors refuse', () => {
     await assert.rejects(network.exchange('P1', x12, ctx()), rejects(/PayloadID mismatch/));
   });
 
-  test('a SOAP fault, with its reason kept for the operator', async () => {
+  test('a SOAP fault: its code is kept for the operator, its prose (which may name the member) is not', async () => {
     answer = () => ({
       status: 500,
       contentType: 'application/soap+xml',
       body: `<?xml version="1.0"?><s:Envelope xmlns:s="${SOAP_NAMESPACE}"><s:Body><s:Fault><s:Code><s:Value>s:Receiver</s:Value></s:Code><s:Reason><s:Text xml:lang="en">Backend down</s:Text></s:Reason></s:Fault></s:Body></s:Envelope>`,
     });
-    await assert.rejects(network.exchange('P1', x12, ctx()), rejects(/SOAP fault Receiver: Backend down/));
+    await assert.rejects(network.exchange('P1', x12, ctx()), rejects(/^SOAP fault Receiver$/));
   });
 
   test('a CORE ErrorCode', async () => {
     answer = (req) => echo271(req, { ErrorCode: 'Receiver', ErrorMessage: 'try later', Payload: '' });
-    await assert.rejects(network.exchange('P1', x12, ctx()), rejects(/CORE error Receiver: try later/));
+    await assert.rejects(network.exchange('P1', x12, ctx()), rejects(/^CORE error Receiver$/));
   });
 
   test('unparseable X12 in a 271 payload', async () => {

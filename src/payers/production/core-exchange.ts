@@ -12,8 +12,25 @@ import { post, type HttpAnswer } from './transport.ts';
 
 export type CoreProtocol = 'core-soap' | 'core-mime';
 
-/** Payer-supplied text kept for the operator: one line, bounded, so a log line stays a log line. */
-const operatorText = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().slice(0, 160);
+/*
+ * Payer prose (a SOAP fault's Reason, a CORE ErrorMessage) is never kept: payers write member names,
+ * DOBs and IDs into it. The operator gets the fault's class and code, and only codes from the known
+ * lists; anything else is "unrecognized".
+ */
+const SOAP_FAULT_CODES = new Set(['Sender', 'Receiver', 'VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown']);
+const CORE_ERROR_CODES = new Set([
+  'Success', 'Sender', 'Receiver', 'EnvelopeError', 'AuthenticationFailed', 'Unauthorized', 'VersionMismatch', 'Timeout',
+  'PayloadIDInvalid', 'PayloadIDRequired', 'PayloadRequired', 'PayloadTypeIllegal', 'PayloadTypeNotSupported', 'PayloadTypeRequired',
+  'ProcessingModeIllegal', 'ProcessingModeNotSupported', 'ProcessingModeRequired', 'TimeStampInvalid', 'TimeStampRequired',
+  'SenderIDRequired', 'SenderIDIllegal', 'ReceiverIDRequired', 'ReceiverIDIllegal', 'CORERuleVersionRequired', 'CORERuleVersionNotSupported',
+]);
+const knownCode = (codes: ReadonlySet<string>, value: string | undefined) => {
+  const code = (value ?? '').trim();
+  return codes.has(code) ? code : code === '' ? '(none)' : 'unrecognized';
+};
+const knownPayloadType = (value: string | undefined) => (/^X12_[0-9A-Za-z_]{1,60}$/.test(value ?? '') ? value! : value ? 'unrecognized' : '(none)');
+/** Our decoders' own words up to the first colon: what follows may quote the payer's answer. */
+const decoderClass = (err: unknown) => ((err as Error)?.message ?? 'error').split(/[:,]/)[0]!.trim();
 
 async function encode(protocol: CoreProtocol, req: CoreRequest, credentials: Credentials | null) {
   if (protocol === 'core-mime') return encodeMimeRequest(req, credentials);
@@ -36,9 +53,9 @@ async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswe
       message = decodeSoap(answer.body.toString('utf8'));
     } catch (err) {
       if (answer.status !== 200) throw httpFailure();
-      throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${(err as Error).message}`);
+      throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${decoderClass(err)}`);
     }
-    if (message.kind === 'fault') throw new PayerError('protocol', payerId, `SOAP fault ${message.code || '?'}: ${operatorText(message.reason)}`);
+    if (message.kind === 'fault') throw new PayerError('protocol', payerId, `SOAP fault ${knownCode(SOAP_FAULT_CODES, message.code)}`);
     if (message.kind !== 'response') throw new PayerError('protocol', payerId, 'SOAP answer is not a COREEnvelopeRealTimeResponse');
     if (answer.status !== 200) throw httpFailure();
     return message.fields;
@@ -48,7 +65,7 @@ async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswe
     return await decodeMime(answer.body, answer.contentType);
   } catch (err) {
     if (answer.status !== 200) throw httpFailure();
-    throw new PayerError('protocol', payerId, `unreadable MIME answer: ${(err as Error).message}`);
+    throw new PayerError('protocol', payerId, `unreadable MIME answer: ${decoderClass(err)}`);
   }
 }
 
@@ -56,12 +73,12 @@ async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswe
 export function checkCoreAnswer(payerId: string, req: CoreRequest, fields: Partial<Record<string, string>>): string {
   const errorCode = fields.ErrorCode?.trim() ?? '';
   if (errorCode !== '' && errorCode !== 'Success') {
-    throw new PayerError('protocol', payerId, `CORE error ${operatorText(errorCode)}: ${operatorText(fields.ErrorMessage)}`);
+    throw new PayerError('protocol', payerId, `CORE error ${knownCode(CORE_ERROR_CODES, errorCode)}`);
   }
   if (fields.PayloadID !== req.PayloadID) throw new PayerError('protocol', payerId, 'PayloadID mismatch: the answer belongs to another request');
   const payload = fields.Payload ?? '';
   const expected = fields.PayloadType === PAYLOAD_271 ? '271' : fields.PayloadType === PAYLOAD_999 ? '999' : null;
-  if (!expected) throw new PayerError('protocol', payerId, `unexpected PayloadType ${operatorText(fields.PayloadType) || '(none)'}`);
+  if (!expected) throw new PayerError('protocol', payerId, `unexpected PayloadType ${knownPayloadType(fields.PayloadType)}`);
   const kind = detectTransactionSet(payload);
   if (kind !== expected) {
     throw new PayerError('protocol', payerId, kind ? `PayloadType says ${expected} but the payload is a ${kind}` : `unparseable X12 in a ${expected} payload`);
