@@ -15,9 +15,10 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-async function apiHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+// Callback style: no promise per response on the hot path.
+function apiHeaders(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
   reply.headers(API_HEADERS);
-  return payload;
+  done(null, payload);
 }
 
 /** Call before the routes are added. */
