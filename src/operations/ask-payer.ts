@@ -53,7 +53,8 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   if (!parsed.ok) {
     const e = parsed.error;
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {
-      reason: `unreadable 271 at segment ${e.segment_index ?? '?'} (${e.segment_id ?? '?'}): ${e.message}`,
+      // The parser's words, without what it quotes of the answer (a garbled segment may be a name).
+      reason: `unreadable 271 at segment ${e.segment_index ?? '?'} (${/^[A-Z][A-Z0-9]{1,2}$/.test(e.segment_id ?? '') ? e.segment_id : '?'}): ${e.message.replace(/"[^"]*"/g, '"…"')}`,
     });
   }
   const result = parsed.value;
