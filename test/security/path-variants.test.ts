@@ -225,4 +225,15 @@ describe('with a key', () => {
     assert.equal(rows.length, 1, `audited (had ${before.n} records before)`);
     assert.equal(rows[0]!.endpoint, 'estimate');
   });
+
+  test('every spelling of a check counts against the same per-key rate limit', async () => {
+    const { secret } = await server.runtime.keys.create({ name: 'three a minute', env: 'sandbox', rate_limit_per_minute: 3 });
+    const body = JSON.stringify(ESTIMATE);
+    const targets = ['/%761/estimate', `http://127.0.0.1:${port}/v1/estimate`, '/v1/estimate/', '/v1/%65stimate', '/%76%31/estimate/', '/v1/estimate', '/%761/estimate'];
+    const statuses: number[] = [];
+    for (const target of targets) statuses.push((await rawRequest(port, 'POST', target, { headers: { apikey: secret }, body })).status);
+    // Seven checks against three a minute: even if a window ends midway, at most six get through.
+    assert.ok(statuses.every((s) => s === 200 || s === 429), statuses.join(' '));
+    assert.ok(statuses.filter((s) => s === 429).length >= 1, statuses.join(' '));
+  });
 });
