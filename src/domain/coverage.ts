@@ -3,32 +3,15 @@
  * The sandbox catalog describes plans in this shape, the 271 builder writes it, the normalizer
  * reads it back, and the estimate engine computes obligations from it.
  * Money is integer cents; coinsurance is percent points (20 = 20 %); dates are YYYY-MM-DD.
+ * The parts responses show as they are (people, entities, policies, enums) are TypeBox schemas in
+ * schemas/coverage.ts; their types are re-exported here.
  */
+import type { AdditionalPolicy, CoverageStatus, InsuranceType, MentalHealthCoverage, OtherEntity, Pcp, Person, PlanType, Relationship } from './schemas/coverage.ts';
+
+export type { Address, AdditionalPolicy, CoverageStatus, Gender, InsuranceType, MentalHealthCoverage, OtherEntity, Pcp, Person, PlanType, Relationship } from './schemas/coverage.ts';
 
 export type Cents = number;
 export type IsoDate = string;
-
-export interface Address {
-  street_line_1: string;
-  street_line_2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-export type Gender = 'M' | 'F' | 'U';
-
-export interface Person {
-  first_name: string | null;
-  last_name: string | null;
-  member_id: string | null;
-  gender: Gender | null;
-  dob: IsoDate | null;
-  /** null when the payer sent no address (the "missing address" scenario). */
-  address: Address | null;
-}
-
-export type Relationship = 'self' | 'spouse' | 'child' | 'other';
 
 /** A total and what is left of it this plan year; null means the payer did not say. */
 export interface Accumulator {
@@ -49,50 +32,15 @@ export interface NetworkBenefits {
   oop_max: { individual: Accumulator; family: Accumulator } | null;
   /** Visit limit for the plan year (EB*F ... VS), null when none is reported. */
   visit_limit: { total: number | null; remaining: number | null } | null;
+  /** The payer reports the service not covered (EB01 I for it): the member pays the whole session. Absent: covered or unknown. */
+  not_covered?: true;
+  /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
+  prior_authorization_required?: boolean;
 }
 
 export interface CostShare {
   copayment: Cents | null;
   coinsurance: number | null;
-}
-
-export type InsuranceType =
-  | 'commercial'
-  | 'medicare'
-  | 'medicare_advantage'
-  | 'medicaid'
-  | 'managed_medicaid'
-  | 'qmb'
-  | 'marketplace';
-
-export type PlanType = 'HMO' | 'PPO' | 'EPO' | 'POS' | 'HDHP' | 'INDEMNITY' | null;
-
-/** EB01 of the plan-level benefit: 1 active, 5 active pending investigation, 6 inactive. */
-export type CoverageStatus = 'active' | 'active_pending_investigation' | 'inactive';
-
-export type MentalHealthCoverage = 'active' | 'inactive' | 'carved_out' | 'unknown';
-
-export interface Pcp {
-  first_name: string | null;
-  last_name: string | null;
-  npi: string | null;
-  /** The practice or group the PCP belongs to, when the payer names one. */
-  organization_name: string | null;
-}
-
-export interface OtherEntity {
-  name: string;
-  payer_id: string | null;
-  phone: string | null;
-}
-
-export interface AdditionalPolicy {
-  payer_name: string;
-  payer_id: string | null;
-  policy_number: string | null;
-  insurance_type: InsuranceType | null;
-  /** Which payer pays first, when the 271 says (2120 NM1*PRP / SEP / TTP). */
-  coordination: 'primary' | 'secondary' | 'tertiary' | null;
 }
 
 /** What the next plan year brings, when the payer already reports it (EB with a future DTP*348). */

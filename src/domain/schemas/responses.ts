@@ -1,8 +1,8 @@
 /** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { AdditionalPolicy, CoverageStatus, InsuranceType, MentalHealthCoverage, Nullable, OtherEntity, Pcp, Person, PlanType, Relationship } from './coverage.ts';
 import { Literals } from './literals.ts';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
 const text = Nullable(Type.String());
 const date = Nullable(Type.String({ format: 'date' }));
@@ -43,25 +43,6 @@ export const ALERT_CODES = [
 ] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
 
-export const Address = Type.Object({
-  street_line_1: Type.String(),
-  street_line_2: text,
-  city: Type.String(),
-  state: Type.String(),
-  zip: Type.String(),
-});
-
-export const Demographics = Type.Object({
-  first_name: text,
-  last_name: text,
-  member_id: text,
-  gender: Nullable(Type.Union([Type.Literal('M'), Type.Literal('F'), Type.Literal('U')])),
-  dob: date,
-  address: Nullable(Address),
-});
-
-export const Entity = Type.Object({ name: Type.String(), payer_id: text, phone: text });
-
 export const Alert = Type.Object({
   code: Literals(ALERT_CODES),
   message: Type.String(),
@@ -69,16 +50,6 @@ export const Alert = Type.Object({
   payer_values: Type.Optional(Type.Record(Type.String(), Nullable(Type.String()))),
 });
 export type Alert = Static<typeof Alert>;
-
-export const AdditionalPolicy = Type.Object({
-  payer_name: Type.String(),
-  payer_id: text,
-  policy_number: text,
-  insurance_type: text,
-  coordination: Nullable(Type.Union([Type.Literal('primary'), Type.Literal('secondary'), Type.Literal('tertiary')])),
-});
-
-export const Pcp = Type.Object({ first_name: text, last_name: text, npi: text, organization_name: text });
 
 export const ResetBenefits = Type.Object({
   effective_date: Type.String({ format: 'date' }),
@@ -103,21 +74,21 @@ const planFields = {
   payer_id: Type.String(),
   payer_name: Type.String(),
   plan_name: text,
-  plan_type: text,
-  insurance_type: Type.String(),
+  plan_type: PlanType,
+  insurance_type: InsuranceType,
   group_name: text,
   group_id: text,
   plan_begin_date: date,
   plan_end_date: date,
   eligibility_end_date: date,
   plan_status: Literals(PLAN_STATUSES),
-  coverage_status: Type.String(),
-  mental_health_coverage: Type.String(),
-  relationship_to_subscriber: Type.String(),
-  demographics: Demographics,
-  subscriber_demographics: Demographics,
+  coverage_status: CoverageStatus,
+  mental_health_coverage: MentalHealthCoverage,
+  relationship_to_subscriber: Relationship,
+  demographics: Person,
+  subscriber_demographics: Person,
   alerts: Type.Array(Alert),
-  third_party_payer: Nullable(Entity),
+  third_party_payer: Nullable(OtherEntity),
   additional_policy: Type.Array(AdditionalPolicy),
   is_marketplace: Type.Boolean(),
   is_bluecard: Type.Boolean(),
@@ -169,7 +140,7 @@ export const EstimateResponse = Type.Object(
     ...EstimateFinancials.properties,
     ...ResetFields.properties,
     pcp: Nullable(Pcp),
-    utilization_manager: Nullable(Entity),
+    utilization_manager: Nullable(OtherEntity),
     qmb_status: Type.Boolean(),
     ...partial,
   },
