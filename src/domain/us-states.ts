@@ -5,4 +5,3 @@ export const US_STATE_CODES = [
   'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
   'AS', 'GU', 'MP', 'PR', 'VI',
 ] as const;
-export type UsStateCode = (typeof US_STATE_CODES)[number];

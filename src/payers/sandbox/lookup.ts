@@ -24,7 +24,7 @@ const SUFFIX_ID = /^(\d+)MH([A-Z]+)$/;
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
 
-export function parseGeneratedId(memberId: string): { prefix: string; suffix: string } | null {
+function parseGeneratedId(memberId: string): { prefix: string; suffix: string } | null {
   const m = SUFFIX_ID.exec(memberId.toUpperCase());
   return m ? { prefix: m[1]!, suffix: m[2]! } : null;
 }
@@ -37,12 +37,8 @@ function pickByPrefix<T>(value: T | { byPrefix: Record<string, T> }, prefix: str
   return value;
 }
 
-export function suffixAnswer(s: SuffixScenario, prefix: string): ScenarioAnswer {
+function suffixAnswer(s: SuffixScenario, prefix: string): ScenarioAnswer {
   return s.answer ? pickByPrefix(s.answer, prefix) : { kind: 'coverage' };
-}
-
-export function suffixExpectation(s: SuffixScenario, prefix: string) {
-  return pickByPrefix(s.expect, prefix);
 }
 
 function fromMember(m: CatalogMember, payerId: string, plan: string, answer: ScenarioAnswer): SandboxHit {

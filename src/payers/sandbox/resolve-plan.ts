@@ -4,7 +4,7 @@ import type { CatalogPlan, PlanOverrides } from '../../sandbox/catalog-types.ts'
 
 const DAY_MS = 86_400_000;
 
-export function addDays(date: IsoDate, days: number): IsoDate {
+function addDays(date: IsoDate, days: number): IsoDate {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -33,7 +33,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Objects merge key by key; arrays, scalars and null replace. */
-export function deepMerge<T>(base: T, overrides: unknown): T {
+function deepMerge<T>(base: T, overrides: unknown): T {
   if (!isPlainObject(base) || !isPlainObject(overrides)) return (overrides === undefined ? base : overrides) as T;
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(overrides)) {
@@ -54,7 +54,7 @@ function resolveTokens<T>(value: T, today: IsoDate): T {
   return value;
 }
 
-export function resolvePlan(template: CatalogPlan, overrides: PlanOverrides | undefined, today: IsoDate): CatalogPlan {
+function resolvePlan(template: CatalogPlan, overrides: PlanOverrides | undefined, today: IsoDate): CatalogPlan {
   return resolveTokens(deepMerge(template, overrides), today);
 }
 
