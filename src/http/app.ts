@@ -25,7 +25,7 @@ import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
 import { installMetrics, Metrics } from './metrics.ts';
 import { installRateLimit } from './rate-limit.ts';
-import { installTrailingSlashTwins } from './trailing-slash.ts';
+import { dropApiTrailingSlash } from './trailing-slash.ts';
 
 export interface AppOptions {
   deps: OperationDeps;
@@ -55,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
     genReqId: () => randomUUID(),
+    // /v1/scan/ routes as /v1/scan (trailing-slash.ts).
+    rewriteUrl: dropApiTrailingSlash,
     requestIdHeader: false,
     // Requests arriving while closing get our own 503 body (below), not fastify's.
     return503OnClosing: false,
@@ -83,8 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     return payload;
   });
-  // By route, before any route is added: trailing-slash twins, the API's headers, then auth (fail closed).
-  installTrailingSlashTwins(app);
+  // By route, before any route is added: the API's headers, then auth (fail closed).
   installApiHeaders(app);
   installConsoleAccess(app, options.consoleAccess ?? null);
   installAuth(app, options.keys, options.deps.network.mode);

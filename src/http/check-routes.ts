@@ -2,8 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { OPERATIONS, type OperationName } from '../domain/schemas/requests.ts';
 
-// With and without the trailing slash (trailing-slash.ts registers both).
-const CHECK_ROUTES = new Map<string, OperationName>(OPERATIONS.flatMap((op) => [[`/v1/${op}`, op], [`/v1/${op}/`, op]] as const));
+const CHECK_ROUTES = new Map<string, OperationName>(OPERATIONS.map((op) => [`/v1/${op}`, op] as const));
 
 /** The operation a route pattern serves, or null when it is not a check. */
 export function checkOperation(method: string | string[], pattern: string | undefined): OperationName | null {

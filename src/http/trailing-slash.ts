@@ -1,24 +1,19 @@
 /**
- * Every /v1 route also answers with one trailing slash (/v1/scan/ as /v1/scan): the twin is
- * registered hidden from the OpenAPI document, and runs the same hooks, validation and handler.
- * Fastify's ignoreTrailingSlash would do this for every route, but it makes /console and
- * /console/ one route, and the console's redirect from one to the other would loop.
+ * /v1/scan/ is /v1/scan: one trailing slash after an API path is dropped before routing, so each
+ * route has one pattern, one rate-limit bucket and one metrics label whichever way it is written.
+ * Fastify's ignoreTrailingSlash would do it for every route, but it makes /console and /console/
+ * one route, and the console's redirect from one to the other would loop. Access is still decided
+ * by the route matched after this (auth.ts), never here.
  */
-import type { FastifyInstance, FastifySchema } from 'fastify';
-// For the `hide` schema keyword's type.
-import type {} from '@fastify/swagger';
+import type { IncomingMessage } from 'node:http';
 
-const API_PREFIX = '/v1/';
+const SLASH = 47;
 
-/** Call before the routes are added. */
-export function installTrailingSlashTwins(app: FastifyInstance): void {
-  app.addHook('onRoute', function (route) {
-    const url = route.url ?? '';
-    // HEAD twins come with the GET twins.
-    if (!url.startsWith(API_PREFIX) || url.endsWith('/') || route.method === 'HEAD') return;
-    const { url: _url, path: _path, prefix: _prefix, ...options } = route as typeof route & { path?: string; prefix?: string; routePath?: string };
-    const schema: FastifySchema & { hide?: boolean; operationId?: string } = { ...(route.schema ?? {}), hide: true };
-    delete schema.operationId;
-    this.route({ ...options, url: `${(route as { routePath?: string }).routePath ?? url}/`, schema });
-  });
+/** For fastify's rewriteUrl: the request target with one trailing slash of a /v1/ path removed. */
+export function dropApiTrailingSlash(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const end = query < 0 ? url.length : query;
+  if (end <= 4 || url.charCodeAt(end - 1) !== SLASH || url.charCodeAt(end - 2) === SLASH || !url.startsWith('/v1/')) return url;
+  return url.slice(0, end - 1) + url.slice(end);
 }
