@@ -1,5 +1,7 @@
 /** Configuration from environment variables (documented in the README). */
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import type { OverloadOptions } from '../http/overload.ts';
 import { parseDataKeyHex } from '../store/data-key.ts';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
 
@@ -20,6 +22,8 @@ export interface Config {
   scanTimeoutMs: number;
   /** How long a client has to send a whole request, headers and body. */
   requestTimeoutMs: number;
+  /** When requests are shed with 503 (http/overload.ts). */
+  overload: OverloadOptions;
   /** The payer directory file (production mode). */
   payersFile: string | undefined;
   /** How long a payer's answer is reused for the same person, payer and day; 0 turns the cache off. */
@@ -101,6 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payerTimeoutMs: int('COVERAGE_PAYER_TIMEOUT_MS', env.COVERAGE_PAYER_TIMEOUT_MS, 20_000, 100, 120_000),
     scanTimeoutMs: int('COVERAGE_SCAN_TIMEOUT_MS', env.COVERAGE_SCAN_TIMEOUT_MS, 25_000, 100, 120_000),
     requestTimeoutMs: int('COVERAGE_REQUEST_TIMEOUT_MS', env.COVERAGE_REQUEST_TIMEOUT_MS, 30_000, 100, 600_000),
+    overload: {
+      maxEventLoopDelayMs: int('COVERAGE_MAX_EVENT_LOOP_DELAY_MS', env.COVERAGE_MAX_EVENT_LOOP_DELAY_MS, 1_000, 0, 60_000),
+      // Default: 90 % of V8's heap limit, before the process would die of it.
+      maxHeapUsedBytes:
+        int('COVERAGE_MAX_HEAP_USED_MB', env.COVERAGE_MAX_HEAP_USED_MB, Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20), 0, 1_000_000) * 2 ** 20,
+      retryAfterSeconds: int('COVERAGE_OVERLOAD_RETRY_AFTER_S', env.COVERAGE_OVERLOAD_RETRY_AFTER_S, 5, 1, 3_600),
+    },
     payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,
     cacheTtlMs: int('COVERAGE_CACHE_TTL_MS', env.COVERAGE_CACHE_TTL_MS, 300_000, 0, 3_600_000),
     batch: {

@@ -89,6 +89,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ready: () => db.ping(),
     logLevel: options.logLevel ?? config.logLevel,
     requestTimeoutMs: config.requestTimeoutMs,
+    overload: config.overload,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     redis,
     audit: { writer: audit, hashMember },

@@ -24,6 +24,7 @@ import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
 import { installMetrics, Metrics } from './metrics.ts';
+import { installOverload, type OverloadOptions } from './overload.ts';
 import { installRateLimit } from './rate-limit.ts';
 import { dropApiTrailingSlash } from './trailing-slash.ts';
 
@@ -46,6 +47,8 @@ export interface AppOptions {
   batches?: BatchRouteOptions;
   /** Console sign-in for people; without it only API keys authenticate. */
   consoleAccess?: ConsoleAccess;
+  /** Load shedding (overload.ts); without it no request is shed. */
+  overload?: OverloadOptions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('connection', 'close');
     return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly');
   });
+  if (options.overload) await installOverload(app, options.overload);
   installRequestLog(app);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

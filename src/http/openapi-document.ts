@@ -120,6 +120,8 @@ const INTRODUCTION = `Checks a patient's health-insurance coverage with their pa
 
 **Rate limits.** Checks are counted per key per minute (50 by default). Past the limit the answer is \`429 TOO_MANY_REQUESTS\` with \`Retry-After\` in seconds; a payer that throttles the service gives the same code.
 
+**Overload.** Any endpoint may answer \`503 SERVICE_UNAVAILABLE\` with \`Retry-After\` in seconds when the server is overloaded or shutting down: retry after that long, on another instance if there is one.
+
 **Sandbox.** \`GET /v1/sandbox/members\` lists the mock members and what each endpoint answers for them: every example in this document is a recorded sandbox answer.`;
 
 const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
