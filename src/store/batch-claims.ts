@@ -106,11 +106,11 @@ export class BatchClaims {
         eb
           .selectFrom('batches as b')
           .select('b.owner_id')
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('api_keys as k').select('k.id').whereRef('k.owner_id', '=', 'b.owner_id').where('k.revoked_at', 'is', null))),
+          .where((w) =>
+            w.not(w.exists(w.selectFrom('api_keys as k').select('k.id').whereRef('k.owner_id', '=', 'b.owner_id').where('k.revoked_at', 'is', null))),
           )
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'b.owner_id').where('u.disabled_at', 'is', null))),
+          .where((w) =>
+            w.not(w.exists(w.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'b.owner_id').where('u.disabled_at', 'is', null))),
           ),
       )
       .executeTakeFirst();
