@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint's type-checked recommended rules for the TypeScript, plain
 // recommended rules for the JavaScript (the console's browser modules, bin/, scripts/). Formatting is
-// Biome's job (biome.json); import rules are dependency-cruiser's (.dependency-cruiser.cjs).
+// Prettier's job (.prettierrc.json); import rules are dependency-cruiser's (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
