@@ -137,7 +137,8 @@ export class PayerConnector {
       const attempt = ({ signal: s, attempt: n }: { signal: AbortSignal; attempt?: number }) => {
         sent = true;
         const first = atOnce && (n ?? 0) === 0;
-        return this.attempt(x12, s, () => first && !ctx.signal?.aborted);
+        // A call held for a half-open breaker's probe gets no signal from cockatiel: ours still applies.
+        return this.attempt(x12, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
       };
       return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
