@@ -1,4 +1,5 @@
 /** Console sign-in settings from environment variables (docs/console-access.md). */
+import type { OidcConfig } from '../http/oidc.ts';
 import { parseDataKey, type DataKey } from '../store/secret-box.ts';
 
 export interface ConsoleConfig {
@@ -16,6 +17,25 @@ export interface ConsoleConfig {
   trustProxy: boolean;
   /** COVERAGE_DATA_KEY: seals TOTP secrets in the store. */
   dataKey: DataKey | null;
+  /** COVERAGE_OIDC_*: sign-in through the organization's identity provider; null when not configured. */
+  oidc: OidcConfig | null;
+}
+
+function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
+  const issuer = env.COVERAGE_OIDC_ISSUER || undefined;
+  if (!issuer) return null;
+  const missing = ['COVERAGE_OIDC_CLIENT_ID', 'COVERAGE_OIDC_CLIENT_SECRET', 'COVERAGE_OIDC_REDIRECT_URI'].filter((name) => !env[name]);
+  if (missing.length) throw new Error(`COVERAGE_OIDC_ISSUER is set: set ${missing.join(', ')} too`);
+  const redirect = new URL(env.COVERAGE_OIDC_REDIRECT_URI!);
+  if (redirect.pathname !== '/console/oidc/callback') throw new Error('COVERAGE_OIDC_REDIRECT_URI must end in /console/oidc/callback');
+  return {
+    issuer,
+    clientId: env.COVERAGE_OIDC_CLIENT_ID!,
+    clientSecret: env.COVERAGE_OIDC_CLIENT_SECRET!,
+    redirectUri: redirect.toString(),
+    usernameClaim: env.COVERAGE_OIDC_USERNAME_CLAIM || 'email',
+    label: env.COVERAGE_OIDC_LABEL || 'Sign in with your organization account',
+  };
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -35,5 +55,6 @@ export function loadConsoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {
     signInsPerMinute: int('COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE', env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE, 20, 1, 100_000),
     trustProxy: trust !== '' && trust !== '0' && trust !== 'false' && trust !== 'no',
     dataKey: parseDataKey(env.COVERAGE_DATA_KEY || undefined),
+    oidc: oidcConfig(env),
   };
 }

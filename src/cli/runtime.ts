@@ -101,6 +101,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       mode: config.mode,
       trustProxy: config.console.trustProxy,
       signInsPerMinute: config.console.signInsPerMinute,
+      oidc: config.console.oidc,
     },
   });
   const server = app;

@@ -84,8 +84,17 @@ async function guarded(io: CliIo, fn: () => Promise<number>): Promise<number> {
   }
 }
 
-export function addUser(users: UserStore, input: { username: string; env: KeyEnv; totp?: boolean | undefined; password: PasswordSource }, io: CliIo): Promise<number> {
+export function addUser(
+  users: UserStore,
+  input: { username: string; env: KeyEnv; totp?: boolean | undefined; sso?: boolean | undefined; password: PasswordSource },
+  io: CliIo,
+): Promise<number> {
   return guarded(io, async () => {
+    if (input.sso) {
+      const { user } = await users.create({ username: input.username, env: input.env, sso: true, totp: input.totp === true });
+      io.stderr(`Created ${user.username} (${user.id}, ${user.env}). They sign in at /console through the organization's identity provider (COVERAGE_OIDC_*), as ${user.username}.\n`);
+      return 0;
+    }
     const password = await input.password.read();
     const { user, totpUri } = await users.create({ username: input.username, env: input.env, password, totp: input.totp === true });
     if (totpUri) io.stdout(`${totpUri}\n`);
@@ -145,8 +154,8 @@ export async function listUsers(users: UserStore, options: { json?: boolean | un
     io.stdout(`${JSON.stringify(all.map((u) => ({ ...u, status: userStatus(u) })), null, 2)}\n`);
     return 0;
   }
-  const rows = all.map((u) => [u.username, u.id, u.env, u.totp ? 'yes' : 'no', u.created_at, u.last_sign_in_at ?? '-', userStatus(u)]);
-  io.stdout(formatTable(['USERNAME', 'ID', 'ENV', 'TOTP', 'CREATED', 'LAST SIGN-IN', 'STATUS'], rows));
+  const rows = all.map((u) => [u.username, u.id, u.env, u.sso ? 'sso' : u.totp ? 'password+totp' : 'password', u.created_at, u.last_sign_in_at ?? '-', userStatus(u)]);
+  io.stdout(formatTable(['USERNAME', 'ID', 'ENV', 'SIGN-IN', 'CREATED', 'LAST SIGN-IN', 'STATUS'], rows));
   return 0;
 }
 
@@ -165,9 +174,10 @@ export function registerUsersCommands(program: Command, io: CliIo = processIo): 
     .argument('<username>', 'their sign-in name, such as alice or alice@clinic.example')
     .addOption(new Option('--env <env>', 'the network they reach (default: COVERAGE_MODE)').choices(['sandbox', 'production']))
     .option('--totp', 'enrol a one-time-code app; its otpauth:// URI is printed once on stdout')
+    .option('--sso', "no password here: they sign in through the organization's identity provider (OpenID Connect), USERNAME being their email")
     .addOption(stdinOption)
-    .action((username: string, options: { env?: KeyEnv; totp?: boolean; passwordStdin?: boolean }) =>
-      run((u) => addUser(u, { username, env: options.env ?? loadConfig().mode, totp: options.totp, password: passwordSource(options) }, io)),
+    .action((username: string, options: { env?: KeyEnv; totp?: boolean; sso?: boolean; passwordStdin?: boolean }) =>
+      run((u) => addUser(u, { username, env: options.env ?? loadConfig().mode, totp: options.totp, sso: options.sso, password: passwordSource(options) }, io)),
     );
 
   users

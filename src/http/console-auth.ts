@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleSessionStore, SessionUser } from '../store/console-sessions.ts';
+import type { OidcConfig } from './oidc.ts';
 import type { ApiKey, KeyEnv } from '../store/keys.ts';
 import type { UserStore } from '../store/users.ts';
 
@@ -20,6 +21,8 @@ export interface ConsoleAccess {
   mode: KeyEnv;
   /** Sign-in attempts per client address per minute, on top of the per-account lockout (default 20). */
   signInsPerMinute?: number;
+  /** Sign-in through the organization's identity provider (routes/console-oidc.ts); none when absent. */
+  oidc?: OidcConfig | null;
   /** Believe X-Forwarded-Proto from the proxy in front (COVERAGE_TRUST_PROXY). */
   trustProxy: boolean;
 }

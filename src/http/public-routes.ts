@@ -23,6 +23,9 @@ const PUBLIC_ROUTES: ReadonlyMap<string, RouteKind> = new Map<string, RouteKind>
   ['/console/*', 'page'],
   // Console sign-in, who-am-I and sign-out check the session cookie themselves.
   ['/console/session', 'api'],
+  // Sign-in through the organization's identity provider (routes/console-oidc.ts): the way in, and back.
+  ['/console/oidc/start', 'api'],
+  ['/console/oidc/callback', 'api'],
 ]);
 
 /** Swagger UI's page, assets and copies of the document (docs-page.ts registers them under this prefix). */

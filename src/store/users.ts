@@ -16,6 +16,8 @@ export interface User {
   id: string;
   username: string;
   env: KeyEnv;
+  /** Signs in through the organization's identity provider only (OpenID Connect); has no password here. */
+  sso: boolean;
   totp: boolean;
   created_at: string;
   password_changed_at: string;
@@ -61,11 +63,14 @@ export function checkPassword(password: string): void {
 }
 
 const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/** The password hash of a user who signs in through OpenID Connect only: no password matches it. */
+const SSO_ONLY = '!sso-only';
 
 const toUser = (row: UserTable): User => ({
   id: row.id,
   username: row.username,
   env: row.env,
+  sso: row.password_hash === SSO_ONLY,
   totp: row.totp_secret !== null,
   created_at: row.created_at,
   password_changed_at: row.password_changed_at,
@@ -94,9 +99,11 @@ export class UserStore {
     return this.dataKey !== null;
   }
 
-  async create(input: { username: string; env: KeyEnv; password: string; totp?: boolean }): Promise<{ user: User; totpUri: string | null }> {
+  /** `sso: true` makes a user who signs in through OpenID Connect only (no password, no TOTP here). */
+  async create(input: { username: string; env: KeyEnv; password?: string; totp?: boolean; sso?: boolean }): Promise<{ user: User; totpUri: string | null }> {
     const username = checkUsername(input.username);
-    checkPassword(input.password);
+    if (input.sso && (input.password !== undefined || input.totp)) throw new UserInputError('a single-sign-on user has no password or TOTP here: their identity provider checks them');
+    if (!input.sso) checkPassword(input.password ?? '');
     if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
     const at = this.now().toISOString();
     const secret = input.totp ? newTotpSecret() : null;
@@ -104,7 +111,7 @@ export class UserStore {
       id: `usr_${randomBytes(8).toString('hex')}`,
       username,
       env: input.env,
-      password_hash: await hashPassword(input.password),
+      password_hash: input.sso ? SSO_ONLY : await hashPassword(input.password!),
       totp_secret: secret ? seal(secret, this.dataKey) : null,
       totp_last_step: null,
       failed_attempts: 0,
@@ -227,6 +234,21 @@ export class UserStore {
     return { ok: true, user: toUser({ ...row, last_sign_in_at: now.toISOString() }) };
   }
 
+  /**
+   * A sign-in the identity provider vouched for: the username must be an enabled user of this env.
+   * Lockout does not apply (the provider has its own); a locked account stays locked.
+   */
+  async signInVouched(username: string, env: KeyEnv): Promise<SignInResult> {
+    const row = await this.row(normalizeUsername(username));
+    if (!row) return { ok: false, reason: 'no_such_user' };
+    if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };
+    if (row.env !== env) return { ok: false, reason: 'wrong_env', user_id: row.id };
+    const now = this.now().toISOString();
+    if (row.locked_until && row.locked_until > now) return { ok: false, reason: 'locked', user_id: row.id };
+    await this.db.kysely.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', row.id).execute();
+    return { ok: true, user: toUser({ ...row, last_sign_in_at: now }) };
+  }
+
   private async failed(row: UserTable, reason: SignInFailure): Promise<SignInResult> {
     await this.db.kysely
       .updateTable('users')
@@ -247,9 +269,11 @@ export class UserStore {
   private async verifyPassword(hash: string | null, password: string): Promise<boolean> {
     if ([...password].length > MAX_PASSWORD_LENGTH) return false;
     this.dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-    const against = hash ?? (await this.dummyHash);
+    // No user, or one without a password: the same hashing work, and never a match.
+    const usable = hash !== null && hash !== SSO_ONLY;
+    const against = usable ? hash : await this.dummyHash;
     try {
-      return (await argon2.verify(against, password)) && hash !== null;
+      return (await argon2.verify(against, password)) && usable;
     } catch {
       return false;
     }

@@ -43,9 +43,9 @@ test('users add, list, disable, enable: a person who can sign in, listed without
   const table = await runCli(['users', 'list'], store.env);
   assert.equal(table.code, 0);
   const [header, ...rows] = table.stdout.trimEnd().split('\n');
-  assert.match(header!, /^USERNAME +ID +ENV +TOTP +CREATED +LAST SIGN-IN +STATUS$/);
-  assert.match(rows[0]!, /^alice +usr_\S+ +sandbox +no .* disabled$/);
-  assert.match(rows[1]!, /^bob +usr_\S+ +production +no .* - +active$/);
+  assert.match(header!, /^USERNAME +ID +ENV +SIGN-IN +CREATED +LAST SIGN-IN +STATUS$/);
+  assert.match(rows[0]!, /^alice +usr_\S+ +sandbox +password .* disabled$/);
+  assert.match(rows[1]!, /^bob +usr_\S+ +production +password .* - +active$/);
   const json = JSON.parse((await runCli(['users', 'list', '--json'], store.env)).stdout) as { username: string; status: string }[];
   assert.deepEqual(json.map((u) => [u.username, u.status]), [['alice', 'disabled'], ['bob', 'active']]);
   const hashes = (await db.kysely.selectFrom('users').select('password_hash').execute()).map((r) => r.password_hash);
@@ -53,6 +53,11 @@ test('users add, list, disable, enable: a person who can sign in, listed without
     assert.ok(!out.includes(PASSWORD));
     for (const h of hashes) assert.ok(!out.includes(h));
   }
+
+  const sso = await runCli(['users', 'add', 'carl@clinic.example', '--sso'], store.env);
+  assert.equal(sso.code, 0, sso.stderr);
+  assert.match((await runCli(['users', 'list'], store.env)).stdout, /carl@clinic\.example +usr_\S+ +sandbox +sso /);
+  assert.equal((await runCli(['users', 'add', 'dan@clinic.example', '--sso', '--totp'], store.env)).code, 1);
 
   assert.equal((await runCli(['users', 'enable', 'alice'], store.env)).code, 0);
   assert.equal((await users.signIn({ username: 'alice', password: PASSWORD, env: 'sandbox' })).ok, true);

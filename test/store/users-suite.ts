@@ -173,6 +173,26 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.ok(await sessions.resolve(fresh.token));
   });
 
+  test('single sign-on users: no password matches; a vouched sign-in checks enabled, env and lock', async () => {
+    const db = await open();
+    const users = new UserStore(db);
+    const { user } = await users.create({ username: 'Alice@Clinic.example', env: 'sandbox', sso: true });
+    assert.deepEqual([user.username, user.sso, user.totp], ['alice@clinic.example', true, false]);
+    await assert.rejects(users.create({ username: 'x@clinic.example', env: 'sandbox', sso: true, password: PASSWORD }), UserInputError);
+    for (const password of ['!sso-only', '', PASSWORD]) assert.equal(await reasonOf(users.signIn({ username: 'alice@clinic.example', password, env: 'sandbox' })), 'bad_password');
+    assert.equal(await reasonOf(users.signInVouched('ALICE@clinic.example', 'sandbox')), 'ok');
+    assert.ok((await users.get('alice@clinic.example'))!.last_sign_in_at);
+    assert.equal(await reasonOf(users.signInVouched('alice@clinic.example', 'production')), 'wrong_env');
+    assert.equal(await reasonOf(users.signInVouched('nobody@clinic.example', 'sandbox')), 'no_such_user');
+    await users.disable('alice@clinic.example');
+    assert.equal(await reasonOf(users.signInVouched('alice@clinic.example', 'sandbox')), 'disabled');
+    await users.enable('alice@clinic.example');
+    // A reset gives an SSO user a password: they may then use either.
+    await users.reset('alice@clinic.example', { password: PASSWORD });
+    assert.equal(await reasonOf(users.signIn({ username: 'alice@clinic.example', password: PASSWORD, env: 'sandbox' })), 'ok');
+    assert.equal((await users.get('alice@clinic.example'))!.sso, false);
+  });
+
   test('sessions die when the user is disabled or reset', async () => {
     const db = await open();
     const users = new UserStore(db);

@@ -38,7 +38,18 @@ const NOTICES = {
   idle: 'You were signed out after a period without activity. Sign in again to continue.',
   ended: 'Your session has ended. Sign in again to continue.',
   out: 'You have signed out.',
+  sso_failed: 'Sign-in through your organization did not complete, or your account is not enabled here. Try again, or ask the administrator.',
+  sso_unavailable: "Your organization's sign-in could not be reached. Try again shortly.",
 };
+
+/** The identity provider's answer comes back as ?sign_in=…: shown once, then taken off the address. */
+function noticeFromAddress() {
+  const params = new URLSearchParams(location.search);
+  const notice = params.get('sign_in');
+  if (!notice) return;
+  if (NOTICES[notice]) sessionStorage.setItem(NOTICE_STORAGE, notice);
+  history.replaceState(null, '', location.pathname);
+}
 
 function show(section) {
   $('sign-in').hidden = section !== 'sign-in';
@@ -51,6 +62,8 @@ function showSignIn(info) {
   $('key-form').hidden = true;
   $('setup-hint').hidden = info.users_configured;
   $('sign-in-form').hidden = !info.users_configured;
+  $('sso').hidden = !info.sso_label;
+  $('sso-link').textContent = info.sso_label ?? '';
   const notice = sessionStorage.getItem(NOTICE_STORAGE);
   sessionStorage.removeItem(NOTICE_STORAGE);
   $('sign-in-message').textContent = notice ? (NOTICES[notice] ?? '') : '';
@@ -190,6 +203,7 @@ $('key-forget').addEventListener('click', () => {
 /** Asks the server who is signed in and shows the sign-in form, the key form or the console. */
 export async function startAccess({ onReady }) {
   state.onReady = onReady;
+  noticeFromAddress();
   let res;
   try {
     res = await fetch('/console/session', { credentials: 'same-origin', headers: CONSOLE_HEADER });

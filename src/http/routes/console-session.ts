@@ -10,6 +10,7 @@ import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { ResolvedSession } from '../../store/console-sessions.ts';
 import { clearSessionCookie, CONSOLE_HEADER, type ConsoleAccess, hasConsoleHeader, readCookie, SESSION_COOKIE, setSessionCookie } from '../console-auth.ts';
 import { sendError } from '../errors.ts';
+import { registerConsoleOidcRoutes } from './console-oidc.ts';
 
 const NO_STORE: Record<string, string> = {
   'cache-control': 'no-store',
@@ -83,6 +84,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
         request_id: request.id,
         users_configured: usersConfigured,
         api_key_allowed: access.mode === 'sandbox' && !usersConfigured,
+        sso_label: access.oidc?.label ?? null,
       });
     });
 
@@ -105,4 +107,5 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       return reply.code(204).send(null);
     });
   });
+  if (access.oidc) registerConsoleOidcRoutes(app, { ...access, oidc: access.oidc });
 }
