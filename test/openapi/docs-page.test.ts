@@ -66,9 +66,9 @@ test("the JSON API and the document keep their own headers, not helmet's", async
   }
 });
 
-test('the UI loads the served document, with the key kept across reloads and try-it on', async () => {
+test('the UI loads the served document, with try-it on and the key not kept across reloads (test/security/docs-key-storage.test.ts)', async () => {
   const init = await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text();
-  assert.match(init, /"persistAuthorization":\s*true/);
+  assert.match(init, /"persistAuthorization":\s*false/);
   assert.match(init, /"tryItOutEnabled":\s*true/);
   const [ui, served] = await Promise.all([fetch(`${server.url}/docs/json`), fetch(`${server.url}/openapi.json`)]);
   assert.deepEqual(await ui.json(), await served.json());
