@@ -72,3 +72,23 @@ test('a payer that really hangs still opens the breaker', { timeout: 30_000 }, a
     await prod.close();
   }
 });
+
+test('a scan giving up on a slow payer at its own deadline does not count against that payer', { timeout: 30_000 }, async () => {
+  const prod = await startProduction({
+    payerIds: ['SBX-EVERGREEN'],
+    latencyMs: 1500,
+    overrides: { circuit_breaker: { consecutive_failures: 3, half_open_after_ms: 60_000 } },
+    env: { COVERAGE_PAYER_TIMEOUT_MS: '5000', COVERAGE_SCAN_TIMEOUT_MS: '300' },
+  });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const res = await prod.server.post('/v1/scan', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' });
+      assert.notEqual(res.status, 200, 'the scan ends before the payer answers');
+    }
+    let state = '';
+    prod.network.connector('SBX-EVERGREEN')!.onBreakerState((s) => (state = s));
+    assert.equal(state, 'closed');
+  } finally {
+    await prod.close();
+  }
+});
