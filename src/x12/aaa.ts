@@ -89,5 +89,7 @@ export function errorCodeForAaa(code: string): ErrorCode {
 export function aaaReason(code: string, followup: string): string {
   const what = AAA_REASONS[code] ?? 'unlisted reject reason';
   const next = AAA_FOLLOWUPS[followup];
-  return `AAA ${code || '(no code)'}: ${what}${next ? ` (${next})` : ''}`;
+  // Only a code's shape is echoed: this text reaches logs, and an element can hold anything.
+  const shown = /^[0-9A-Z]{1,3}$/.test(code) ? code : code ? '(malformed code)' : '(no code)';
+  return `AAA ${shown}: ${what}${next ? ` (${next})` : ''}`;
 }
