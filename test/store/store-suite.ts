@@ -102,14 +102,19 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     assert.equal(await keys.rotate(old.key.id), null, 'a revoked key cannot be rotated');
   });
 
-  test('keys: ensure registers a known secret once and replaces it when its env changes', async () => {
+  test('keys: ensure registers a known secret once, replaces it when its env changes, and never brings back a revoked one', async () => {
     const db = await (await fresh()).open();
     const keys = new KeyStore(db);
     const first = await keys.ensure('cov_test_dev-secret', 'dev', 'sandbox');
-    assert.equal((await keys.ensure('cov_test_dev-secret', 'dev', 'sandbox')).id, first.id);
+    assert.ok(first);
+    assert.equal((await keys.ensure('cov_test_dev-secret', 'dev', 'sandbox'))?.id, first.id);
     const moved = await keys.ensure('cov_test_dev-secret', 'dev', 'production');
+    assert.ok(moved);
     assert.notEqual(moved.id, first.id);
     assert.deepEqual((await keys.list()).map((k) => k.env), ['production']);
+    await keys.revoke(moved.id);
+    assert.equal(await keys.ensure('cov_test_dev-secret', 'dev', 'production'), null);
+    assert.equal(await keys.verify('cov_test_dev-secret'), null);
   });
 
   test('audit: records are written in batches and close() writes the rest', async () => {
