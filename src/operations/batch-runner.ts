@@ -231,7 +231,10 @@ export class BatchRunner {
         return await this.options.queue.complete(row, result, audit);
       } catch (err) {
         if (attempt >= WRITE_ATTEMPTS || this.closed) {
-          this.options.log?.error({ err_type: errType(err), request_id: `${row.batch_id}.${row.row_no}` }, 'batch result not written; the row will be checked again');
+          this.options.log?.error(
+            { err_type: errType(err), request_id: `${row.batch_id}.${row.row_no}` },
+            'batch result not written; the row will be checked again',
+          );
           return false;
         }
         await sleep(250 * attempt);

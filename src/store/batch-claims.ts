@@ -63,7 +63,12 @@ export class BatchClaims {
    * row has both or neither. False when the row is no longer held under this claim (it was taken
    * back), so nothing was written.
    */
-  async complete(row: Pick<ClaimedRow, 'batch_id' | 'row_no' | 'claim' | 'key_id' | 'user_id'>, result: RowResult, audit: RowAudit | null, now = new Date()): Promise<boolean> {
+  async complete(
+    row: Pick<ClaimedRow, 'batch_id' | 'row_no' | 'claim' | 'key_id' | 'user_id'>,
+    result: RowResult,
+    audit: RowAudit | null,
+    now = new Date(),
+  ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const res = await trx
         .updateTable('batch_rows')
@@ -109,9 +114,7 @@ export class BatchClaims {
           .where((w) =>
             w.not(w.exists(w.selectFrom('api_keys as k').select('k.id').whereRef('k.owner_id', '=', 'b.owner_id').where('k.revoked_at', 'is', null))),
           )
-          .where((w) =>
-            w.not(w.exists(w.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'b.owner_id').where('u.disabled_at', 'is', null))),
-          ),
+          .where((w) => w.not(w.exists(w.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'b.owner_id').where('u.disabled_at', 'is', null)))),
       )
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
@@ -150,5 +153,4 @@ export class BatchClaims {
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
-
 }

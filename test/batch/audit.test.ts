@@ -25,7 +25,15 @@ const batchOf = (n: number, ownerId: string) => ({
   checks: Array.from({ length: n }, (_, i) => check(i + 1)),
   payerKeys: Array.from({ length: n }, (_, i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR')),
 });
-const audit = (status: number): RowAudit => ({ at: new Date().toISOString(), endpoint: 'estimate', payer_id: null, status, error_code: null, latency_ms: 1, member_hash: null });
+const audit = (status: number): RowAudit => ({
+  at: new Date().toISOString(),
+  endpoint: 'estimate',
+  payer_id: null,
+  status,
+  error_code: null,
+  latency_ms: 1,
+  member_hash: null,
+});
 const inAMinute = () => new Date(Date.now() + 60_000);
 
 async function countOf(db: Db, batchId: string) {
@@ -34,7 +42,10 @@ async function countOf(db: Db, batchId: string) {
   return { results: results.map((r) => `${batchId}.${r.row_no}`).sort(), audits: audits.map((a) => a.request_id).sort() };
 }
 
-for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+for (const [name, open, skip] of [
+  ['SQLite', sqliteStore, false],
+  ['PostgreSQL', postgresStore, needsPostgres],
+] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
@@ -85,7 +96,12 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         const broken = { ...audit(200), status: null as unknown as number };
         await assert.rejects(s.complete(row!, { status: 200, error_code: null, body: {} }, broken));
         assert.deepEqual(await countOf(db, batch.id), { results: [], audits: [] }, 'neither was written');
-        const [state] = await db.kysely.selectFrom('batch_rows').select(['state', 'claimed_by']).where('batch_id', '=', batch.id).where('row_no', '=', row!.row_no).execute();
+        const [state] = await db.kysely
+          .selectFrom('batch_rows')
+          .select(['state', 'claimed_by'])
+          .where('batch_id', '=', batch.id)
+          .where('row_no', '=', row!.row_no)
+          .execute();
         assert.deepEqual(state, { state: 'running', claimed_by: 'c1' }, 'the row is still held, to be written again');
         assert.equal(await s.complete(row!, { status: 200, error_code: null, body: {} }, audit(200)), true);
         assert.equal(await s.complete(row!, { status: 200, error_code: null, body: {} }, audit(200)), false, 'written once');

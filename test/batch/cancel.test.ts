@@ -69,7 +69,13 @@ test('DELETE cancels: rows not started end cancelled, the answer is the summary;
   assert.equal(states.done! + states.cancelled!, 3000);
 
   const cancelled = await server.get(`/v1/batches/${id}/results?outcome=CANCELLED&limit=2`);
-  assert.deepEqual(cancelled.body.results.map((r: any) => [r.state, r.status, r.body]), [['cancelled', null, null], ['cancelled', null, null]]);
+  assert.deepEqual(
+    cancelled.body.results.map((r: any) => [r.state, r.status, r.body]),
+    [
+      ['cancelled', null, null],
+      ['cancelled', null, null],
+    ],
+  );
   const csv = await fetch(`${server.url}/v1/batches/${id}/results?outcome=CANCELLED&limit=1`, { headers: { apikey: TEST_KEY, accept: 'text/csv' } });
   const [header, line] = parseCsv(await csv.text()).map((r) => r.cells);
   assert.equal(line![header!.indexOf('outcome')], 'CANCELLED');
@@ -89,7 +95,7 @@ test('cancelling a finished batch changes nothing', async () => {
   assert.equal(res.body.cancelled, 0);
 });
 
-test("revoking a key cancels its running batches: the remaining rows end cancelled", async () => {
+test('revoking a key cancels its running batches: the remaining rows end cancelled', async () => {
   const { key, secret } = await server.runtime.keys.create({ name: 'leaving practice', env: 'sandbox' });
   const created = await server.post('/v1/batches', schedule(3000), { apikey: secret });
   assert.equal(created.status, 202);

@@ -27,7 +27,10 @@ const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? '
 const inAMinute = () => new Date(Date.now() + 60_000);
 const ok = { status: 200, error_code: null, body: { ok: true } };
 
-for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+for (const [name, open, skip] of [
+  ['SQLite', sqliteStore, false],
+  ['PostgreSQL', postgresStore, needsPostgres],
+] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
@@ -67,7 +70,12 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         const big = await s.create(batchOf(50, () => 'P'));
         const small = await s.create(batchOf(2, () => 'P'));
         const rows = await s.claim('sandbox', 'P', 4, 'c', inAMinute());
-        assert.deepEqual(rows.map((r) => [r.batch_id === big.id ? 'big' : 'small', r.row_no]).sort(), [['big', 1], ['big', 2], ['small', 1], ['small', 2]]);
+        assert.deepEqual(rows.map((r) => [r.batch_id === big.id ? 'big' : 'small', r.row_no]).sort(), [
+          ['big', 1],
+          ['big', 2],
+          ['small', 1],
+          ['small', 2],
+        ]);
         assert.ok(small.id);
       }));
 
@@ -84,7 +92,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         assert.equal(await s.complete(second!, { ...ok, body: { from: 'again' } }, null), false, 'a done row is not written again');
         const rows = [];
         for await (const r of s.rows(batch.id)) rows.push(r);
-        assert.deepEqual(rows.map((r) => [r.state, JSON.parse(r.result!).from]), [['done', 'next']]);
+        assert.deepEqual(
+          rows.map((r) => [r.state, JSON.parse(r.result!).from]),
+          [['done', 'next']],
+        );
         const attempts = await (await store.open()).kysely.selectFrom('batch_rows').select('attempts').executeTakeFirstOrThrow();
         assert.equal(Number(attempts.attempts), 2);
       }));
@@ -152,10 +163,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         const workers = new Set(done.values());
         assert.equal(workers.size, 2, 'both runners took rows');
         const counts = await stores[0]!.counts(batch.id);
-        assert.deepEqual(
-          counts.map((c) => [c.state, c.status, c.count]).sort(),
-          [['done', 200, 160], ['done', 404, 40]],
-        );
+        assert.deepEqual(counts.map((c) => [c.state, c.status, c.count]).sort(), [
+          ['done', 200, 160],
+          ['done', 404, 40],
+        ]);
       }));
   });
 }

@@ -42,7 +42,10 @@ async function oldSchema(store: TestStore): Promise<Kysely<any>> {
   return db;
 }
 
-for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+for (const [name, open, skip] of [
+  ['SQLite', sqliteStore, false],
+  ['PostgreSQL', postgresStore, needsPostgres],
+] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
@@ -113,7 +116,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
             .insertInto('api_keys')
             .values({ id: 'key_live', name: 'old', env: 'production', prefix: 'cov_live_abc', hash: 'a'.repeat(64), created_at: at })
             .execute();
-          for (const [id, key] of [['bat_prod', 'key_live'], ['bat_orphan', 'key_gone']]) {
+          for (const [id, key] of [
+            ['bat_prod', 'key_live'],
+            ['bat_orphan', 'key_gone'],
+          ]) {
             await old.insertInto('batches').values({ id, key_id: key, source: 'json', total: 1, created_at: at }).execute();
             await old
               .insertInto('batch_rows')
@@ -133,7 +139,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         assert.equal((await s.get('bat_prod', 'key_live'))?.env, 'production');
         assert.equal((await new KeyStore(db).get('key_live'))?.owner_id, 'key_live', 'an existing key is its own owner');
         assert.deepEqual(await s.claim('sandbox', 'SBX-EVERGREEN', 10, 'c', inAMinute()), [], 'a sandbox runner takes neither');
-        assert.deepEqual((await s.claim('production', 'SBX-EVERGREEN', 10, 'c', inAMinute())).map((r) => r.batch_id), ['bat_prod']);
+        assert.deepEqual(
+          (await s.claim('production', 'SBX-EVERGREEN', 10, 'c', inAMinute())).map((r) => r.batch_id),
+          ['bat_prod'],
+        );
         assert.equal(await s.cancelOrphaned(), 1, 'the batch with no key ends cancelled');
       }));
   });

@@ -19,7 +19,13 @@ function schedule(): { checks: unknown[] } {
   return {
     checks: Array.from({ length: ROWS }, (_, i) => ({
       endpoint: 'estimate',
-      request: { member_id: `${i + 1}MH${i % 10 === 0 ? 'MNF' : 'NA'}`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01', provider_session_cost: '15000' },
+      request: {
+        member_id: `${i + 1}MH${i % 10 === 0 ? 'MNF' : 'NA'}`,
+        member_first_name: '',
+        member_last_name: '',
+        member_dob: '1980-01-01',
+        provider_session_cost: '15000',
+      },
     })),
   };
 }
@@ -31,7 +37,11 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
   let id: string;
   let doneAtStop: number;
   try {
-    const res = await fetch(`${first.url}/v1/batches`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify(schedule()) });
+    const res = await fetch(`${first.url}/v1/batches`, {
+      method: 'POST',
+      headers: { apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify(schedule()),
+    });
     assert.equal(res.status, 202);
     id = ((await res.json()) as { id: string }).id;
     doneAtStop = (await waitForBatch(first.url, key, id, { until: (p) => p.done >= 50 })).done;
@@ -43,17 +53,31 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
   const db = await store.open();
   const left = await db.kysely.selectFrom('batch_rows').select('state').where('batch_id', '=', id).where('state', '!=', 'done').execute();
   assert.ok(left.length > 0 && left.length <= ROWS - doneAtStop, `stopped in the middle: ${left.length} rows left`);
-  const finishedAtStop = (await db.kysely.selectFrom('batch_rows').select('row_no').where('batch_id', '=', id).where('state', '=', 'done').execute()).map((r) => `${id}.${r.row_no}`);
-  const auditedAtStop = (await db.kysely.selectFrom('audit_events').select('request_id').where('request_id', 'like', `${id}.%`).execute()).map((a) => a.request_id);
+  const finishedAtStop = (await db.kysely.selectFrom('batch_rows').select('row_no').where('batch_id', '=', id).where('state', '=', 'done').execute()).map(
+    (r) => `${id}.${r.row_no}`,
+  );
+  const auditedAtStop = (await db.kysely.selectFrom('audit_events').select('request_id').where('request_id', 'like', `${id}.%`).execute()).map(
+    (a) => a.request_id,
+  );
 
   const second = await startServer(env);
   try {
     const progress = await waitForBatch(second.url, key, id, { timeoutMs: 45_000 });
     assert.equal(progress.done, ROWS);
-    assert.deepEqual(progress.outcomes.map((o: any) => [o.outcome, o.count]), [['OK', ROWS * 0.9], ['MEMBER_NOT_FOUND', ROWS * 0.1]]);
+    assert.deepEqual(
+      progress.outcomes.map((o: any) => [o.outcome, o.count]),
+      [
+        ['OK', ROWS * 0.9],
+        ['MEMBER_NOT_FOUND', ROWS * 0.1],
+      ],
+    );
     const res = await fetch(`${second.url}/v1/batches/${id}/results`, { headers: { apikey: key } });
     const { results } = (await res.json()) as { results: { row: number; state: string; status: number; request: { member_id: string } }[] };
-    assert.deepEqual(results.map((r) => r.row), Array.from({ length: ROWS }, (_, i) => i + 1), 'every row exactly once, in order');
+    assert.deepEqual(
+      results.map((r) => r.row),
+      Array.from({ length: ROWS }, (_, i) => i + 1),
+      'every row exactly once, in order',
+    );
     assert.ok(results.every((r) => r.state === 'done' && r.status === (r.request.member_id.endsWith('MNF') ? 404 : 200)));
   } finally {
     await second.stop();
@@ -62,7 +86,10 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
   return { db, audited: audited.map((a) => a.request_id), finishedAtStop, auditedAtStop };
 }
 
-for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+for (const [name, open, skip] of [
+  ['SQLite', sqliteStore, false],
+  ['PostgreSQL', postgresStore, needsPostgres],
+] as const) {
   test(`${name}: SIGTERM mid-batch, then a new start finishes it; no row is checked twice`, { skip }, async (t) => {
     const store = await open();
     t.after(() => store.cleanup());
@@ -70,7 +97,10 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
     assert.equal(new Set(audited).size, ROWS, 'one audit record per row');
     // The stopping worker finished the rows it had started: nothing was taken twice.
     const attempts = await db.kysely.selectFrom('batch_rows').select('attempts').execute();
-    assert.ok(attempts.every((r) => Number(r.attempts) === 1), 'each row was taken once');
+    assert.ok(
+      attempts.every((r) => Number(r.attempts) === 1),
+      'each row was taken once',
+    );
   });
 
   test(`${name}: killed mid-batch (no chance to clean up), the row it held is taken back after its lease`, { skip }, async (t) => {

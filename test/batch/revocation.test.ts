@@ -10,7 +10,10 @@ import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore, ownerOf } from '../../src/store/keys.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 
-const check = (i: number): BatchCheck => ({ endpoint: 'estimate', request: { member_id: `${i}MHNA`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' } });
+const check = (i: number): BatchCheck => ({
+  endpoint: 'estimate',
+  request: { member_id: `${i}MHNA`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
+});
 const batchOf = (n: number, keyId: string, ownerId: string, payer = 'P') => ({
   keyId,
   ownerId,
@@ -27,7 +30,10 @@ async function states(s: BatchStore, id: string): Promise<Record<string, number>
   return out;
 }
 
-for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL', postgresStore, needsPostgres]] as const) {
+for (const [name, open, skip] of [
+  ['SQLite', sqliteStore, false],
+  ['PostgreSQL', postgresStore, needsPostgres],
+] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
@@ -83,7 +89,20 @@ for (const [name, open, skip] of [['SQLite', sqliteStore, false], ['PostgreSQL',
         const at = new Date().toISOString();
         await db.kysely
           .insertInto('users')
-          .values({ id: 'usr_alice', username: 'alice', env: 'sandbox', password_hash: 'x', totp_secret: null, totp_last_step: null, failed_attempts: 0, locked_until: null, created_at: at, password_changed_at: at, disabled_at: null, last_sign_in_at: null })
+          .values({
+            id: 'usr_alice',
+            username: 'alice',
+            env: 'sandbox',
+            password_hash: 'x',
+            totp_secret: null,
+            totp_last_step: null,
+            failed_attempts: 0,
+            locked_until: null,
+            created_at: at,
+            password_changed_at: at,
+            disabled_at: null,
+            last_sign_in_at: null,
+          })
           .execute();
         const batch = await s.create({ ...batchOf(2, 'usr_alice', 'usr_alice'), userId: 'usr_alice' });
         assert.equal(await s.cancelOrphaned(), 0);

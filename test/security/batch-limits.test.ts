@@ -28,7 +28,10 @@ test('a 7 MB header of unknown columns gets a small 400, and the server answers 
   assert.ok(text.length < 2_000, `${text.length} bytes of answer`);
   const body = JSON.parse(text);
   assert.equal(body.error_code, 'INVALID_REQUEST');
-  assert.deepEqual(body.errors.map((e: any) => e.field), ['header']);
+  assert.deepEqual(
+    body.errors.map((e: any) => e.field),
+    ['header'],
+  );
 
   const next = await server.post('/v1/batches', { checks: [CHECK] });
   assert.equal(next.status, 202);

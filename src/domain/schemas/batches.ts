@@ -10,7 +10,13 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, desc
 export const BatchCheck = Type.Object(
   {
     endpoint: Endpoint,
-    request: Type.Object({}, { additionalProperties: true, description: 'The body the endpoint takes in real time (EstimateRequest, DiscoverRequest, ScanRequest or MedicaidRequest)' }),
+    request: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description: 'The body the endpoint takes in real time (EstimateRequest, DiscoverRequest, ScanRequest or MedicaidRequest)',
+      },
+    ),
   },
   { additionalProperties: false },
 );

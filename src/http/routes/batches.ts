@@ -54,8 +54,7 @@ async function progressOf(store: BatchStore, batch: Batch) {
   const running = sum('running');
   const pending = sum('pending');
   const cancelled = sum('cancelled');
-  const status: BatchStatus =
-    cancelled > 0 ? 'cancelled' : done === batch.total ? 'completed' : done + running === 0 ? 'queued' : 'running';
+  const status: BatchStatus = cancelled > 0 ? 'cancelled' : done === batch.total ? 'completed' : done + running === 0 ? 'queued' : 'running';
   const finished = pending + running === 0;
   const outcomes: OutcomeCount[] = counts
     .filter((c) => c.state === 'done')
@@ -80,7 +79,10 @@ async function progressOf(store: BatchStore, batch: Batch) {
 /** Bounded whatever was sent: at most three upload errors and ten row numbers are named. */
 function invalidMessage(errors: RowError[], errorCount: number, invalidRows: number[]): string {
   if (invalidRows.length === 0) {
-    const named = errors.slice(0, 3).map((e) => `${e.field} ${e.message}`).join('; ');
+    const named = errors
+      .slice(0, 3)
+      .map((e) => `${e.field} ${e.message}`)
+      .join('; ');
     const more = errorCount > 3 ? ` and ${errorCount - 3} more` : '';
     return `The batch is invalid: ${named}${more}. Nothing was queued`;
   }
@@ -147,7 +149,12 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           operationId: 'createBatch',
           tags: ['batches'],
           summary: 'Queue up to 10,000 checks to run in the background',
-          body: { content: { 'application/json': { schema: BatchCreateRequest }, 'text/csv': { schema: { type: 'string', description: 'A header line, then one check per line (docs/batch.md)' } } } },
+          body: {
+            content: {
+              'application/json': { schema: BatchCreateRequest },
+              'text/csv': { schema: { type: 'string', description: 'A header line, then one check per line (docs/batch.md)' } },
+            },
+          },
           response: { 202: BatchCreated, 400: BatchErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
         },
       },
@@ -240,7 +247,12 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
             200: {
               content: {
                 'application/json': { schema: BatchResults },
-                'text/csv': { schema: { type: 'string', description: `With accept: text/csv. This header line, then one line per row (money in dollars): ${resultCsvHeader()}` } },
+                'text/csv': {
+                  schema: {
+                    type: 'string',
+                    description: `With accept: text/csv. This header line, then one line per row (money in dollars): ${resultCsvHeader()}`,
+                  },
+                },
               },
             },
             401: ErrorResponse,
@@ -266,4 +278,3 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
     );
   });
 }
-
