@@ -1,6 +1,7 @@
 /**
  * /docs in a real browser: Swagger UI runs under the page's CSP, "try it" calls the sandbox with
- * the apikey scheme, and the key survives a reload. Skips when no Chromium is installed
+ * the apikey scheme, and the key is not written to storage: a reload forgets it (issue 17 finding
+ * 10d). Skips when no Chromium is installed
  * (CHROMIUM_PATH, or chromium on the PATH).
  */
 import assert from 'node:assert/strict';
@@ -35,7 +36,7 @@ after(async () => {
   await server?.close();
 });
 
-test('Swagger UI renders under its CSP, tries a call with the apikey and keeps the key across a reload', { skip: executablePath ? false : 'no Chromium installed' }, async () => {
+test('Swagger UI renders under its CSP, tries a call with the apikey, and keeps the key out of storage', { skip: executablePath ? false : 'no Chromium installed' }, async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(15_000);
   const problems: string[] = [];
@@ -66,10 +67,12 @@ test('Swagger UI renders under its CSP, tries a call with the apikey and keeps t
   const body = await page.locator('#operations-coverage-estimate .live-responses-table .microlight').first().textContent();
   assert.match(body ?? '', /"plan_status": "ACTIVE"/);
 
+  const stored = () => page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  assert.doesNotMatch(await stored(), new RegExp(TEST_KEY), 'the key is in no storage the origin keeps');
   await page.reload();
   await page.waitForSelector('#operations-coverage-estimate');
-  const saved = await page.evaluate(() => localStorage.getItem('authorized'));
-  assert.match(saved ?? '', new RegExp(TEST_KEY));
+  assert.doesNotMatch(await stored(), new RegExp(TEST_KEY));
+  assert.equal(await page.locator('.btn.authorize.locked').count(), 0, 'after a reload the page is not authorized');
 
   assert.deepEqual(problems, []);
 });
