@@ -17,7 +17,7 @@ let port: number;
 let batchId: string;
 
 /** Public routes, decided deliberately (src/http/public-routes.ts); Swagger UI's routes are all under /docs. */
-const EXPECTED_PUBLIC = new Set(['/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/console', '/console/*', '/console/session']);
+const EXPECTED_PUBLIC = new Set(['/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/console', '/console/*', '/console/session', '/console/oidc/start', '/console/oidc/callback']);
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/');
 
 const NPI = '1234567893';
