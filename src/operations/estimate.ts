@@ -1,5 +1,6 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { estimate as computeEstimate } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate } from '../domain/estimate/index.ts';
+import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { EstimateResponse } from '../domain/schemas/responses.ts';
@@ -39,12 +40,19 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
   );
   const first = (await askPayer(deps, inquiry, ctx)).coverage;
   const coverage = await followCarveOut(deps, first, inquiry, ctx);
+  const { status, body } = estimateBody(coverage, req, today);
+  return { status, body, payer_id: coverage.payer_id };
+}
+
+/** The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server. */
+export function estimateBody(coverage: Coverage, req: EstimateRequest, today: IsoDate): { status: 200 | 206; body: EstimateResponse } {
   const { fields, partial } = computeEstimate(coverage, {
     session_cost: sessionCostCents(req.provider_session_cost),
     in_network: req.in_network ?? true,
   });
   const reset = resetRules(coverage, today);
   const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
+  plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true));
   if (reset.plan_reset_soon) {
     plan.alerts.push({
       code: 'PLAN_RESET_SOON',
@@ -62,5 +70,5 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
     qmb_status: coverage.insurance_type === 'qmb',
     ...(partial ? { error_code: partial } : {}),
   });
-  return { status: partial ? 206 : 200, body, payer_id: coverage.payer_id };
+  return { status: partial ? 206 : 200, body };
 }

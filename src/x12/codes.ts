@@ -2,9 +2,9 @@
 import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.ts';
 
 /**
- * Behavioral-health service type codes come in preference tiers (NOTES.md section 5): 0 is MH,
- * 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 the professional-visit and plan-level
- * fallbacks 98 and 30.
+ * Behavioral-health service type codes come in preference tiers (NOTES.md section 5), most
+ * specific first: 0 is MH, 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 professional
+ * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1).
  */
 /** The service types that speak for mental health itself (not the fallbacks). */
 export const STRONG_BH_TIER = 1;
@@ -22,8 +22,9 @@ export function tierOf(code: string): number {
     case 'AI':
       return 1;
     case '98':
-    case '30':
       return 2;
+    case '30':
+      return 3;
     default:
       return -1;
   }
@@ -31,7 +32,7 @@ export function tierOf(code: string): number {
 
 /** Best (lowest) tier among an EB03 list; an empty list is plan level (30). -1: not behavioral health. */
 export function bhTier(serviceTypes: readonly string[]): number {
-  if (serviceTypes.length === 0) return 2;
+  if (serviceTypes.length === 0) return 3;
   let best = -1;
   for (const s of serviceTypes) {
     const t = tierOf(s);

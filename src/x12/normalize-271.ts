@@ -5,13 +5,15 @@
  * - dates: 2100 DTP 346 plan begin, 347 plan end, 357 eligibility end; fallbacks 291 (plan,
  *   RD8 gives begin and end), 356/307 (eligibility begin / range), member's loop before subscriber's
  * - benefits are taken from EBs whose EB03 holds a behavioral-health code, best tier first:
- *   MH, then CF/A4/A6/A7/A8/AI, then 98/30 (an empty EB03 is plan level, i.e. 30)
+ *   MH, then CF/A4/A6/A7/A8/AI, then 98, then 30 (an empty EB03 is plan level, i.e. 30); the cost
+ *   share is one group of them, place of service and "not covered" included (benefit-selection.ts)
  * - EB12 Y in network, N out of network; W, U or absent: both. A status EB (EB01 1-8) only makes a
  *   network's benefits known when EB12 names it explicitly
  * - EB06 23/21/22/25/26/32 (or absent) totals, 29/33 remaining, 24 year-to-date met (remaining =
  *   total - met when no remaining is sent); EB02 IND/EMP/absent individual, FAM and the other
  *   multi-person levels family
- * - telehealth: an EB followed by III*ZZ*02 or III*ZZ*10; kept only when it differs from in-person
+ * - telehealth: an EB followed by III*ZZ*02 or III*ZZ*10 (with 11 too: one price for both); kept
+ *   only when it differs from in-person
  * - next plan year: an EB with DTP*348 later than the current plan begin (or, without one, than
  *   the BHT04 date) and than the current plan end
  * - carve-out: EB*U or EB*R on a behavioral code naming a 2120 entity other than X3/P3/PRP/SEP/TTP,
@@ -27,8 +29,11 @@ import type {
 import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';
 import {
+  costApplies, hasVisitLimit, isFamilyLevel, networkBenefits, placeFit, pricesOffice, pricesTelehealth, readAmount, readShare, statusApplies,
+  telehealthShare, type PlaceFit,
+} from './benefit-selection.ts';
+import {
   bhTier, tierOf, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER,
-  isTelehealthPlace,
 } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
@@ -36,7 +41,7 @@ import { isCanonicalHint, readHints } from './hints.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type LoopTree, type NameLoop, type RelatedEntity } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, repetitions, type Segment } from './tokenizer.ts';
-import { d8ToIso, dollarsToCents, readDtpDate, readNumber, shareToPercent, type DateRange } from './values.ts';
+import { d8ToIso, readDtpDate, type DateRange } from './values.ts';
 
 export type RejectLevel = 'payer' | 'provider' | 'subscriber' | 'dependent';
 
@@ -52,8 +57,6 @@ export type Eligibility =
       reason: string;
     };
 
-type Net = 'in' | 'out';
-
 interface Benefit {
   loop: BenefitLoop;
   info: string;
@@ -63,6 +66,9 @@ interface Benefit {
   tier: number;
   period: string;
   net: string;
+  /** Where the benefit applies (2115C III*ZZ). */
+  place: PlaceFit;
+  /** Telehealth only (III*ZZ 02/10 without 11). */
   telehealth: boolean;
   /** DTP*348 benefit begin, when sent. */
   begin: IsoDate | null;
@@ -83,45 +89,10 @@ const NO_MESSAGES: string[] = [];
 
 const orNull = (s: string) => (s === '' ? null : s);
 const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
+const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
 const isStatus = (b: Benefit) => b.status;
 const isCost = (b: Benefit) => b.cost;
-
-/** EB02 coverage levels covering more than one person; IND, EMP and an absent EB02 are individual. */
-function isFamilyLevel(level: string): boolean {
-  switch (level) {
-    case 'FAM':
-    case 'ESP':
-    case 'ECH':
-    case 'DEP':
-    case 'CHD':
-    case 'TWO':
-    case 'E1D':
-    case 'E2D':
-    case 'E3D':
-    case 'E5D':
-    case 'E6D':
-    case 'E7D':
-    case 'E8D':
-    case 'E9D':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Cost EBs without EB12 (or with W/U) apply to both networks. */
-function costApplies(b: Benefit, n: Net): boolean {
-  if (b.net === 'Y') return n === 'in';
-  if (b.net === 'N') return n === 'out';
-  return true;
-}
-
-/** Status EBs only speak for a network they name. */
-function statusApplies(b: Benefit, n: Net): boolean {
-  if (b.net === 'Y') return n === 'in';
-  if (b.net === 'N') return n === 'out';
-  return b.net === 'W';
-}
+const readShareQuiet = (b: Benefit) => readShare(b);
 
 function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const s = loop.seg;
@@ -137,10 +108,7 @@ function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
       }
     }
   }
-  let telehealth = false;
-  if (loop.iii.length > 0) {
-    for (const iii of loop.iii) if (el(iii, 1) === 'ZZ' && isTelehealthPlace(el(iii, 2))) telehealth = true;
-  }
+  const place = placeFit(loop);
   const info = el(s, 1);
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
@@ -165,13 +133,14 @@ function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     info,
     level: el(s, 2),
     planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
-    tier: services ? bhTier(services) : eb03 === '' ? 2 : tierOf(eb03),
+    tier: services ? bhTier(services) : eb03 === '' ? 3 : tierOf(eb03),
     period: el(s, 6),
     net: el(s, 12),
-    telehealth,
+    place,
+    telehealth: place === 'telehealth',
     begin,
     status: info.length === 1 && info >= '1' && info <= '8',
-    cost: isCostInfo(info) || (info === 'F' && el(s, 9) === 'VS'),
+    cost: isCostInfo(info) || (info === 'F' && hasVisitLimit(loop)),
     messages,
     deductibleHint,
     marketplace,
@@ -279,125 +248,6 @@ function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T | null):
 /** EB04, EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
 const insuranceCode = (b: Benefit) => el(b.loop.seg, 4);
 const planDescription = (b: Benefit) => el(b.loop.seg, 5);
-function readAmount(b: Benefit): number | null {
-  const v = el(b.loop.seg, 7);
-  return v === '' ? null : dollarsToCents(v);
-}
-function readShare(b: Benefit): number | null {
-  const v = el(b.loop.seg, 8);
-  return v === '' ? null : shareToPercent(v);
-}
-
-/** The best (lowest) behavioral-health tier wins; document order breaks ties. */
-class Best {
-  value: number | null = null;
-  tier = 3;
-
-  better(tier: number): boolean {
-    return tier < this.tier;
-  }
-
-  offer(tier: number, value: number | null): void {
-    if (value !== null && tier < this.tier) {
-      this.value = value;
-      this.tier = tier;
-    }
-  }
-}
-
-/** Deductible or out-of-pocket amounts by coverage level and period kind. */
-class AccumulatorReader {
-  readonly indTotal = new Best();
-  readonly indRemaining = new Best();
-  readonly indMet = new Best();
-  readonly famTotal = new Best();
-  readonly famRemaining = new Best();
-  readonly famMet = new Best();
-
-  offer(b: Benefit): void {
-    const kind = periodKind(b.period);
-    if (kind === 'other') return;
-    const family = isFamilyLevel(b.level);
-    const slot =
-      kind === 'total' ? (family ? this.famTotal : this.indTotal)
-      : kind === 'remaining' ? (family ? this.famRemaining : this.indRemaining)
-      : family ? this.famMet : this.indMet;
-    if (slot.better(b.tier)) slot.offer(b.tier, readAmount(b));
-  }
-
-  result(): { individual: Accumulator; family: Accumulator } {
-    return {
-      individual: { total: this.indTotal.value, remaining: this.indRemaining.value ?? remainingFromMet(this.indTotal.value, this.indMet.value) },
-      family: { total: this.famTotal.value, remaining: this.famRemaining.value ?? remainingFromMet(this.famTotal.value, this.famMet.value) },
-    };
-  }
-}
-
-function remainingFromMet(total: number | null, met: number | null): number | null {
-  return total !== null && met !== null ? Math.max(0, total - met) : null;
-}
-
-/** One pass over the behavioral-health EBs that apply to the network. */
-function networkBenefits(bh: Benefit[], n: Net): NetworkBenefits | null {
-  const copayment = new Best();
-  const coinsurance = new Best();
-  let deductible: AccumulatorReader | null = null;
-  let oop: AccumulatorReader | null = null;
-  let visitTotal: Best | null = null;
-  let visitRemaining: Best | null = null;
-  let hint: boolean | null = null;
-  let known = false;
-  for (const b of bh) {
-    if (b.cost) {
-      if (!costApplies(b, n)) continue;
-      known = true;
-      if (hint === null) hint = b.deductibleHint;
-      switch (b.info) {
-        case 'B':
-          if (copayment.better(b.tier)) copayment.offer(b.tier, readAmount(b));
-          break;
-        case 'A':
-          if (coinsurance.better(b.tier)) coinsurance.offer(b.tier, readShare(b));
-          break;
-        case 'C':
-          (deductible ??= new AccumulatorReader()).offer(b);
-          break;
-        case 'G':
-          (oop ??= new AccumulatorReader()).offer(b);
-          break;
-        default: {
-          visitTotal ??= new Best();
-          visitRemaining ??= new Best();
-          const kind = periodKind(b.period);
-          const slot = kind === 'remaining' ? visitRemaining : kind === 'total' ? visitTotal : null;
-          if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(b.loop.seg, 10)));
-        }
-      }
-    } else if (costApplies(b, n)) {
-      if (hint === null) hint = b.deductibleHint;
-      if (b.status && statusApplies(b, n)) known = true;
-    }
-  }
-  if (!known) return null;
-  return {
-    copayment: copayment.value,
-    coinsurance: coinsurance.value,
-    deductible_applies: hint ?? deductible !== null,
-    deductible: deductible?.result() ?? null,
-    oop_max: oop?.result() ?? null,
-    visit_limit: visitTotal ? { total: visitTotal.value, remaining: visitRemaining!.value } : null,
-  };
-}
-
-function telehealthFor(list: Benefit[], n: Net, inPerson: NetworkBenefits | null): CostShare | null {
-  const own = list.filter((b) => costApplies(b, n));
-  const copayment = pick(own, 'B', readAmount);
-  const coinsurance = pick(own, 'A', readShare);
-  if (copayment === null && coinsurance === null) return null;
-  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null)) return null;
-  return { copayment, coinsurance };
-}
-
 function statusOf(code: string): CoverageStatus {
   if (code === '5') return 'active_pending_investigation';
   return code >= '6' ? 'inactive' : 'active';
@@ -506,7 +356,7 @@ function nextPlanYear(next: Benefit[]): NextPlanYear | null {
         ? null
         : {
             copayment: pick(inNet, 'B', readAmount),
-            coinsurance: pick(inNet, 'A', readShare),
+            coinsurance: pick(inNet, 'A', readShareQuiet),
             deductible: individualTotal('C'),
             oop_max: individualTotal('G'),
           },
@@ -660,7 +510,11 @@ function readEligibility(
     }
     current.push(b);
     const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
-    if (b.tier >= 0) (b.telehealth ? teleList : bh).push(b);
+    if (b.tier >= 0) {
+      // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
+      if (pricesTelehealth(b.place)) teleList.push(b);
+      if (pricesOffice(b.place) || !isShareInfo(b.info)) bh.push(b);
+    }
     if (b.status || b.cost || b.info === 'MC') typed.push(b);
     if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
     if (b.cost && strong) strongCostShare = true;
@@ -692,10 +546,10 @@ function readEligibility(
   }
   const { insurance_type, plan_type } = insuranceAndPlanType(planLevel, typed, current, flags);
 
-  const in_network = networkBenefits(bh, 'in');
-  const out_of_network = networkBenefits(bh, 'out');
-  const teleIn = telehealthFor(teleList, 'in', in_network);
-  const teleOut = telehealthFor(teleList, 'out', out_of_network);
+  const in_network = networkBenefits(bh, 'in', warnings);
+  const out_of_network = networkBenefits(bh, 'out', warnings);
+  const teleIn = telehealthShare(teleList, 'in', in_network, warnings);
+  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings);
 
   const third = thirdParty(entities, strongCostShare);
   let mental: MentalHealthCoverage = 'unknown';

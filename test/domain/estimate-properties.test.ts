@@ -93,25 +93,39 @@ test('splits add up to the cost, stay within 0..cost and within the remaining OO
         assert.equal(member + payer, C);
         assert.ok(member >= 0 && member <= C, `${m} = ${member} for cost ${C}`);
       }
-      if (f.remaining_oop_max !== null && f.member_obligation !== null) assert.ok(f.member_obligation <= f.remaining_oop_max);
+      // A session past the visit limit is not a covered service: its cost does not stop at the OOP max (docs/estimates.md section 4).
+      const capped = b?.visit_limit?.remaining !== 0;
+      if (capped && f.remaining_oop_max !== null && f.member_obligation !== null) assert.ok(f.member_obligation <= f.remaining_oop_max);
       const t = f.telehealth?.member_obligation ?? null;
       if (t !== null) {
         assert.ok(Number.isInteger(t) && t >= 0 && t <= C);
-        if (f.remaining_oop_max !== null) assert.ok(t <= f.remaining_oop_max);
+        if (capped && f.remaining_oop_max !== null) assert.ok(t <= f.remaining_oop_max);
       }
     }),
     { numRuns: 2000 },
   );
 });
 
-test('remaining OOP 0: the member pays nothing, in person or by telehealth, even with an unknown cost share', () => {
+test('remaining OOP 0: the member pays nothing, in person or by telehealth, even with an unknown cost share (visits left)', () => {
   fc.assert(
-    fc.property(benefits, cost, nullable(costShare), (b, C, th) => {
+    fc.property(benefits.filter((b) => b.visit_limit?.remaining !== 0), cost, nullable(costShare), (b, C, th) => {
       const { fields: f } = run(withOop(b, 0), C, th);
       assert.equal(f.member_obligation, 0);
       assert.equal(f.payer_obligation, C);
       assert.equal(f.remaining_sessions_before_oop_max, 0);
       if (th) assert.equal(f.telehealth?.member_obligation, 0);
+    }),
+  );
+});
+
+test('no visits left, or the service not covered: the member pays the whole session whatever the OOP max', () => {
+  fc.assert(
+    fc.property(benefits, cost, fc.boolean(), (b, C, exhausted) => {
+      const plan: NetworkBenefits = exhausted ? { ...b, visit_limit: { total: b.visit_limit?.total ?? null, remaining: 0 } } : { ...b, not_covered: true };
+      const { fields: f, partial } = run(withOop(plan, 0), C);
+      assert.equal(f.member_obligation, C);
+      assert.equal(f.payer_obligation, 0);
+      assert.equal(partial, null);
     }),
   );
 });

@@ -54,6 +54,14 @@ function telehealthFields(benefits: NetworkBenefits | null, share: CostShare, C:
 }
 
 /**
+ * The member pays the whole session when the plan is inactive, when the payer reports the service
+ * not covered (EB01 I), or when the plan-year visit limit has no visits left.
+ */
+export function paysWholeSession(coverage: Coverage, benefits: NetworkBenefits | null): boolean {
+  return coverage.coverage_status === 'inactive' || benefits?.not_covered === true || benefits?.visit_limit?.remaining === 0;
+}
+
+/**
  * The estimate for one session: benefits of the selected network, the member/payer split now and
  * in each phase of the plan year, and the sessions left before the deductible and OOP max are met.
  * Throws RangeError for a session cost that is not a non-negative safe integer (cents).
@@ -90,9 +98,10 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     remaining_sessions_before_oop_max: C === null ? null : sessionsBeforeOopMax(f, C),
     telehealth: telehealthShare ? telehealthFields(benefits, telehealthShare, C) : null,
     visits_remaining: benefits?.visit_limit?.remaining ?? null,
+    prior_authorization_required: benefits?.prior_authorization_required ?? null,
   };
-  if (coverage.coverage_status === 'inactive') {
-    // No coverage on the date of service: the member owes the whole session, whatever the plan's benefits were.
+  if (paysWholeSession(coverage, benefits)) {
+    // No coverage for this session (inactive plan, service not covered, visit limit used up): the member owes the whole session.
     return {
       fields: {
         ...fields,

@@ -40,6 +40,8 @@ export const ALERT_CODES = [
   'PLAN_AT_RISK',
   'VISIT_LIMIT',
   'MISSING_ADDRESS',
+  'NOT_COVERED',
+  'PRIOR_AUTHORIZATION',
 ] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
 
@@ -122,6 +124,7 @@ export const EstimateFinancials = Type.Object({
   remaining_sessions_before_oop_max: Nullable(Type.Integer()),
   telehealth: Nullable(Telehealth),
   visits_remaining: Nullable(Type.Integer()),
+  prior_authorization_required: Nullable(Type.Boolean({ description: 'EB11 of the benefit that prices the session; null when the payer does not say' })),
 });
 export type EstimateFinancials = Static<typeof EstimateFinancials>;
 
