@@ -45,13 +45,14 @@ test('a store left world-readable by an earlier version is tightened at the next
   mkdirSync(dataDir, { mode: 0o755 });
   chmodSync(dataDir, 0o755);
   await (await openDb({ dataDir })).close();
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(join(dataDir, `coverage.sqlite${suffix}`))) chmodSync(join(dataDir, `coverage.sqlite${suffix}`), 0o644);
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(join(dataDir, `coverage.sqlite${suffix}`))) chmodSync(join(dataDir, `coverage.sqlite${suffix}`), 0o644);
   chmodSync(dataDir, 0o755);
   await openWrite(dataDir);
   assert.equal(mode(dataDir), 0o700);
 });
 
-test('a shared directory that is not the store\'s own keeps its mode; the files are still 0600', async () => {
+test("a shared directory that is not the store's own keeps its mode; the files are still 0600", async () => {
   const shared = join(root, 'shared');
   mkdirSync(shared);
   chmodSync(shared, 0o755);

@@ -17,7 +17,10 @@ after(() => server.close());
 
 const NPI = '1234567893';
 const bodies = (dob: string): [string, Record<string, unknown>][] => [
-  ['/v1/estimate', { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: dob, provider_npi: NPI, provider_session_cost: '15000' }],
+  [
+    '/v1/estimate',
+    { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: dob, provider_npi: NPI, provider_session_cost: '15000' },
+  ],
   ['/v1/discover', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: dob, zip: '', payer_id: 'SBX-EVERGREEN' }],
   ['/v1/scan', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: dob, zip: '10001' }],
   ['/v1/medicaid', { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: dob, patient_state: 'NY' }],
@@ -43,8 +46,11 @@ test('a date of birth of today or before is not refused for its date', async () 
   assert.equal((await server.post(...bodies('1988-03-14')[0]!)).status, 200);
 });
 
-test('the rule follows the clock it is given, not the machine\'s', () => {
+test("the rule follows the clock it is given, not the machine's", () => {
   const fields = { payer_id: 'P', first_name: 'A', last_name: 'B', dob: '2001-02-03' };
-  assert.throws(() => buildInquiry(fields, '2001-02-02'), (err) => err instanceof ServiceError && err.code === 'INVALID_REQUEST');
+  assert.throws(
+    () => buildInquiry(fields, '2001-02-02'),
+    (err) => err instanceof ServiceError && err.code === 'INVALID_REQUEST',
+  );
   assert.equal(buildInquiry(fields, '2001-02-03').subscriber.dob, '2001-02-03');
 });

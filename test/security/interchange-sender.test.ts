@@ -40,7 +40,15 @@ test('the 270 a payer receives names the directory sender in ISA06 and GS02, as 
   const { secret } = await server.runtime.keys.create({ name: 'production', env: 'production' });
   const res = await server.post(
     '/v1/estimate',
-    { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: '15000' },
+    {
+      member_id: '10010MHNA',
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+      payer_id: 'SBX-EVERGREEN',
+      provider_npi: '1234567893',
+      provider_session_cost: '15000',
+    },
     { apikey: secret },
   );
   assert.equal(res.status, 200, JSON.stringify(res.body));

@@ -17,7 +17,18 @@ let port: number;
 let batchId: string;
 
 /** Public routes, decided deliberately (src/http/public-routes.ts); Swagger UI's routes are all under /docs. */
-const EXPECTED_PUBLIC = new Set(['/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/console', '/console/*', '/console/session', '/console/oidc/start', '/console/oidc/callback']);
+const EXPECTED_PUBLIC = new Set([
+  '/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/openapi.json',
+  '/console',
+  '/console/*',
+  '/console/session',
+  '/console/oidc/start',
+  '/console/oidc/callback',
+]);
 const isDocs = (url: string) => url === '/docs' || url.startsWith('/docs/');
 
 const NPI = '1234567893';
@@ -31,13 +42,18 @@ const BODIES: Record<string, unknown> = {
   '/v1/medicaid': { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' },
   '/v1/batches': { checks: [{ endpoint: 'estimate', request: ESTIMATE }] },
 };
-const bodyFor = (pattern: string, method: string) => (method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : JSON.stringify(BODIES[pattern.replace(/\/$/, '')] ?? {}));
+const bodyFor = (pattern: string, method: string) =>
+  method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : JSON.stringify(BODIES[pattern.replace(/\/$/, '')] ?? {});
 
 /** A concrete path for a route pattern: parameters become the id of a batch that exists, wildcards a file. */
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z_]+/g, batchId).replace(/\*$/, 'index.html');
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
-const mapSegments = (path: string, f: (segment: string) => string) => path.split('/').map((s) => (s ? f(s) : s)).join('/');
+const mapSegments = (path: string, f: (segment: string) => string) =>
+  path
+    .split('/')
+    .map((s) => (s ? f(s) : s))
+    .join('/');
 const encodeAll = (path: string) => mapSegments(path, (s) => [...s].map(hex).join(''));
 
 /** Every other way of writing `path` on the wire, by name. */
@@ -114,7 +130,16 @@ after(() => server.close());
 
 test('the app lists its routes, and only the deliberate ones are public', () => {
   const patterns = new Set(routes.map((r) => r.url));
-  for (const expected of ['/v1/estimate', '/v1/discover', '/v1/scan', '/v1/medicaid', '/v1/payers', '/v1/batches', '/v1/batches/:id', '/v1/batches/:id/results']) {
+  for (const expected of [
+    '/v1/estimate',
+    '/v1/discover',
+    '/v1/scan',
+    '/v1/medicaid',
+    '/v1/payers',
+    '/v1/batches',
+    '/v1/batches/:id',
+    '/v1/batches/:id/results',
+  ]) {
     assert.ok(patterns.has(expected), `${expected} is served`);
   }
   const publicPatterns = new Set(routes.filter((r) => r.public).map((r) => r.url));
@@ -210,13 +235,20 @@ describe('with a key', () => {
     const doc = (await server.get('/openapi.json')).body;
     const paths = Object.keys(doc.paths);
     assert.ok(paths.includes('/v1/scan') && paths.includes('/v1/batches/{id}'));
-    assert.deepEqual(paths.filter((p) => p.endsWith('/')), [], 'no trailing-slash twins in the document');
+    assert.deepEqual(
+      paths.filter((p) => p.endsWith('/')),
+      [],
+      'no trailing-slash twins in the document',
+    );
     const operationIds = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
     assert.equal(new Set(operationIds).size, operationIds.length, 'operation ids are unique');
   });
 
   test('a percent-encoded spelling is the same route: counted and audited like the canonical one', async () => {
-    const before = await server.runtime.db.kysely.selectFrom('audit_events').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.runtime.db.kysely
+      .selectFrom('audit_events')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await rawRequest(port, 'POST', '/%761/estimate', { headers: key, body: JSON.stringify(ESTIMATE) });
     assert.equal(res.status, 200);
     assert.equal(res.headers['cache-control'], 'no-store');

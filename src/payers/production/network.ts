@@ -35,7 +35,9 @@ export class ProductionNetwork implements PayerNetwork {
     const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, senderId: directory.sender_id, timeoutMs: options.timeoutMs };
     this.infos = new Map(directory.payers.map((p) => [p.payer_id, payerInfo(p)]));
     // The same identities as the CORE envelope around it (connector.ts): the directory's, in production use.
-    this.interchanges = new Map(directory.payers.map((p) => [p.payer_id, { sender_id: directory.sender_id, receiver_id: p.receiver_id ?? p.payer_id, usage: 'P' }]));
+    this.interchanges = new Map(
+      directory.payers.map((p) => [p.payer_id, { sender_id: directory.sender_id, receiver_id: p.receiver_id ?? p.payer_id, usage: 'P' }]),
+    );
     this.connectors = new Map(directory.payers.map((p) => [p.payer_id, new PayerConnector(p, credentialsFor(p, env), defaults)]));
     const onBreakerState = options.onBreakerState;
     if (onBreakerState) for (const [id, c] of this.connectors) c.onBreakerState((state) => onBreakerState(id, state));
