@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IsoDate } from '../../domain/coverage.ts';
-import type { Inquiry } from '../../domain/inquiry.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { build999, el, parse270, readInterchange } from '../../x12/index.ts';
 import {
