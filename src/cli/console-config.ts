@@ -1,6 +1,5 @@
 /** Console sign-in settings from environment variables (docs/console-access.md). */
 import type { OidcConfig } from '../http/oidc.ts';
-import { parseDataKey, type DataKey } from '../store/secret-box.ts';
 
 export interface ConsoleConfig {
   /** COVERAGE_CONSOLE_IDLE_MINUTES: sign-out after this long without a request (default 15). */
@@ -15,8 +14,6 @@ export interface ConsoleConfig {
   signInsPerMinute: number;
   /** COVERAGE_TRUST_PROXY: believe X-Forwarded-Proto (session cookies get Secure behind a TLS proxy). */
   trustProxy: boolean;
-  /** COVERAGE_DATA_KEY: seals TOTP secrets in the store. */
-  dataKey: DataKey | null;
   /** COVERAGE_OIDC_*: sign-in through the organization's identity provider; null when not configured. */
   oidc: OidcConfig | null;
 }
@@ -54,7 +51,6 @@ export function loadConsoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {
     lockoutMs: int('COVERAGE_CONSOLE_LOCKOUT_MINUTES', env.COVERAGE_CONSOLE_LOCKOUT_MINUTES, 15, 1, 1440) * 60_000,
     signInsPerMinute: int('COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE', env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE, 20, 1, 100_000),
     trustProxy: trust !== '' && trust !== '0' && trust !== 'false' && trust !== 'no',
-    dataKey: parseDataKey(env.COVERAGE_DATA_KEY || undefined),
     oidc: oidcConfig(env),
   };
 }

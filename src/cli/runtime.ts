@@ -8,6 +8,7 @@ import { AuditWriter } from '../store/audit.ts';
 import { openDb, type Db } from '../store/db.ts';
 import { KeyStore } from '../store/keys.ts';
 import { ConsoleSessionStore } from '../store/console-sessions.ts';
+import { DataKey } from '../store/data-key.ts';
 import { UserStore } from '../store/users.ts';
 import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { BatchRunner } from '../operations/batch-runner.ts';
@@ -96,7 +97,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     metrics,
     batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, wake: () => batches.runner.wake() },
     consoleAccess: {
-      users: new UserStore(db, { dataKey: config.console.dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
+      users: new UserStore(db, { dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
       mode: config.mode,
       trustProxy: config.console.trustProxy,

@@ -5,6 +5,7 @@
  * URI is printed once, alone on stdout.
  */
 import { type Command, Option } from 'commander';
+import { DataKey } from '../store/data-key.ts';
 import type { KeyEnv } from '../store/keys.ts';
 import { type User, UserInputError, UserStore } from '../store/users.ts';
 import { loadConfig } from './config.ts';
@@ -164,7 +165,7 @@ export function registerUsersCommands(program: Command, io: CliIo = processIo): 
   const run = (fn: (users: UserStore) => Promise<number>) =>
     withConfiguredStore((db) => {
       const config = loadConfig();
-      return fn(new UserStore(db, { dataKey: config.console.dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }));
+      return fn(new UserStore(db, { dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }));
     });
   const stdinOption = new Option('--password-stdin', 'read the password from the first line of stdin instead of a prompt');
 

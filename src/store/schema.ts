@@ -43,7 +43,7 @@ export interface UserTable {
   env: 'sandbox' | 'production';
   /** argon2id PHC string. */
   password_hash: string;
-  /** The TOTP secret, sealed with COVERAGE_DATA_KEY when one is set (secret-box.ts); null without TOTP. */
+  /** The TOTP secret, sealed with COVERAGE_DATA_KEY when one is set (data-key.ts), else `plain:`; null without TOTP. */
   totp_secret: string | null;
   /** The last accepted TOTP time step: a code is accepted once. */
   totp_last_step: number | null;

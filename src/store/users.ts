@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { KeyEnv } from './keys.ts';
 import type { UserTable } from './schema.ts';
-import { type DataKey, seal, unseal } from './secret-box.ts';
+import type { DataKey } from './data-key.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
 
 export interface User {
@@ -27,7 +27,7 @@ export interface User {
 }
 
 export interface UserStoreOptions {
-  /** Seals TOTP secrets; without it they are stored plain. */
+  /** Seals TOTP secrets (COVERAGE_DATA_KEY); without it they are stored plain. */
   dataKey?: DataKey | null;
   now?: () => Date;
   /** Failed sign-ins in a row that lock the account (default 5). */
@@ -79,6 +79,11 @@ const toUser = (row: UserTable): User => ({
   last_sign_in_at: row.last_sign_in_at,
 });
 
+/** Without a data key a TOTP secret is stored as it is, marked so. */
+const PLAIN = 'plain:';
+/** The sealed secret is bound to its user: copied onto another user's row it does not open. */
+const totpContext = (userId: string) => `users.totp_secret:${userId}`;
+
 export class UserStore {
   private readonly dataKey: DataKey | null;
   private readonly now: () => Date;
@@ -99,6 +104,16 @@ export class UserStore {
     return this.dataKey !== null;
   }
 
+  private sealTotp(secret: string, userId: string): string {
+    return this.dataKey ? this.dataKey.seal(secret, totpContext(userId)) : `${PLAIN}${secret}`;
+  }
+
+  /** The secret, or null when it was sealed under another data key (or none is configured). */
+  private openTotp(stored: string, userId: string): string | null {
+    if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
+    return this.dataKey?.open(stored, totpContext(userId)) ?? null;
+  }
+
   /** `sso: true` makes a user who signs in through OpenID Connect only (no password, no TOTP here). */
   async create(input: { username: string; env: KeyEnv; password?: string; totp?: boolean; sso?: boolean }): Promise<{ user: User; totpUri: string | null }> {
     const username = checkUsername(input.username);
@@ -107,12 +122,13 @@ export class UserStore {
     if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
     const at = this.now().toISOString();
     const secret = input.totp ? newTotpSecret() : null;
+    const id = `usr_${randomBytes(8).toString('hex')}`;
     const row: UserTable = {
-      id: `usr_${randomBytes(8).toString('hex')}`,
+      id,
       username,
       env: input.env,
       password_hash: input.sso ? SSO_ONLY : await hashPassword(input.password!),
-      totp_secret: secret ? seal(secret, this.dataKey) : null,
+      totp_secret: secret ? this.sealTotp(secret, id) : null,
       totp_last_step: null,
       failed_attempts: 0,
       locked_until: null,
@@ -193,7 +209,7 @@ export class UserStore {
       locked_until: null,
     };
     if (input.totp !== undefined) {
-      changes.totp_secret = secret ? seal(secret, this.dataKey) : null;
+      changes.totp_secret = secret ? this.sealTotp(secret, existing.id) : null;
       changes.totp_last_step = null;
     }
     await this.db.kysely.transaction().execute(async (tx) => {
@@ -215,12 +231,8 @@ export class UserStore {
     if (!passwordOk) return this.failed(row, 'bad_password');
     let step: number | null = null;
     if (row.totp_secret) {
-      let secret: string;
-      try {
-        secret = unseal(row.totp_secret, this.dataKey);
-      } catch {
-        return { ok: false, reason: 'totp_unreadable', user_id: row.id };
-      }
+      const secret = this.openTotp(row.totp_secret, row.id);
+      if (secret === null) return { ok: false, reason: 'totp_unreadable', user_id: row.id };
       step = verifyTotp(secret, (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
       if (step === null) return this.failed(row, 'bad_totp');
     }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ConsoleSessionStore } from '../../src/store/console-sessions.ts';
 import type { Db } from '../../src/store/db.ts';
-import { parseDataKey } from '../../src/store/secret-box.ts';
+import { DataKey } from '../../src/store/data-key.ts';
 import { base32Decode, hotp } from '../../src/store/totp.ts';
 import { UserInputError, UserStore } from '../../src/store/users.ts';
 import type { TestStore } from '../support/stores.ts';
@@ -92,13 +92,13 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
   test('TOTP: the code is required, accepted once, sealed under the data key', async () => {
     const db = await open();
     const c = clock();
-    const dataKey = parseDataKey('ab'.repeat(32));
+    const dataKey = DataKey.fromHex('ab'.repeat(32));
     const users = new UserStore(db, { now: c.now, dataKey });
     const { totpUri } = await users.create({ username: 'alice', env: 'production', password: PASSWORD, totp: true });
     assert.ok(totpUri);
     const secret = secretOf(totpUri);
     const row = await db.kysely.selectFrom('users').select('totp_secret').executeTakeFirstOrThrow();
-    assert.match(row.totp_secret!, /^gcm:/);
+    assert.match(row.totp_secret!, /^v1\./);
     assert.ok(!row.totp_secret!.includes(new URL(totpUri).searchParams.get('secret')!));
     const code = () => hotp(secret, Math.floor(c.seconds() / 30));
     const signIn = (totp?: string) => users.signIn({ username: 'alice', password: PASSWORD, totp, env: 'production' });
@@ -110,10 +110,16 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     c.advance(30_000);
     assert.equal((await signIn(code())).ok, true);
     // Without the data key (or with another) the sealed secret cannot be read: the sign-in fails rather than skipping the code.
-    for (const other of [null, parseDataKey('cd'.repeat(32))]) {
+    for (const other of [null, DataKey.fromHex('cd'.repeat(32))]) {
       const without = await new UserStore(db, { now: c.now, dataKey: other }).signIn({ username: 'alice', password: PASSWORD, totp: code(), env: 'production' });
       assert.equal(without.ok ? 'ok' : without.reason, 'totp_unreadable');
     }
+    // A sealed secret is bound to its user: copied onto another user's row it does not open.
+    await users.create({ username: 'mallory', env: 'production', password: PASSWORD });
+    const sealed = (await db.kysely.selectFrom('users').select('totp_secret').where('username', '=', 'alice').executeTakeFirstOrThrow()).totp_secret;
+    await db.kysely.updateTable('users').set({ totp_secret: sealed }).where('username', '=', 'mallory').execute();
+    c.advance(30_000);
+    assert.equal(await reasonOf(users.signIn({ username: 'mallory', password: PASSWORD, totp: code(), env: 'production' })), 'totp_unreadable');
     // reset --no-totp removes it; reset --totp issues a new one.
     await users.reset('alice', { password: PASSWORD, totp: false });
     assert.equal((await users.signIn({ username: 'alice', password: PASSWORD, env: 'production' })).ok, true);
