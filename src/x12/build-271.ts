@@ -315,7 +315,25 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage): void {
     const rel = INS_BY_RELATIONSHIP[c.relationship_to_subscriber];
     writePerson(b, '03', c.member, { refs: [group], ins: corrected ? ['N', rel, '001', '25'] : ['N', rel], dates });
   }
+  writeBenefits(b, c);
+}
+
+/**
+ * The EB loops depend on the coverage alone: for a deeply frozen Coverage (the sandbox's, shared
+ * per member and day) they are written once per delimiter set and reused.
+ */
+const benefitLines = new WeakMap<Coverage, { d: Body['d']; lines: string[] }>();
+
+function writeBenefits(b: Body, c: Coverage): void {
+  const reusable = Object.isFrozen(c);
+  const known = reusable ? benefitLines.get(c) : undefined;
+  if (known && known.d === b.d) {
+    for (const line of known.lines) b.lines.push(line);
+    return;
+  }
+  const start = b.lines.length;
   for (const eb of benefitEbs(c)) b.eb(eb);
+  if (reusable) benefitLines.set(c, { d: b.d, lines: b.lines.slice(start) });
 }
 
 function writeProvider(b: Body, inquiry: Inquiry): void {

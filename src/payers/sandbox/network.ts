@@ -7,17 +7,38 @@ import { build271, parse270, type PayerAnswer } from '../../x12/index.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
-import { sharedPlan } from './resolve-plan.ts';
+import type { CatalogPlan } from '../../sandbox/catalog-types.ts';
+import { deepFreeze, sharedPlan } from './resolve-plan.ts';
 
 export interface SandboxNetworkOptions {
   catalog?: Catalog;
   today: () => IsoDate;
 }
 
+/** Coverages already built, per shared plan, by who the answer is about (cleared past a bound: generated member IDs are endless). */
+const built = new WeakMap<object, Map<string, Coverage>>();
+const MAX_BUILT_PER_PLAN = 1000;
+
+/**
+ * The Coverage the sandbox answers with. The same member on the same day gets the same deeply
+ * frozen object, so the 271 writer can reuse what it wrote for it (build-271.ts).
+ */
 export function coverageFor(catalog: Catalog, hit: SandboxHit, today: IsoDate): Coverage {
   const template = catalog.plans[hit.plan];
   if (!template) throw new Error(`sandbox catalog: unknown plan ${hit.plan}`);
   const plan = sharedPlan(template, hit.overrides, today);
+  let byWho = built.get(plan);
+  if (!byWho) built.set(plan, (byWho = new Map()));
+  const who = JSON.stringify([hit.payer_id, hit.member_id, hit.person, hit.subscriber, hit.relationship, hit.address]);
+  const known = byWho.get(who);
+  if (known) return known;
+  if (byWho.size >= MAX_BUILT_PER_PLAN) byWho.clear();
+  const coverage = deepFreeze(structuredClone(buildCoverage(catalog, hit, plan)));
+  byWho.set(who, coverage);
+  return coverage;
+}
+
+function buildCoverage(catalog: Catalog, hit: SandboxHit, plan: CatalogPlan): Coverage {
   const payer = catalog.payers.find((p) => p.payer_id === hit.payer_id);
   const member: Person = {
     first_name: hit.person.first_name || null,

@@ -58,7 +58,7 @@ function resolvePlan(template: CatalogPlan, overrides: PlanOverrides | undefined
   return resolveTokens(deepMerge(template, overrides), today);
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
