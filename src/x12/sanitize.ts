@@ -29,7 +29,8 @@ export function cleanText(value: string | null | undefined, d: Delimiters, max: 
   return out.slice(0, max).trimEnd();
 }
 
-/** Digits only (phone numbers, NPIs as sent by callers with dashes or spaces). */
+/** Digits only (phone numbers, NPIs as sent by callers with dashes or spaces); NFKC first, as cleanText does, so "①" is a 1 in both. */
 export function digitsOnly(value: string | null | undefined, max: number): string {
-  return (value ?? '').replace(/[^0-9]/g, '').slice(0, max);
+  const text = value ?? '';
+  return (/^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKC')).replace(/[^0-9]/g, '').slice(0, max);
 }
