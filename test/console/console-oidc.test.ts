@@ -4,9 +4,7 @@
  * signs ID tokens with its own RSA key. Each way a token can be wrong is tried once.
  */
 import assert from 'node:assert/strict';
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { requestFor } from '../helpers/requests.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -15,75 +13,7 @@ import { UserStore } from '../../src/store/users.ts';
 import { loadConsoleConfig } from '../../src/cli/console-config.ts';
 import { OidcClient } from '../../src/http/oidc.ts';
 
-const CLIENT_ID = 'coverage-console';
-const CLIENT_SECRET = 'idp-client-secret-for-tests';
-const REDIRECT_URI = 'https://coverage.clinic.example/console/oidc/callback';
-
-/** The identity provider: it issues a code for whatever claims a test asks, as if the person had signed in there. */
-class TestProvider {
-  readonly key = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  readonly kid = 'key-1';
-  url = '';
-  private server: Server | null = null;
-  private readonly codes = new Map<string, { claims: Record<string, unknown>; challenge: string; signWith?: KeyObject }>();
-  tokenRequests = 0;
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => {
-        const json = (status: number, value: unknown) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(value));
-        };
-        const path = new URL(req.url ?? '/', this.url).pathname;
-        if (path === '/.well-known/openid-configuration') {
-          return json(200, { issuer: this.url, authorization_endpoint: `${this.url}/authorize`, token_endpoint: `${this.url}/token`, jwks_uri: `${this.url}/jwks` });
-        }
-        if (path === '/jwks') return json(200, { keys: [{ ...this.key.publicKey.export({ format: 'jwk' }), kid: this.kid, use: 'sig', alg: 'RS256' }] });
-        if (path === '/token' && req.method === 'POST') {
-          this.tokenRequests++;
-          const form = new URLSearchParams(body);
-          const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
-          if (req.headers.authorization !== `Basic ${basic}`) return json(401, { error: 'invalid_client' });
-          const grant = this.codes.get(form.get('code') ?? '');
-          this.codes.delete(form.get('code') ?? '');
-          if (!grant || form.get('redirect_uri') !== REDIRECT_URI) return json(400, { error: 'invalid_grant' });
-          if (createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== grant.challenge) return json(400, { error: 'invalid_grant' });
-          return json(200, { access_token: 'at', token_type: 'Bearer', id_token: this.jwt(grant.claims, grant.signWith) });
-        }
-        json(404, {});
-      });
-    });
-    this.server.listen(0, '127.0.0.1');
-    await new Promise((resolve) => this.server!.once('listening', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-
-  jwt(claims: Record<string, unknown>, signWith: KeyObject = this.key.privateKey): string {
-    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const input = `${part({ alg: 'RS256', kid: this.kid, typ: 'JWT' })}.${part(claims)}`;
-    return `${input}.${sign('RSA-SHA256', Buffer.from(input), signWith).toString('base64url')}`;
-  }
-
-  /** What the provider hands back after the person signs in there: a code for these claims. */
-  issue(authorizeUrl: string, claims: Record<string, unknown>, options: { signWith?: KeyObject } = {}): string {
-    const q = new URL(authorizeUrl).searchParams;
-    const now = Math.floor(Date.now() / 1000);
-    const code = randomBytes(16).toString('hex');
-    this.codes.set(code, {
-      claims: { iss: this.url, aud: CLIENT_ID, sub: randomBytes(8).toString('hex'), iat: now, exp: now + 300, nonce: q.get('nonce'), ...claims },
-      challenge: q.get('code_challenge') ?? '',
-      ...options,
-    });
-    return code;
-  }
-}
+import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
 
 const idp = new TestProvider();
 let server: TestServer;
@@ -130,7 +60,7 @@ async function ssoSignIn(claims: Record<string, unknown>, options: { signWith?: 
 test('start: the provider is asked for a code with state, nonce and a PKCE S256 challenge', async () => {
   const start = await fetch(`${server.url}/console/oidc/start`, { redirect: 'manual' });
   const url = new URL(start.headers.get('location')!);
-  assert.equal(`${url.origin}${url.pathname}`, `${idp.url}/authorize`);
+  assert.equal(`${url.origin}${url.pathname}`, `${idp.url.replace('127.0.0.1', 'localhost')}/authorize`);
   const q = Object.fromEntries(url.searchParams);
   assert.deepEqual(
     { response_type: q.response_type, client_id: q.client_id, redirect_uri: q.redirect_uri, scope: q.scope, method: q.code_challenge_method },

@@ -1,7 +1,8 @@
 /**
  * Console sign-in in Debian's Chromium: a person signs in, runs a check that is audited with
  * their name, signs out; idle logoff with the page's clock moved forward (never a real wait).
- * Screenshot: docs/screenshots/console-sign-in.png. Skips when /usr/bin/chromium is absent.
+ * Also sign-in through an OpenID Connect provider run by the test.
+ * Screenshots: docs/screenshots/console-sign-in.png, console-signed-in.png. Skips when /usr/bin/chromium is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { UserStore } from '../../src/store/users.ts';
+import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); .ci/run installs it`;
@@ -131,5 +133,42 @@ test('a session the server ended (user disabled) sends the page back to sign-in'
   await page.getByRole('button', { name: 'Check coverage' }).click();
   await page.getByText('Your session has ended').waitFor();
   assert.equal(await page.locator('#main').isVisible(), false);
+  await page.close();
+});
+
+test('sign-in through the identity provider: the button, the round trip across sites, the console', { skip }, async (t) => {
+  const idp = new TestProvider();
+  await idp.start();
+  const sso = await startTestServer({
+    env: {
+      COVERAGE_OIDC_ISSUER: idp.url,
+      COVERAGE_OIDC_CLIENT_ID: CLIENT_ID,
+      COVERAGE_OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI,
+      COVERAGE_OIDC_LABEL: 'Sign in with Clinic Google',
+    },
+  });
+  t.after(async () => {
+    await sso.close();
+    await idp.stop();
+  });
+  await new UserStore(sso.runtime.db).create({ username: 'dora@clinic.example', env: 'sandbox', sso: true });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${sso.url}/console`);
+
+  // Someone the provider knows but who has no user here comes back refused.
+  idp.browser = { claims: { email: 'mallory@clinic.example', email_verified: true }, serviceUrl: sso.url };
+  await page.getByRole('link', { name: 'Sign in with Clinic Google' }).click();
+  await page.getByText('Sign-in through your organization did not complete').waitFor();
+  assert.equal(new URL(page.url()).search, '', 'the notice is taken off the address');
+
+  idp.browser = { claims: { email: 'dora@clinic.example', email_verified: true }, serviceUrl: sso.url };
+  await page.getByRole('link', { name: 'Sign in with Clinic Google' }).click();
+  await page.getByText('Signed in as').waitFor();
+  assert.equal(await page.locator('#account-name').textContent(), 'dora@clinic.example');
+  await page.screenshot({ path: `${SHOTS}console-signed-in.png` });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByText('You have signed out.').waitFor();
   await page.close();
 });
