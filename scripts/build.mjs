@@ -10,8 +10,15 @@ const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
 const started = new Date();
 
+let tsc;
+try {
+  tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+} catch {
+  console.error('build: TypeScript is not installed. Building needs the devDependencies (npm install without --omit=dev);');
+  console.error('to run in production without them, install the packed tarball: npm pack, then npm install --omit=dev coverage-service-<version>.tgz');
+  process.exit(1);
+}
 rmSync(DIST, { recursive: true, force: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (compiled.status !== 0) {
   console.error('build: tsc failed; dist/ is incomplete');
