@@ -259,6 +259,11 @@ test("a person's batches are theirs: another person and the machine key do not s
   assert.equal((await progress({ cookie: jules.cookie!, ...CONSOLE })).status, 200);
   assert.equal((await progress({ cookie: kim.cookie!, ...CONSOLE })).status, 404);
   assert.equal((await progress({ apikey: TEST_KEY })).status, 404);
+  // The row's audit record, written by the batch runner, names the person too.
+  const julesId = (await users.get('jules'))!.id;
+  await eventually(async () => (await (await progress({ cookie: jules.cookie!, ...CONSOLE })).json()).status === 'completed', 'batch done');
+  const record = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', '=', `${id}.1`).executeTakeFirstOrThrow();
+  assert.deepEqual([record.key_id, record.user_id], [julesId, julesId]);
 });
 
 test('the log tells the operator about sign-ins without the typed username or password', async (t) => {
