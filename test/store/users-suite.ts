@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ConsoleSessionStore } from '../../src/store/console-sessions.ts';
+import { BatchStore } from '../../src/store/batches.ts';
 import type { Db } from '../../src/store/db.ts';
 import { DataKey } from '../../src/store/data-key.ts';
 import { base32Decode, hotp } from '../../src/store/totp.ts';
@@ -197,6 +198,31 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     await users.reset('alice@clinic.example', { password: PASSWORD });
     assert.equal(await reasonOf(users.signIn({ username: 'alice@clinic.example', password: PASSWORD, env: 'sandbox' })), 'ok');
     assert.equal((await users.get('alice@clinic.example'))!.sso, false);
+  });
+
+  test("disabling a person cancels their batch rows that have not started; another person's go on", async () => {
+    const db = await open();
+    const users = new UserStore(db);
+    const batches = new BatchStore(db);
+    const alice = (await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD })).user;
+    const bob = (await users.create({ username: 'bob', env: 'sandbox', password: PASSWORD })).user;
+    const queue = (user: typeof alice) =>
+      batches.create({
+        keyId: user.id,
+        ownerId: user.id,
+        userId: user.id,
+        env: 'sandbox',
+        source: 'json',
+        checks: [{ endpoint: 'scan', request: { member_first_name: 'A', member_last_name: 'B', member_dob: '1980-01-01', zip: '' } }],
+        payerKeys: ['*scan'],
+      });
+    const [a, b] = [await queue(alice), await queue(bob)];
+    assert.equal(await batches.cancelOrphaned(), 0, 'both people are enabled');
+    await users.disable('alice');
+    assert.equal(await batches.cancelOrphaned(), 1);
+    const states = async (batchId: string) => (await db.kysely.selectFrom('batch_rows').select('state').where('batch_id', '=', batchId).execute()).map((r) => r.state);
+    assert.deepEqual(await states(a.id), ['cancelled']);
+    assert.deepEqual(await states(b.id), ['pending']);
   });
 
   test('sessions die when the user is disabled or reset', async () => {
