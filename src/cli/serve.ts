@@ -2,6 +2,7 @@
 import { bannerGuide } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { startRuntime } from './runtime.ts';
+import { UserStore } from '../store/users.ts';
 
 export async function serve(): Promise<void> {
   const config = loadConfig();
@@ -10,10 +11,12 @@ export async function serve(): Promise<void> {
   // Only a key this start generated is printed (once): a configured secret never reaches a terminal or log.
   const key = runtime.generatedDevKey;
   const base = address.replace('127.0.0.1', 'localhost');
+  const people = await new UserStore(runtime.db).countActive(config.mode);
   const lines = [
     '',
     `Coverage service (${config.mode}) listening on ${base}`,
     `  store: ${runtime.db.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  console sign-in: ${people > 0 ? `${people} ${config.mode} user${people === 1 ? '' : 's'}` : 'no users yet; add people with `npx coverage users add NAME` (docs/console-access.md)'}`,
     key
       ? `  API key: ${key}   (generated for this run; set COVERAGE_DEV_KEY to keep one)`
       : config.devKey
