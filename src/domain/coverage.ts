@@ -87,4 +87,6 @@ export interface Coverage {
   next_plan_year: NextPlanYear | null;
   /** Free-text MSG segments, kept for the operator and for hints. */
   messages: string[];
+  /** No EB04 anywhere and no program named in plan or payer text: commercial by default, so the payer directory may still know better. */
+  program_unstated?: true;
 }

@@ -8,6 +8,7 @@ import { askPayer } from './ask-payer.ts';
 import { followCarveOut } from './carve-out.ts';
 import type { CallContext, OperationDeps } from './context.ts';
 import { buildInquiry } from './inquiry.ts';
+import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
 import { resolvePayer } from './resolve-payer.ts';
 
@@ -39,7 +40,7 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
     today,
   );
   const first = (await askPayer(deps, inquiry, ctx)).coverage;
-  const coverage = await followCarveOut(deps, first, inquiry, ctx);
+  const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx);
   const { status, body } = estimateBody(coverage, req, today);
   return { status, body, payer_id: coverage.payer_id };
 }

@@ -6,6 +6,7 @@ import { askPayer } from './ask-payer.ts';
 import type { CallContext, OperationDeps } from './context.ts';
 import type { OperationResult } from './estimate.ts';
 import { buildInquiry } from './inquiry.ts';
+import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
 import { medicaidProgram, resolvePayer } from './resolve-payer.ts';
 
@@ -27,7 +28,7 @@ export async function runMedicaid(deps: OperationDeps, req: MedicaidRequest, ctx
     { payer_id: payerId, member_id: req.member_id, first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob },
     today,
   );
-  const { coverage } = await askPayer(deps, inquiry, ctx);
+  const coverage = withPayerContext(deps, payerId, (await askPayer(deps, inquiry, ctx)).coverage);
   if (!MEDICAID_TYPES.has(coverage.insurance_type)) {
     throw new ServiceError('MEMBER_NOT_FOUND', 'The member has no Medicaid coverage at this program');
   }

@@ -38,6 +38,7 @@ import {
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
 import { isCanonicalHint, readHints } from './hints.ts';
+import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type LoopTree, type NameLoop, type RelatedEntity } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, repetitions, type Segment } from './tokenizer.ts';
@@ -544,10 +545,25 @@ function readEligibility(
     flags.is_hdhp ||= b.hdhp;
     for (const text of b.messages) if (!isCanonicalHint(text)) messages.push(text);
   }
-  const { insurance_type, plan_type } = insuranceAndPlanType(planLevel, typed, current, flags);
+  const planNameRef = refIn(names, '18');
+  const payerNm1 = payerLevel?.names[0]?.nm1;
+  const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
+  const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
+  const { insurance_type, plan_type } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
+    planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
+    payerName: payerNm1 ? entityName(payerNm1) : null,
+    eb04Sent,
+  });
 
-  const in_network = networkBenefits(bh, 'in', warnings);
-  const out_of_network = networkBenefits(bh, 'out', warnings);
+  // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
+  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, bht ? d8ToIso(el(bht, 4)) : null) : null;
+  const priced = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
+  let in_network = networkBenefits(priced, 'in', warnings);
+  let out_of_network = networkBenefits(priced, 'out', warnings);
+  if (parts && coverageStatus !== 'inactive' && partBMissing(parts)) {
+    in_network = notCovered(in_network);
+    out_of_network = notCovered(out_of_network);
+  }
   const teleIn = telehealthShare(teleList, 'in', in_network, warnings);
   const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings);
 
@@ -557,10 +573,8 @@ function readEligibility(
   else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';
   else if (strongCostShare) mental = 'active';
 
-  const planNameRef = refIn(names, '18');
   const group = refIn(names, '6P');
   const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');
-  const payerNm1 = payerLevel?.names[0]?.nm1;
   if (!payerNm1) warnings.push('the 271 names no payer (2100A NM1*PR)');
   const member = readPerson(memberName);
   const subscriber = dependentLevel ? readPerson(subscriberName) : member;
@@ -570,7 +584,7 @@ function readEligibility(
   const coverage: Coverage = {
     payer_id: payerNm1 ? el(payerNm1, 9) : '',
     payer_name: payerNm1 ? entityName(payerNm1) : '',
-    plan_name: planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null),
+    plan_name,
     plan_type,
     insurance_type,
     group_name: group ? orNull(el(group, 3)) : null,
@@ -597,5 +611,6 @@ function readEligibility(
     next_plan_year: nextPlanYear(next),
     messages,
   };
+  if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
 }

@@ -114,5 +114,25 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
       partial: null,
     };
   }
+  if (coverage.insurance_type === 'qmb') {
+    // QMB: Medicaid pays the Medicare cost share and the provider may not bill the member for it
+    // (Social Security Act §1902(n)(3)(B), §1866(a)(1)(A)): the member owes $0 of a covered session.
+    const zero = C === null ? null : 0;
+    return {
+      fields: {
+        ...fields,
+        member_obligation: zero,
+        payer_obligation: C,
+        pre_deductible_member_obligation: zero,
+        pre_deductible_payer_obligation: C,
+        post_deductible_member_obligation: zero,
+        post_deductible_payer_obligation: C,
+        remaining_sessions_before_deductible: null,
+        remaining_sessions_before_oop_max: null,
+        telehealth: fields.telehealth ? { ...fields.telehealth, member_obligation: zero } : null,
+      },
+      partial: null,
+    };
+  }
   return { fields, partial: partialOf(benefits, f) };
 }
