@@ -7,17 +7,23 @@
  *   3. scan latency over 1, 5, 20 and 50 payers at 200 ms each (bench/scan-fanout.ts)
  *   4. 271 parse + normalize vs node-x12 (bench/x12-parse.ts, in its own process)
  *   5. resident memory at 500 concurrent connections
+ *   6. start-up: cold start to the first estimate, and `coverage --help` (bench/startup.ts)
+ *
+ * The servers run the compiled build when dist/ is current (or BENCH_SERVICE / BENCH_DIST say
+ * which), the TypeScript sources through tsx otherwise; the summary says which.
  */
 import { loadavg } from 'node:os';
 import { runEstimateVsHello } from './estimate-vs-hello.ts';
 import { cpuSection } from './lib/cpu-report.ts';
 import { explainSection } from './lib/explain.ts';
-import { estimateSection, memorySection, productionSection, summarySection, targets } from './lib/report.ts';
+import { serviceEntry } from './lib/processes.ts';
+import { estimateSection, memorySection, productionSection, startupSection, summarySection, targets } from './lib/report.ts';
 import { fmt, machine, replaceSection } from './lib/results.ts';
 import { runX12Figure } from './lib/x12-figure.ts';
 import { runMemory } from './memory.ts';
 import { runProductionVsSimulator } from './production-vs-simulator.ts';
 import { fanoutSection, runScanFanout } from './scan-fanout.ts';
+import { runStartup } from './startup.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
@@ -44,9 +50,15 @@ say('5. resident memory at 500 connections ...');
 const memory = await runMemory();
 say(`   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with --optimize-for-size ${fmt(memory.serviceOptimizedForSize.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`);
 
-const figures = { estimate, production, fanout, x12, memory };
+say('6. start-up: cold start and coverage --help ...');
+const startup = await runStartup();
+say(`   cold start ${fmt(startup.coldStart.median, 2)} s, coverage --help ${fmt(startup.help.median, 2)} s (${startup.entry})`);
+
+const figures = { estimate, production, fanout, x12, memory, startup };
+const entry = await serviceEntry();
 const context =
-  `${machine()}. Load average (1/5/15 min) ${loadBefore} before the run and ${load()} after it: the machine is shared, and every figure ` +
+  `${machine()}. The service ran ${entry.kind === 'dist' ? `compiled (${entry.script.replace(/\/cli\/main\.js$/, '/')}, as \`npm start\` runs it)` : 'from the TypeScript sources through tsx (no current dist/)'}. ` +
+  `Load average (1/5/15 min) ${loadBefore} before the run and ${load()} after it: the machine is shared, and every figure ` +
   `that is a ratio was measured beside its reference in interleaved rounds so both sides see the same machine. The servers run in ` +
   `their own processes; autocannon runs in the bench process, so with 2 cores the server under load and the load generator each ` +
   `have about one. Whole run: ${fmt((Date.now() - started) / 1000)} s.`;
@@ -58,6 +70,7 @@ replaceSection('## Where the estimate\'s CPU goes', cpuSection(estimate));
 replaceSection('## Production estimate vs the simulator', productionSection(production));
 replaceSection('## Scan fan-out', fanoutSection(fanout));
 replaceSection('## Memory at 500 connections', memorySection(memory));
+replaceSection('## Start-up', startupSection(startup));
 
 const met = targets(figures);
 say('');
