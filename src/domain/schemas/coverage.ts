@@ -3,36 +3,50 @@
  * written once here as TypeBox schemas, so the response schemas (responses.ts), the OpenAPI
  * document and the TypeScript types (Static) all keep the same fields and the same enums.
  */
-import { Type, type Static, type TSchema } from 'typebox';
-import { Literals } from './literals.ts';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/*
+ * Response schemas say "null or X" as `type: [X's type, 'null']` and a string enum as `enum`, not as
+ * anyOf: Fastify's serializer writes those with a typeof check, where an anyOf makes it run a JSON
+ * Schema validator on every field of every answer (and compile it on the first one).
+ */
+
+/** One of these strings. */
+export const Enum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** The schema or null. */
+export function Nullable<T extends TSchema>(t: T): TUnsafe<Static<T> | null> {
+  const schema = t as unknown as { type?: unknown; enum?: unknown[]; anyOf?: unknown };
+  if (typeof schema.type !== 'string' || schema.anyOf !== undefined) return Type.Unsafe<Static<T> | null>(Type.Union([t, Type.Null()]));
+  return Type.Unsafe<Static<T> | null>({ ...t, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...schema.enum, null] } : {}) });
+}
 const text = Nullable(Type.String());
 
 export const INSURANCE_TYPES = ['commercial', 'medicare', 'medicare_advantage', 'medicaid', 'managed_medicaid', 'qmb', 'marketplace'] as const;
-export const InsuranceType = Literals(INSURANCE_TYPES);
+export const InsuranceType = Enum(INSURANCE_TYPES);
 export type InsuranceType = Static<typeof InsuranceType>;
 
 export const PLAN_TYPES = ['HMO', 'PPO', 'EPO', 'POS', 'HDHP', 'INDEMNITY'] as const;
 /** null: the payer names no plan type. */
-export const PlanType = Nullable(Literals(PLAN_TYPES));
+export const PlanType = Nullable(Enum(PLAN_TYPES));
 export type PlanType = Static<typeof PlanType>;
 
 /** EB01 of the plan-level benefit: 1 active, 5 active pending investigation, 6 inactive. */
 export const COVERAGE_STATUSES = ['active', 'active_pending_investigation', 'inactive'] as const;
-export const CoverageStatus = Literals(COVERAGE_STATUSES);
+export const CoverageStatus = Enum(COVERAGE_STATUSES);
 export type CoverageStatus = Static<typeof CoverageStatus>;
 
 export const MENTAL_HEALTH_COVERAGES = ['active', 'inactive', 'carved_out', 'unknown'] as const;
-export const MentalHealthCoverage = Literals(MENTAL_HEALTH_COVERAGES);
+export const MentalHealthCoverage = Enum(MENTAL_HEALTH_COVERAGES);
 export type MentalHealthCoverage = Static<typeof MentalHealthCoverage>;
 
 export const RELATIONSHIPS = ['self', 'spouse', 'child', 'other'] as const;
-export const Relationship = Literals(RELATIONSHIPS);
+export const Relationship = Enum(RELATIONSHIPS);
 export type Relationship = Static<typeof Relationship>;
 
 export const GENDERS = ['M', 'F', 'U'] as const;
-export const Gender = Literals(GENDERS);
+export const Gender = Enum(GENDERS);
 export type Gender = Static<typeof Gender>;
 
 export const Address = Type.Object({
@@ -75,6 +89,6 @@ export const AdditionalPolicy = Type.Object({
   policy_number: text,
   insurance_type: Nullable(InsuranceType),
   /** Which payer pays first, when the 271 says (2120 NM1*PRP / SEP / TTP). */
-  coordination: Nullable(Literals(['primary', 'secondary', 'tertiary'] as const)),
+  coordination: Nullable(Enum(['primary', 'secondary', 'tertiary'] as const)),
 });
 export type AdditionalPolicy = Static<typeof AdditionalPolicy>;

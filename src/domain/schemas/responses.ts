@@ -1,7 +1,6 @@
 /** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
-import { AdditionalPolicy, CoverageStatus, InsuranceType, MentalHealthCoverage, Nullable, OtherEntity, Pcp, Person, PlanType, Relationship } from './coverage.ts';
-import { Literals } from './literals.ts';
+import { AdditionalPolicy, CoverageStatus, Enum, InsuranceType, MentalHealthCoverage, Nullable, OtherEntity, Pcp, Person, PlanType, Relationship } from './coverage.ts';
 
 const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
 const text = Nullable(Type.String());
@@ -22,7 +21,7 @@ export const BENEFIT_STRUCTURES = [
   'Fully covered after deductible',
 ] as const;
 export type BenefitStructure = (typeof BENEFIT_STRUCTURES)[number];
-const BenefitStructureSchema = Nullable(Literals(BENEFIT_STRUCTURES));
+const BenefitStructureSchema = Nullable(Enum(BENEFIT_STRUCTURES));
 
 export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE', 'ACTIVE_AT_RISK'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -46,7 +45,7 @@ export const ALERT_CODES = [
 export type AlertCode = (typeof ALERT_CODES)[number];
 
 export const Alert = Type.Object({
-  code: Literals(ALERT_CODES),
+  code: Enum(ALERT_CODES),
   message: Type.String(),
   /** For demographic alerts: the payer's values of the fields that differ. */
   payer_values: Type.Optional(Type.Record(Type.String(), Nullable(Type.String()))),
@@ -55,7 +54,7 @@ export type Alert = Static<typeof Alert>;
 
 export const ResetBenefits = Type.Object({
   effective_date: Type.String({ format: 'date' }),
-  changes: Type.Array(Literals(RESET_CHANGES)),
+  changes: Type.Array(Enum(RESET_CHANGES)),
   copayment: cents('Next plan year copay'),
   coinsurance: Nullable(Type.Number()),
   deductible: cents('Next plan year deductible'),
@@ -83,7 +82,7 @@ const planFields = {
   plan_begin_date: date,
   plan_end_date: date,
   eligibility_end_date: date,
-  plan_status: Literals(PLAN_STATUSES),
+  plan_status: Enum(PLAN_STATUSES),
   coverage_status: CoverageStatus,
   mental_health_coverage: MentalHealthCoverage,
   relationship_to_subscriber: Relationship,
@@ -130,12 +129,12 @@ export type EstimateFinancials = Static<typeof EstimateFinancials>;
 
 export const ResetFields = Type.Object({
   plan_reset_soon: Type.Boolean(),
-  reset_benefits_status: Literals(RESET_STATUSES),
+  reset_benefits_status: Enum(RESET_STATUSES),
   reset_benefits: Nullable(ResetBenefits),
 });
 export type ResetFields = Static<typeof ResetFields>;
 
-const partial = { error_code: Type.Optional(Type.Union([Type.Literal('UNKNOWN_COSTSHARE'), Type.Literal('UNKNOWN_REMAININGS')])) };
+const partial = { error_code: Type.Optional(Enum(['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS'])) };
 
 export const EstimateResponse = Type.Object(
   {
