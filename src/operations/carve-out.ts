@@ -17,9 +17,19 @@ export function administratorToAsk(deps: OperationDeps, coverage: Coverage): str
   return !handsTo || handsTo.length === 0 || handsTo.includes(id) ? id : null;
 }
 
+/**
+ * A carve-out whose administrator was not asked (or did not answer): the medical plan's benefits
+ * do not price behavioral health, so the cost share is unknown (206 UNKNOWN_COSTSHARE) and
+ * third_party_payer says whom to ask (docs/estimates.md section 1.3).
+ */
+export function withoutMedicalPrice(coverage: Coverage): Coverage {
+  if (coverage.mental_health_coverage !== 'carved_out') return coverage;
+  return { ...coverage, in_network: null, out_of_network: null, telehealth: null };
+}
+
 export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext): Promise<Coverage> {
   const administrator = administratorToAsk(deps, first);
-  if (!administrator) return first;
+  if (!administrator) return withoutMedicalPrice(first);
   const member = first.member;
   const second: Inquiry = {
     ...inquiry,
@@ -44,7 +54,7 @@ export async function followCarveOut(deps: OperationDeps, first: Coverage, inqui
     };
   } catch (err) {
     // The administrator's silence leaves the plan answer standing: the cost share stays unknown (206).
-    if (err instanceof ServiceError) return first;
+    if (err instanceof ServiceError) return withoutMedicalPrice(first);
     throw err;
   }
 }

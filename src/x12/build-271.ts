@@ -50,6 +50,8 @@
  * What does not come back as written (test/x12/coverage-arbitrary.ts generates only the rest):
  * - text is upper-cased, transliterated and cleaned of delimiters (cleanText), within X12 lengths
  * - a visit limit with neither a total nor a remaining count (EB09/EB10 go together): null
+ * - on a plan not inactive, a plan end that is no anniversary of the plan begin (and no next plan
+ *   year begins the day after) reads as a termination: eligibility_end_date, plan_end_date null
  * - medicare_advantage without a plan type reads as HMO (HN is an HMO code); HDHP as the plan
  *   type of a government program reads as null; on a commercial plan, plan_type HDHP needs
  *   is_hdhp, is_hdhp without a plan type reads as plan_type HDHP, and is_marketplace reads as

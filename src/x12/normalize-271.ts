@@ -37,7 +37,9 @@ import {
 } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
+import { administratorFromMessage } from './carve-out-message.ts';
 import { isCanonicalHint, readHints } from './hints.ts';
+import { terminationOf } from './plan-dates.ts';
 import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type LoopTree, type NameLoop, type RelatedEntity } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
@@ -159,12 +161,17 @@ interface PlanDates {
   elig307: DateRange | null;
 }
 
-/** The first readable date of each qualifier the plan dates come from, member's loop first. */
-function planDates(names: (NameLoop | undefined)[]): PlanDates {
+/**
+ * The first readable date of each qualifier the plan dates come from, member's loop first, then
+ * (346/347/356/357 only) the plan-level EB's 2110C DTPs.
+ */
+function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop | undefined): PlanDates {
   const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
-  for (const n of names) {
+  for (const n of [...names, planEb]) {
     if (!n) continue;
+    const benefit = n === planEb;
     for (const dtp of n.dtp) {
+      if (benefit && (el(dtp, 1) === '291' || el(dtp, 1) === '307')) continue;
       const q = el(dtp, 1);
       if (q === '346') out.plan346 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
       else if (q === '347') out.plan347 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
@@ -255,6 +262,8 @@ function statusOf(code: string): CoverageStatus {
 }
 
 const NOT_ADMINISTRATOR = new Set(['X3', 'P3', 'PRP', 'SEP', 'TTP']);
+/** 2120C entity codes that name who administers a benefit: PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor. */
+const CARVE_OUT_ENTITY = new Set(['PR', 'VN', 'Y2', '2B', 'P5']);
 const COORDINATION: Record<string, AdditionalPolicy['coordination']> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
 
 /** `entities`: the EBs that can name an entity (EB01 L/U/R or with a 2120 loop). */
@@ -267,12 +276,19 @@ function thirdParty(entities: Benefit[], strongCostShare: boolean): OtherEntity 
       if (e) return e;
     }
   }
+  // EB*U for the mental-health types naming the administrator only in its MSG.
+  for (const b of entities) {
+    if (b.info !== 'U' || b.tier < 0 || b.tier > STRONG_BH_TIER || b.loop.related.length > 0) continue;
+    for (const text of b.messages) {
+      const e = administratorFromMessage(text);
+      if (e) return e;
+    }
+  }
   if (strongCostShare) return null;
   for (const b of entities) {
     if (!isStatus(b) || b.tier < 0 || b.tier > STRONG_BH_TIER || b.telehealth) continue;
     for (const r of b.loop.related) {
-      const code = el(r.nm1, 1);
-      if (code !== 'PR' && code !== 'VN') continue;
+      if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
       if (e) return e;
     }
@@ -292,11 +308,17 @@ function utilizationManager(current: Benefit[]): OtherEntity | null {
   return null;
 }
 
+const LOCK_IN = /LOCK[- ]?IN|RESTRICTED (PROVIDER|RECIPIENT|PHARMACY)/i;
+
 function primaryCareProvider(current: Benefit[]): Pcp | null {
   const related: RelatedEntity[] = [];
   for (const b of current) if (b.info === 'L') related.push(...b.loop.related);
   if (related.length === 0) {
-    for (const b of current) for (const r of b.loop.related) if (el(r.nm1, 1) === 'P3') related.push(r);
+    // A restricted provider (EB*N, a lock-in) is where the member must go, not the member's PCP.
+    for (const b of current) {
+      if (b.info === 'N' || b.messages.some((m) => LOCK_IN.test(m))) continue;
+      for (const r of b.loop.related) if (el(r.nm1, 1) === 'P3') related.push(r);
+    }
   }
   if (related.length === 0) return null;
   const person = related.find((r) => el(r.nm1, 2) === '1')?.nm1;
@@ -486,11 +508,12 @@ function readEligibility(
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
 
-  const dates = planDates(names);
+  const dates = planDates(names, all.find((b) => b.status && b.planWide && b.begin === null)?.loop);
   const { plan346, plan291, elig356, elig307 } = dates;
   const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
-  const planEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
-  const eligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
+  const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
+  const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
+  const planEnd = reportedEnd;
   const bht = tree.header.find((s) => s.id === 'BHT');
   const reference = planBegin ?? (bht ? d8ToIso(el(bht, 4)) : null);
   // One pass sorts the EBs into the lists the readers below need.
@@ -535,6 +558,11 @@ function readEligibility(
     coverageStatus = 'inactive';
     warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
   }
+
+  const { plan_end_date, eligibility_end_date } =
+    coverageStatus === 'inactive'
+      ? { plan_end_date: planEnd, eligibility_end_date: reportedEligibilityEnd }
+      : terminationOf({ begin: planBegin, end: planEnd, endFrom347: dates.plan347 !== null, eligibilityEnd: reportedEligibilityEnd, nextBegin: next[0]?.begin ?? null });
 
   const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
   const messages: string[] = [];
@@ -590,8 +618,8 @@ function readEligibility(
     group_name: group ? orNull(el(group, 3)) : null,
     group_id: groupIdRef ? orNull(el(groupIdRef, 2)) : null,
     plan_begin_date: planBegin,
-    plan_end_date: planEnd,
-    eligibility_end_date: eligibilityEnd,
+    plan_end_date,
+    eligibility_end_date,
     coverage_status: coverageStatus,
     mental_health_coverage: mental,
     in_network,

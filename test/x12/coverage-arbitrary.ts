@@ -4,6 +4,7 @@
  * and the few cross-field rules the normalizer derives (e.g. a carve-out always names its
  * administrator, a commercial plan flagged HDHP without another plan type is plan_type HDHP).
  */
+import { isAnniversaryEnd } from '../../src/x12/plan-dates.ts';
 import fc from 'fast-check';
 import type {
   Accumulator, AdditionalPolicy, Address, Coverage, CostShare, IsoDate, NetworkBenefits, NextPlanYear, OtherEntity, Pcp, Person,
@@ -153,6 +154,13 @@ function expressible(r: Raw): Coverage {
   const tIn = differs(telehealth_in, c.in_network);
   const tOut = differs(telehealth_out, c.out_of_network);
   c.telehealth = tIn || tOut ? { in_network: tIn, out_of_network: tOut } : null;
+  if (c.plan_begin_date && c.plan_end_date && c.coverage_status !== 'inactive' && !isAnniversaryEnd(c.plan_begin_date, c.plan_end_date)) {
+    // A plan end that is no anniversary of the begin reads as a termination (eligibility end), so written plan ends are anniversaries.
+    const end = new Date(`${c.plan_begin_date}T00:00:00Z`);
+    end.setUTCFullYear(end.getUTCFullYear() + 1);
+    end.setUTCDate(end.getUTCDate() - 1);
+    c.plan_end_date = end.toISOString().slice(0, 10);
+  }
   if (next_plan_year && c.plan_begin_date) {
     const after = Math.max(daysOf(c.plan_begin_date), c.plan_end_date ? daysOf(c.plan_end_date) : 0);
     const next: NextPlanYear = { begin_date: isoFromDays(after + next_plan_year.days_after), member_id: next_plan_year.member_id, in_network: next_plan_year.in_network };
