@@ -10,6 +10,7 @@ import type { MemberHasher } from '../store/member-hash.ts';
 import { installApiHeaders } from './api-headers.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { installAuth } from './auth.ts';
+import { accessRecorder } from './console-audit.ts';
 import { type ConsoleAccess, installConsoleAccess } from './console-auth.ts';
 import { clientLimits } from './client-limits.ts';
 import { frameworkErrors, installErrorHandling, sendError } from './errors.ts';
@@ -106,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPayerRoutes(app, options.deps.network);
   if (options.batches) await registerBatchRoutes(app, options.batches);
   await registerConsole(app);
-  if (options.consoleAccess) await registerConsoleSessionRoutes(app, options.consoleAccess);
+  if (options.consoleAccess) await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null) });
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);
   await app.ready();
   return app;

@@ -6,6 +6,7 @@
  * cannot set that header without CORS, which this server never grants (CSRF defence next to
  * SameSite=Strict).
  */
+import type { AccessRecorder } from './console-audit.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleSessionStore, SessionUser } from '../store/console-sessions.ts';
 import type { OidcConfig } from './oidc.ts';
@@ -25,6 +26,8 @@ export interface ConsoleAccess {
   oidc?: OidcConfig | null;
   /** Believe X-Forwarded-Proto from the proxy in front (COVERAGE_TRUST_PROXY). */
   trustProxy: boolean;
+  /** Where sign-ins and sign-outs are recorded (console-audit.ts); set by buildApp from its audit writer. */
+  recordAccess?: AccessRecorder;
 }
 
 declare module 'fastify' {

@@ -26,6 +26,8 @@ export async function usageCounts(db: Db, filter: UsageFilter = {}): Promise<Usa
     .leftJoin('users as u', 'u.id', 'a.key_id')
     .select((eb) => ['a.key_id', 'k.name as key_name', 'u.username', 'a.endpoint', 'a.status', 'a.error_code', eb.fn.countAll<number | string | bigint>().as('count')])
     .groupBy(['a.key_id', 'k.name', 'u.username', 'a.endpoint', 'a.status', 'a.error_code']);
+  // Sign-ins and sign-outs share the trail (http/console-audit.ts) but are not checks.
+  query = query.where('a.endpoint', 'not in', ['console_sign_in', 'console_sign_in_failed', 'console_sign_out']);
   if (filter.since) query = query.where('a.at', '>=', filter.since);
   if (filter.keyId) query = query.where('a.key_id', '=', filter.keyId);
   const rows = await query.execute();

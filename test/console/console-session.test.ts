@@ -289,3 +289,37 @@ test('the log tells the operator about sign-ins without the typed username or pa
   );
   for (const typed of ['typed-secret-guess', 'typed-unknown-name', PASSWORD]) assert.ok(!log.includes(typed), typed);
 });
+
+test('sign-ins, failed sign-ins and sign-outs are in the audit trail by user id (never the typed name), and usage counts checks only', async () => {
+  const { user } = await users.create({ username: 'audited-person', env: 'sandbox', password: PASSWORD });
+  const unknownRows = async () => {
+    await server.runtime.audit.flush();
+    return (await server.runtime.db.kysely.selectFrom('audit_events').select('user_id').where('key_id', '=', '-').where('error_code', '=', 'no_such_user').execute()).length;
+  };
+  const unknownBefore = await unknownRows();
+  const good = await signIn('audited-person');
+  assert.equal(good.status, 200);
+  const wrong = await signIn('audited-person', 'not the password at all');
+  assert.equal(wrong.status, 401);
+  const nobody = await signIn('nobody-by-this-name', PASSWORD);
+  assert.equal(nobody.status, 401);
+  const out = await call(`${server.url}/console/session`, { method: 'DELETE', headers: { ...CONSOLE, cookie: good.cookie! } });
+  assert.equal(out.status, 204);
+  await server.runtime.audit.flush();
+  const rows = await server.runtime.db.kysely
+    .selectFrom('audit_events')
+    .select(['key_id', 'user_id', 'endpoint', 'status', 'error_code', 'payer_id', 'member_hash'])
+    .where('endpoint', 'in', ['console_sign_in', 'console_sign_in_failed', 'console_sign_out'])
+    .orderBy('at')
+    .execute();
+  assert.equal(await unknownRows(), unknownBefore + 1, 'a failed sign-in for no such user is recorded, under -');
+  const mine = rows.filter((r) => r.user_id === user.id).map((r) => JSON.stringify([r.endpoint, r.status, r.error_code, r.user_id, r.payer_id, r.member_hash]));
+  assert.deepEqual(mine.sort(), [
+    ['console_sign_in', 200, null, user.id, null, null],
+    ['console_sign_in_failed', 401, 'bad_password', user.id, null, null],
+    ['console_sign_out', 204, null, user.id, null, null],
+  ].map((r) => JSON.stringify(r)).sort());
+  assert.ok(!JSON.stringify(rows).includes('nobody-by-this-name'), 'a typed username is never stored');
+  const usage = await usageCounts(server.runtime.db);
+  assert.ok(usage.every((r) => !r.endpoint.startsWith('console_')), 'usage counts checks, not sign-ins');
+});

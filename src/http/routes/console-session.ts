@@ -52,6 +52,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
       const result = await access.users.signIn({ ...request.body, env: access.mode });
       if (!result.ok) {
+        access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
         const level = result.reason === 'totp_unreadable' ? 'error' : 'warn';
         request.log[level]({ event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null }, result.reason === 'totp_unreadable' ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY' : 'console sign-in failed');
         return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
@@ -60,6 +61,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
       await access.sessions.purge();
       request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
+      access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 200);
       setSessionCookie(reply, request, token, access.trustProxy);
       return reply.code(200).send(view(result.user.username, session));
     });
@@ -100,6 +102,8 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       const token = readCookie(request, SESSION_COOKIE);
       if (token && !hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
       if (token) {
+        const session = await access.sessions.resolve(token);
+        if (session) access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);
         await access.sessions.destroy(token);
         request.log.info({ event: 'console_sign_out' }, 'console sign-out');
       }
