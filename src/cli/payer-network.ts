@@ -2,16 +2,16 @@
 import type { Redis } from 'ioredis';
 import type { Metrics } from '../http/metrics.ts';
 import { MemoryCoverageCache, RedisCoverageCache, countingLookups, type CoverageCache } from '../operations/cache.ts';
-import { loadDirectory } from '../payers/directory.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import { ProductionNetwork } from '../payers/production/network.ts';
 import { SandboxNetwork } from '../payers/sandbox/network.ts';
 import { DataKey } from '../store/data-key.ts';
 import type { Config } from './config.ts';
 
-export function openPayerNetwork(config: Config, today: () => string, metrics?: Metrics, env: NodeJS.ProcessEnv = process.env): PayerNetwork {
+export async function openPayerNetwork(config: Config, today: () => string, metrics?: Metrics, env: NodeJS.ProcessEnv = process.env): Promise<PayerNetwork> {
   if (config.mode === 'sandbox') return new SandboxNetwork({ today });
   if (!config.payersFile) throw new Error('COVERAGE_MODE=production needs COVERAGE_PAYERS, the payer directory file (see docs/payer-directory.md)');
+  // Loaded in production only: a sandbox start skips undici, cockatiel, the SOAP parser and the directory validator.
+  const [{ loadDirectory }, { ProductionNetwork }] = await Promise.all([import('../payers/directory.ts'), import('../payers/production/network.ts')]);
   return new ProductionNetwork(loadDirectory(config.payersFile), {
     timeoutMs: config.payerTimeoutMs,
     env,

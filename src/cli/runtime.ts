@@ -15,7 +15,6 @@ import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
 import type { Config } from './config.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
-import { openRedis } from './redis.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -57,7 +56,7 @@ const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const today = options.today ?? systemToday;
   const metrics = new Metrics({ processMetrics: true });
-  const network = openPayerNetwork(config, today, metrics);
+  const network = await openPayerNetwork(config, today, metrics);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
@@ -80,7 +79,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   const hashMember = memberHasher(await auditHmacKey(db, config.auditKey));
   const redis = config.redisUrl
-    ? await openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
+    ? await (await import('./redis.ts')).openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
   const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
   const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, log: () => app?.log });
@@ -95,6 +94,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     redis,
     audit: { writer: audit, hashMember },
     metrics,
+    metricsToken: config.metricsToken ?? null,
     batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, wake: () => batches.runner.wake() },
     consoleAccess: {
       users: new UserStore(db, { dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),

@@ -3,7 +3,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, sta
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { MIGRATIONS, migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -24,6 +23,8 @@ export async function openDb(config: StoreConfig): Promise<Db> {
   let dialect: Db['dialect'];
   if (config.databaseUrl) {
     dialect = 'postgres';
+    // Loaded only for PostgreSQL: a SQLite start does without the driver.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server dropped (restart, failover): the pool opens a new one on next use,
     // and queries in flight fail on their own. Unhandled, this event would end the process.
