@@ -32,6 +32,8 @@ export interface Config {
   batch: BatchConfig;
   /** Console sign-in for people (docs/console-access.md). */
   console: ConsoleConfig;
+  /** COVERAGE_METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 export interface BatchConfig {
@@ -88,6 +90,12 @@ function dataKey(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'production'): Buffer
   return undefined;
 }
 
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32 || /\s/.test(value)) throw new Error(`COVERAGE_METRICS_TOKEN must be at least 32 characters without spaces (e.g. \`openssl rand -hex 32\`); it has ${value.length}`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.COVERAGE_MODE ?? 'sandbox';
   if (mode !== 'sandbox' && mode !== 'production') throw new Error(`COVERAGE_MODE must be sandbox or production, got "${mode}"`);
@@ -124,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       createPerMinute: int('COVERAGE_BATCH_CREATE_PER_MINUTE', env.COVERAGE_BATCH_CREATE_PER_MINUTE, 20, 1, 100_000),
     },
     console: loadConsoleConfig(env),
+    metricsToken: metricsToken(env.COVERAGE_METRICS_TOKEN),
   };
 }

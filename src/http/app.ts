@@ -44,6 +44,8 @@ export interface AppOptions {
   /** Where checks are recorded; without it no audit trail is kept. */
   audit?: { writer: AuditWriter; hashMember: MemberHasher };
   metrics?: Metrics;
+  /** When set, /metrics answers only `Authorization: Bearer <token>` (scrapers carry no API key). */
+  metricsToken?: string | null;
   /** The batch API; without it /v1/batches is not served. */
   batches?: BatchRouteOptions;
   /** Console sign-in for people; without it only API keys authenticate. */
@@ -99,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const network = options.deps.network;
     installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember, knownPayer: (id) => network.payer(id) !== undefined });
   }
-  installMetrics(app, options.metrics ?? new Metrics());
+  installMetrics(app, options.metrics ?? new Metrics(), options.metricsToken ?? null);
   await registerOpenApi(app, { mode: options.deps.network.mode });
   registerRootRoute(app);
   registerHealthRoutes(app, options.ready);

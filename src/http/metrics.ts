@@ -3,10 +3,12 @@
  * breaker states and cache lookups. One registry per Metrics, so several apps in one process
  * (tests) do not collide. Lower layers never import this: they are handed its functions.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 // For the `hide` schema keyword's type: /metrics stays out of the OpenAPI document.
 import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { sendError } from './errors.ts';
 
 export type BreakerState = 'closed' | 'half_open' | 'open';
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
@@ -70,12 +72,23 @@ export class Metrics {
   }
 }
 
-export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
+/** Constant-time comparison of the scraper's bearer token: the answer's timing says nothing of the token. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
+  const given = createHash('sha256').update(header ?? '').digest();
+  return timingSafeEqual(expected, given);
+}
+
+export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | null = null): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: bounded label values, and nothing a caller typed.
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token !== null && !bearerMatches(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      return sendError(reply, request, 401, 'UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <COVERAGE_METRICS_TOKEN>');
+    }
     reply.type(metrics.registry.contentType);
     return metrics.render();
   });

@@ -40,3 +40,26 @@ test('metrics count requests by route pattern and status and time each payer exc
   assert.ok(exchanges.reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0) >= 3, 'every check asked a payer, and was timed');
   assert.match(text, /^process_cpu_seconds_total /m);
 });
+
+test('with COVERAGE_METRICS_TOKEN set, /metrics wants the bearer token and nothing else', async (t) => {
+  const store = await sqliteStore();
+  const token = 'm'.repeat(40);
+  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, COVERAGE_METRICS_TOKEN: token }), { logLevel: false });
+  t.after(async () => {
+    await runtime.close();
+    await store.cleanup();
+  });
+  const { secret } = await runtime.keys.create({ name: 'metrics token', env: 'sandbox' });
+  const get = (headers: Record<string, string>) => runtime.app.inject({ method: 'GET', url: '/metrics', headers });
+  const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${token}x` }, { authorization: token }, { apikey: secret }];
+  for (const headers of attempts) {
+    const res = await get(headers);
+    assert.equal(res.statusCode, 401, JSON.stringify(Object.keys(headers)));
+    assert.equal(res.headers['www-authenticate'], 'Bearer realm="metrics"');
+    assert.ok(!res.body.includes('coverage_http_requests_total'));
+  }
+  const ok = await get({ authorization: `Bearer ${token}` });
+  assert.equal(ok.statusCode, 200);
+  assert.match(ok.body, /coverage_http_requests_total/);
+  assert.throws(() => loadConfig({ COVERAGE_METRICS_TOKEN: 'short' }), /at least 32 characters/);
+});
