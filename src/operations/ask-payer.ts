@@ -2,7 +2,7 @@
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
-import { build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
+import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
 import { coverageCacheKey } from './cache.ts';
 import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
 
@@ -11,6 +11,7 @@ const REJECTION_MESSAGES: Record<string, string> = {
   PROVIDER_NOT_RECOGNIZED: 'The payer does not recognize the provider',
   PAYER_NOT_SUPPORTED: 'The payer does not accept eligibility inquiries from this service',
   PAYER_FAILURE: 'The payer could not answer the inquiry',
+  TOO_MANY_REQUESTS: 'The payer reports too many inquiries (AAA 04); retry later',
 };
 
 let controlNumber = Math.floor(Math.random() * 900_000_000);
@@ -59,7 +60,10 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   }
   const result = parsed.value;
   if (result.kind === 'rejected') {
-    throw new ServiceError(result.error_code, REJECTION_MESSAGES[result.error_code] ?? 'The payer rejected the inquiry', { reason: result.reason });
+    throw new ServiceError(result.error_code, REJECTION_MESSAGES[result.error_code] ?? 'The payer rejected the inquiry', {
+      reason: result.reason,
+      ...(result.error_code === 'TOO_MANY_REQUESTS' ? { retryAfterSeconds: AAA_RETRY_AFTER_SECONDS } : {}),
+    });
   }
   if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });

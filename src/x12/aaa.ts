@@ -70,19 +70,35 @@ export const AAA_FOLLOWUPS: Readonly<Record<string, string>> = {
   Y: 'do not resubmit; we will hand deliver',
 };
 
-/** The member could not be identified: wrong or unknown ID, name or date of birth. */
-const MEMBER_NOT_FOUND = new Set(['58', '64', '65', '67', '68', '71', '72', '73', '75', '76', '77', '78']);
-/** The payer does not know or accept the requesting provider. */
-const PROVIDER_NOT_RECOGNIZED = new Set(['43', '44', '45', '46', '47', '48', '50', '51', '52', '97']);
-/** The payer does not take inquiries from this submitter or for this payer identifier. */
-const PAYER_NOT_SUPPORTED = new Set(['41', '79', 'T4']);
+/**
+ * How the service reports each AAA rejection, in one table (docs/estimates.md section 1.4):
+ *
+ * | AAA03 | error_code | HTTP | retry |
+ * |---|---|---|---|
+ * | 58 64 65 67 68 71 72 73 75 76 77 78 | MEMBER_NOT_FOUND | 404 | no: correct the member data |
+ * | 43 44 45 46 47 48 50 51 52 97 | PROVIDER_NOT_RECOGNIZED | 400 | no: correct the provider |
+ * | 41 79 T4 | PAYER_NOT_SUPPORTED | 400 | no |
+ * | 04 (authorized quantity exceeded: the payer's inquiry quota) | TOO_MANY_REQUESTS | 429 + Retry-After (AAA_RETRY_AFTER_SECONDS) | yes, after the wait |
+ * | 42 (unable to respond now), 80 (no response received) | PAYER_FAILURE | 502 | yes: transient; production connectors retry them with backoff first |
+ * | any other code | PAYER_FAILURE | 502 | reason kept for the operator |
+ */
+const AAA_ERROR: Readonly<Record<string, ErrorCode>> = {
+  ...Object.fromEntries(['58', '64', '65', '67', '68', '71', '72', '73', '75', '76', '77', '78'].map((c) => [c, 'MEMBER_NOT_FOUND'])),
+  ...Object.fromEntries(['43', '44', '45', '46', '47', '48', '50', '51', '52', '97'].map((c) => [c, 'PROVIDER_NOT_RECOGNIZED'])),
+  ...Object.fromEntries(['41', '79', 'T4'].map((c) => [c, 'PAYER_NOT_SUPPORTED'])),
+  '04': 'TOO_MANY_REQUESTS',
+  '42': 'PAYER_FAILURE',
+  '80': 'PAYER_FAILURE',
+};
 
-/** 42 and 80 are transient payer outages; every other code is also reported as a payer failure, reason kept. */
+/** AAA03 codes of a transient payer condition: worth asking again. */
+export const RETRYABLE_AAA: ReadonlySet<string> = new Set(['04', '42', '80']);
+
+/** Retry-After for an AAA 04 (the 271 carries no wait of its own). */
+export const AAA_RETRY_AFTER_SECONDS = 60;
+
 export function errorCodeForAaa(code: string): ErrorCode {
-  if (MEMBER_NOT_FOUND.has(code)) return 'MEMBER_NOT_FOUND';
-  if (PROVIDER_NOT_RECOGNIZED.has(code)) return 'PROVIDER_NOT_RECOGNIZED';
-  if (PAYER_NOT_SUPPORTED.has(code)) return 'PAYER_NOT_SUPPORTED';
-  return 'PAYER_FAILURE';
+  return Object.hasOwn(AAA_ERROR, code) ? AAA_ERROR[code]! : 'PAYER_FAILURE';
 }
 
 /** Operator text, e.g. "AAA 75: subscriber/insured not found". */

@@ -43,12 +43,22 @@ export function skipLeadingBlank(text: string): number {
  * senders that do not pad the ISA fields.
  */
 export function locateIsa(text: string): ParseResult<IsaLocation> {
-  const start = skipLeadingBlank(text);
-  if (start >= text.length) return fail('empty input: no ISA interchange header', { offset: 0 });
-  if (!text.startsWith('ISA', start)) {
-    const head = text.slice(start, start + 3);
-    return fail(`the input does not start with an ISA header (found "${head}")`, { index: 1, offset: start });
+  const first = skipLeadingBlank(text);
+  if (first >= text.length) return fail('empty input: no ISA interchange header', { offset: 0 });
+  if (text.startsWith('ISA', first)) return locateIsaAt(text, first, []);
+  // Captured answers may keep the remains of a transport envelope (a MIME part header, a SOAP
+  // fragment) before the ISA: read from the first ISA that parses, and say what was skipped.
+  for (let at = text.indexOf('ISA', first); at >= 0; at = text.indexOf('ISA', at + 3)) {
+    const c = text.charCodeAt(at + 3);
+    if (Number.isNaN(c) || isAlnum(c) || c === 32 || c === 10 || c === 13) continue;
+    const found = locateIsaAt(text, at, [`${at - first} character(s) before the ISA header ignored`]);
+    if (found.ok) return found;
   }
+  const head = text.slice(first, first + 3);
+  return fail(`the input does not start with an ISA header (found "${head}")`, { index: 1, offset: first });
+}
+
+function locateIsaAt(text: string, start: number, warnings: string[]): ParseResult<IsaLocation> {
   if (start + 3 >= text.length) return fail('truncated ISA header', { index: 1, id: 'ISA', offset: text.length });
   const element = text.charAt(start + 3);
   const elementCode = element.charCodeAt(0);
@@ -81,12 +91,16 @@ export function locateIsa(text: string): ParseResult<IsaLocation> {
   const delimiters: Delimiters = { element, repetition, component, segment };
   const problem = delimiterProblem(delimiters);
   if (problem) return fail(`garbled ISA: ${problem}`, { index: 1, id: 'ISA', offset: p + 1 });
-  return ok({ delimiters, start, end: p + 2 }, []);
+  if (repetition !== null && repetition === component) {
+    // 271 readers split repetitions only in repeating simple elements (EB03) and components only in composites, so a shared character stays readable.
+    warnings.push(`ISA11 repetition separator and ISA16 component separator are both "${component}"; read by element kind`);
+  }
+  return ok({ delimiters, start, end: p + 2 }, warnings);
 }
 
 function delimiterProblem(d: Delimiters): string | null {
   const { element: e, component: c, segment: s, repetition: r } = d;
-  if (e === c || e === s || c === s || (r !== null && (r === e || r === c || r === s))) {
+  if (e === c || e === s || c === s || (r !== null && (r === e || r === s))) {
     return `delimiters are not distinct (${JSON.stringify([e, c, s, ...(r ? [r] : [])])})`;
   }
   for (const [name, ch] of [['component separator', d.component], ['segment terminator', d.segment]] as const) {

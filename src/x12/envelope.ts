@@ -1,7 +1,8 @@
 /**
- * Interchange structure: ISA/IEA, GS/GE and ST/SE. Missing or misplaced envelope segments are
- * errors (the file is truncated or not X12); count and control-number mismatches are warnings,
- * because payers send such defects and the content is still readable (test/fixtures/x12-samples/README.md).
+ * Interchange structure: ISA/IEA, GS/GE and ST/SE. A missing SE or a misplaced envelope segment is
+ * an error (the file is truncated or not X12); a missing GE or IEA after complete transaction sets,
+ * and count and control-number mismatches, are warnings, because payers send such defects and the
+ * content is still readable (test/fixtures/x12-samples/README.md, docs/estimates.md section 1.4).
  */
 import type { Delimiters } from './delimiters.ts';
 import { fail, ok, type ParseResult } from './result.ts';
@@ -19,14 +20,16 @@ export interface Transaction {
 
 export interface FunctionalGroup {
   gs: Segment;
-  ge: Segment;
+  /** null when the sender left the GE out (read with a warning). */
+  ge: Segment | null;
   transactions: Transaction[];
 }
 
 export interface Interchange {
   delimiters: Delimiters;
   isa: Segment;
-  iea: Segment;
+  /** null when the sender left the IEA out (read with a warning). */
+  iea: Segment | null;
   groups: FunctionalGroup[];
   segments: Segment[];
 }
@@ -115,7 +118,12 @@ export function readInterchange(text: string): ParseResult<Interchange> {
         break;
       case 'IEA':
         if (st) return fail(`IEA at segment ${seg.index} inside an open transaction set (missing SE)`, where(seg));
-        if (gs) return fail(`IEA at segment ${seg.index} inside an open functional group (missing GE)`, where(seg));
+        if (gs) {
+          // Every transaction set is closed: the GE alone is missing and the content is whole.
+          warnings.push(`the functional group (GS at segment ${gs.index}) has no GE; closed at the IEA at segment ${seg.index}`);
+          groups.push({ gs, ge: null, transactions: groupTx });
+          gs = null;
+        }
         if (trimZeros(el(seg, 1)) !== String(groups.length)) {
           warnings.push(`IEA01 group count ${el(seg, 1)} at segment ${seg.index} does not match the ${groups.length} functional group(s)`);
         }
@@ -134,9 +142,15 @@ export function readInterchange(text: string): ParseResult<Interchange> {
   }
   const end = { index: segments.length + 1, offset: text.length };
   if (st) return fail(`truncated: transaction set ${el(st, 2)} (ST at segment ${st.index}) has no SE`, { ...end, id: 'SE' });
-  if (gs) return fail(`truncated: functional group (GS at segment ${gs.index}) has no GE`, { ...end, id: 'GE' });
-  if (!iea) return fail('truncated: the interchange has no IEA', { ...end, id: 'IEA' });
-  if (stCount === 0) return fail('the interchange holds no transaction set (no ST)', { index: iea.index, id: 'IEA', offset: iea.offset });
+  if (gs) {
+    warnings.push(`the functional group (GS at segment ${gs.index}) has no GE; its transaction sets are complete`);
+    groups.push({ gs, ge: null, transactions: groupTx });
+  }
+  if (!iea) warnings.push('the interchange has no IEA; its transaction sets are complete');
+  if (stCount === 0) {
+    const last = iea ?? segments[segments.length - 1]!;
+    return fail('the interchange holds no transaction set (no ST)', { index: last.index, id: last.id, offset: last.offset });
+  }
   return ok({ delimiters, isa, iea, groups, segments }, warnings);
 }
 

@@ -124,7 +124,7 @@ export function tokenize(text: string): ParseResult<Tokens> {
   const E = delimiters.element.charCodeAt(0);
   const S = delimiters.segment.charCodeAt(0);
   const segments: Segment[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = isa.warnings.length > 0 ? [...isa.warnings] : [];
   const n = text.length;
   // A plain array sized for a typical density of separators (it grows past that): allocating a
   // typed array per document costs more than it saves.
@@ -164,6 +164,15 @@ export function tokenize(text: string): ParseResult<Tokens> {
   }
   if (segStart < n) {
     const id = text.slice(segStart, Math.min(n, segStart + 3)).split(delimiters.element)[0] ?? '';
+    // A trailer without its terminator at the very end is still a whole segment.
+    if ((id === 'IEA' || id === 'GE') && text.indexOf(delimiters.element, segStart) > 0) {
+      let end = n;
+      while (end > segStart && isBlank(text.charCodeAt(end - 1))) end--;
+      const tail = text.slice(segStart, end).split(delimiters.element);
+      segments.push(new Segment(id, segments.length + 1, segStart, tail.length, text, bounds, first, tail));
+      warnings.push(`the last segment (${id}) has no segment terminator "${delimiters.segment}"`);
+      return ok({ delimiters, segments }, warnings);
+    }
     return fail(`truncated input: the last segment (${id || '?'}) has no segment terminator "${delimiters.segment}"`, {
       index: segments.length + 1,
       id: id || null,

@@ -11,7 +11,8 @@ test('AAA reject reasons map to the service error codes (NOTES.md section 5)', (
     MEMBER_NOT_FOUND: ['72', '73', '75', '76', '67', '58', '71', '64', '65', '68', '77', '78'],
     PROVIDER_NOT_RECOGNIZED: ['43', '44', '45', '50', '51', '52', '46', '47', '48', '97'],
     PAYER_NOT_SUPPORTED: ['79', 'T4', '41'],
-    PAYER_FAILURE: ['42', '80', '15', '53', '56', '57', '62', '63', 'ZZ', ''],
+    PAYER_FAILURE: ['42', '80', '15', '53', '56', '57', '62', '63', 'ZZ', '', 'constructor', '__proto__'],
+    TOO_MANY_REQUESTS: ['04'],
   };
   for (const [code, reasons] of Object.entries(expected)) {
     for (const r of reasons) assert.equal(errorCodeForAaa(r), code, `AAA03 ${r}`);

@@ -44,8 +44,6 @@ test('missing trailers, missing ST and misplaced segments are errors with positi
   const good = sample(SAMPLE.subscriber271);
   const cases: [string, string, RegExp, number, string][] = [
     ['no SE', without(good, 'SE'), /GE at segment 24 inside an open transaction set \(missing SE\)/, 24, 'GE'],
-    ['no GE', without(good, 'GE'), /IEA at segment 25 inside an open functional group \(missing GE\)/, 25, 'IEA'],
-    ['no IEA', without(good, 'IEA'), /has no IEA/, 26, 'IEA'],
     ['truncated after ST body', join(lines(good).slice(0, 10)), /has no SE/, 11, 'SE'],
     ['no ST', join(lines(good).filter((_, i) => i < 2 || i > 23)), /no transaction set/, 4, 'IEA'],
     ['no GS', without(without(good, 'GS'), 'GE'), /ST at segment 2 outside a functional group/, 2, 'ST'],
@@ -62,6 +60,22 @@ test('missing trailers, missing ST and misplaced segments are errors with positi
     assert.equal(r.error.segment_id, id, name);
     assert.ok(r.error.offset !== null && r.error.offset >= 0, name);
   }
+});
+
+test('a missing GE or IEA after complete transaction sets is read with a warning (issue 14: real 271s are messy)', () => {
+  const good = sample(SAMPLE.subscriber271);
+  const noGe = readInterchange(without(good, 'GE'));
+  assert.ok(noGe.ok);
+  assert.equal(noGe.value.groups[0]?.ge, null);
+  assert.equal(noGe.value.groups[0]?.transactions.length, 1);
+  assert.match(noGe.warnings.join('\n'), /has no GE; closed at the IEA at segment 25/);
+  const noIea = readInterchange(without(good, 'IEA'));
+  assert.ok(noIea.ok);
+  assert.equal(noIea.value.iea, null);
+  assert.match(noIea.warnings.join('\n'), /has no IEA/);
+  const neither = readInterchange(without(without(good, 'GE'), 'IEA'));
+  assert.ok(neither.ok);
+  assert.equal(neither.warnings.length, 2);
 });
 
 test('segments after IEA are ignored with a warning; a second interchange too', () => {

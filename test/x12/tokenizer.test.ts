@@ -125,11 +125,11 @@ test('tokenizer errors carry a position', () => {
   const good = sample(SAMPLE.subscriber271);
   const cases: [string, string, RegExp, number | null][] = [
     ['empty', '', /empty input/, null],
-    ['segment before ISA', `GS*HB*1~${good}`, /does not start with an ISA/, 1],
+    ['no ISA at all', `GS*HB*1~${good.replace(/ISA/g, 'IXA')}`, /does not start with an ISA/, 1],
     ['garbled separator', good.replace('ISA*', 'ISAX'), /garbled ISA/, 1],
     ['truncated ISA', good.slice(0, 60), /truncated ISA/, 1],
     ['delimiters not distinct', good.replace('*^*00501', '***00501'), /garbled ISA/, 1],
-    ['unterminated last segment', good.trimEnd().slice(0, -1), /no segment terminator/, 26],
+    ['unterminated last content segment', `${good.split('SE*')[0]!.trimEnd().slice(0, -1)}`, /no segment terminator/, 23],
     ['invalid segment id', good.replace('BHT*', 'B#T*'), /invalid segment ID "B#T"/, 4],
   ];
   for (const [name, text, message, index] of cases) {
@@ -140,6 +140,22 @@ test('tokenizer errors carry a position', () => {
     assert.equal(t.error.segment_index, index, name);
     assert.ok(t.error.offset !== null, `${name}: offset`);
   }
+});
+
+test('bytes before the ISA, an unterminated IEA and colliding ISA11/ISA16 are read with a warning (issue 14)', () => {
+  const good = sample(SAMPLE.subscriber271);
+  const prefixed = tokenize(`--MIMEBoundary\r\nContent-Type: application/EDI-X12\r\n\r\n${good}`);
+  assert.ok(prefixed.ok);
+  assert.equal(prefixed.value.segments.length, 26);
+  assert.match(prefixed.warnings[0]!, /character\(s\) before the ISA header ignored/);
+  const unterminated = tokenize(good.trimEnd().slice(0, -1));
+  assert.ok(unterminated.ok);
+  assert.equal(unterminated.value.segments.at(-1)?.element(2), '000000907');
+  assert.match(unterminated.warnings[0]!, /last segment \(IEA\) has no segment terminator/);
+  const collide = tokenize(good.replace('*^*00501', '*:*00501'));
+  assert.ok(collide.ok);
+  assert.equal(collide.value.delimiters.repetition, ':');
+  assert.match(collide.warnings[0]!, /both ":"/);
 });
 
 test('an empty segment (doubled terminator) is skipped with a warning', () => {
