@@ -17,7 +17,12 @@ import { ESTIMATE_BODY } from './estimate-vs-hello.ts';
 export interface UnderLoad {
   rss: RssSamples;
   load: LoadResult;
+  /** RSS (MB) once ready, and after sitting idle for IDLE_SETTLE_MS more (as shipped only). */
+  idle?: { justStarted: number; settled: number };
 }
+
+/** V8's memory reducer returns start-up's garbage and young-generation space some 10-20 s after the process goes quiet. */
+export const IDLE_SETTLE_MS = 30_000;
 
 export interface MemoryFigure {
   connections: number;
@@ -39,11 +44,17 @@ async function idleRss(args: string[]): Promise<number> {
   return mb;
 }
 
-async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: string[]): Promise<UnderLoad> {
+async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: string[], settle = false): Promise<UnderLoad> {
   const service = await startCoverageServer({ mode: 'sandbox', nodeArgs });
   try {
+    let idle: UnderLoad['idle'];
+    if (settle) {
+      const justStarted = rssMb(service.pid);
+      await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+      idle = { justStarted, settled: rssMb(service.pid) };
+    }
     const s = await sampleRss(service.pid, () => load({ url: `${service.url}/v1/estimate`, connections, seconds, headers: { 'content-type': 'application/json', apikey: service.key }, body: ESTIMATE_BODY }));
-    return { rss: s.rss, load: s.result };
+    return { rss: s.rss, load: s.result, ...(idle ? { idle } : {}) };
   } finally {
     await service.stop();
   }
@@ -52,7 +63,7 @@ async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: 
 export async function runMemory(opts: { connections?: number; seconds?: number } = {}): Promise<MemoryFigure> {
   const connections = opts.connections ?? 500;
   const seconds = opts.seconds ?? 15;
-  const service = await serviceUnderLoad(connections, seconds, []);
+  const service = await serviceUnderLoad(connections, seconds, [], true);
   const serviceOptimizedForSize = await serviceUnderLoad(connections, seconds, ['--optimize-for-size']);
   const port = await freePort();
   const hello = await startNode(['bench/servers/hello.ts'], { env: { PORT: String(port) }, port, stdoutFile: join(tmpdir(), 'coverage-bench-hello.log'), readyPath: '/' });

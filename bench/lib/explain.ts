@@ -4,6 +4,7 @@
  */
 import type { AllFigures } from './report.ts';
 import { TARGETS, targets } from './report.ts';
+import { IDLE_SETTLE_MS } from '../memory.ts';
 import { fmt } from './results.ts';
 
 /** CPU µs per estimate in the profile categories starting with `prefix` (their share applied to the measured CPU per request). */
@@ -60,9 +61,10 @@ export function explainSection(f: AllFigures): string {
   }
   if (!t.idleMemory || !t.memory) {
     lines.push(
-      `**5. Memory (idle ${fmt(m.service.rss.before)} MB, peak ${fmt(m.service.rss.peak)} MB at ${m.connections} connections).** A plain \`node\` that has loaded nothing is ${fmt(m.idle.node)} MB. ` +
+      `**5. Memory (idle ${fmt(m.service.idle?.settled ?? m.service.rss.before)} MB after ${IDLE_SETTLE_MS / 1000} s, ${fmt(m.service.idle?.justStarted ?? m.service.rss.before)} MB just after start; peak ${fmt(m.service.rss.peak)} MB at ${m.connections} connections).** A plain \`node\` that has loaded nothing is ${fmt(m.idle.node)} MB. ` +
         `The rest at idle is the service's code and data (about 30 MB of live old-generation heap after a full collection: Fastify with its compiled validators and serializers, the OpenAPI document, Kysely, the sandbox catalog) ` +
-        `and a young generation that start-up's allocations have grown to its 32 MB maximum (V8 keeps it; \`node --max-semi-space-size=4\` starts the same service at about 15 MB less, measured once, without a loss of throughput). ` +
+        `and, just after start, a young generation that start-up's allocations have grown to its 32 MB maximum: V8's memory reducer gives it back once the process has been quiet for some 10-20 s, hence the two idle figures ` +
+        `(\`node --max-semi-space-size=4\` starts the same service about 15 MB smaller from the first second, measured once). ` +
         `Under load the growth is garbage: with ${m.connections} requests in flight each one's objects outlive young-generation collections and are promoted, and the old generation swells between full collections. ` +
         `The same service under \`node --optimize-for-size\` peaks at ${fmt(m.serviceOptimizedForSize.rss.peak)} MB (${fmt(m.serviceOptimizedForSize.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run).`,
       '',
