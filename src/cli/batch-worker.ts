@@ -5,7 +5,9 @@ import { BatchRunner } from '../operations/batch-runner.ts';
 import type { OperationDeps } from '../operations/index.ts';
 import { BatchStore } from '../store/batches.ts';
 import type { Db } from '../store/db.ts';
+import type { DataKey } from '../store/data-key.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
+import { RowCipher } from '../store/row-cipher.ts';
 import type { BatchConfig } from './config.ts';
 
 export interface BatchWorkerParts {
@@ -13,6 +15,8 @@ export interface BatchWorkerParts {
   db: Db;
   deps: OperationDeps;
   hashMember: MemberHasher;
+  /** Seals each row's request and result (COVERAGE_DATA_KEY); rows are plain JSON without it. */
+  dataKey: DataKey | null;
   /** The app's logger, once there is one. */
   log: () => FastifyBaseLogger | undefined;
 }
@@ -22,7 +26,7 @@ const DAY_MS = 86_400_000;
 const CLOSE_GRACE_MS = 10_000;
 
 export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore; runner: BatchRunner } {
-  const store = new BatchStore(parts.db);
+  const store = new BatchStore(parts.db, new RowCipher(parts.dataKey));
   // The audit names only payers of the directory, never text a caller made up.
   const knownPayer = (id: unknown) => (typeof id === 'string' && parts.deps.network.payer(id) ? id : null);
   const runner = new BatchRunner({

@@ -82,7 +82,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await (await import('./redis.ts')).openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
   const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
-  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, log: () => app?.log });
+  const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
+  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, dataKey, log: () => app?.log });
   app = await buildApp({
     deps,
     keys,
@@ -97,7 +98,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     metricsToken: config.metricsToken ?? null,
     batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, wake: () => batches.runner.wake() },
     consoleAccess: {
-      users: new UserStore(db, { dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
+      users: new UserStore(db, { dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
       mode: config.mode,
       trustProxy: config.console.trustProxy,

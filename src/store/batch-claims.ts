@@ -9,9 +9,20 @@ import { sql } from 'kysely';
 import type { BatchMode, ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
+import { PLAIN_ROWS, type RowCipher } from './row-cipher.ts';
+
+/** The answer of a row whose request was sealed under another COVERAGE_DATA_KEY: it cannot be checked. */
+export const UNREADABLE_ROW = {
+  status: 500,
+  error_code: 'INTERNAL_ERROR',
+  message: 'This row was stored under another COVERAGE_DATA_KEY and cannot be read; submit it again',
+} as const;
 
 export class BatchClaims {
-  constructor(protected readonly db: Db) {}
+  constructor(
+    protected readonly db: Db,
+    protected readonly cipher: RowCipher = PLAIN_ROWS,
+  ) {}
 
   /** Payers with rows of this environment waiting. */
   async pendingPayers(env: BatchMode): Promise<string[]> {
@@ -44,18 +55,37 @@ export class BatchClaims {
               where state = 'pending' and payer_key = ${payerKey} and env = ${env}
               order by row_no, batch_id limit ${limit})
             returning batch_id, row_no, key_id, user_id, endpoint, payer_key, request`.execute(this.db.kysely);
-    return rows
-      .map((r) => ({
+    const claimed: ClaimedRow[] = [];
+    for (const r of rows) {
+      const row = {
         batch_id: r.batch_id,
         row_no: Number(r.row_no),
         key_id: r.key_id,
         user_id: r.user_id,
         endpoint: r.endpoint as OperationName,
         payer_key: r.payer_key,
-        request: JSON.parse(r.request) as Record<string, unknown>,
+        request: {},
         claim,
-      }))
-      .sort((a, b) => a.row_no - b.row_no || (a.batch_id < b.batch_id ? -1 : 1));
+      };
+      const json = this.cipher.read(r.request, row.batch_id, row.row_no, 'request');
+      if (json !== null) {
+        claimed.push({ ...row, request: JSON.parse(json) as Record<string, unknown> });
+        continue;
+      }
+      // Not runnable by anyone holding this key: finished here, with its audit record, instead of retried forever.
+      const { status, error_code, message } = UNREADABLE_ROW;
+      const at = new Date().toISOString();
+      await this.complete(row, { status, error_code, body: { error_code, message, request_id: `${row.batch_id}.${row.row_no}` } }, {
+        at,
+        endpoint: row.endpoint,
+        payer_id: null,
+        status,
+        error_code,
+        latency_ms: 0,
+        member_hash: null,
+      });
+    }
+    return claimed.sort((a, b) => a.row_no - b.row_no || (a.batch_id < b.batch_id ? -1 : 1));
   }
 
   /**
@@ -76,7 +106,7 @@ export class BatchClaims {
           state: 'done',
           status: result.status,
           error_code: result.error_code,
-          result: JSON.stringify(result.body),
+          result: this.cipher.write(JSON.stringify(result.body), row.batch_id, row.row_no, 'result'),
           finished_at: now.toISOString(),
           claimed_by: null,
           lease_until: null,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { CANCELLED_OUTCOME, PENDING_OUTCOME, type BatchCheck, type BatchMode, type ClaimedRow, type RowState } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
-import { BatchClaims } from './batch-claims.ts';
+import { BatchClaims, UNREADABLE_ROW } from './batch-claims.ts';
 import type { BatchTable } from './schema.ts';
 
 export type Batch = BatchTable;
@@ -79,7 +79,7 @@ export class BatchStore extends BatchClaims {
           user_id: batch.userId ?? null,
           endpoint: check.endpoint,
           payer_key: batch.payerKeys[start + i] ?? '',
-          request: JSON.stringify(check.request),
+          request: this.cipher.write(JSON.stringify(check.request), record.id, start + i + 1, 'request'),
           state: 'pending' as const,
           attempts: 0,
         }));
@@ -143,14 +143,18 @@ export class BatchStore extends BatchClaims {
       const page = await query.orderBy('row_no').limit(Math.min(PAGE, remaining)).offset(skip).execute();
       skip = 0;
       for (const r of page) {
+        const rowNo = Number(r.row_no);
+        const request = this.cipher.read(r.request, batchId, rowNo, 'request');
+        const result = r.result === null ? null : this.cipher.read(r.result, batchId, rowNo, 'result');
         yield {
-          row_no: Number(r.row_no),
+          row_no: rowNo,
           endpoint: r.endpoint as OperationName,
           state: r.state,
           status: r.status === null ? null : Number(r.status),
           error_code: r.error_code,
-          result: r.result,
-          request: JSON.parse(r.request) as Record<string, unknown>,
+          // Sealed under another COVERAGE_DATA_KEY: said so, instead of failing the whole listing.
+          result: r.result === null ? null : (result ?? JSON.stringify({ error_code: UNREADABLE_ROW.error_code, message: UNREADABLE_ROW.message })),
+          request: request === null ? {} : (JSON.parse(request) as Record<string, unknown>),
         };
       }
       remaining -= page.length;
