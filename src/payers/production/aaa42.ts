@@ -7,6 +7,8 @@ export function answersAaa42(x12: string): boolean {
   if (start < 0 || x12.length < start + 106) return false;
   const element = x12[start + 3]!;
   const terminator = x12[start + 105]!;
+  // Nearly every answer has no AAA segment at all: no need to split it.
+  if (!x12.includes(`AAA${element}`)) return false;
   return x12.split(terminator).some((raw) => {
     const parts = raw.trim().split(element);
     return parts[0] === 'AAA' && (parts[3] === '42' || parts[3] === '80');
