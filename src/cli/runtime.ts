@@ -96,7 +96,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: { writer: audit, hashMember },
     metrics,
     metricsToken: config.metricsToken ?? null,
-    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, wake: () => batches.runner.wake() },
+    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, today, wake: () => batches.runner.wake() },
     consoleAccess: {
       users: new UserStore(db, { dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),

@@ -7,7 +7,11 @@ import { fieldErrors } from './validation-errors.ts';
 
 export type CheckValidator = (endpoint: OperationName, body: unknown) => FieldError[];
 
-export function createCheckValidator(): CheckValidator {
+/**
+ * `today` (the injected clock) refuses a date of birth after today up front, as each operation
+ * would when the row ran (operations/inquiry.ts), so the upload names the row instead of the result.
+ */
+export function createCheckValidator(today?: () => string): CheckValidator {
   const ajv = createAjv();
   const validators: Record<OperationName, ValidateFunction> = {
     estimate: ajv.compile(EstimateRequest),
@@ -17,6 +21,8 @@ export function createCheckValidator(): CheckValidator {
   };
   return (endpoint, body) => {
     const validate = validators[endpoint];
-    return validate(body) ? [] : fieldErrors(validate.errors ?? []);
+    if (!validate(body)) return fieldErrors(validate.errors ?? []);
+    const dob = (body as { member_dob?: unknown }).member_dob;
+    return today && typeof dob === 'string' && dob > today() ? [{ field: 'member_dob', message: 'must not be after today' }] : [];
   };
 }

@@ -36,6 +36,8 @@ export interface BatchRouteOptions {
   wake: () => void;
   /** Batches a key may create per minute (COVERAGE_BATCH_CREATE_PER_MINUTE); each costs a parse of up to 8 MiB. */
   createPerMinute?: number;
+  /** Today's date (the operations' clock): rows with a date of birth after it are refused at upload. */
+  today?: () => string;
 }
 
 export const DEFAULT_BATCH_CREATES_PER_MINUTE = 20;
@@ -113,7 +115,7 @@ async function* csvResults(rows: AsyncIterable<StoredRow>): AsyncGenerator<strin
 const wantsCsv = (request: FastifyRequest) => /\btext\/csv\b/i.test(request.headers.accept ?? '');
 
 export async function registerBatchRoutes(app: FastifyInstance, options: BatchRouteOptions): Promise<void> {
-  const validate = createCheckValidator();
+  const validate = createCheckValidator(options.today);
 
   await app.register(async (scope) => {
     // CSV uploads arrive as text; elsewhere the API takes JSON only.
