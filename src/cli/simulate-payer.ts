@@ -1,5 +1,5 @@
 /** `coverage simulate-payer`: run the CORE payer simulator, optionally writing a directory that points at it. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../payers/simulator/directory.ts';
 import { parseFaultPlan } from '../payers/simulator/faults.ts';
@@ -13,6 +13,7 @@ interface Options {
   faults?: string;
   extraPayers: string;
   protocol: string;
+  replay?: string;
 }
 
 function nonNegativeInt(name: string, value: string): number {
@@ -35,14 +36,17 @@ function readFaults(arg: string) {
 export async function runSimulatePayer(opts: Options): Promise<void> {
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
+  if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory())) throw new Error(`--replay: no such folder ${opts.replay}`);
   const sim = await PayerSimulator.start({
     port: nonNegativeInt('--port', opts.port),
     host: opts.host,
     latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
     extraPayers: nonNegativeInt('--extra-payers', opts.extraPayers),
     ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
+    ...(opts.replay !== undefined ? { replayDir: opts.replay } : {}),
   });
   const lines = [`Payer simulator (CAQH CORE vC2.2.0) listening on ${sim.url}`, `  ${sim.payers().length} payers: POST ${sim.url}/core/{payer_id}/soap or /mime`];
+  if (opts.replay !== undefined) lines.push(`  answering with the recorded 271s in ${opts.replay} (by 2100C member ID, else name + DOB; read at each request; no match: AAA 75)`);
   if (opts.directoryOut) {
     writeFileSync(opts.directoryOut, JSON.stringify(simulatorDirectory(sim, { protocol }), null, 2) + '\n');
     lines.push(
@@ -70,5 +74,6 @@ export function registerSimulatePayerCommand(program: Command): void {
     .option('--latency-ms <n>', 'latency added to every answer', '0')
     .option('--faults <file|json>', 'fault plan: {"payers":{ID:{"fault":KIND}},"members":{MEMBER_ID:{"fault":KIND,"times":N}}}')
     .option('--extra-payers <n>', 'add N synthetic payers SIM-PAYER-001... that answer searches (scan benchmarks)', '0')
+    .option('--replay <dir>', 'answer each 270 with the recorded 271 in DIR whose 2100C member ID (or name + DOB) matches; DIR is read at each request')
     .action(runSimulatePayer);
 }

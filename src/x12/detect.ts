@@ -11,7 +11,8 @@ export function detectTransactionSet(text: string): '270' | '271' | '999' | null
       const at = text.indexOf(`ST${element}`, from);
       if (at < 0) return null;
       let before = at - 1;
-      while (before > 0 && (text.charCodeAt(before) === 10 || text.charCodeAt(before) === 13)) before--;
+      // Line breaks after a terminator are not data, unless the line break is the terminator itself.
+      while (before > 0 && text.charAt(before) !== segment && (text.charCodeAt(before) === 10 || text.charCodeAt(before) === 13)) before--;
       if (text.charAt(before) === segment) {
         const start = at + 3;
         const id = text.slice(start, start + 4).split(element)[0] ?? '';

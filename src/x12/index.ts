@@ -9,6 +9,7 @@ export { parse999, build999, type Ack999 } from './x999.ts';
 export { detectTransactionSet } from './detect.ts';
 
 export { errorCodeForAaa, aaaReason, AAA_RETRY_AFTER_SECONDS, RETRYABLE_AAA } from './aaa.ts';
+export { recordedMember, withNumbers, type RecordedMember } from './replay.ts';
 export { locateIsa, DEFAULT_DELIMITERS, type Delimiters } from './delimiters.ts';
 export { tokenize, el, repetitions, components, type Segment, type Tokens } from './tokenizer.ts';
 export { readInterchange, type Interchange, type FunctionalGroup, type Transaction } from './envelope.ts';

@@ -25,6 +25,8 @@ export async function startProduction(opts: {
   env?: Record<string, string>;
   /** Where the service logs (at info level) instead of nowhere. */
   logStream?: NodeJS.WritableStream;
+  /** The simulator answers from the recorded 271s in this folder (simulate-payer --replay). */
+  replayDir?: string;
 } = {}): Promise<ProductionSetup> {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
   process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
@@ -33,6 +35,7 @@ export async function startProduction(opts: {
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.latencyMs ? { latencyMs: opts.latencyMs } : {}),
     ...(opts.extraPayers ? { extraPayers: opts.extraPayers } : {}),
+    ...(opts.replayDir ? { replayDir: opts.replayDir } : {}),
   });
   const dir = mkdtempSync(join(tmpdir(), 'coverage-payers-'));
   const file = join(dir, 'payers.json');

@@ -21,8 +21,9 @@ import {
 } from '../core/fields.ts';
 import { decodeMime, encodeMimeResponse } from '../core/mime.ts';
 import { SOAP_CONTENT_TYPE, decodeSoap, encodeSoapFault, encodeSoapResponse } from '../core/soap.ts';
-import { answerInquiry, busyAnswer } from './answer.ts';
+import { answerInquiry, busyAnswer, type SimulatedAnswer } from './answer.ts';
 import { FaultTable, type FaultPlan } from './faults.ts';
+import { replayAnswer } from './replay.ts';
 
 export interface SimulatedPayer {
   payer_id: string;
@@ -41,6 +42,8 @@ export interface SimulatorOptions {
   faults?: FaultPlan;
   /** Synthetic payers SIM-PAYER-001... that answer searches and know no named member. */
   extraPayers?: number;
+  /** Answer from the recorded 271s in this folder instead of the catalog (replay.ts), read at each request. */
+  replayDir?: string;
 }
 
 type Protocol = 'soap' | 'mime';
@@ -240,7 +243,9 @@ export class PayerSimulator {
       default:
         break;
     }
-    const answer = answerInquiry(this.catalog, payer.payer_id, inquiry, this.today());
+    const answer: SimulatedAnswer = this.options.replayDir
+      ? { kind: 'x12', x12: replayAnswer(this.options.replayDir, request.Payload, inquiry) }
+      : answerInquiry(this.catalog, payer.payer_id, inquiry, this.today());
     if (answer.kind === 'http') {
       res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.status === 429 ? { 'retry-after': '60' } : {}) }).end(answer.status === 429 ? 'Too Many Requests' : 'Internal Server Error');
       return;
