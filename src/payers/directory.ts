@@ -8,6 +8,8 @@ import { Value } from 'typebox/value';
 import type { PayerInfo } from './network.ts';
 
 const PayerIdString = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._-]+$' });
+/** CORE SenderID/ReceiverID and the 270's ISA06/ISA08 (GS02/GS03): X12 caps interchange IDs at 15 characters. */
+const InterchangeId = Type.String({ minLength: 2, maxLength: 15, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$' });
 
 export const DirectoryPayer = Type.Object(
   {
@@ -15,7 +17,7 @@ export const DirectoryPayer = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     endpoint: Type.String({ pattern: '^https?://[^\\s]+$', description: 'URL the CORE envelope is POSTed to' }),
     protocol: Type.Union([Type.Literal('core-soap'), Type.Literal('core-mime')]),
-    receiver_id: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'CORE ReceiverID; defaults to payer_id' })),
+    receiver_id: Type.Optional(InterchangeId),
     credentials: Type.Optional(
       Type.Object(
         {
@@ -55,8 +57,8 @@ export const DirectoryPayer = Type.Object(
 
 export const PayerDirectory = Type.Object(
   {
-    /** CORE SenderID this service identifies itself with. */
-    sender_id: Type.String({ minLength: 1, maxLength: 80 }),
+    /** CORE SenderID this service identifies itself with, and ISA06/GS02 of every 270. */
+    sender_id: InterchangeId,
     payers: Type.Array(DirectoryPayer),
   },
   { additionalProperties: false },
@@ -75,6 +77,9 @@ export function parseDirectory(value: unknown, source = 'payer directory'): Paye
   const seen = new Set<string>();
   for (const p of value.payers) {
     if (seen.has(p.payer_id)) throw new Error(`${source} lists payer ${p.payer_id} twice`);
+    if (p.receiver_id === undefined && p.payer_id.length > 15) {
+      throw new Error(`${source}: payer ${p.payer_id} needs a receiver_id of at most 15 characters (its payer_id is too long for ISA08)`);
+    }
     seen.add(p.payer_id);
   }
   return value;

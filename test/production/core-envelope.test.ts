@@ -2,12 +2,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { CORE_NAMESPACE, CORE_REQUEST_FIELDS, PAYLOAD_271, type CoreRequest } from '../../src/payers/core/fields.ts';
 import { decodeMime } from '../../src/payers/core/mime.ts';
 import { decodeSoap, encodeSoapResponse, SOAP_NAMESPACE } from '../../src/payers/core/soap.ts';
-import { parseDirectory } from '../../src/payers/directory.ts';
+import { loadDirectory, parseDirectory } from '../../src/payers/directory.ts';
 import { PayerError } from '../../src/payers/network.ts';
 import { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { checkCoreAnswer } from '../../src/payers/production/core-exchange.ts';
@@ -146,15 +147,30 @@ describe('answers the connectors refuse', () => {
 describe('payer directory', () => {
   test('rejects unknown fields, bad protocols and duplicate payers', () => {
     const payer = { payer_id: 'A', name: 'A', endpoint: 'https://a.example/core', protocol: 'core-soap', supports_search: true };
-    assert.doesNotThrow(() => parseDirectory({ sender_id: 'S', payers: [payer] }));
-    assert.throws(() => parseDirectory({ sender_id: 'S', payers: [{ ...payer, protocol: 'ftp' }] }), /invalid/);
-    assert.throws(() => parseDirectory({ sender_id: 'S', payers: [{ ...payer, password: 'x' }] }), /invalid/);
-    assert.throws(() => parseDirectory({ sender_id: 'S', payers: [payer, payer] }), /twice/);
+    assert.doesNotThrow(() => parseDirectory({ sender_id: 'SX', payers: [payer] }));
+    assert.throws(() => parseDirectory({ sender_id: 'SX', payers: [{ ...payer, protocol: 'ftp' }] }), /invalid/);
+    assert.throws(() => parseDirectory({ sender_id: 'SX', payers: [{ ...payer, password: 'x' }] }), /invalid/);
+    assert.throws(() => parseDirectory({ sender_id: 'SX', payers: [payer, payer] }), /twice/);
+  });
+
+  test('interchange IDs fit ISA06/ISA08: a longer sender_id or receiver_id is refused, never cut', () => {
+    const payer = { payer_id: 'A', name: 'A', endpoint: 'https://a.example/core', protocol: 'core-soap', supports_search: true };
+    assert.doesNotThrow(() => parseDirectory({ sender_id: 'HAPPY MIND 0001', payers: [payer] }));
+    assert.throws(() => parseDirectory({ sender_id: 'COVERAGE-SERVICE', payers: [payer] }), /invalid: \/sender_id/);
+    assert.throws(() => parseDirectory({ sender_id: 'S', payers: [payer] }), /invalid: \/sender_id/);
+    assert.throws(() => parseDirectory({ sender_id: 'A*B', payers: [payer] }), /invalid: \/sender_id/);
+    assert.throws(() => parseDirectory({ sender_id: 'SX', payers: [{ ...payer, receiver_id: 'R'.repeat(16) }] }), /invalid/);
+    assert.throws(() => parseDirectory({ sender_id: 'SX', payers: [{ ...payer, payer_id: 'P'.repeat(16) }] }), /needs a receiver_id of at most 15/);
+    assert.doesNotThrow(() => parseDirectory({ sender_id: 'SX', payers: [{ ...payer, payer_id: 'P'.repeat(16), receiver_id: 'P16' }] }));
+  });
+
+  test('the example directory the docs name is valid', () => {
+    assert.doesNotThrow(() => loadDirectory(fileURLToPath(new URL('../../examples/payers.example.json', import.meta.url))));
   });
 
   test('a credential environment variable that is not set fails at start', () => {
     const directory = parseDirectory({
-      sender_id: 'S',
+      sender_id: 'SX',
       payers: [{ payer_id: 'A', name: 'A', endpoint: 'https://a.example/core', protocol: 'core-soap', supports_search: true, credentials: { username_env: 'NOPE_U', password_env: 'NOPE_P' } }],
     });
     assert.throws(() => new ProductionNetwork(directory, { timeoutMs: 1000, env: {} }), /NOPE_U and NOPE_P is not set/);

@@ -20,7 +20,7 @@ export function simulatorDirectory(sim: PayerSimulator, options: SimulatorDirect
   const all = sim.payers();
   const chosen = options.payerIds ? options.payerIds.map((id) => all.find((p) => p.payer_id === id) ?? fail(id)) : all;
   return {
-    sender_id: 'COVERAGE-SERVICE',
+    sender_id: 'COVERAGESVC',
     payers: chosen.map((p): DirectoryPayer => {
       const protocol = options.protocol && options.protocol !== 'mixed' ? options.protocol : p.medicaid_state ? 'core-mime' : 'core-soap';
       return {
