@@ -156,9 +156,17 @@ class AccumulatorReader {
     if (kind === 'other') return;
     const family = isFamilyLevel(b.level);
     const slot =
-      kind === 'total' ? (family ? this.famTotal : this.indTotal)
-      : kind === 'remaining' ? (family ? this.famRemaining : this.indRemaining)
-      : family ? this.famMet : this.indMet;
+      kind === 'total'
+        ? family
+          ? this.famTotal
+          : this.indTotal
+        : kind === 'remaining'
+          ? family
+            ? this.famRemaining
+            : this.indRemaining
+          : family
+            ? this.famMet
+            : this.indMet;
     if (slot.better(b.tier)) slot.offer(b.tier, readAmount(b));
   }
 

@@ -10,7 +10,10 @@ export function administratorFromMessage(text: string): OtherEntity | null {
   const t = text.toUpperCase().trim();
   const m = BY.exec(t);
   if (!m) return null;
-  const name = (m[1] ?? m[2] ?? '').replace(TAIL, '').replace(/[.\s]+$/, '').trim();
+  const name = (m[1] ?? m[2] ?? '')
+    .replace(TAIL, '')
+    .replace(/[.\s]+$/, '')
+    .trim();
   if (name.length < 2) return null;
   const phone = PHONE.exec(t);
   return { name: name.slice(0, 60), payer_id: null, phone: phone ? `${phone[1]}${phone[2]}${phone[3]}` : null };

@@ -45,7 +45,10 @@ export function refineProgram(
   context: { planNames: readonly (string | null)[]; payerName: string | null; eb04Sent: boolean },
 ): { insurance_type: InsuranceType; plan_type: PlanType } {
   let { insurance_type, plan_type } = base;
-  const plan = context.planNames.filter((t): t is string => t !== null && t !== '').join(' | ').toUpperCase();
+  const plan = context.planNames
+    .filter((t): t is string => t !== null && t !== '')
+    .join(' | ')
+    .toUpperCase();
   const payer = (context.payerName ?? '').toUpperCase();
   const commercialish = insurance_type === 'commercial' || insurance_type === 'marketplace';
   const medicareNamed = (MEDICARE_TEXT.test(plan) && !SUPPLEMENT_TEXT.test(plan)) || ADVANTAGE_TEXT.test(payer);

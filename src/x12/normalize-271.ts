@@ -23,8 +23,7 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type {
-  AdditionalPolicy, Accumulator, Coverage, CostShare, CoverageStatus, InsuranceType, IsoDate, MentalHealthCoverage,
-  NetworkBenefits, NextPlanYear, OtherEntity, Pcp, Person, PlanType,
+  AdditionalPolicy, Coverage, CoverageStatus, InsuranceType, IsoDate, MentalHealthCoverage, NextPlanYear, OtherEntity, Pcp, Person, PlanType,
 } from '../domain/coverage.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';

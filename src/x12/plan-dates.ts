@@ -29,9 +29,13 @@ export function isAnniversaryEnd(begin: IsoDate, end: IsoDate): boolean {
  * payer sent one), not a plan end, so it warns of the coverage ending (ACTIVE_AT_RISK) rather than
  * announcing a reset. A next plan year beginning by the day after it makes it a renewal after all.
  */
-export function terminationOf(
-  dates: { begin: IsoDate | null; end: IsoDate | null; endFrom347: boolean; eligibilityEnd: IsoDate | null; nextBegin: IsoDate | null },
-): { plan_end_date: IsoDate | null; eligibility_end_date: IsoDate | null } {
+export function terminationOf(dates: {
+  begin: IsoDate | null;
+  end: IsoDate | null;
+  endFrom347: boolean;
+  eligibilityEnd: IsoDate | null;
+  nextBegin: IsoDate | null;
+}): { plan_end_date: IsoDate | null; eligibility_end_date: IsoDate | null } {
   const { begin, end, eligibilityEnd, nextBegin } = dates;
   if (!dates.endFrom347 || begin === null || end === null || isAnniversaryEnd(begin, end)) return { plan_end_date: end, eligibility_end_date: eligibilityEnd };
   if (nextBegin !== null && nextBegin <= dayAfter(end)) return { plan_end_date: end, eligibility_end_date: eligibilityEnd };

@@ -31,7 +31,14 @@ export function recordedMember(text: string): RecordedMember | null {
     const name = level.names[0];
     if (!name) continue;
     if (level === subscriber) {
-      const id = el(name.nm1, 9) || (name.ref.find((r) => el(r, 1) === '1W') ? el(name.ref.find((r) => el(r, 1) === '1W')!, 2) : '');
+      const id =
+        el(name.nm1, 9) ||
+        (name.ref.find((r) => el(r, 1) === '1W')
+          ? el(
+              name.ref.find((r) => el(r, 1) === '1W')!,
+              2,
+            )
+          : '');
       memberId = id.trim() === '' ? null : id.trim().toUpperCase();
     }
     const dob = name.dmg && el(name.dmg, 1) === 'D8' ? d8ToIso(el(name.dmg, 2)) : null;

@@ -13,7 +13,13 @@ import { startProduction, type ProductionSetup } from '../helpers/production.ts'
 import { TEST_TODAY } from '../helpers/server.ts';
 import { assertSubset, corpus, CORPUS, estimateRequest } from '../x12/corpus.ts';
 
-const HTTP_STATUS: Record<string, number> = { MEMBER_NOT_FOUND: 404, PROVIDER_NOT_RECOGNIZED: 400, PAYER_NOT_SUPPORTED: 400, TOO_MANY_REQUESTS: 429, PAYER_FAILURE: 502 };
+const HTTP_STATUS: Record<string, number> = {
+  MEMBER_NOT_FOUND: 404,
+  PROVIDER_NOT_RECOGNIZED: 400,
+  PAYER_NOT_SUPPORTED: 400,
+  TOO_MANY_REQUESTS: 429,
+  PAYER_FAILURE: 502,
+};
 const PAYER = 'SBX-EVERGREEN';
 const MEDICAID_PAYER = 'SBX-MCD-NY';
 
@@ -58,7 +64,10 @@ describe('the corpus through --replay and a production server', () => {
   }
 
   test('a state Medicaid program of the directory answers for Medicaid when its 271 sends no EB04: /v1/medicaid answers, active or INACTIVE', async () => {
-    for (const [name, status] of [['medicaid-directory-only-active', 'ACTIVE'], ['medicaid-directory-only-inactive', 'INACTIVE']] as const) {
+    for (const [name, status] of [
+      ['medicaid-directory-only-active', 'ACTIVE'],
+      ['medicaid-directory-only-inactive', 'INACTIVE'],
+    ] as const) {
       const c = replayed.find((x) => x.name === name)!;
       const { provider_session_cost: _cost, in_network: _net, ...who } = c.expect.request;
       const res = await prod.server.post('/v1/medicaid', { ...who, payer_id: MEDICAID_PAYER });
@@ -71,7 +80,14 @@ describe('the corpus through --replay and a production server', () => {
   });
 
   test('no recorded 271 for the member is AAA 75: 404 MEMBER_NOT_FOUND', async () => {
-    const res = await prod.server.post('/v1/estimate', { payer_id: PAYER, member_id: 'NOBODY404', member_first_name: 'No', member_last_name: 'Body', member_dob: '1980-01-01', provider_npi: '1234567893' });
+    const res = await prod.server.post('/v1/estimate', {
+      payer_id: PAYER,
+      member_id: 'NOBODY404',
+      member_first_name: 'No',
+      member_last_name: 'Body',
+      member_dob: '1980-01-01',
+      provider_npi: '1234567893',
+    });
     assert.equal(res.status, 404);
     assert.equal(res.body.error_code, 'MEMBER_NOT_FOUND');
   });

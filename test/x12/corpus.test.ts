@@ -22,7 +22,11 @@ for (const c of cases) {
   test(`corpus ${c.name}: ${c.expect.rule}`, () => {
     const r = normalize271(c.text);
     assert.ok(r.ok, r.ok ? '' : r.error.message);
-    for (const w of c.expect.warnings ?? []) assert.ok(r.warnings.some((x) => x.includes(w)), `${c.name}: a warning with "${w}" in ${JSON.stringify(r.warnings)}`);
+    for (const w of c.expect.warnings ?? [])
+      assert.ok(
+        r.warnings.some((x) => x.includes(w)),
+        `${c.name}: a warning with "${w}" in ${JSON.stringify(r.warnings)}`,
+      );
     if (c.expect.rejected) {
       assert.equal(r.value.kind, 'rejected');
       assertSubset(r.value, c.expect.rejected, c.name);

@@ -12,7 +12,10 @@ export function benefitAlerts(coverage: Coverage, inNetwork: boolean): Alert[] {
   }
   const v = b.visit_limit;
   if (v && v.remaining === 0) {
-    alerts.push({ code: 'VISIT_LIMIT', message: `No visits remain of the plan-year visit limit${v.total !== null ? ` (${v.total})` : ''}; the member pays the whole session` });
+    alerts.push({
+      code: 'VISIT_LIMIT',
+      message: `No visits remain of the plan-year visit limit${v.total !== null ? ` (${v.total})` : ''}; the member pays the whole session`,
+    });
   }
   if (b.prior_authorization_required === true) {
     alerts.push({ code: 'PRIOR_AUTHORIZATION', message: 'The payer requires prior authorization for this service' });

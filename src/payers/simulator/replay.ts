@@ -17,11 +17,17 @@ export function findRecorded(dir: string, inquiry: Inquiry): string | null {
   const person = inquiry.dependent ?? inquiry.subscriber;
   const byName = id === '' && norm(person.last_name) !== '' && norm(person.first_name) !== '' && person.dob !== null;
   if (id === '' && !byName) return null;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.271')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.271'))
+    .sort()) {
     const text = readFileSync(join(dir, file), 'latin1');
     const who = recordedMember(text);
     if (!who) continue;
-    if (id !== '' ? who.member_id === id : who.people.some((p) => p.last_name === norm(person.last_name) && p.first_name === norm(person.first_name) && p.dob === person.dob)) {
+    if (
+      id !== ''
+        ? who.member_id === id
+        : who.people.some((p) => p.last_name === norm(person.last_name) && p.first_name === norm(person.first_name) && p.dob === person.dob)
+    ) {
       return text;
     }
   }
