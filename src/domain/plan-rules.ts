@@ -8,6 +8,11 @@ import { RESET_CHANGES, type PlanStatus, type ResetChange, type ResetFields } fr
 
 /** An end date this many days ahead or fewer is "before a likely next visit": the plan is at risk. */
 export const AT_RISK_WINDOW_DAYS = 30;
+/**
+ * Monthly Medicaid eligibility runs to the last day of each month and is renewed month by month:
+ * it is at risk only when it ends before the next visit of a weekly outpatient course, this many days.
+ */
+export const NEXT_VISIT_WINDOW_DAYS = 7;
 /** A plan-year reset this many days ahead or fewer is "soon". */
 export const RESET_WINDOW_DAYS = 30;
 
@@ -29,11 +34,20 @@ function continuesAfter(coverage: Coverage, end: IsoDate): boolean {
   return next !== null && dayNumber(next.begin_date, 'next_plan_year.begin_date') <= dayNumber(end, 'end date') + 1;
 }
 
+/** Medicaid whose eligibility ends on the last day of a month: the monthly renewal, not a termination. */
+function monthlyMedicaid(coverage: Coverage, end: IsoDate): boolean {
+  const medicaid = coverage.insurance_type === 'medicaid' || coverage.insurance_type === 'managed_medicaid' || coverage.insurance_type === 'qmb';
+  if (!medicaid) return false;
+  const next = new Date((dayNumber(end, 'eligibility_end_date') + 1) * 86_400_000);
+  return next.getUTCDate() === 1;
+}
+
 /**
  * INACTIVE: coverage_status inactive, or the plan has not begun yet, or the plan or the
  * eligibility ended before today.
  * ACTIVE_AT_RISK: active pending investigation, or eligibility ends within the next 30 days
- * (today included) and the payer does not already report a next plan year continuing it.
+ * (today included; 7 for monthly Medicaid eligibility ending on a month's last day) and the payer
+ * does not already report a next plan year continuing it.
  * ACTIVE otherwise.
  */
 export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
@@ -54,7 +68,8 @@ export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
   // routine renewal that resetRules reports, and most plans renew.
   const eligibility = coverage.eligibility_end_date;
   const days = daysUntil(eligibility, t, 'eligibility_end_date');
-  if (eligibility !== null && days !== null && days <= AT_RISK_WINDOW_DAYS && !continuesAfter(coverage, eligibility)) return 'ACTIVE_AT_RISK';
+  const window = eligibility !== null && monthlyMedicaid(coverage, eligibility) ? NEXT_VISIT_WINDOW_DAYS : AT_RISK_WINDOW_DAYS;
+  if (eligibility !== null && days !== null && days <= window && !continuesAfter(coverage, eligibility)) return 'ACTIVE_AT_RISK';
   return 'ACTIVE';
 }
 

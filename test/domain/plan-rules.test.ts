@@ -66,6 +66,14 @@ test('plan_status ACTIVE', () => {
   assert.equal(planStatus(endingSoon(sameNextYear(), { eligibility_end_date: '2025-12-31' }), TODAY), 'ACTIVE', 'eligibility ends with the renewing year');
 });
 
+test('monthly Medicaid eligibility (ending on a month\'s last day) is at risk only within the next-visit window of 7 days', () => {
+  const medicaid = (end: string) => coverage({ insurance_type: 'medicaid', eligibility_end_date: end });
+  assert.equal(planStatus(medicaid('2025-12-31'), TODAY), 'ACTIVE', 'month end 21 days away: the monthly renewal');
+  assert.equal(planStatus(medicaid('2025-12-31'), '2025-12-24'), 'ACTIVE_AT_RISK', 'month end 7 days away: before the next weekly visit');
+  assert.equal(planStatus(medicaid('2025-12-20'), TODAY), 'ACTIVE_AT_RISK', 'not a month end: a termination, 30-day window');
+  assert.equal(planStatus(coverage({ insurance_type: 'commercial', eligibility_end_date: '2025-12-31' }), TODAY), 'ACTIVE_AT_RISK', 'commercial: 30-day window');
+});
+
 test('dates are checked, and the clock is never read', () => {
   assert.throws(() => planStatus(coverage(), '2025-13-01'), RangeError);
   assert.throws(() => resetRules(coverage(), '12/10/2025'), RangeError);
