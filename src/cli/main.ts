@@ -14,9 +14,27 @@ program
   .command('normalize')
   .description('print the normalized coverage JSON of an X12 271 file (- for stdin)')
   .argument('<file>', '271 file, or - for stdin')
-  .action(async (file: string) => {
+  .option('--session-cost <cents>', 'also price one session of this allowed amount (cents) and explain where each figure came from')
+  .option('--out-of-network', 'price with the out-of-network benefits')
+  .option('--today <date>', 'the date for plan status and resets (YYYY-MM-DD; default today, UTC)')
+  .action(async (file: string, opts: { sessionCost?: string; outOfNetwork?: boolean; today?: string }) => {
     const { runNormalize } = await import('./normalize.ts');
-    process.exitCode = await runNormalize(file, { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
+    const io = { stdout: (s: string) => process.stdout.write(s), stderr: (s: string) => process.stderr.write(s) };
+    if (opts.sessionCost !== undefined && !/^[0-9]{1,9}$/.test(opts.sessionCost)) {
+      io.stderr('coverage normalize: --session-cost must be a whole number of cents\n');
+      process.exitCode = 2;
+      return;
+    }
+    if (opts.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.today)) {
+      io.stderr('coverage normalize: --today must be YYYY-MM-DD\n');
+      process.exitCode = 2;
+      return;
+    }
+    const price =
+      opts.sessionCost === undefined
+        ? undefined
+        : { sessionCost: Number(opts.sessionCost), inNetwork: !opts.outOfNetwork, today: opts.today ?? new Date().toISOString().slice(0, 10) };
+    process.exitCode = await runNormalize(file, io, price);
   });
 
 program

@@ -3,12 +3,28 @@
  * A 271 prints its Eligibility, a 270 its Inquiry, a 999 its acknowledgment, as
  * {"transaction_set", "result", "warnings"}.
  *
+ * With --session-cost CENTS a 271's coverage is also priced as /v1/estimate would price it (no
+ * carve-out administrator is asked), and `explanation` says where each figure came from: the EB
+ * segment (position and text) and the rule that chose it, then the steps of the member's share.
+ *
  * Exit codes: 0 when the file was read, including a 271 whose AAA rejects the inquiry (the
  * rejection is the payer's answer, printed as JSON with kind "rejected"); 1 when the file is not
  * readable X12 (the error names the fault and its segment position); 2 when the file cannot be read.
  */
 import { readFile } from 'node:fs/promises';
-import { detectTransactionSet, normalize271, parse270, parse999, type ParseResult, type X12Error } from '../x12/index.ts';
+import { obligationSteps } from '../domain/estimate/index.ts';
+import type { EstimateRequest } from '../domain/schemas/requests.ts';
+import { withoutMedicalPrice } from '../operations/carve-out.ts';
+import { estimateBody } from '../operations/estimate.ts';
+import { detectTransactionSet, normalize271, parse270, parse999, type Eligibility, type ParseResult, type TraceEntry, type X12Error } from '../x12/index.ts';
+
+export interface PriceOptions {
+  /** The allowed amount of one session, in cents. */
+  sessionCost: number;
+  inNetwork: boolean;
+  /** YYYY-MM-DD for plan status and resets. */
+  today: string;
+}
 
 export interface Output {
   stdout: (s: string) => void;
@@ -30,7 +46,15 @@ function describeError(e: X12Error): string {
   return `${e.message}${where.length > 0 ? ` [at ${where.join(', ')}]` : ''}`;
 }
 
-export async function runNormalize(file: string, out: Output): Promise<number> {
+function priced(result: Eligibility, trace: TraceEntry[], price: PriceOptions) {
+  if (result.kind !== 'coverage') return {};
+  const coverage = withoutMedicalPrice(result.coverage);
+  const request = { provider_session_cost: price.sessionCost, in_network: price.inNetwork } as EstimateRequest;
+  const { status, body } = estimateBody(coverage, request, price.today);
+  return { estimate: { status, body }, explanation: { benefits: trace, obligation: obligationSteps(coverage, body) } };
+}
+
+export async function runNormalize(file: string, out: Output, price?: PriceOptions): Promise<number> {
   let text: string;
   try {
     text = await readInput(file);
@@ -39,11 +63,13 @@ export async function runNormalize(file: string, out: Output): Promise<number> {
     return 2;
   }
   const kind = detectTransactionSet(text) ?? '271';
-  const result: ParseResult<unknown> = kind === '270' ? parse270(text) : kind === '999' ? parse999(text) : normalize271(text);
+  const trace: TraceEntry[] = [];
+  const result: ParseResult<unknown> = kind === '270' ? parse270(text) : kind === '999' ? parse999(text) : normalize271(text, price ? { trace } : {});
   if (!result.ok) {
     out.stderr(`coverage normalize: not a readable ${kind}: ${describeError(result.error)}\n`);
     return 1;
   }
-  out.stdout(`${JSON.stringify({ transaction_set: kind, result: result.value, warnings: result.warnings }, null, 2)}\n`);
+  const extra = price && kind === '271' ? priced(result.value as Eligibility, trace, price) : {};
+  out.stdout(`${JSON.stringify({ transaction_set: kind, result: result.value, warnings: result.warnings, ...extra }, null, 2)}\n`);
   return 0;
 }

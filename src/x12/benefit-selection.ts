@@ -122,17 +122,36 @@ export function readShare(b: Pick<Selectable, 'loop'>, warnings?: string[]): num
 export class Best {
   value: number | null = null;
   tier = 4;
+  /** The EB the value came from (for the explanation). */
+  from: Selectable | null = null;
 
   better(tier: number): boolean {
     return tier < this.tier;
   }
 
-  offer(tier: number, value: number | null): void {
+  offer(tier: number, value: number | null, from: Selectable | null = null): void {
     if (value !== null && tier < this.tier) {
       this.value = value;
       this.tier = tier;
+      this.from = from;
     }
   }
+}
+
+/** Where one figure came from: the EB (its position and text) and the rule that chose it. */
+export interface TraceEntry {
+  figure: string;
+  network: Net | null;
+  /** 1-based segment position in the interchange; null for a rule that reads no single EB. */
+  segment: number | null;
+  eb: string | null;
+  rule: string;
+}
+
+const TIER_NAME = ['MH', 'CF/A4/A6/A7/A8/AI', '98 (professional office visit)', '30 (plan level)'];
+
+export function traced(figure: string, network: Net | null, b: Selectable | null, rule: string): TraceEntry {
+  return { figure, network, segment: b ? b.loop.seg.index : null, eb: b ? b.loop.seg.elements.join('*') : null, rule };
 }
 
 function remainingFromMet(total: number | null, met: number | null): number | null {
@@ -167,7 +186,21 @@ class AccumulatorReader {
           : family
             ? this.famMet
             : this.indMet;
-    if (slot.better(b.tier)) slot.offer(b.tier, readAmount(b));
+    if (slot.better(b.tier)) slot.offer(b.tier, readAmount(b), b);
+  }
+
+  trace(figure: string, n: Net, out: TraceEntry[]): void {
+    const slots: [Best, string][] = [
+      [this.indTotal, 'individual total'],
+      [this.indRemaining, 'individual remaining'],
+      [this.indMet, 'individual met (remaining = total - met)'],
+      [this.famTotal, 'family total'],
+      [this.famRemaining, 'family remaining'],
+      [this.famMet, 'family met (remaining = total - met)'],
+    ];
+    for (const [slot, what] of slots) {
+      if (slot.from) out.push(traced(`${figure} ${what}`, n, slot.from, `EB06 ${slot.from.period || '(none)'}, most specific service type that reports it`));
+    }
   }
 
   result(): { individual: Accumulator; family: Accumulator } {
@@ -190,6 +223,8 @@ export interface ShareGroup {
   /** EB11 of the group: Y true, N false, neither null. */
   priorAuth: boolean | null;
   hint: boolean | null;
+  /** The EBs the values came from (for the explanation). */
+  sources: { copay: Selectable | null; coinsurance: Selectable | null; notCovered: Selectable | null; hint: Selectable | null; explicit: boolean };
 }
 
 /**
@@ -213,20 +248,44 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   let notCovered = false;
   let priorAuth: boolean | null = null;
   let hint: boolean | null = null;
+  const sources: ShareGroup['sources'] = { copay: null, coinsurance: null, notCovered: null, hint: null, explicit };
   for (const b of list) {
     if (b.tier !== tier || !costApplies(b, n)) continue;
-    if (b.status || b.cost) hint ??= b.deductibleHint;
+    if ((b.status || b.cost) && hint === null && b.deductibleHint !== null) {
+      hint = b.deductibleHint;
+      sources.hint = b;
+    }
     if (!isShareInfo(b.info) || !fits(b.place) || (explicit && b.place === 'any')) continue;
-    if (b.info === 'B') copayment ??= readAmount(b);
-    else if (b.info === 'A') coinsurance ??= readShare(b, warnings);
-    else notCovered = true;
+    if (b.info === 'B') {
+      if (copayment === null) {
+        copayment = readAmount(b);
+        sources.copay = b;
+      }
+    } else if (b.info === 'A') {
+      if (coinsurance === null) {
+        coinsurance = readShare(b, warnings);
+        sources.coinsurance = b;
+      }
+    } else {
+      notCovered = true;
+      sources.notCovered ??= b;
+    }
     const eb11 = el(b.loop.seg, 11);
     if (eb11 === 'Y') priorAuth = true;
     else if (eb11 === 'N') priorAuth ??= false;
   }
   // An EB*I beside a cost share of the same tier speaks for some other part of the service.
   if (copayment !== null || coinsurance !== null) notCovered = false;
-  return { tier, copayment, coinsurance, notCovered, priorAuth, hint };
+  return { tier, copayment, coinsurance, notCovered, priorAuth, hint, sources };
+}
+
+function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
+  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}`;
+  if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where));
+  else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where));
+  else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
 }
 
 /** Visit counts from EB09 VS / EB10 or from 2110C HSD*VS (HSD05 the period: 29 remaining). */
@@ -234,29 +293,33 @@ function offerVisits(b: Selectable, total: Best, remaining: Best): void {
   if (el(b.loop.seg, 9) === 'VS') {
     const kind = periodKind(b.period);
     const slot = kind === 'remaining' ? remaining : kind === 'total' ? total : null;
-    if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(b.loop.seg, 10)));
+    if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(b.loop.seg, 10)), b);
   }
   for (const h of b.loop.hsd) {
     if (el(h, 1) !== 'VS') continue;
     const kind = periodKind(el(h, 5) || b.period);
     const slot = kind === 'remaining' ? remaining : kind === 'total' ? total : null;
-    if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(h, 2)));
+    if (slot?.better(b.tier)) slot.offer(b.tier, readNumber(el(h, 2)), b);
   }
 }
 
 export const hasVisitLimit = (loop: BenefitLoop) => el(loop.seg, 9) === 'VS' || loop.hsd.some((h) => el(h, 1) === 'VS');
 
 /** The behavioral-health benefits of network n, or null when the 271 says nothing about it. */
-export function networkBenefits(bh: readonly Selectable[], n: Net, warnings: string[]): NetworkBenefits | null {
+export function networkBenefits(bh: readonly Selectable[], n: Net, warnings: string[], trace?: TraceEntry[]): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
   let visitTotal: Best | null = null;
   let visitRemaining: Best | null = null;
   let anyHint: boolean | null = null;
+  let anyHintFrom: Selectable | null = null;
   let known = false;
   for (const b of bh) {
     if (!costApplies(b, n)) continue;
-    if (b.status || b.cost) anyHint ??= b.deductibleHint;
+    if ((b.status || b.cost) && anyHint === null && b.deductibleHint !== null) {
+      anyHint = b.deductibleHint;
+      anyHintFrom = b;
+    }
     if (b.info === 'I') known = true;
     if (!b.cost) {
       if (b.status && statusApplies(b, n)) known = true;
@@ -285,15 +348,42 @@ export function networkBenefits(bh: readonly Selectable[], n: Net, warnings: str
   };
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
+  if (trace) {
+    if (group) traceGroup(group, n, '', trace);
+    else trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));
+    const from = group && group.hint !== null ? group.sources.hint : anyHintFrom;
+    const why =
+      hint !== null
+        ? `the payer's MSG says so: "${from?.loop.msg.map((m) => el(m, 1)).find((t) => t !== '') ?? ''}"`
+        : !group || group.coinsurance !== null || group.notCovered
+          ? deductible !== null
+            ? 'a coinsurance applies after the reported deductible'
+            : 'no deductible reported'
+          : deductible !== null && deductible.tier <= group.tier
+            ? "a deductible is reported for the copay's own service type"
+            : 'a copay does not wait for a deductible reported only for a less specific service type';
+    trace.push(traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why));
+    deductible?.trace('deductible', n, trace);
+    oop?.trace('OOP max', n, trace);
+    if (visitTotal?.from) trace.push(traced('visit limit total', n, visitTotal.from, 'EB09 VS / HSD*VS'));
+    if (visitRemaining?.from) trace.push(traced('visits remaining', n, visitRemaining.from, 'EB09 VS / HSD*VS, period 29 remaining'));
+  }
   return out;
 }
 
 /** The telehealth cost share of network n, kept only when it differs from the in-person one. */
-export function telehealthShare(list: readonly Selectable[], n: Net, inPerson: NetworkBenefits | null, warnings: string[]): CostShare | null {
+export function telehealthShare(
+  list: readonly Selectable[],
+  n: Net,
+  inPerson: NetworkBenefits | null,
+  warnings: string[],
+  trace?: TraceEntry[],
+): CostShare | null {
   const group = shareGroup(list, n, pricesTelehealth, warnings);
   if (!group || group.notCovered) return null;
   const { copayment, coinsurance } = group;
   if (copayment === null && coinsurance === null) return null;
   if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null)) return null;
+  if (trace) traceGroup(group, n, 'telehealth ', trace);
   return { copayment, coinsurance };
 }

@@ -29,7 +29,7 @@ import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';
 import {
   costApplies, hasVisitLimit, isFamilyLevel, networkBenefits, placeFit, pricesOffice, pricesTelehealth, readAmount, readShare, statusApplies,
-  telehealthShare, type PlaceFit,
+  telehealthShare, traced, type PlaceFit, type TraceEntry,
 } from './benefit-selection.ts';
 import {
   bhTier, tierOf, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER,
@@ -441,7 +441,18 @@ const REJECT_LEVEL: Record<HlLevel['kind'], RejectLevel> = {
   other: 'payer',
 };
 
-export function normalize271(text: string): ParseResult<Eligibility> {
+/** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
+export interface NormalizeOptions {
+  trace?: TraceEntry[];
+}
+
+function programRule(type: InsuranceType, eb04Sent: boolean): string {
+  if (type === 'qmb') return 'QMB (EB04 QM or an other-payer row naming QMB): the member owes $0 of Medicare cost sharing';
+  if (!eb04Sent && type === 'commercial') return 'no EB04 and no program named: commercial unless the payer directory marks a state Medicaid program';
+  return eb04Sent ? 'EB04 codes, plan and payer names' : 'plan or payer name';
+}
+
+export function normalize271(text: string, options: NormalizeOptions = {}): ParseResult<Eligibility> {
   return guarded(() => {
     const ic = readInterchange(text);
     if (!ic.ok) return ic;
@@ -462,7 +473,7 @@ export function normalize271(text: string): ParseResult<Eligibility> {
     if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
     warnings.push(...loopWarnings);
-    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings);
+    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace);
   });
 }
 
@@ -472,6 +483,7 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
+  trace?: TraceEntry[],
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -585,16 +597,20 @@ function readEligibility(
   // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
   const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, bht ? d8ToIso(el(bht, 4)) : null) : null;
   const priced = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  let in_network = networkBenefits(priced, 'in', warnings);
-  let out_of_network = networkBenefits(priced, 'out', warnings);
+  let in_network = networkBenefits(priced, 'in', warnings, trace);
+  let out_of_network = networkBenefits(priced, 'out', warnings, trace);
   if (parts && coverageStatus !== 'inactive' && partBMissing(parts)) {
     in_network = notCovered(in_network);
     out_of_network = notCovered(out_of_network);
+    trace?.push(traced('not covered', null, null, `Medicare Part A ${parts.a}, Part B ${parts.b}: outpatient psychotherapy is a Part B service`));
   }
-  const teleIn = telehealthShare(teleList, 'in', in_network, warnings);
-  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings);
+  if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
+  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
+  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
   const third = thirdParty(entities, strongCostShare);
+  if (trace && third) trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
   let mental: MentalHealthCoverage = 'unknown';
   if (third) mental = 'carved_out';
   else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';

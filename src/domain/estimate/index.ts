@@ -1,5 +1,6 @@
 /** The cost-estimate engine: pure functions over normalized Coverage (docs/estimates.md). */
 export { benefitAlerts } from './alerts.ts';
+export { obligationSteps } from './explain.ts';
 export { estimate, paysWholeSession, planFacts, type EstimateInput, type EstimateOutcome, type EstimatePartial } from './estimate.ts';
 export { classifyBenefitStructure, costShareKnown, deductibleApplies, type StructureInput } from './benefit-structure.ts';
 export { bindingRemaining, accumulatorFields, type AccumulatorFields, type AccumulatorPair } from './accumulators.ts';

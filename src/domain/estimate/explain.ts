@@ -1,0 +1,53 @@
+/** The rules the estimate applied to reach the member's share (docs/estimates.md sections 4 and 9), in words; built only when asked. */
+import type { Cents, Coverage } from '../coverage.ts';
+import type { EstimateFinancials } from '../schemas/responses.ts';
+import { deductibleApplies } from './benefit-structure.ts';
+import { paysWholeSession } from './estimate.ts';
+
+const dollars = (c: Cents | null) => (c === null ? 'unknown' : `$${(c / 100).toFixed(2)}`);
+
+export function obligationSteps(coverage: Coverage, f: EstimateFinancials): string[] {
+  const C = f.provider_session_cost;
+  if (C === null) return ['no provider_session_cost: obligations are not computed, the benefits are still reported'];
+  const b = f.in_network ? coverage.in_network : coverage.out_of_network;
+  if (coverage.coverage_status === 'inactive') return [`coverage inactive: the member pays the whole session, ${dollars(C)}`];
+  if (paysWholeSession(coverage, b)) {
+    return [
+      b?.not_covered
+        ? `not covered: the member pays the whole session, ${dollars(C)}`
+        : `no visits left of the visit limit: the member pays the whole session, ${dollars(C)}`,
+    ];
+  }
+  if (coverage.insurance_type === 'qmb') return ['QMB: the member owes $0 of Medicare cost sharing (Social Security Act §1902(n)(3)(B))'];
+  if (!b) return ['the selected network reports no benefits: the cost share is unknown (206 UNKNOWN_COSTSHARE)'];
+  const steps: string[] = [];
+  const share =
+    f.copayment !== null && f.coinsurance !== null && f.copayment > 0 && f.coinsurance > 0
+      ? `copay ${dollars(f.copayment)} then ${f.coinsurance} % of the rest`
+      : f.copayment !== null && f.copayment > 0
+        ? `copay ${dollars(f.copayment)}`
+        : f.coinsurance !== null && f.coinsurance > 0
+          ? `${f.coinsurance} % coinsurance`
+          : f.copayment === null && f.coinsurance === null
+            ? null
+            : 'no cost share (fully covered)';
+  if (share === null) steps.push('neither copay nor coinsurance is known: the cost share is unknown');
+  else steps.push(`cost share: ${share}`);
+  const D = f.remaining_deductible;
+  if (deductibleApplies(b)) {
+    if (D === null) steps.push('the deductible applies but what remains of it is unknown');
+    else if (D >= C) steps.push(`the deductible applies and ${dollars(D)} remains, at least the session cost: the whole session goes to it`);
+    else if (D > 0) steps.push(`the deductible applies and ${dollars(D)} remains: the member pays it, then the cost share on the rest`);
+    else steps.push('the deductible is met: the cost share applies');
+  } else if (b.deductible !== null) {
+    steps.push('the deductible does not hold this cost share: it applies from the first session');
+  }
+  if (b.oop_max !== null) {
+    const O = f.remaining_oop_max;
+    steps.push(O === null ? 'the out-of-pocket maximum remaining is unknown' : `capped at the out-of-pocket maximum remaining, ${dollars(O)}`);
+  }
+  steps.push(
+    f.member_obligation === null ? 'member share: unknown (206)' : `member pays ${dollars(f.member_obligation)}, payer ${dollars(f.payer_obligation)}`,
+  );
+  return steps;
+}

@@ -1,0 +1,59 @@
+/** `coverage normalize FILE --session-cost CENTS`: the estimate of a raw 271 and where each figure came from. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { runNormalize } from '../../src/cli/normalize.ts';
+import { normalize271, type TraceEntry } from '../../src/x12/index.ts';
+import { corpus, CORPUS } from './corpus.ts';
+
+async function explain(name: string, inNetwork = true) {
+  let stdout = '';
+  const code = await runNormalize(
+    fileURLToPath(new URL(`${name}.271`, CORPUS)),
+    { stdout: (s) => (stdout += s), stderr: () => {} },
+    { sessionCost: 15000, inNetwork, today: '2026-06-15' },
+  );
+  assert.equal(code, 0);
+  return JSON.parse(stdout) as { estimate: { status: number; body: Record<string, unknown> }; explanation: { benefits: TraceEntry[]; obligation: string[] } };
+}
+
+const entry = (benefits: TraceEntry[], figure: string) => benefits.find((e) => e.figure === figure && (e.network === 'in' || e.network === null));
+
+test('the copay names its EB and rule; the missing coinsurance says why the plan-level one is not used', async () => {
+  const out = await explain('specificity-mh-copay-beats-plan-coinsurance');
+  assert.equal(out.estimate.body.member_obligation, 3000);
+  const copay = entry(out.explanation.benefits, 'copayment')!;
+  assert.equal(copay.eb, 'EB*B**MH***27*30*****Y');
+  assert.equal(copay.segment, 19, 'ISA is segment 1');
+  assert.match(copay.rule, /most specific service type with a cost share: MH/);
+  assert.match(entry(out.explanation.benefits, 'coinsurance')!.rule, /less specific coinsurance is never added/);
+  assert.match(out.explanation.obligation.at(-1)!, /member pays \$30\.00, payer \$120\.00/);
+});
+
+test('the deductible: the MSG that makes the copay wait, and the EBs of the amounts', async () => {
+  const out = await explain('deductible-msg-applies-to-copay');
+  assert.match(entry(out.explanation.benefits, 'deductible applies: yes')!.rule, /COPAY APPLIES AFTER DEDUCTIBLE IS MET/);
+  assert.equal(entry(out.explanation.benefits, 'deductible individual remaining')!.eb, 'EB*C*IND*30***29*100*****Y');
+  assert.ok(out.explanation.obligation.some((s) => /\$100\.00 remains/.test(s)));
+  const plain = await explain('deductible-plan-level-does-not-hold-office-copay');
+  assert.match(entry(plain.explanation.benefits, 'deductible applies: no')!.rule, /less specific service type/);
+});
+
+test('rules without a single EB: QMB, Part B, not covered, carve-out', async () => {
+  assert.ok((await explain('qmb-eb04-qm')).explanation.obligation[0]!.startsWith('QMB'));
+  assert.ok((await explain('medicare-part-a-only')).explanation.benefits.some((e) => /Part B service/.test(e.rule)));
+  assert.equal(entry((await explain('not-covered-in-network')).explanation.benefits, 'not covered')!.eb, 'EB*I**MH*********Y');
+  const carve = await explain('carve-out-pr-payer');
+  assert.equal(carve.estimate.status, 206);
+  assert.ok(carve.explanation.benefits.some((e) => e.figure === 'carve-out'));
+});
+
+test('collecting the explanation never changes what is read', () => {
+  for (const c of corpus()) {
+    const plain = normalize271(c.text);
+    const traced = normalize271(c.text, { trace: [] });
+    assert.deepEqual(traced, plain, c.name);
+  }
+  assert.equal(readFileSync(new URL('specificity-a4-beats-98.271', CORPUS), 'latin1').includes('EB*B**A4'), true);
+});
