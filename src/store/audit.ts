@@ -2,6 +2,7 @@
  * The audit writer: records are queued on the request path and written in batches off it, so a
  * check never waits on the store. close() writes everything still queued (graceful shutdown).
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.ts';
 import type { Insertable } from 'kysely';
 import type { AuditEventTable } from './schema.ts';
@@ -27,6 +28,8 @@ export class AuditWriter {
   private readonly maxQueued: number;
   private readonly onError: NonNullable<AuditWriterOptions['onError']>;
   private dropped = 0;
+  /** SQLite: one prepared INSERT per set of columns a record carries, run for each row in one transaction. */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(private readonly db: Db, options: AuditWriterOptions = {}) {
     this.batchSize = options.batchSize ?? 200;
@@ -70,17 +73,41 @@ export class AuditWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.batchSize);
       try {
-        await this.db.kysely
-          .insertInto('audit_events')
-          .values(batch)
-          // A retried batch whose first attempt did commit must not fail on its own rows.
-          .onConflict((oc) => oc.column('request_id').doNothing())
-          .execute();
+        if (this.db.sqlite) this.insertSqlite(this.db.sqlite, batch);
+        else {
+          await this.db.kysely
+            .insertInto('audit_events')
+            .values(batch)
+            // A retried batch whose first attempt did commit must not fail on its own rows.
+            .onConflict((oc) => oc.column('request_id').doNothing())
+            .execute();
+        }
       } catch (err) {
         this.queue.unshift(...batch);
         this.onError(err, { queued: this.queue.length, dropped: this.dropped });
         return;
       }
     }
+  }
+
+  /**
+   * The same rows and conflict rule as the Kysely INSERT, without building a 200-row query each time
+   * (about a tenth of a sandbox estimate's CPU): columns are the record's own keys, as Kysely takes them.
+   */
+  private insertSqlite(sqlite: NonNullable<Db['sqlite']>, batch: AuditEvent[]): void {
+    sqlite.transaction(() => {
+      for (const event of batch) {
+        const row = event as Record<string, unknown>;
+        const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+        const signature = columns.join(',');
+        let statement = this.statements.get(signature);
+        if (!statement) {
+          const names = columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+          statement = sqlite.prepare(`insert into "audit_events" (${names}) values (${columns.map(() => '?').join(', ')}) on conflict ("request_id") do nothing`);
+          this.statements.set(signature, statement);
+        }
+        statement.run(...columns.map((c) => row[c]));
+      }
+    })();
   }
 }

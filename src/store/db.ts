@@ -14,6 +14,8 @@ export interface StoreConfig {
 export interface Db {
   kysely: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
+  /** The SQLite connection itself, for the few hot writes that reuse a prepared statement (audit.ts); null on PostgreSQL. */
+  sqlite: SqliteDatabase.Database | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -21,6 +23,7 @@ export interface Db {
 export async function openDb(config: StoreConfig): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: Db['dialect'];
+  let sqlite: Db['sqlite'] = null;
   if (config.databaseUrl) {
     dialect = 'postgres';
     // Loaded only for PostgreSQL: a SQLite start does without the driver.
@@ -37,11 +40,13 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     file.pragma('synchronous = NORMAL');
     file.pragma('busy_timeout = 5000');
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    sqlite = file;
   }
   await migrateToLatest(kysely, MIGRATIONS, dialect === 'postgres' ? await currentSchema(kysely) : undefined);
   return {
     kysely,
     dialect,
+    sqlite,
     async ping() {
       await kysely.selectFrom('api_keys').select('id').limit(1).execute();
     },
