@@ -2,7 +2,7 @@
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
-import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999 } from '../x12/index.ts';
+import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999, type TraceEntry } from '../x12/index.ts';
 import { coverageCacheKey } from './cache.ts';
 import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
 
@@ -27,16 +27,36 @@ export function payerErrorToServiceError(err: PayerError): ServiceError {
   return new ServiceError('PAYER_FAILURE', 'The payer system failed to answer', { reason: `${err.kind}: ${err.reason}` });
 }
 
-export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallContext): Promise<PayerAnswerResult> {
+/** `trace`: collect where each figure came from (an estimate with explain: true); the payer is then asked afresh. */
+export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<PayerAnswerResult> {
   const payerId = inquiry.payer.id;
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
-  const cached = cacheKey ? await deps.cache!.get(cacheKey) : null;
+  const cached = cacheKey && !trace ? await deps.cache!.get(cacheKey) : null;
   if (cached) return cached;
-  const request = build270(inquiry, { ...deps.network.interchange?.(payerId), control_number: nextControlNumber() });
   let answer: string;
+  let route: string | null = null;
+  // Answered under the connection's own payer ID: the caller still gets the directory's.
+  let renamed = false;
   const started = performance.now();
+  const exchangeCtx = { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
   try {
-    answer = await deps.network.exchange(payerId, request, { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    if (deps.network.inquire) {
+      // Each route gets its own 270: its payer ID in 2100A, its receiver and usage indicator, a fresh control number.
+      const routeIds = new Map<string, string>();
+      const routed = await deps.network.inquire(
+        payerId,
+        (r) => {
+          routeIds.set(r.connection, r.payer_id);
+          return build270(r.payer_id === payerId ? inquiry : { ...inquiry, payer: { ...inquiry.payer, id: r.payer_id } }, { ...r, control_number: nextControlNumber() });
+        },
+        exchangeCtx,
+      );
+      answer = routed.x12;
+      route = routed.route;
+      renamed = routeIds.get(routed.route) !== payerId;
+    } else {
+      answer = await deps.network.exchange(payerId, build270(inquiry, { ...deps.network.interchange?.(payerId), control_number: nextControlNumber() }), exchangeCtx);
+    }
     deps.onPayerCall?.(payerId, performance.now() - started, 'ok');
   } catch (err) {
     deps.onPayerCall?.(payerId, performance.now() - started, err instanceof PayerError ? err.kind : 'error');
@@ -50,7 +70,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
     const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code}`).join('; ') || 'no error codes' : 'unreadable 999';
     throw new ServiceError('PAYER_FAILURE', 'The payer rejected the inquiry', { reason: `999 reject: ${detail}` });
   }
-  const parsed = normalize271(answer);
+  const parsed = trace ? normalize271(answer, { trace }) : normalize271(answer);
   if (!parsed.ok) {
     const e = parsed.error;
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {
@@ -68,7 +88,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
   }
-  const value = { coverage: result.coverage, warnings: parsed.warnings };
+  const value = { coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage, warnings: parsed.warnings };
   if (cacheKey) await deps.cache!.set(cacheKey, value);
   return value;
 }

@@ -1,64 +1,65 @@
 /**
- * The payer directory (COVERAGE_PAYERS): which payers production mode talks to, where, how, and
- * within which limits. Schema documented in docs/payer-directory.md.
+ * The payer directory (COVERAGE_PAYERS): which payers production mode talks to, through which
+ * connections (a clearinghouse account or a CORE endpoint), and within which limits. Two shapes are
+ * read: the original one (each payer with its own `endpoint`/`protocol`, top-level `sender_id`) and
+ * the one with `submitter`, `connections` and per-payer `routes`; the first is translated into one
+ * CORE connection per payer, named by its payer_id. Schema documented in docs/payer-directory.md.
  */
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, connectionProblem } from './connections.ts';
 import type { PayerInfo } from './network.ts';
 
 const PayerIdString = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._-]+$' });
-/** CORE SenderID/ReceiverID and the 270's ISA06/ISA08 (GS02/GS03): X12 caps interchange IDs at 15 characters. */
-const InterchangeId = Type.String({ minLength: 2, maxLength: 15, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$' });
+/** A connection's own payer ID (Stedi's `60054`, Availity's `AETNA`...): what goes in 2100A NM109. */
+const RoutePayerId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._ -]+$' });
+
+export const PayerRoute = Type.Object(
+  { connection: Type.String({ minLength: 1, maxLength: 80 }), payer_id: RoutePayerId },
+  { additionalProperties: false },
+);
 
 export const DirectoryPayer = Type.Object(
   {
     payer_id: PayerIdString,
     name: Type.String({ minLength: 1, maxLength: 120 }),
-    endpoint: Type.String({ pattern: '^https?://[^\\s]+$', description: 'URL the CORE envelope is POSTed to' }),
-    protocol: Type.Union([Type.Literal('core-soap'), Type.Literal('core-mime')]),
+    /** Other IDs callers may send for this payer (an EHR's or a clearinghouse's). */
+    aliases: Type.Optional(Type.Array(RoutePayerId, { maxItems: 50 })),
+    /** Connections to try in order; a route that fails as a route hands over to the next. */
+    routes: Type.Optional(Type.Array(PayerRoute, { minItems: 1, maxItems: 10 })),
+    endpoint: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$', description: 'URL the CORE envelope is POSTed to' })),
+    protocol: Type.Optional(Type.Union([Type.Literal('core-soap'), Type.Literal('core-mime')])),
     receiver_id: Type.Optional(InterchangeId),
-    credentials: Type.Optional(
-      Type.Object(
-        {
-          username_env: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-          password_env: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    credentials: Type.Optional(Type.Object({ username_env: EnvName, password_env: EnvName }, { additionalProperties: false })),
     supports_search: Type.Boolean(),
     medicaid_state: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()])),
     carve_out_administrators: Type.Optional(Type.Array(PayerIdString)),
     max_concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
     timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
-    retry: Type.Optional(
-      Type.Object(
-        {
-          max_attempts: Type.Integer({ minimum: 0, maximum: 5 }),
-          initial_delay_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    circuit_breaker: Type.Optional(
-      Type.Object(
-        {
-          consecutive_failures: Type.Integer({ minimum: 1, maximum: 1000 }),
-          half_open_after_ms: Type.Integer({ minimum: 10, maximum: 3_600_000 }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    retry: Type.Optional(RetrySettings),
+    circuit_breaker: Type.Optional(BreakerSettings),
+  },
+  { additionalProperties: false },
+);
+
+export const Submitter = Type.Object(
+  {
+    /** ISA06/GS02 of every 270 and the CORE SenderID. */
+    id: InterchangeId,
+    /** The practice's name, for the operator and the vendors' enrollment. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
   },
   { additionalProperties: false },
 );
 
 export const PayerDirectory = Type.Object(
   {
-    /** CORE SenderID this service identifies itself with, and ISA06/GS02 of every 270. */
-    sender_id: InterchangeId,
+    /** The original shape's CORE SenderID (ISA06/GS02); `submitter.id` in the new one. */
+    sender_id: Type.Optional(InterchangeId),
+    submitter: Type.Optional(Submitter),
+    connections: Type.Optional(Type.Array(DirectoryConnection, { maxItems: 100 })),
     payers: Type.Array(DirectoryPayer),
   },
   { additionalProperties: false },
@@ -66,6 +67,84 @@ export const PayerDirectory = Type.Object(
 
 export type DirectoryPayer = Static<typeof DirectoryPayer>;
 export type PayerDirectory = Static<typeof PayerDirectory>;
+export type PayerRoute = Static<typeof PayerRoute>;
+
+export interface ResolvedPayer {
+  info: PayerInfo;
+  aliases: string[];
+  routes: PayerRoute[];
+}
+
+/** The directory as the network uses it, whichever shape it was written in. */
+export interface ResolvedDirectory {
+  submitter: { id: string; name: string | null };
+  connections: DirectoryConnection[];
+  payers: ResolvedPayer[];
+}
+
+/** A payer of the original shape becomes a CORE connection of its own, named by its payer_id. */
+function legacyConnection(p: DirectoryPayer): DirectoryConnection {
+  return {
+    name: p.payer_id,
+    kind: p.protocol!,
+    endpoint: p.endpoint!,
+    ...(p.receiver_id !== undefined ? { receiver_id: p.receiver_id } : {}),
+    ...(p.credentials ? { username_env: p.credentials.username_env, password_env: p.credentials.password_env } : {}),
+    ...(p.max_concurrency !== undefined ? { max_in_flight: p.max_concurrency } : {}),
+    ...(p.rate_limit_per_second !== undefined ? { rate_limit_per_second: p.rate_limit_per_second } : {}),
+    ...(p.timeout_ms !== undefined ? { timeout_ms: p.timeout_ms } : {}),
+    ...(p.retry ? { retry: p.retry } : {}),
+    ...(p.circuit_breaker ? { circuit_breaker: p.circuit_breaker } : {}),
+  };
+}
+
+const LEGACY_ONLY = ['endpoint', 'protocol', 'receiver_id', 'credentials', 'max_concurrency', 'rate_limit_per_second', 'timeout_ms', 'retry', 'circuit_breaker'] as const;
+
+export function resolveDirectory(d: PayerDirectory, source = 'payer directory'): ResolvedDirectory {
+  const senderId = d.submitter?.id ?? d.sender_id;
+  if (senderId === undefined) throw new Error(`${source} needs submitter.id (or sender_id)`);
+  if (d.submitter && d.sender_id !== undefined && d.submitter.id !== d.sender_id) throw new Error(`${source}: sender_id and submitter.id disagree`);
+  const connections = new Map<string, DirectoryConnection>();
+  for (const c of d.connections ?? []) {
+    if (connections.has(c.name)) throw new Error(`${source} lists connection ${c.name} twice`);
+    const problem = connectionProblem(c);
+    if (problem) throw new Error(`${source}: ${problem}`);
+    connections.set(c.name, c);
+  }
+  const payers: ResolvedPayer[] = [];
+  const ids = new Map<string, string>();
+  const claim = (id: string, owner: string) => {
+    const key = id.toUpperCase();
+    const other = ids.get(key);
+    if (other !== undefined) throw new Error(other === owner ? `${source} lists payer ${id} twice` : `${source}: ${id} names both payer ${other} and payer ${owner}`);
+    ids.set(key, owner);
+  };
+  for (const p of d.payers) {
+    claim(p.payer_id, p.payer_id);
+    for (const a of new Set((p.aliases ?? []).filter((a) => a.toUpperCase() !== p.payer_id.toUpperCase()))) claim(a, p.payer_id);
+    let routes: PayerRoute[];
+    if (p.routes) {
+      const stray = LEGACY_ONLY.filter((f) => p[f] !== undefined);
+      if (stray.length > 0) throw new Error(`${source}: payer ${p.payer_id} has routes, so ${stray.join(', ')} belong on its connections`);
+      for (const r of p.routes) {
+        const c = connections.get(r.connection);
+        if (!c) throw new Error(`${source}: payer ${p.payer_id} routes through connection ${r.connection}, which is not listed`);
+        if (!c.receiver_id && r.payer_id.length > 15) throw new Error(`${source}: payer ${p.payer_id}'s route ID ${r.payer_id} is too long for ISA08: give connection ${c.name} a receiver_id`);
+      }
+      routes = p.routes;
+    } else {
+      if (!p.endpoint || !p.protocol) throw new Error(`${source}: payer ${p.payer_id} needs routes, or an endpoint and a protocol`);
+      if (p.receiver_id === undefined && p.payer_id.length > 15) {
+        throw new Error(`${source}: payer ${p.payer_id} needs a receiver_id of at most 15 characters (its payer_id is too long for ISA08)`);
+      }
+      if (connections.has(p.payer_id)) throw new Error(`${source}: payer ${p.payer_id} has its own endpoint but a connection has its name`);
+      connections.set(p.payer_id, legacyConnection(p));
+      routes = [{ connection: p.payer_id, payer_id: p.payer_id }];
+    }
+    payers.push({ info: payerInfo(p), aliases: [...new Set(p.aliases ?? [])], routes });
+  }
+  return { submitter: { id: senderId, name: d.submitter?.name ?? null }, connections: [...connections.values()], payers };
+}
 
 export function parseDirectory(value: unknown, source = 'payer directory'): PayerDirectory {
   if (!Value.Check(PayerDirectory, value)) {
@@ -74,14 +153,7 @@ export function parseDirectory(value: unknown, source = 'payer directory'): Paye
       .map((e) => `${(e as { instancePath?: string }).instancePath || '/'} ${e.message}`);
     throw new Error(`${source} is invalid: ${problems.join('; ')}`);
   }
-  const seen = new Set<string>();
-  for (const p of value.payers) {
-    if (seen.has(p.payer_id)) throw new Error(`${source} lists payer ${p.payer_id} twice`);
-    if (p.receiver_id === undefined && p.payer_id.length > 15) {
-      throw new Error(`${source}: payer ${p.payer_id} needs a receiver_id of at most 15 characters (its payer_id is too long for ISA08)`);
-    }
-    seen.add(p.payer_id);
-  }
+  resolveDirectory(value, source);
   return value;
 }
 

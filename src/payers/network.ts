@@ -39,6 +39,20 @@ export interface InterchangeIds {
   usage: 'T' | 'P';
 }
 
+/** Where one route of a payer sends its 270: the interchange identities and the connection's own payer ID (2100A NM109). */
+export interface RouteEnvelope extends InterchangeIds {
+  payer_id: string;
+  connection: string;
+}
+
+/** An X12 answer and the connection (route) that gave it. */
+export interface RoutedAnswer {
+  x12: string;
+  route: string;
+  /** ISA13 of the 270 that was answered. */
+  control_number?: number;
+}
+
 export interface PayerNetwork {
   readonly mode: 'sandbox' | 'production';
   /** Payer id to address when the caller left payer_id blank, or null when one is required. */
@@ -47,6 +61,12 @@ export interface PayerNetwork {
   payer(payerId: string): PayerInfo | undefined;
   /** The interchange identities for a payer's 270s; absent, the X12 writer's test defaults. */
   interchange?(payerId: string): InterchangeIds | undefined;
+  /**
+   * Networks with routes (production): build a 270 for each route tried, in order, until one answers
+   * as the payer; a route that fails as a route (AAA 42/79/80, 5xx, timeout, breaker open, payer not
+   * configured) hands over to the next.
+   */
+  inquire?(payerId: string, build: (route: RouteEnvelope) => string, ctx: ExchangeContext): Promise<RoutedAnswer>;
   /** Send one X12 270 and return the payer's X12 answer (a 271 or a 999). */
   exchange(payerId: string, x12: string, ctx: ExchangeContext): Promise<string>;
   close(): Promise<void>;

@@ -1,11 +1,13 @@
 /**
- * Everything one payer gets of its own: an undici Pool, a bulkhead (max_concurrency), a rate
- * limit, retries with exponential backoff and jitter (connection errors and AAA 42 only) and a
- * circuit breaker. Every exchange runs under one deadline that covers queueing and retries.
+ * Everything one connection gets of its own (a clearinghouse account, or a CORE endpoint): an undici
+ * Pool, a bulkhead (max_in_flight: past it inquiries queue, within their deadline), a rate limit,
+ * retries with exponential backoff and jitter (connection errors and AAA 42 only) and a circuit
+ * breaker. Every exchange runs under one deadline that covers queueing and retries. What goes over
+ * the wire is the connection kind's business (src/payers/vendors/).
  *
- * The breaker counts the payer's own failures only. A timeout is the payer's when the inquiry went
- * out at once (a free slot, no rate-limit wait, first attempt) and the deadline ran out while the
- * payer held it; time spent in our queue, a retry's leftover budget or the caller giving up is ours.
+ * The breaker counts the connection's own failures only. A timeout is the far end's when the inquiry
+ * went out at once (a free slot, no rate-limit wait, first attempt) and the deadline ran out while it
+ * held it; time spent in our queue, a retry's leftover budget or the caller giving up is ours.
  * An inquiry whose deadline passes before it is sent answers 429 with Retry-After, like a full queue.
  */
 import {
@@ -22,18 +24,16 @@ import {
   type IPolicy,
 } from 'cockatiel';
 import { Pool } from 'undici';
-import { newCoreRequest, type Credentials } from '../core/fields.ts';
-import type { DirectoryPayer } from '../directory.ts';
+import { DEFAULT_MAX_IN_FLIGHT, type DirectoryConnection } from '../connections.ts';
 import { PayerError, type ExchangeContext } from '../network.ts';
+import { connectionOrigin, createVendorClient, type RouteTarget, type VendorClient } from '../vendors/index.ts';
 import { answersAaa42 } from './aaa42.ts';
-import { coreExchange } from './core-exchange.ts';
 import { DeadlineSpent, PayerBusy, isBreakerFailure, isRetryable } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 export type BreakerState = 'closed' | 'half_open' | 'open';
 
 export interface ConnectorDefaults {
-  senderId: string;
   timeoutMs: number;
   maxConcurrency: number;
   retryAttempts: number;
@@ -42,7 +42,7 @@ export interface ConnectorDefaults {
   breakerHalfOpenMs: number;
 }
 
-export const CONNECTOR_DEFAULTS: Omit<ConnectorDefaults, 'senderId' | 'timeoutMs'> = {
+export const CONNECTOR_DEFAULTS: Omit<ConnectorDefaults, 'timeoutMs'> = {
   maxConcurrency: 10,
   retryAttempts: 2,
   retryInitialDelayMs: 100,
@@ -63,31 +63,29 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
 }
 
 export class PayerConnector {
+  /** The connection's name (for a payer of the directory's original shape, its payer_id). */
   readonly payerId: string;
+  readonly kind: DirectoryConnection['kind'];
   private readonly pool: Pool;
-  private readonly path: string;
+  private readonly client: VendorClient;
   private readonly policy: IPolicy;
   private readonly limiter: RateLimiter | null;
   private readonly timeoutMs: number;
   private readonly breakerPolicy;
   private readonly bulkhead;
 
-  constructor(
-    private readonly entry: DirectoryPayer,
-    private readonly credentials: Credentials | null,
-    private readonly defaults: ConnectorDefaults,
-  ) {
-    this.payerId = entry.payer_id;
-    const url = new URL(entry.endpoint);
-    this.path = `${url.pathname}${url.search}`;
+  constructor(entry: DirectoryConnection, defaults: ConnectorDefaults, env: NodeJS.ProcessEnv) {
+    this.payerId = entry.name;
+    this.kind = entry.kind;
     this.timeoutMs = entry.timeout_ms ?? defaults.timeoutMs;
-    const connections = entry.max_concurrency ?? defaults.maxConcurrency;
-    this.pool = new Pool(url.origin, {
+    const connections = entry.max_in_flight ?? DEFAULT_MAX_IN_FLIGHT[entry.kind] ?? defaults.maxConcurrency;
+    this.pool = new Pool(connectionOrigin(entry), {
       connections,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
       connectTimeout: Math.min(this.timeoutMs, 10_000),
     });
+    this.client = createVendorClient(entry, this.pool, env);
     this.limiter = entry.rate_limit_per_second ? new RateLimiter(entry.rate_limit_per_second) : null;
     const retries = retry(handleWhen(isRetryable), {
       maxAttempts: entry.retry?.max_attempts ?? defaults.retryAttempts,
@@ -113,7 +111,7 @@ export class PayerConnector {
     this.breakerPolicy.onStateChange((s) => listener(name(s)));
   }
 
-  async exchange(x12: string, ctx: ExchangeContext): Promise<string> {
+  async exchange(x12: string, ctx: ExchangeContext, target: RouteTarget): Promise<string> {
     const deadline = Math.min(ctx.deadline, Date.now() + this.timeoutMs);
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
@@ -138,7 +136,7 @@ export class PayerConnector {
         sent = true;
         const first = atOnce && (n ?? 0) === 0;
         // A call held for a half-open breaker's probe gets no signal from cockatiel: ours still applies.
-        return this.attempt(x12, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
+        return this.attempt(x12, target, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
       };
       return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
@@ -152,11 +150,10 @@ export class PayerConnector {
   }
 
   /** `payerHadItAll`: sent at once on the first attempt and the caller still waiting, so a timeout is the payer's own. */
-  private async attempt(x12: string, signal: AbortSignal, payerHadItAll: () => boolean): Promise<string> {
+  private async attempt(x12: string, target: RouteTarget, signal: AbortSignal, payerHadItAll: () => boolean): Promise<string> {
     if (signal.aborted) throw new DeadlineSpent(this.payerId, 'no answer before the deadline');
-    const req = newCoreRequest(x12, this.defaults.senderId, this.entry.receiver_id ?? this.payerId);
     try {
-      const answer = await coreExchange(this.pool, this.path, this.entry.protocol, this.payerId, req, this.credentials, signal);
+      const answer = await this.client.send(x12, target, signal);
       if (answersAaa42(answer)) throw new PayerBusy(answer);
       return answer;
     } catch (err) {

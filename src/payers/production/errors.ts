@@ -18,6 +18,17 @@ export class DeadlineSpent extends PayerError {
   }
 }
 
+/**
+ * The connection says it cannot reach this payer (a clearinghouse's "payer not configured", AAA 79
+ * from the clearinghouse itself, a refused credential): the route failed, another route may work.
+ * Not the connection's breaker's business: its other payers are fine.
+ */
+export class RouteRefused extends PayerError {
+  constructor(connection: string, reason: string) {
+    super('failure', connection, reason);
+  }
+}
+
 /** The payer answered AAA 42 (unable to respond now): retried, and returned as is when retries run out. */
 export class PayerBusy extends Error {
   constructor(readonly answer: string) {
@@ -49,4 +60,4 @@ export const isRetryable = (err: unknown) => err instanceof ConnectionFailure ||
 
 /** Failures that count against the payer's circuit breaker: it is down, slow or sending garbage. */
 export const isBreakerFailure = (err: unknown) =>
-  err instanceof DeadlineSpent ? false : err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);
+  err instanceof DeadlineSpent || err instanceof RouteRefused ? false : err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);

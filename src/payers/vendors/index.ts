@@ -1,0 +1,36 @@
+/** Builds the client for a connection's kind, reading its secrets from the environment variables it names. */
+import type { Pool } from 'undici';
+import type { DirectoryConnection } from '../connections.ts';
+import { coreClient } from './core.ts';
+import { stediClient } from './stedi.ts';
+import type { VendorClient } from './types.ts';
+
+export type { RouteTarget, VendorClient } from './types.ts';
+
+/** The value of each named variable; a missing one stops the start with the variable's name (never its value). */
+export function readSecrets<K extends string>(connection: string, names: Record<K, string | undefined>, env: NodeJS.ProcessEnv): Record<K, string> | null {
+  const entries = Object.entries(names) as [K, string | undefined][];
+  if (entries.every(([, v]) => v === undefined)) return null;
+  const missing = entries.filter(([, v]) => v === undefined || !env[v]).map(([k, v]) => v ?? `${k}_env`);
+  if (missing.length > 0) throw new Error(`connection ${connection}: environment variable ${missing.join(' and ')} is not set`);
+  return Object.fromEntries(entries.map(([k, v]) => [k, env[v!]!])) as Record<K, string>;
+}
+
+export function createVendorClient(c: DirectoryConnection, pool: Pool, env: NodeJS.ProcessEnv): VendorClient {
+  switch (c.kind) {
+    case 'core-soap':
+    case 'core-mime':
+      return coreClient(pool, c.name, c.kind, c.endpoint!, readSecrets(c.name, { username: c.username_env, password: c.password_env }, env));
+    case 'stedi': {
+      if (c.format === 'json') throw new Error(`connection ${c.name}: the Stedi JSON endpoint is not supported yet; leave format unset for raw X12`);
+      return stediClient(pool, c.name, c.base_url!, readSecrets(c.name, { key: c.api_key_env }, env)!.key);
+    }
+    default:
+      throw new Error(`connection ${c.name}: kind ${c.kind} is not supported yet`);
+  }
+}
+
+/** The URL whose origin the connection's pool talks to. */
+export function connectionOrigin(c: DirectoryConnection): string {
+  return new URL(c.endpoint ?? c.base_url!).origin;
+}

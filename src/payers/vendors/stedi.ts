@@ -1,0 +1,66 @@
+/**
+ * Stedi's real-time eligibility API, raw X12 flavour (every vendor fact about Stedi lives here).
+ * POST {base}/change/medicalnetwork/eligibility/v3/raw-x12 with `{"x12": the 270}` and the header
+ * `Authorization: <api key>`; the answer is Stedi's JSON with the 271 in `x12`, whatever the status:
+ * a payer's AAA rejection may come as HTTP 400 with the full body. Stedi's own 4xx carry
+ * `{error?, code?, message}`; an unknown payer ID is AAA 79 or error 33 "not configured".
+ * 5 checks in flight per account by default (a sixth gets 429).
+ */
+import type { Pool } from 'undici';
+import { detectTransactionSet } from '../../x12/index.ts';
+import { PayerError } from '../network.ts';
+import { RouteRefused } from '../production/errors.ts';
+import { httpFailure, jsonBody, request } from '../production/transport.ts';
+import type { RouteTarget, VendorClient } from './types.ts';
+
+export const STEDI_RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
+export const STEDI_DEFAULT_IN_FLIGHT = 5;
+
+interface StediError {
+  code?: unknown;
+  description?: unknown;
+  followupAction?: unknown;
+  location?: unknown;
+}
+
+/** The error codes of a Stedi body: top-level `code` and `errors[].code`. */
+export function stediErrorCodes(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as { code?: unknown; errors?: unknown };
+  const codes = Array.isArray(b.errors) ? (b.errors as StediError[]).map((e) => e?.code) : [];
+  return [b.code, ...codes].filter((c): c is string => typeof c === 'string' && /^[0-9A-Za-z_]{1,40}$/.test(c));
+}
+
+/** Stedi saying this route cannot reach the payer: AAA 79 or error 33 without a payer's 271, or "not configured". */
+function notConfigured(body: unknown): boolean {
+  const codes = stediErrorCodes(body);
+  const message = (body as { message?: unknown } | null)?.message;
+  return codes.includes('79') || codes.includes('33') || (typeof message === 'string' && /not configured/i.test(message));
+}
+
+export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: string): VendorClient {
+  const base = new URL(baseUrl);
+  const path = `${base.pathname.replace(/\/+$/, '')}${STEDI_RAW_X12_PATH}`;
+  return {
+    async send(x12: string, _target: RouteTarget, signal: AbortSignal): Promise<string> {
+      const answer = await request(
+        pool,
+        name,
+        { method: 'POST', path, headers: { authorization: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ x12 }) },
+        signal,
+      );
+      if (answer.status === 429 || answer.status >= 500) throw httpFailure(name, answer);
+      const body = jsonBody(answer);
+      const payload = (body as { x12?: unknown } | null)?.x12;
+      if (typeof payload === 'string') {
+        const kind = detectTransactionSet(payload);
+        if (kind === '271' || kind === '999') return payload;
+        if (answer.status === 200) throw new PayerError('protocol', name, 'unparseable X12 in the answer');
+      }
+      if (answer.status === 401 || answer.status === 403) throw new RouteRefused(name, `HTTP ${answer.status}: the API key was refused`);
+      if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`);
+      if (answer.status !== 200) throw new PayerError('failure', name, `HTTP ${answer.status}${stediErrorCodes(body).length ? ` (${stediErrorCodes(body).join(', ')})` : ''}`);
+      throw new PayerError('protocol', name, body === null ? 'answer is not JSON' : 'answer has no x12');
+    },
+  };
+}
