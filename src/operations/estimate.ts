@@ -1,11 +1,12 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { benefitAlerts, estimate as computeEstimate } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate, obligationSteps } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { EstimateResponse } from '../domain/schemas/responses.ts';
+import type { TraceEntry } from '../x12/index.ts';
 import { askPayer } from './ask-payer.ts';
-import { followCarveOut } from './carve-out.ts';
+import { administratorToAsk, followCarveOut } from './carve-out.ts';
 import type { CallContext, OperationDeps } from './context.ts';
 import { buildInquiry } from './inquiry.ts';
 import { withPayerContext } from './payer-context.ts';
@@ -39,9 +40,23 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
     },
     today,
   );
-  const first = (await askPayer(deps, inquiry, ctx)).coverage;
+  const trace: TraceEntry[] | undefined = req.explain === true ? [] : undefined;
+  const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
   const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx);
   const { status, body } = estimateBody(coverage, req, today);
+  if (trace) {
+    const administrator = administratorToAsk(deps, first);
+    if (administrator) {
+      trace.push({
+        figure: 'carve-out administrator',
+        network: null,
+        segment: null,
+        eb: null,
+        rule: `${administrator} was asked with a second 270; its answer, not the medical plan's figures above, prices the session`,
+      });
+    }
+    body.explanation = { benefits: trace, obligation: obligationSteps(coverage, body) };
+  }
   return { status, body, payer_id: coverage.payer_id };
 }
 

@@ -79,6 +79,15 @@ describe('the corpus through --replay and a production server', () => {
     }
   });
 
+  test('explain: true names the recorded EB behind the copay', async () => {
+    const c = replayed.find((x) => x.name === 'specificity-mh-copay-beats-plan-coinsurance')!;
+    const res = await prod.server.post('/v1/estimate', { ...estimateRequest(c, PAYER), explain: true });
+    assert.equal(res.status, 200);
+    const copay = res.body.explanation.benefits.find((e: { figure: string; network: string }) => e.figure === 'copayment' && e.network === 'in');
+    assert.equal(copay.eb, 'EB*B**MH***27*30*****Y');
+    assert.equal(copay.segment, 19);
+  });
+
   test('no recorded 271 for the member is AAA 75: 404 MEMBER_NOT_FOUND', async () => {
     const res = await prod.server.post('/v1/estimate', {
       payer_id: PAYER,

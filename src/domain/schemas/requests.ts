@@ -48,6 +48,11 @@ export const EstimateRequest = Type.Object(
     provider_last_name: Type.Optional(fields.provider_last_name),
     provider_session_cost: Type.Optional(fields.provider_session_cost),
     in_network: Type.Optional(fields.in_network),
+    explain: Type.Optional(
+      Type.Boolean({
+        description: 'Add `explanation`: the 271 benefit (EB segment) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
+      }),
+    ),
   },
   { ...closed, $id: 'EstimateRequest', description: 'Real-time cost estimate for one session.' },
 );

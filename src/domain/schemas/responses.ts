@@ -134,6 +134,21 @@ export const ResetFields = Type.Object({
 });
 export type ResetFields = Static<typeof ResetFields>;
 
+/** Where each figure came from (docs/estimates.md section 1.6); only when the request asks with `explain: true`. */
+export const Explanation = Type.Object({
+  benefits: Type.Array(
+    Type.Object({
+      figure: Type.String(),
+      network: Nullable(Type.String()),
+      segment: Nullable(Type.Integer({ description: 'Position of the EB segment in the 271 (ISA = 1)' })),
+      eb: Nullable(Type.String({ description: 'The EB segment, elements joined by *' })),
+      rule: Type.String(),
+    }),
+  ),
+  obligation: Type.Array(Type.String()),
+});
+export type Explanation = Static<typeof Explanation>;
+
 const partial = { error_code: Type.Optional(Enum(['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS'])) };
 
 export const EstimateResponse = Type.Object(
@@ -144,6 +159,7 @@ export const EstimateResponse = Type.Object(
     pcp: Nullable(Pcp),
     utilization_manager: Nullable(OtherEntity),
     qmb_status: Type.Boolean(),
+    explanation: Type.Optional(Explanation),
     ...partial,
   },
   { $id: 'EstimateResponse' },
