@@ -89,4 +89,6 @@ export interface Coverage {
   messages: string[];
   /** No EB04 anywhere and no program named in plan or payer text: commercial by default, so the payer directory may still know better. */
   program_unstated?: true;
+  /** A QMB member of a Medicare Advantage plan (insurance_type stays medicare_advantage); other QMB members are insurance_type qmb. */
+  qmb?: true;
 }

@@ -1,5 +1,5 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { benefitAlerts, estimate as computeEstimate, obligationSteps } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate, isQmb, obligationSteps } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
@@ -83,7 +83,7 @@ export function estimateBody(coverage: Coverage, req: EstimateRequest, today: Is
   const body: EstimateResponse = Object.assign({}, plan, fields, reset, {
     pcp: coverage.pcp,
     utilization_manager: coverage.utilization_manager,
-    qmb_status: coverage.insurance_type === 'qmb',
+    qmb_status: isQmb(coverage),
     ...(partial ? { error_code: partial } : {}),
   });
   return { status: partial ? 206 : 200, body };

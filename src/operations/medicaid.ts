@@ -1,5 +1,6 @@
 /** Medicaid: route to the state's program (or the given payer) by member ID; Medicaid-level details. */
 import { ServiceError } from '../domain/errors.ts';
+import { isQmb } from '../domain/estimate/index.ts';
 import type { MedicaidRequest } from '../domain/schemas/requests.ts';
 import type { MedicaidResponse } from '../domain/schemas/responses.ts';
 import { askPayer } from './ask-payer.ts';
@@ -38,7 +39,7 @@ export async function runMedicaid(deps: OperationDeps, req: MedicaidRequest, ctx
     body: {
       ...fields,
       patient_state: req.patient_state ?? deps.network.payer(payerId)?.medicaid_state ?? coverage.member.address?.state ?? null,
-      qmb_status: coverage.insurance_type === 'qmb',
+      qmb_status: isQmb(coverage),
       managed_care: coverage.insurance_type === 'managed_medicaid',
       pcp: coverage.pcp,
     },

@@ -43,7 +43,7 @@ export function refineProgram(
   base: { insurance_type: InsuranceType; plan_type: PlanType },
   benefits: readonly ProgramBenefit[],
   context: { planNames: readonly (string | null)[]; payerName: string | null; eb04Sent: boolean },
-): { insurance_type: InsuranceType; plan_type: PlanType } {
+): { insurance_type: InsuranceType; plan_type: PlanType; qmb: boolean } {
   let { insurance_type, plan_type } = base;
   const plan = context.planNames
     .filter((t): t is string => t !== null && t !== '')
@@ -58,9 +58,16 @@ export function refineProgram(
   } else if (commercialish && (MEDICAID_TEXT.test(plan) || (!context.eb04Sent && MEDICAID_TEXT.test(payer)))) {
     insurance_type = plan_type === 'HMO' || benefits.some((b) => b.info === 'MC') ? 'managed_medicaid' : 'medicaid';
   }
-  if ((insurance_type === 'medicare' || insurance_type === 'medicaid' || insurance_type === 'commercial') && benefits.some(namesQmb)) insurance_type = 'qmb';
+  let qmb = false;
+  if (insurance_type === 'medicare' || insurance_type === 'medicaid' || insurance_type === 'commercial' || insurance_type === 'medicare_advantage') {
+    if (benefits.some(namesQmb)) {
+      // A QMB member of a Medicare Advantage plan keeps the plan's type and is flagged QMB beside it.
+      if (insurance_type === 'medicare_advantage') qmb = true;
+      else insurance_type = 'qmb';
+    }
+  }
   if (insurance_type === 'medicare_advantage' && plan_type === null) plan_type = 'HMO';
-  return { insurance_type, plan_type };
+  return { insurance_type, plan_type, qmb };
 }
 
 export type PartState = 'active' | 'ended' | 'absent';

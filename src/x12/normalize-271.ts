@@ -588,7 +588,7 @@ function readEligibility(
   const payerNm1 = payerLevel?.names[0]?.nm1;
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
   const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
-  const { insurance_type, plan_type } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
+  const { insurance_type, plan_type, qmb } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
     planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
     payerName: payerNm1 ? entityName(payerNm1) : null,
     eb04Sent,
@@ -655,5 +655,6 @@ function readEligibility(
     messages,
   };
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
+  if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
 }

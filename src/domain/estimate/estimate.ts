@@ -61,6 +61,11 @@ export function paysWholeSession(coverage: Coverage, benefits: NetworkBenefits |
   return coverage.coverage_status === 'inactive' || benefits?.not_covered === true || benefits?.visit_limit?.remaining === 0;
 }
 
+/** QMB: insurance_type qmb, or a QMB member of a Medicare Advantage plan. */
+export function isQmb(coverage: Coverage): boolean {
+  return coverage.insurance_type === 'qmb' || coverage.qmb === true;
+}
+
 /**
  * The estimate for one session: benefits of the selected network, the member/payer split now and
  * in each phase of the plan year, and the sessions left before the deductible and OOP max are met.
@@ -114,7 +119,7 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
       partial: null,
     };
   }
-  if (coverage.insurance_type === 'qmb') {
+  if (isQmb(coverage)) {
     // QMB: Medicaid pays the Medicare cost share and the provider may not bill the member for it
     // (Social Security Act §1902(n)(3)(B), §1866(a)(1)(A)): the member owes $0 of a covered session.
     const zero = C === null ? null : 0;

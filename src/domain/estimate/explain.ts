@@ -2,7 +2,7 @@
 import type { Cents, Coverage } from '../coverage.ts';
 import type { EstimateFinancials } from '../schemas/responses.ts';
 import { deductibleApplies } from './benefit-structure.ts';
-import { paysWholeSession } from './estimate.ts';
+import { isQmb, paysWholeSession } from './estimate.ts';
 
 const dollars = (c: Cents | null) => (c === null ? 'unknown' : `$${(c / 100).toFixed(2)}`);
 
@@ -18,7 +18,7 @@ export function obligationSteps(coverage: Coverage, f: EstimateFinancials): stri
         : `no visits left of the visit limit: the member pays the whole session, ${dollars(C)}`,
     ];
   }
-  if (coverage.insurance_type === 'qmb') return ['QMB: the member owes $0 of Medicare cost sharing (Social Security Act §1902(n)(3)(B))'];
+  if (isQmb(coverage)) return ['QMB: the member owes $0 of Medicare cost sharing (Social Security Act §1902(n)(3)(B))'];
   if (!b) return ['the selected network reports no benefits: the cost share is unknown (206 UNKNOWN_COSTSHARE)'];
   const steps: string[] = [];
   const share =
