@@ -14,6 +14,8 @@ interface Options {
   extraPayers: string;
   protocol: string;
   replay?: string;
+  as: string;
+  maxInFlight?: string;
 }
 
 function nonNegativeInt(name: string, value: string): number {
@@ -33,7 +35,43 @@ function readFaults(arg: string) {
   }
 }
 
+/** `--as stedi`: the vendor's own API on loopback (src/payers/simulator/vendors/). */
+async function runVendorSimulator(opts: Options): Promise<void> {
+  if (opts.as !== 'stedi') throw new Error('--as must be core or stedi');
+  if (opts.replay !== undefined) throw new Error('--replay works with --as core only');
+  const [{ StediSimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
+    import('../payers/simulator/vendors/stedi.ts'),
+    import('../payers/simulator/vendors/directory.ts'),
+  ]);
+  const sim = await StediSimulator.start({
+    port: nonNegativeInt('--port', opts.port),
+    host: opts.host,
+    latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
+    ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
+    ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
+  });
+  const lines = [
+    `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
+    `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
+    "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
+  ];
+  if (opts.directoryOut) {
+    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as, sim }]), null, 2) + '\n');
+    lines.push(
+      `  payer directory written to ${opts.directoryOut}`,
+      '',
+      'Run the service against it:',
+      `  ${SIM_SECRET_ENVS.map((e) => `${e}=sim`).join(' ')} COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  const stop = () => void sim.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 export async function runSimulatePayer(opts: Options): Promise<void> {
+  if (opts.as !== 'core') return runVendorSimulator(opts);
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
   if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory())) throw new Error(`--replay: no such folder ${opts.replay}`);
@@ -66,7 +104,9 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
 export function registerSimulatePayerCommand(program: Command): void {
   program
     .command('simulate-payer')
-    .description('run a CAQH CORE SOAP + MIME payer simulator answering 270s from the sandbox catalog, with fault modes')
+    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi)")
+    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME) or stedi (raw X12 API, its mock members, 429 past --max-in-flight)', 'core')
+    .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')
     .option('--port <n>', 'port to listen on (0 picks one)', '9090')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--directory-out <file>', 'write a payer directory (COVERAGE_PAYERS) whose payers all point at this simulator')

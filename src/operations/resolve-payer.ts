@@ -8,8 +8,10 @@ export function resolvePayer(network: PayerNetwork, payerId: string | undefined)
     if (network.anyPayerId) return network.anyPayerId;
     throw new ServiceError('INVALID_REQUEST', 'payer_id is required', { errors: [{ field: 'payer_id', message: 'must name a payer' }] });
   }
-  if (!network.payer(id)) throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${id} is not supported`);
-  return id;
+  // Any alias or connection payer ID names the directory's payer.
+  const canonical = network.canonicalId?.(id) ?? id;
+  if (!network.payer(canonical)) throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${id} is not supported`);
+  return canonical;
 }
 
 export function requireSearch(network: PayerNetwork, payerId: string): void {

@@ -59,6 +59,8 @@ export interface PayerNetwork {
   readonly anyPayerId: string | null;
   payers(): readonly PayerInfo[];
   payer(payerId: string): PayerInfo | undefined;
+  /** The payer_id an alias or a connection's own payer ID stands for (any case), when the network knows aliases. */
+  canonicalId?(id: string): string | undefined;
   /** The interchange identities for a payer's 270s; absent, the X12 writer's test defaults. */
   interchange?(payerId: string): InterchangeIds | undefined;
   /**

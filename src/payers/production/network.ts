@@ -40,6 +40,8 @@ export class ProductionNetwork implements PayerNetwork {
       this.ids.set(p.info.payer_id.toUpperCase(), p.info.payer_id);
       for (const a of p.aliases) this.ids.set(a.toUpperCase(), p.info.payer_id);
     }
+    // A connection's own payer ID names its payer too, unless the directory gave it to another.
+    for (const p of resolved.payers) for (const r of p.routes) if (!this.ids.has(r.payer_id.toUpperCase())) this.ids.set(r.payer_id.toUpperCase(), p.info.payer_id);
     for (const c of resolved.connections) {
       this.connections.set(c.name, c);
       this.connectors.set(c.name, new PayerConnector(c, defaults, env));
