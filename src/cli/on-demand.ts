@@ -22,7 +22,7 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
   },
   {
     name: 'simulate-payer',
-    description: 'run a CAQH CORE SOAP + MIME payer simulator answering 270s from the sandbox catalog, with fault modes',
+    description: "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi)",
     load: async () => (await import('./simulate-payer.ts')).registerSimulatePayerCommand,
   },
   {
