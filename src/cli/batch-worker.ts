@@ -19,6 +19,8 @@ export interface BatchWorkerParts {
   dataKey: DataKey | null;
   /** The app's logger, once there is one. */
   log: () => FastifyBaseLogger | undefined;
+  /** Told the batch of each row whose result was written (batch.completed events). */
+  onRowDone?: (batchId: string) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -39,6 +41,7 @@ export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore;
     pollMs: parts.config.pollMs,
     retentionMs: parts.config.retentionDays * DAY_MS,
     graceMs: CLOSE_GRACE_MS,
+    ...(parts.onRowDone ? { onRowDone: (row) => parts.onRowDone!(row.batch_id) } : {}),
     log: {
       error: (obj, msg) => parts.log()?.error(obj, msg),
       warn: (obj, msg) => parts.log()?.warn(obj, msg),

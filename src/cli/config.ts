@@ -4,6 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { OverloadOptions } from '../http/overload.ts';
 import { parseDataKeyHex } from '../store/data-key.ts';
 import { type ConsoleConfig, loadConsoleConfig } from './console-config.ts';
+import { loadMonitorConfig, type MonitorConfig } from './monitor-config.ts';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   batch: BatchConfig;
   /** Console sign-in for people (docs/console-access.md). */
   console: ConsoleConfig;
+  /** Monitors and webhooks (docs/monitoring.md). */
+  monitors: MonitorConfig;
   /** COVERAGE_METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
 }
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       createPerMinute: int('COVERAGE_BATCH_CREATE_PER_MINUTE', env.COVERAGE_BATCH_CREATE_PER_MINUTE, 20, 1, 100_000),
     },
     console: loadConsoleConfig(env),
+    monitors: loadMonitorConfig(env),
     metricsToken: metricsToken(env.COVERAGE_METRICS_TOKEN),
   };
 }

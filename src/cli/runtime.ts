@@ -13,6 +13,7 @@ import { UserStore } from '../store/users.ts';
 import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
+import { createMonitorWorker, type MonitorWorker } from './monitor-worker.ts';
 import type { Config } from './config.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 
@@ -29,11 +30,15 @@ export interface Runtime {
   generatedDevKey: string | null;
   /** Runs this instance's share of the batch rows. */
   batchRunner: BatchRunner;
+  /** Monitors' scheduled checks and webhook deliveries (docs/monitoring.md). */
+  monitoring: MonitorWorker;
   close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   today?: () => string;
+  /** The clock of monitors and webhook deliveries (tests). */
+  now?: () => Date;
   logStream?: NodeJS.WritableStream;
   logLevel?: string | false;
 }
@@ -83,7 +88,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : null;
   const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
-  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, dataKey, log: () => app?.log });
+  const monitoring = createMonitorWorker({ config: config.monitors, db, deps, dataKey, log: () => app?.log, ...(options.now ? { now: options.now } : {}) });
+  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, dataKey, log: () => app?.log, onRowDone: (id) => monitoring.batchRowDone(id) });
   app = await buildApp({
     deps,
     keys,
@@ -97,6 +103,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     metrics,
     metricsToken: config.metricsToken ?? null,
     batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, today, wake: () => batches.runner.wake() },
+    monitoring: monitoring.routes,
     consoleAccess: {
       users: new UserStore(db, { dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
@@ -111,6 +118,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     server.log.warn({ revoked: retiredDevKeys }, 'revoked production keys registered from COVERAGE_DEV_KEY by an earlier version; create production keys with `coverage keys create`');
   }
   batches.runner.start();
+  monitoring.start();
   return {
     app: server,
     db,
@@ -121,10 +129,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     redis,
     generatedDevKey,
     batchRunner: batches.runner,
+    monitoring,
     async close() {
       // In-flight checks finish and queue their records first; then the queue is written.
       await server.close();
       await batches.runner.close();
+      await monitoring.close();
       await audit.close();
       await redis?.quit().catch(() => redis.disconnect());
       await network.close();

@@ -19,6 +19,8 @@ import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts
 import { registerConsole } from './routes/console.ts';
 import { registerConsoleSessionRoutes } from './routes/console-session.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerMonitorRoutes, type MonitorRouteOptions } from './routes/monitors.ts';
+import { registerWebhookRoutes, type WebhookRouteOptions } from './routes/webhooks.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerRootRoute } from './routes/root.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
@@ -48,6 +50,8 @@ export interface AppOptions {
   metricsToken?: string | null;
   /** The batch API; without it /v1/batches is not served. */
   batches?: BatchRouteOptions;
+  /** Monitors and webhooks (docs/monitoring.md); without them /v1/monitors and /v1/webhooks are not served. */
+  monitoring?: { monitors: MonitorRouteOptions; webhooks: WebhookRouteOptions };
   /** Console sign-in for people; without it only API keys authenticate. */
   consoleAccess?: ConsoleAccess;
   /** Load shedding (overload.ts); without it no request is shed. */
@@ -108,6 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerV1Routes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);
   if (options.batches) await registerBatchRoutes(app, options.batches);
+  if (options.monitoring) {
+    await registerMonitorRoutes(app, options.monitoring.monitors);
+    await registerWebhookRoutes(app, options.monitoring.webhooks);
+  }
   await registerConsole(app);
   if (options.consoleAccess) await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null) });
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);

@@ -1,5 +1,6 @@
 /** Versioned schema migrations; they run at start on SQLite and PostgreSQL alike. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { monitorsMigration } from './migration-steps/monitors.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('batches_owner_created').on('batches').columns(['owner_id', 'created_at']).execute();
     },
   },
+  '0006_monitors': monitorsMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -1,5 +1,6 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
+import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 
 export interface ApiKeyTable {
   id: string;
@@ -132,4 +133,8 @@ export interface Database {
   batch_rows: BatchRowTable;
   users: UserTable;
   console_sessions: ConsoleSessionTable;
+  monitors: MonitorTable;
+  monitor_pacing: MonitorPacingTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

@@ -1,0 +1,101 @@
+/** This instance's monitors and webhooks: the stores, the scheduled-check runner and the delivery worker, wired to the operations. */
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_BACKOFF } from '../domain/monitoring/backoff.ts';
+import type { MonitorRouteOptions } from '../http/routes/monitors.ts';
+import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
+import type { OperationDeps } from '../operations/index.ts';
+import { DeliveryWorker } from '../operations/monitoring/delivery-worker.ts';
+import { MonitorRunner } from '../operations/monitoring/monitor-runner.ts';
+import { batchCompletedEvent } from '../store/batch-events.ts';
+import type { DataKey } from '../store/data-key.ts';
+import type { Db } from '../store/db.ts';
+import { MonitorStore } from '../store/monitors.ts';
+import { SealedText } from '../store/sealed-text.ts';
+import { WebhookStore } from '../store/webhooks.ts';
+import type { MonitorConfig } from './monitor-config.ts';
+
+export interface MonitorWorkerParts {
+  config: MonitorConfig;
+  db: Db;
+  deps: OperationDeps;
+  dataKey: DataKey | null;
+  now?: () => Date;
+  log: () => FastifyBaseLogger | undefined;
+}
+
+export interface MonitorWorker {
+  monitors: MonitorStore;
+  webhooks: WebhookStore;
+  runner: MonitorRunner;
+  deliveries: DeliveryWorker;
+  routes: { monitors: MonitorRouteOptions; webhooks: WebhookRouteOptions };
+  /** Called for each finished batch row: queues batch.completed when it was the batch's last. */
+  batchRowDone(batchId: string): void;
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
+  const now = parts.now ?? (() => new Date());
+  const text = new SealedText(parts.dataKey);
+  const webhooks = new WebhookStore(parts.db, text);
+  const monitors = new MonitorStore(parts.db, webhooks, text);
+  const log = {
+    error: (obj: Record<string, unknown>, msg: string) => parts.log()?.error(obj, msg),
+    warn: (obj: Record<string, unknown>, msg: string) => parts.log()?.warn(obj, msg),
+  };
+  const { config } = parts;
+  const deliveries = new DeliveryWorker({
+    queue: webhooks,
+    now,
+    concurrency: config.webhooks.concurrency,
+    leaseMs: Math.max(config.webhooks.timeoutMs * 3, 30_000),
+    pollMs: config.webhooks.pollMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    backoff: { ...DEFAULT_BACKOFF, baseMs: config.webhooks.retryBaseMs, capMs: Math.max(config.webhooks.retryBaseMs, DEFAULT_BACKOFF.capMs) },
+    allowInsecure: config.webhooks.allowInsecure,
+    log,
+  });
+  const runner = new MonitorRunner({
+    deps: parts.deps,
+    queue: monitors,
+    env: parts.deps.network.mode,
+    now,
+    concurrency: config.concurrency,
+    payerIntervalMs: config.payerIntervalMs,
+    window: config.window,
+    leaseMs: config.leaseMs,
+    pollMs: config.pollMs,
+    onEvents: () => deliveries.wake(),
+    log,
+  });
+  const wake = () => {
+    void runner.runDue();
+    deliveries.wake();
+  };
+  return {
+    monitors,
+    webhooks,
+    runner,
+    deliveries,
+    routes: {
+      monitors: { store: monitors, deps: parts.deps, now, maxPerOwner: config.maxPerOwner, wakeDeliveries: wake },
+      webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries: () => deliveries.wake() },
+    },
+    batchRowDone(batchId) {
+      void (async () => {
+        const completed = await batchCompletedEvent(parts.db, batchId, now());
+        if (!completed) return;
+        if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) deliveries.wake();
+      })().catch((err) => log.error({ err_type: err instanceof Error ? err.name : typeof err }, 'batch.completed event not queued'));
+    },
+    start() {
+      runner.start();
+      deliveries.start();
+    },
+    async close() {
+      await runner.close();
+      await deliveries.close();
+    },
+  };
+}

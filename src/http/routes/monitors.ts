@@ -1,0 +1,195 @@
+/**
+ * /v1/monitors (docs/monitoring.md): a patient's coverage re-checked before visits. A monitor
+ * belongs to the owner of the key that created it (a rotated key's successor reaches it too); any
+ * other key gets 404, as for an unknown id.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, IdParams, PageQuery } from '../../domain/schemas/monitors.ts';
+import { ErrorResponse } from '../../domain/schemas/responses.ts';
+import { payerKeyOf } from '../../operations/batch-check.ts';
+import type { OperationDeps } from '../../operations/context.ts';
+import { checkMonitor } from '../../operations/monitoring/monitor-check.ts';
+import { ownerOf } from '../../store/keys.ts';
+import type { MonitorStore, StoredMonitor } from '../../store/monitors.ts';
+import { createCheckValidator } from '../check-validator.ts';
+import { sendError } from '../errors.ts';
+
+export interface MonitorRouteOptions {
+  store: MonitorStore;
+  deps: OperationDeps;
+  now: () => Date;
+  /** Monitors one owner may have. */
+  maxPerOwner: number;
+  /** Tells this instance's runner and delivery worker that there is work. */
+  wakeDeliveries: () => void;
+}
+
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 200;
+
+export function presentMonitor(m: StoredMonitor) {
+  const payer = m.what?.request.payer_id;
+  return {
+    id: m.id,
+    reference: m.what?.reference ?? null,
+    payer_id: typeof payer === 'string' && payer !== '' ? payer : null,
+    schedule: m.schedule,
+    created_at: m.created_at,
+    next_check_at: m.next_check_at,
+    checks: m.checks,
+    last_check: m.last_check,
+  };
+}
+
+export const page = (q: { offset?: string | undefined; limit?: string | undefined }) => ({
+  offset: q.offset ? Number(q.offset) : 0,
+  limit: Math.min(MAX_PAGE, Math.max(1, q.limit ? Number(q.limit) : DEFAULT_PAGE)),
+});
+
+const DataKeyNeeded =
+  'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it';
+
+export async function registerMonitorRoutes(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const validate = createCheckValidator(options.deps.today);
+  const { store } = options;
+
+  const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<StoredMonitor | null> => {
+    const monitor = await store.get(id, ownerOf(request.apiKey!));
+    if (!monitor) {
+      await sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${id}`);
+      return null;
+    }
+    return monitor;
+  };
+
+  api.post(
+    '/v1/monitors',
+    {
+      schema: {
+        operationId: 'createMonitor',
+        tags: ['monitors'],
+        summary: 'Watch a patient: re-check their coverage before each appointment and/or every N days',
+        description:
+          'Takes the fields of an estimate request and a schedule. The first check is made right away (the baseline); later checks compare with the last answer and raise coverage.changed webhook events naming what changed. In production the server needs COVERAGE_DATA_KEY (503 otherwise).',
+        body: MonitorCreateRequest,
+        response: { 201: MonitorCreated, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const key = request.apiKey!;
+      if (key.env === 'production' && !store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DataKeyNeeded);
+      const { schedule, reference, ...estimate } = request.body;
+      if (!schedule.appointments?.length && schedule.every_days === undefined) {
+        return sendError(reply, request, 400, 'INVALID_REQUEST', 'schedule needs appointments, every_days, or both', [
+          { field: 'schedule', message: 'must have appointments or every_days' },
+        ]);
+      }
+      const errors = validate('estimate', estimate);
+      if (errors.length > 0) return sendError(reply, request, 400, 'INVALID_REQUEST', errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
+      const owner = ownerOf(key);
+      const count = await store.count(owner);
+      if (count >= options.maxPerOwner) {
+        return sendError(reply, request, 400, 'INVALID_REQUEST', `This key has ${count} monitors, the most it may have; delete monitors it no longer needs first`);
+      }
+      const now = options.now();
+      const monitor = await store.create(
+        {
+          ownerId: owner,
+          keyId: key.id,
+          env: key.env,
+          payerKey: payerKeyOf(options.deps.network, 'estimate', estimate),
+          what: { request: estimate, reference: reference ?? null },
+          schedule,
+          firstCheckAt: now,
+        },
+        now,
+      );
+      options.wakeDeliveries();
+      reply.code(201).header('location', `/v1/monitors/${monitor.id}`);
+      return { id: monitor.id, next_check_at: monitor.next_check_at };
+    },
+  );
+
+  api.get(
+    '/v1/monitors',
+    {
+      schema: {
+        operationId: 'listMonitors',
+        tags: ['monitors'],
+        summary: "This key's monitors, oldest first, a page at a time",
+        description: 'Each with its schedule, next check and last result. Pages of `limit` (default 50, at most 200); pass `next_offset` as `offset` for the next.',
+        querystring: PageQuery,
+        response: { 200: MonitorList, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = page(request.query);
+      const rows = await store.list(ownerOf(request.apiKey!), offset, limit + 1);
+      return { monitors: rows.slice(0, limit).map(presentMonitor), offset, next_offset: rows.length > limit ? offset + limit : null };
+    },
+  );
+
+  api.get(
+    '/v1/monitors/:id',
+    {
+      schema: {
+        operationId: 'getMonitor',
+        tags: ['monitors'],
+        summary: 'A monitor: its schedule, next check, and the last check with what it found changed',
+        description: 'last_check is null until the first check is made (right after creation). next_check_at is null once the schedule has no more checks.',
+        params: IdParams,
+        response: { 200: Monitor, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const monitor = await owned(request.params.id, request, reply);
+      return monitor ? presentMonitor(monitor) : reply;
+    },
+  );
+
+  api.delete(
+    '/v1/monitors/:id',
+    {
+      schema: {
+        operationId: 'deleteMonitor',
+        tags: ['monitors'],
+        summary: 'Stop watching: deletes the monitor and its coverage snapshot',
+        description: 'No more checks are made and the stored answer is deleted. Events already queued for webhooks are still delivered.',
+        params: IdParams,
+        response: { 200: Type.Object({ id: Type.String(), deleted: Type.Boolean() }), 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!)))) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${request.params.id}`);
+      return { id: request.params.id, deleted: true };
+    },
+  );
+
+  api.post(
+    '/v1/monitors/:id/check',
+    {
+      schema: {
+        operationId: 'checkMonitor',
+        tags: ['monitors'],
+        summary: 'Check now: the estimate answer, and the monitor with what changed',
+        description:
+          'Makes a check like a scheduled one (same comparison, same webhook events) without moving the schedule. `result` is what POST /v1/estimate answers for the monitored patient, whatever its status.',
+        params: IdParams,
+        response: { 200: MonitorCheckResult, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const monitor = await owned(request.params.id, request, reply);
+      if (!monitor) return reply;
+      const outcome = await checkMonitor(options.deps, monitor, options.now());
+      const written = await store.recordCheck(monitor, { last: outcome.last, snapshot: outcome.snapshot, events: outcome.events }, null);
+      if (!written) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${monitor.id}`);
+      if (outcome.events.length > 0) options.wakeDeliveries();
+      const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;
+      return { monitor: presentMonitor(after), result: outcome.body };
+    },
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Sends queued webhook deliveries (docs/monitoring.md): claims due ones under a lease, POSTs each
+ * with Standard Webhooks headers (the same webhook-id on every attempt), and records the attempt.
+ * A 2xx answer delivers it; anything else is retried with exponential backoff and jitter until
+ * 24 h after the event (or its manual redelivery), then it is marked failed. At least once: a
+ * worker that dies mid-send leaves the claim to lapse and the delivery is sent again.
+ */
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'undici';
+import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
+import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
+import { signWebhook } from '../../domain/monitoring/signature.ts';
+import { checkTarget, guardedLookup, TargetRefused } from './webhook-target.ts';
+
+
+
+/** What the worker needs of the store (store/webhooks.ts). */
+export interface DeliveryQueue {
+  claimDue(limit: number, claim: string, leaseUntil: Date, now: Date): Promise<DueDelivery[]>;
+  finish(delivery: Pick<DueDelivery, 'id' | 'claim'>, outcome: AttemptOutcome): Promise<boolean>;
+  renew(claims: readonly string[], leaseUntil: Date): Promise<void>;
+  release(claims: readonly string[]): Promise<void>;
+}
+
+export interface DeliveryWorkerOptions {
+  queue: DeliveryQueue;
+  now?: () => Date;
+  /** Deliveries sent at once by this instance. */
+  concurrency: number;
+  leaseMs: number;
+  pollMs: number;
+  /** One attempt's limit, connect to last byte. */
+  timeoutMs: number;
+  backoff?: BackoffPolicy;
+  /** COVERAGE_WEBHOOK_ALLOW_INSECURE: http and loopback receivers. */
+  allowInsecure: boolean;
+  random?: () => number;
+  log?: { error(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
+}
+
+const errType = (err: unknown) => (err instanceof Error ? err.name : typeof err);
+
+export class DeliveryWorker {
+  readonly workerId = `d_${randomBytes(6).toString('hex')}`;
+  private seq = 0;
+  private active = 0;
+  private readonly claims = new Map<string, number>();
+  private readonly tasks = new Set<Promise<void>>();
+  private polling: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly agent: Agent;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.agent = new Agent({ connect: { lookup: guardedLookup(options.allowInsecure), timeout: options.timeoutMs }, keepAliveTimeout: 4_000 });
+  }
+
+  start(): void {
+    this.timers.push(setInterval(() => this.wake(), this.options.pollMs).unref());
+    this.timers.push(setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3))).unref());
+    this.wake();
+  }
+
+  /** Events were queued: look now rather than at the next poll. */
+  wake(): void {
+    if (this.closed) return;
+    if (this.polling) {
+      this.again = true;
+      return;
+    }
+    this.polling = this.poll().finally(() => {
+      this.polling = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves when nothing is being sent (tests). */
+  async idle(): Promise<void> {
+    while (this.polling || this.tasks.size > 0) await Promise.allSettled([this.polling, ...this.tasks]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    await this.polling;
+    await Promise.allSettled([...this.tasks]);
+    if (this.claims.size > 0) await this.options.queue.release([...this.claims.keys()]).catch(() => {});
+    await this.agent.close().catch(() => {});
+  }
+
+  private async renew(): Promise<void> {
+    if (this.claims.size === 0) return;
+    try {
+      await this.options.queue.renew([...this.claims.keys()], new Date(this.now().getTime() + this.options.leaseMs));
+    } catch (err) {
+      this.options.log?.error({ err_type: errType(err) }, 'webhook delivery lease renewal failed');
+    }
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      const free = this.options.concurrency - this.active;
+      if (free <= 0) return;
+      const claim = `${this.workerId}.${++this.seq}`;
+      const now = this.now();
+      const due = await this.options.queue.claimDue(free, claim, new Date(now.getTime() + this.options.leaseMs), now);
+      if (due.length === 0) return;
+      this.claims.set(claim, due.length);
+      for (const d of due) this.begin(d);
+      // A full page: there may be more waiting.
+      if (due.length === free) this.again = true;
+    } catch (err) {
+      this.options.log?.error({ err_type: errType(err) }, 'webhook deliveries could not be claimed');
+    }
+  }
+
+  private begin(delivery: DueDelivery): void {
+    this.active++;
+    const task: Promise<void> = this.attempt(delivery)
+      .catch((err) => this.options.log?.error({ err_type: errType(err), delivery_id: delivery.id }, 'webhook delivery attempt not recorded'))
+      .finally(() => {
+        this.active--;
+        const left = (this.claims.get(delivery.claim) ?? 1) - 1;
+        if (left > 0) this.claims.set(delivery.claim, left);
+        else this.claims.delete(delivery.claim);
+        this.tasks.delete(task);
+      });
+    this.tasks.add(task);
+  }
+
+  private async attempt(delivery: DueDelivery): Promise<void> {
+    const { status, error } = await this.send(delivery);
+    const at = this.now();
+    const delivered = status !== null && status >= 200 && status < 300;
+    const random = (this.options.random ?? Math.random)();
+    const next = delivered ? null : nextAttemptAt(this.options.backoff ?? DEFAULT_BACKOFF, new Date(delivery.retry_from), at, delivery.attempts + 1, random);
+    await this.options.queue.finish(delivery, { delivered, status, error, at, nextAttemptAt: next });
+    if (!delivered) this.options.log?.warn({ delivery_id: delivery.id, webhook_id: delivery.webhook_id, status, attempts: delivery.attempts + 1, gave_up: next === null }, 'webhook delivery failed');
+  }
+
+  private async send(delivery: DueDelivery): Promise<{ status: number | null; error: string | null }> {
+    if (delivery.secret === null || delivery.payload === null) return { status: null, error: 'stored under another COVERAGE_DATA_KEY' };
+    try {
+      const url = await checkTarget(delivery.url, this.options.allowInsecure);
+      const timestamp = Math.floor(this.now().getTime() / 1000);
+      const res = await request(url, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'coverage-webhooks/1',
+          'webhook-id': delivery.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(delivery.secret, delivery.id, timestamp, delivery.payload),
+        },
+        body: delivery.payload,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      // Only the status matters; the body is read and dropped (bounded by the timeout).
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      return { status: res.statusCode, error: null };
+    } catch (err) {
+      if (err instanceof TargetRefused) return { status: null, error: err.message };
+      const code = (err as { code?: unknown }).code;
+      return { status: null, error: typeof code === 'string' ? code : errType(err) };
+    }
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * Monitors in the store (docs/monitoring.md). The due time is a column, so a restart loses no
+ * scheduled check; a check is claimed under a lease (FOR UPDATE SKIP LOCKED on PostgreSQL), so
+ * instances sharing the database never make one scheduled check twice; a payer's pacing slot is
+ * one row every instance takes in turn. A check's result, its next due time and the events it
+ * raises are written in one transaction under the claim.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CoverageChange, CoverageSnapshot } from '../domain/monitoring/coverage-diff.ts';
+import type { MonitorSchedule } from '../domain/monitoring/schedule.ts';
+import type { Db } from './db.ts';
+import type { MonitorTable } from './monitor-tables.ts';
+import { SealedText } from './sealed-text.ts';
+import type { WebhookEvent, WebhookStore } from './webhooks.ts';
+
+export type MonitorEnv = 'sandbox' | 'production';
+
+/** What a monitor checks: the estimate request, and the caller's own label. */
+export interface MonitorRequest {
+  request: Record<string, unknown>;
+  reference: string | null;
+}
+
+export interface LastCheck {
+  at: string;
+  status: number;
+  error_code: string | null;
+  plan_status: string | null;
+  member_obligation: number | null;
+  changes: CoverageChange[];
+}
+
+export interface StoredMonitor {
+  id: string;
+  owner_id: string;
+  key_id: string;
+  env: MonitorEnv;
+  payer_key: string;
+  /** null when sealed under another data key. */
+  what: MonitorRequest | null;
+  schedule: MonitorSchedule;
+  created_at: string;
+  next_check_at: string | null;
+  checks: number;
+  last_check: LastCheck | null;
+  snapshot: CoverageSnapshot | null;
+}
+
+export interface ClaimedMonitor extends StoredMonitor {
+  claim: string;
+}
+
+export interface CheckRecord {
+  last: LastCheck;
+  /** The new snapshot; null keeps the one there is (the check had no coverage to compare). */
+  snapshot: CoverageSnapshot | null;
+  events: WebhookEvent[];
+}
+
+export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
+
+export class MonitorStore {
+  constructor(
+    private readonly db: Db,
+    private readonly webhooks: WebhookStore,
+    readonly text: SealedText = new SealedText(null),
+  ) {}
+
+  private ctx = (id: string, column: 'request' | 'last_check' | 'snapshot') => `monitors:${id}:${column}`;
+
+  private read(row: MonitorTable): StoredMonitor {
+    return {
+      id: row.id,
+      owner_id: row.owner_id,
+      key_id: row.key_id,
+      env: row.env,
+      payer_key: row.payer_key,
+      what: this.text.readJson<MonitorRequest>(row.request, this.ctx(row.id, 'request')),
+      schedule: JSON.parse(row.schedule) as MonitorSchedule,
+      created_at: row.created_at,
+      next_check_at: row.next_check_at,
+      checks: Number(row.checks),
+      last_check: this.text.readJson<LastCheck>(row.last_check, this.ctx(row.id, 'last_check')),
+      snapshot: this.text.readJson<CoverageSnapshot>(row.snapshot, this.ctx(row.id, 'snapshot')),
+    };
+  }
+
+  async create(
+    input: { ownerId: string; keyId: string; env: MonitorEnv; payerKey: string; what: MonitorRequest; schedule: MonitorSchedule; firstCheckAt: Date },
+    now = new Date(),
+  ): Promise<StoredMonitor> {
+    const id = newMonitorId();
+    const row: MonitorTable = {
+      id,
+      owner_id: input.ownerId,
+      key_id: input.keyId,
+      env: input.env,
+      payer_key: input.payerKey,
+      request: this.text.write(JSON.stringify(input.what), this.ctx(id, 'request')),
+      schedule: JSON.stringify(input.schedule),
+      created_at: now.toISOString(),
+      next_check_at: input.firstCheckAt.toISOString(),
+      claimed_by: null,
+      lease_until: null,
+      checks: 0,
+      last_check: null,
+      snapshot: null,
+    };
+    await this.db.kysely.insertInto('monitors').values(row).execute();
+    return this.read(row);
+  }
+
+  async get(id: string, ownerId: string): Promise<StoredMonitor | undefined> {
+    const row = await this.db.kysely.selectFrom('monitors').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    return row ? this.read(row) : undefined;
+  }
+
+  async list(ownerId: string, offset: number, limit: number): Promise<StoredMonitor[]> {
+    const rows = await this.db.kysely
+      .selectFrom('monitors')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => this.read(r));
+  }
+
+  async count(ownerId: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('monitors')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Deletes the monitor, its snapshot with it. */
+  async delete(id: string, ownerId: string): Promise<boolean> {
+    const res = await this.db.kysely.deleteFrom('monitors').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** Payers with scheduled checks of this environment due now and not held by a live claim. */
+  async duePayers(env: MonitorEnv, now: Date): Promise<string[]> {
+    const at = now.toISOString();
+    const rows = await this.db.kysely
+      .selectFrom('monitors')
+      .select('payer_key')
+      .distinct()
+      .where('env', '=', env)
+      .where('next_check_at', '<=', at)
+      .where((w) => w.or([w('claimed_by', 'is', null), w('lease_until', '<', at)]))
+      .execute();
+    return rows.map((r) => r.payer_key);
+  }
+
+  /**
+   * Takes the payer's pacing slot: true when no check to the payer started within `intervalMs`
+   * (on any instance), and the slot is now this caller's.
+   */
+  async takePacing(payerKey: string, intervalMs: number, now: Date): Promise<boolean> {
+    if (intervalMs <= 0) return true;
+    const next = new Date(now.getTime() + intervalMs).toISOString();
+    const res = await this.db.kysely
+      .insertInto('monitor_pacing')
+      .values({ payer_key: payerKey, next_at: next })
+      .onConflict((oc) => oc.column('payer_key').doUpdateSet({ next_at: next }).where('monitor_pacing.next_at', '<=', now.toISOString()))
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** Claims up to `limit` due monitors of the payer and environment, earliest due first. */
+  async claimDue(env: MonitorEnv, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<ClaimedMonitor[]> {
+    const at = now.toISOString();
+    const lease = leaseUntil.toISOString();
+    const { rows } =
+      this.db.dialect === 'postgres'
+        ? await sql<MonitorTable>`
+            with picked as (
+              select id from monitors
+              where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
+              order by next_check_at, id limit ${limit}
+              for update skip locked)
+            update monitors m set claimed_by = ${claim}, lease_until = ${lease}
+            from picked p where m.id = p.id
+            returning m.*`.execute(this.db.kysely)
+        : await sql<MonitorTable>`
+            update monitors set claimed_by = ${claim}, lease_until = ${lease}
+            where id in (
+              select id from monitors
+              where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
+              order by next_check_at, id limit ${limit})
+            returning *`.execute(this.db.kysely);
+    return rows.map((r) => ({ ...this.read(r), claim }));
+  }
+
+  /**
+   * Writes a check: the summary, the snapshot, the events' deliveries, and (for a scheduled check,
+   * under its claim) the next due time, in one transaction. False when the claim was lost or the
+   * monitor deleted meanwhile: nothing is written, no event is queued.
+   */
+  async recordCheck(monitor: Pick<StoredMonitor, 'id' | 'owner_id'>, record: CheckRecord, scheduled: { claim: string; nextCheckAt: Date | null } | null): Promise<boolean> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('monitors')
+        .set((eb) => ({
+          checks: eb('checks', '+', 1),
+          last_check: this.text.write(JSON.stringify(record.last), this.ctx(monitor.id, 'last_check')),
+          ...(record.snapshot ? { snapshot: this.text.write(JSON.stringify(record.snapshot), this.ctx(monitor.id, 'snapshot')) } : {}),
+          ...(scheduled ? { next_check_at: scheduled.nextCheckAt?.toISOString() ?? null, claimed_by: null, lease_until: null } : {}),
+        }))
+        .where('id', '=', monitor.id);
+      if (scheduled) update = update.where('claimed_by', '=', scheduled.claim);
+      const res = await update.executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      for (const event of record.events) await this.webhooks.enqueue(trx, monitor.owner_id, event);
+      return true;
+    });
+  }
+
+  async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
+    if (claims.length === 0) return;
+    await this.db.kysely.updateTable('monitors').set({ lease_until: leaseUntil.toISOString() }).where('claimed_by', 'in', [...claims]).execute();
+  }
+
+  async release(claims: readonly string[]): Promise<void> {
+    if (claims.length === 0) return;
+    await this.db.kysely.updateTable('monitors').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'in', [...claims]).execute();
+  }
+}

@@ -1,0 +1,164 @@
+/** /v1/monitors and /v1/webhooks through the sandbox server: the API, owner isolation, signed deliveries, SSRF refusals. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+
+const avery = {
+  member_id: '10010MHNA',
+  member_first_name: 'Avery',
+  member_last_name: 'Walsh',
+  member_dob: '1988-03-14',
+  payer_id: 'SBX-EVERGREEN',
+  provider_npi: '1234567893',
+  provider_session_cost: '15000',
+};
+
+let server: TestServer;
+let receiver: Receiver;
+let otherKey: string;
+before(async () => {
+  server = await startTestServer({ env: { COVERAGE_WEBHOOK_ALLOW_INSECURE: '1', COVERAGE_MONITOR_POLL_MS: '50', COVERAGE_WEBHOOK_POLL_MS: '50' } });
+  receiver = await startReceiver();
+  otherKey = (await server.runtime.keys.create({ name: 'another practice', env: 'sandbox' })).secret;
+});
+after(async () => {
+  await server.close();
+  await receiver.close();
+});
+
+describe('monitors', () => {
+  test('created with a schedule, checked once right away (the baseline), read, listed and deleted', async () => {
+    const created = await server.post('/v1/monitors', { ...avery, reference: 'chart 4411', schedule: { appointments: ['2026-06-30'] } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.match(created.body.id, /^mon_[0-9a-f]{24}$/);
+    const id = created.body.id;
+    const checked = await until('the baseline check', async () => {
+      const res = await server.get(`/v1/monitors/${id}`);
+      return res.body.last_check ? res.body : undefined;
+    });
+    assert.equal(checked.checks, 1);
+    assert.equal(checked.reference, 'chart 4411');
+    assert.equal(checked.payer_id, 'SBX-EVERGREEN');
+    assert.equal(checked.last_check.status, 200);
+    assert.equal(checked.last_check.plan_status, 'ACTIVE');
+    assert.deepEqual(checked.last_check.changes, [], 'nothing to compare with on the first check');
+    // The next check is 3 days before the appointment, at 10:00 UTC (the test clock is the wall clock here).
+    assert.equal(checked.next_check_at === null || typeof checked.next_check_at === 'string', true);
+
+    const list = await server.get('/v1/monitors?limit=1');
+    assert.equal(list.status, 200);
+    assert.ok(list.body.monitors.some((m: { id: string }) => m.id === id) || list.body.next_offset === 1);
+
+    const now = await server.post(`/v1/monitors/${id}/check`, undefined);
+    assert.equal(now.status, 200);
+    assert.equal(now.body.result.plan_status, 'ACTIVE');
+    assert.equal(now.body.monitor.checks, 2);
+    assert.deepEqual(now.body.monitor.last_check.changes, []);
+
+    assert.equal((await server.delete(`/v1/monitors/${id}`)).status, 200);
+    assert.equal((await server.get(`/v1/monitors/${id}`)).status, 404);
+    assert.equal(await server.runtime.db.kysely.selectFrom('monitors').select('id').where('id', '=', id).executeTakeFirst(), undefined, 'the snapshot is gone with it');
+  });
+
+  test('a schedule needs appointments or every_days; the estimate fields are validated as /v1/estimate does', async () => {
+    const none = await server.post('/v1/monitors', { ...avery, schedule: {} });
+    assert.equal(none.status, 400);
+    assert.equal(none.body.error_code, 'INVALID_REQUEST');
+    const future = await server.post('/v1/monitors', { ...avery, member_dob: '2099-01-01', schedule: { every_days: 7 } });
+    assert.equal(future.status, 400);
+    assert.equal(future.body.errors[0].field, 'member_dob');
+    const badDate = await server.post('/v1/monitors', { ...avery, schedule: { appointments: ['12/03/2026'] } });
+    assert.equal(badDate.status, 400);
+  });
+
+  test("another key's monitors and webhooks answer 404, and are not listed", async () => {
+    const mine = await server.post('/v1/monitors', { ...avery, schedule: { every_days: 30 } });
+    const hook = await server.post('/v1/webhooks', { url: receiver.url, events: ['coverage.changed'] });
+    const other = { apikey: otherKey };
+    for (const path of [`/v1/monitors/${mine.body.id}`, `/v1/webhooks/${hook.body.id}`, `/v1/webhooks/${hook.body.id}/deliveries`]) {
+      const res = await server.get(path, other);
+      assert.equal(res.status, 404, path);
+    }
+    assert.equal((await server.post(`/v1/monitors/${mine.body.id}/check`, undefined, other)).status, 404);
+    assert.equal((await server.post(`/v1/webhooks/${hook.body.id}/test`, undefined, other)).status, 404);
+    assert.equal((await server.delete(`/v1/monitors/${mine.body.id}`, other)).status, 404);
+    assert.equal((await server.delete(`/v1/webhooks/${hook.body.id}`, other)).status, 404);
+    assert.deepEqual((await server.get('/v1/monitors', other)).body.monitors, []);
+    assert.deepEqual((await server.get('/v1/webhooks', other)).body.webhooks, []);
+    assert.equal((await server.get(`/v1/monitors/${mine.body.id}`)).status, 200, 'still there for its owner');
+    await server.delete(`/v1/webhooks/${hook.body.id}`);
+  });
+});
+
+describe('webhooks', () => {
+  test('the secret is whsec_ + base64 of 32 bytes, shown once; a test event arrives signed per Standard Webhooks, without the API key', async () => {
+    const created = await server.post('/v1/webhooks', { url: receiver.url, events: ['coverage.changed', 'batch.completed'] });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const secret: string = created.body.secret;
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    assert.equal(Buffer.from(secret.slice(6), 'base64').length, 32);
+    const read = await server.get(`/v1/webhooks/${created.body.id}`);
+    assert.equal(read.body.secret, undefined);
+    const stored = await server.runtime.db.kysely.selectFrom('webhooks').select('secret').where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    assert.equal(stored.secret, secret, 'plain in a sandbox without COVERAGE_DATA_KEY (docs/monitoring.md)');
+
+    const before = receiver.received.length;
+    const queued = await server.post(`/v1/webhooks/${created.body.id}/test`, undefined);
+    assert.equal(queued.status, 202);
+    const got = await until('the test delivery', () => receiver.received.length > before && receiver.received[before]);
+    assert.equal(got.headers['webhook-id'], queued.body.delivery.id);
+    assert.ok(verifySignature(secret, got), 'the signature verifies with an independent HMAC');
+    assert.equal(got.headers.apikey, undefined);
+    assert.ok(!got.body.includes('cov_'), 'no API key in the body');
+    assert.equal(JSON.parse(got.body).type, 'webhook.test');
+    const log = await until('the delivery log', async () => {
+      const res = await server.get(`/v1/webhooks/${created.body.id}/deliveries`);
+      return res.body.deliveries[0]?.state === 'delivered' ? res.body : undefined;
+    });
+    assert.equal(log.deliveries[0].last_status, 200);
+    assert.equal(log.deliveries[0].attempts, 1);
+    await server.delete(`/v1/webhooks/${created.body.id}`);
+  });
+
+  test('a batch that finishes sends one batch.completed event', async () => {
+    const created = await server.post('/v1/webhooks', { url: receiver.url, events: ['batch.completed'] });
+    const before = receiver.received.length;
+    const batch = await server.post('/v1/batches', { checks: [{ endpoint: 'estimate', request: avery }, { endpoint: 'estimate', request: avery }] });
+    assert.equal(batch.status, 202);
+    const got = await until('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
+    const body = JSON.parse(got.body);
+    assert.equal(body.data.batch_id, batch.body.id);
+    assert.equal(body.data.total, 2);
+    assert.equal(body.data.done, 2);
+    assert.ok(verifySignature(created.body.secret, got));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(receiver.received.slice(before).filter((r) => JSON.parse(r.body).type === 'batch.completed').length, 1);
+    await server.delete(`/v1/webhooks/${created.body.id}`);
+  });
+});
+
+describe('SSRF: without COVERAGE_WEBHOOK_ALLOW_INSECURE', () => {
+  let strict: TestServer;
+  before(async () => {
+    strict = await startTestServer();
+  });
+  after(() => strict.close());
+
+  for (const url of ['http://127.0.0.1/hook', 'http://10.0.0.1/hook', 'https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://localhost/hook', 'https://0.0.0.0/hook', 'https://[fe80::1]/hook', 'https://224.0.0.1/hook', 'ftp://example.com/x']) {
+    test(`${url} is refused`, async () => {
+      const res = await strict.post('/v1/webhooks', { url, events: ['coverage.changed'] });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.error_code, 'INVALID_REQUEST');
+      assert.equal(res.body.errors[0].field, 'url');
+    });
+  }
+
+  test('with the flag, http and loopback are allowed but link-local (cloud metadata) stays refused', async () => {
+    const ok = await server.post('/v1/webhooks', { url: 'http://localhost:9/hook', events: ['coverage.changed'] });
+    assert.equal(ok.status, 201);
+    await server.delete(`/v1/webhooks/${ok.body.id}`);
+    const metadata = await server.post('/v1/webhooks', { url: 'http://169.254.169.254/latest', events: ['coverage.changed'] });
+    assert.equal(metadata.status, 400);
+  });
+});

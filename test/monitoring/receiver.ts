@@ -1,0 +1,55 @@
+/** A webhook receiver on loopback for tests: records each request, and answers from a script of statuses. */
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+
+export interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** Statuses to answer with, in order; 200 once they run out. */
+  statuses: number[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(statuses: number[] = []): Promise<Receiver> {
+  const received: Received[] = [];
+  const receiver: Partial<Receiver> = { received, statuses };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = receiver.statuses!.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  receiver.url = `http://127.0.0.1:${address.port}/hook`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver as Receiver;
+}
+
+/** Standard Webhooks verification written out by hand, independent of the service's signer. */
+export function verifySignature(secret: string, received: Received): boolean {
+  const id = String(received.headers['webhook-id']);
+  const timestamp = String(received.headers['webhook-timestamp']);
+  const signatures = String(received.headers['webhook-signature']).split(' ');
+  const key = Buffer.from(secret.split('_')[1]!, 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${received.body}`).digest('base64');
+  return /^\d+$/.test(timestamp) && signatures.includes(`v1,${expected}`);
+}
+
+export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
