@@ -63,6 +63,13 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
       latency_ms: Math.round(reply.elapsedTime),
       member_hash: request.memberHash,
       user_id: request.user?.id ?? null,
+      ...(request.payerExchange
+        ? {
+            route: request.payerExchange.route,
+            control_number: request.payerExchange.control_number === null ? null : String(request.payerExchange.control_number).padStart(9, '0'),
+            trace_number: request.payerExchange.trace_number,
+          }
+        : {}),
     });
     return payload;
   });

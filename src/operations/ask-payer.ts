@@ -32,7 +32,10 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   const payerId = inquiry.payer.id;
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
   const cached = cacheKey && !trace ? await deps.cache!.get(cacheKey) : null;
-  if (cached) return cached;
+  if (cached) {
+    ctx.exchanges?.set(payerId, { route: cached.route ?? null, control_number: null, trace_number: inquiry.trace_number });
+    return cached;
+  }
   let answer: string;
   let route: string | null = null;
   // Answered under the connection's own payer ID: the caller still gets the directory's.
@@ -42,18 +45,20 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   try {
     if (deps.network.inquire) {
       // Each route gets its own 270: its payer ID in 2100A, its receiver and usage indicator, a fresh control number.
-      const routeIds = new Map<string, string>();
+      const sent = new Map<string, { payer_id: string; control_number: number }>();
       const routed = await deps.network.inquire(
         payerId,
         (r) => {
-          routeIds.set(r.connection, r.payer_id);
-          return build270(r.payer_id === payerId ? inquiry : { ...inquiry, payer: { ...inquiry.payer, id: r.payer_id } }, { ...r, control_number: nextControlNumber() });
+          const control_number = nextControlNumber();
+          sent.set(r.connection, { payer_id: r.payer_id, control_number });
+          return build270(r.payer_id === payerId ? inquiry : { ...inquiry, payer: { ...inquiry.payer, id: r.payer_id } }, { ...r, control_number });
         },
         exchangeCtx,
       );
       answer = routed.x12;
       route = routed.route;
-      renamed = routeIds.get(routed.route) !== payerId;
+      renamed = sent.get(routed.route)?.payer_id !== payerId;
+      ctx.exchanges?.set(payerId, { route, control_number: sent.get(routed.route)?.control_number ?? null, trace_number: inquiry.trace_number });
     } else {
       answer = await deps.network.exchange(payerId, build270(inquiry, { ...deps.network.interchange?.(payerId), control_number: nextControlNumber() }), exchangeCtx);
     }
@@ -88,7 +93,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
   }
-  const value = { coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage, warnings: parsed.warnings };
+  const value: PayerAnswerResult = { coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage, warnings: parsed.warnings, ...(route !== null ? { route } : {}) };
   if (cacheKey) await deps.cache!.set(cacheKey, value);
   return value;
 }

@@ -9,6 +9,17 @@ import type { PayerNetwork } from '../payers/network.ts';
 export interface PayerAnswerResult {
   coverage: Coverage;
   warnings: string[];
+  /** The connection that answered (production networks with routes). */
+  route?: string | null;
+}
+
+/** Which exchange answered for a payer: the connection and the control numbers a support ticket names. */
+export interface ExchangeRecord {
+  route: string | null;
+  /** ISA13 of the 270 that was answered; null for an answer from the cache. */
+  control_number: number | null;
+  /** BHT03 and TRN02 of that 270. */
+  trace_number: string;
 }
 
 export interface CoverageCache {
@@ -35,4 +46,6 @@ export interface CallContext {
   request_id: string;
   /** Aborts the payer exchange (a scan's global deadline). */
   signal?: AbortSignal;
+  /** Filled by askPayer, per directory payer_id: who answered (the response's `route`, the audit record). */
+  exchanges?: Map<string, ExchangeRecord>;
 }

@@ -1,6 +1,7 @@
 /** Versioned schema migrations; they run at start on SQLite and PostgreSQL alike. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { monitorsMigration } from './migration-steps/monitors.ts';
+import { auditRouteMigration } from './migration-steps/audit-route.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0006_monitors': monitorsMigration,
+  '0007_audit_route': auditRouteMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

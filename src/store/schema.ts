@@ -34,6 +34,12 @@ export interface AuditEventTable {
   member_hash: string | null;
   /** The person signed in to the console who made the check (users.id); null for machine keys. */
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The directory connection that answered (production, after any failover). */
+  route: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISA13 of the 270 that was answered, nine digits. */
+  control_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** BHT03 and TRN02 of that 270. */
+  trace_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A person who signs in to the console (docs/console-access.md). */

@@ -23,6 +23,9 @@ function event(overrides: Partial<AuditEvent> = {}): AuditEvent {
     latency_ms: 12,
     member_hash: 'ab'.repeat(32),
     user_id: null,
+    route: null,
+    control_number: null,
+    trace_number: null,
     ...overrides,
   };
 }

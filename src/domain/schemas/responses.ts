@@ -73,6 +73,7 @@ export const Telehealth = Type.Object({
 /** Plan fields every operation returns. */
 const planFields = {
   payer_id: Type.String(),
+  route: Type.Optional(Type.String({ description: 'Production: the connection (directory `connections[].name`) that answered, after any failover' })),
   payer_name: Type.String(),
   plan_name: text,
   plan_type: PlanType,

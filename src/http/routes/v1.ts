@@ -4,11 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
+import type { ExchangeRecord } from '../../operations/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     operation: OperationName | null;
     payerId: string | null;
+    /** The exchange that answered for payerId (production): route and control numbers, for the audit record. */
+    payerExchange: ExchangeRecord | null;
   }
 }
 
@@ -18,14 +21,24 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   app.decorateRequest('operation', null);
   app.decorateRequest('payerId', null);
+  app.decorateRequest('payerExchange', null);
 
   const respond = async <T>(request: FastifyRequest, reply: FastifyReply, operation: OperationName, run: () => Promise<OperationResult<T>>) => {
     request.operation = operation;
     const result = await run();
     request.payerId = result.payer_id;
+    const exchange = exchangesOf(request).get(result.payer_id) ?? null;
+    request.payerExchange = exchange;
+    if (exchange?.route) (result.body as { route?: string }).route = exchange.route;
     return reply.code(result.status).send(result.body);
   };
-  const ctx = (request: FastifyRequest) => ({ request_id: request.id });
+  const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
+  const exchangesOf = (request: FastifyRequest) => {
+    let m = exchanges.get(request);
+    if (!m) exchanges.set(request, (m = new Map()));
+    return m;
+  };
+  const ctx = (request: FastifyRequest) => ({ request_id: request.id, exchanges: exchangesOf(request) });
 
   // Each also answers with a trailing slash (trailing-slash.ts).
   api.post('/v1/estimate', {
