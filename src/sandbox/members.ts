@@ -48,7 +48,7 @@ export const MEMBERS: CatalogMember[] = [
   {
     member_id: '10016MHDM', person: { first_name: 'Grace', last_name: 'Lindqvist', dob: '1983-12-01', gender: 'F' }, relationship: 'self',
     payer_id: 'SBX-HARBOR', address: nyc('20 W 34TH ST'), scenario: 'ppo',
-    description: 'PPO with in- and out-of-network benefits', plan: 'commercial_copay', expect: everywhere,
+    description: 'PPO with in- and out-of-network benefits', plan: 'harbor_ppo', expect: everywhere,
   },
   {
     member_id: '10017MHDM', person: { first_name: 'Theo', last_name: 'Nakamura', dob: '1996-04-25', gender: 'M' }, relationship: 'self',
@@ -106,6 +106,32 @@ export const MEMBERS: CatalogMember[] = [
     subscriber: { member_id: '10010MHNA', first_name: 'Avery', last_name: 'Walsh', dob: '1988-03-14', gender: 'F' },
     payer_id: 'SBX-EVERGREEN', address: nyc('225 W 34TH ST'), scenario: 'dependent',
     description: 'Dependent child on a parent\'s plan', plan: 'commercial_copay', expect: everywhere,
+  },
+  // The benefit structures of NOTES.md section 2 that no other member shows
+  {
+    member_id: '10120MHDM', person: { first_name: 'Lucia', last_name: 'Romano', dob: '1989-10-27', gender: 'F' }, relationship: 'self',
+    payer_id: 'SBX-HARBOR', address: nyc('240 E 38TH ST'), scenario: 'coinsurance_no_deductible',
+    description: '20 % coinsurance from the first session: the deductible is waived for office visits (MSG)', plan: 'coinsurance_deductible_waived', expect: everywhere,
+  },
+  {
+    member_id: '10121MHDM', person: { first_name: 'Arthur', last_name: 'Pembrook', dob: '1958-04-19', gender: 'M' }, relationship: 'self',
+    payer_id: 'SBX-EVERGREEN', address: nyc('310 E 46TH ST'), scenario: 'coinsurance_no_oop_max',
+    description: 'Grandfathered indemnity plan: 30 % coinsurance, no deductible, no OOP maximum', plan: 'coinsurance_no_oop_max', expect: everywhere,
+  },
+  {
+    member_id: '10122MHDM', person: { first_name: 'Zoe', last_name: 'Whitaker', dob: '1998-01-08', gender: 'F' }, relationship: 'self',
+    payer_id: 'SBX-EVERGREEN', address: nyc('152 W 26TH ST'), scenario: 'copay_after_deductible_no_oop_max',
+    description: 'Short-term plan: $45 copay once the deductible is met ($100 left), no OOP maximum', plan: 'copay_after_deductible_no_oop_max', expect: everywhere,
+  },
+  {
+    member_id: '10123MHDM', person: { first_name: 'Kwame', last_name: 'Mensah', dob: '1984-06-02', gender: 'M' }, relationship: 'self',
+    payer_id: 'SBX-HARBOR', address: nyc('75 9TH AVE'), scenario: 'copay_and_coinsurance_after_deductible',
+    description: '$10 copay plus 10 % coinsurance once the deductible is met ($60 left)', plan: 'copay_and_coinsurance_after_deductible', expect: everywhere,
+  },
+  {
+    member_id: '10124MHDM', person: { first_name: 'Ingrid', last_name: 'Solberg', dob: '1979-12-15', gender: 'F' }, relationship: 'self',
+    payer_id: 'SBX-EVERGREEN', address: nyc('420 LEXINGTON AVE'), scenario: 'fully_covered_after_deductible',
+    description: 'HSA plan: covered in full once the deductible ($250 left) is met', plan: 'fully_covered_after_deductible', expect: everywhere,
   },
   // Demographic mismatch (10.3): the payer's record differs from what the practice has
   {

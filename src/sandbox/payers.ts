@@ -36,5 +36,7 @@ export const DEFAULT_SUFFIX_PAYER: Record<string, string> = {
   MA: 'SBX-SILVER',
   OMCD: 'SBX-MCD-NY',
   MM: 'SBX-COMMUNITY',
+  // The carve-out plan is Harbor's: its plan name names Harbor.
+  CA: 'SBX-HARBOR',
 };
 export const DEFAULT_PAYER_ID = 'SBX-EVERGREEN';

@@ -82,7 +82,79 @@ export const PLANS: Record<string, CatalogPlan> = {
     group_id: 'GRP558120',
     out_of_network: null,
   },
+  /** Harbor's PPO: the same copay benefits under Harbor's own plan name. */
+  harbor_ppo: { ...base, plan_name: 'Harbor Choice PPO', group_name: 'LAKESIDE HOSPITALITY GROUP', group_id: 'GRP774410' },
   coinsurance_after_deductible: valuePpo([120000, 310000], [380000, 870000]),
+  /** 20 % coinsurance from the first session: the payer reports a deductible and waives it for office visits (MSG). */
+  coinsurance_deductible_waived: {
+    ...base,
+    plan_name: 'Harbor Access PPO',
+    group_name: 'NORTHGATE LOGISTICS',
+    group_id: 'GRP330917',
+    in_network: inNetwork({
+      copayment: null,
+      coinsurance: 20,
+      deductible_applies: false,
+      deductible: { individual: acc(150000, 150000), family: acc(300000, 300000) },
+      oop_max: { individual: acc(400000, 360000), family: acc(800000, 720000) },
+    }),
+  },
+  /** A grandfathered indemnity plan: 30 % coinsurance, no deductible, no out-of-pocket maximum. */
+  coinsurance_no_oop_max: {
+    ...base,
+    plan_name: 'Evergreen Heritage Indemnity',
+    plan_type: 'INDEMNITY',
+    group_name: 'OLD MILL COOPERATIVE',
+    group_id: 'GRP010077',
+    in_network: { copayment: null, coinsurance: 30, deductible_applies: false, deductible: null, oop_max: null, visit_limit: null },
+    out_of_network: null,
+  },
+  /** A short-term plan (outside the ACA out-of-pocket limit): $45 copay once a $2,500 deductible is met, no OOP max. */
+  copay_after_deductible_no_oop_max: {
+    ...base,
+    plan_name: 'Evergreen Short-Term Select',
+    group_name: null,
+    group_id: null,
+    in_network: {
+      copayment: 4500,
+      coinsurance: null,
+      deductible_applies: true,
+      deductible: { individual: acc(250000, 10000), family: acc(null, null) },
+      oop_max: null,
+      visit_limit: null,
+    },
+    out_of_network: null,
+  },
+  /** $10 copay plus 10 % coinsurance once the deductible is met. */
+  copay_and_coinsurance_after_deductible: {
+    ...base,
+    plan_name: 'Harbor Blend Saver EPO',
+    plan_type: 'EPO',
+    group_name: 'RIVERSIDE SCHOOLS',
+    group_id: 'GRP558121',
+    out_of_network: null,
+    in_network: inNetwork({
+      copayment: 1000,
+      coinsurance: 10,
+      deductible_applies: true,
+      deductible: { individual: acc(120000, 6000), family: acc(240000, 126000) },
+      oop_max: { individual: acc(350000, 290000), family: acc(700000, 610000) },
+    }),
+  },
+  /** HSA plan paying 100 % (0 % coinsurance) once the deductible, equal to the OOP max, is met. */
+  fully_covered_after_deductible: {
+    ...base,
+    plan_name: 'Evergreen HSA Gold',
+    plan_type: 'HDHP',
+    is_hdhp: true,
+    in_network: inNetwork({
+      copayment: null,
+      coinsurance: 0,
+      deductible_applies: true,
+      deductible: { individual: acc(165000, 25000), family: acc(330000, 190000) },
+      oop_max: { individual: acc(165000, 25000), family: acc(330000, 190000) },
+    }),
+  },
   copay_after_deductible: {
     ...base,
     plan_name: 'Evergreen Saver PPO',

@@ -5,6 +5,8 @@ import type { Coverage } from '../../src/domain/coverage.ts';
 import type { Inquiry } from '../../src/domain/inquiry.ts';
 import { lookup, type SandboxHit } from '../../src/payers/sandbox/lookup.ts';
 import { coverageFor } from '../../src/payers/sandbox/network.ts';
+import { classifyBenefitStructure } from '../../src/domain/estimate/index.ts';
+import { BENEFIT_STRUCTURES } from '../../src/domain/schemas/responses.ts';
 import { CATALOG } from '../../src/sandbox/catalog.ts';
 import { build271, normalize271 } from '../../src/x12/index.ts';
 
@@ -43,6 +45,8 @@ function roundTrip(hit: SandboxHit, inquiry: Inquiry): { expected: Coverage; act
 }
 
 const members = CATALOG.members.filter((m) => (m.answer ?? { kind: 'coverage' }).kind === 'coverage');
+/** The in-network structure each named member shows once read back from its 271. */
+const structures = new Map<string, string[]>();
 
 for (const m of members) {
   test(`${m.member_id} (${m.scenario})`, () => {
@@ -51,8 +55,20 @@ for (const m of members) {
     assert.ok(hit, 'the member is found at its payer');
     const { expected, actual } = roundTrip(hit, inquiry);
     assert.deepEqual(actual, expected);
+    const structure = actual.in_network ? classifyBenefitStructure(actual.in_network) : null;
+    if (structure) structures.set(structure, [...(structures.get(structure) ?? []), m.member_id]);
   });
 }
+
+test('read back from their 271s, the named members show all twelve benefit structures of NOTES.md section 2', () => {
+  for (const s of BENEFIT_STRUCTURES) assert.ok(structures.has(s), `no named member shows "${s}"`);
+  // The five members added for the structures no other member showed.
+  assert.equal(structures.get('Coinsurance, no deductible, with OOP Max')?.includes('10120MHDM'), true);
+  assert.equal(structures.get('Coinsurance, no deductible, no OOP Max')?.includes('10121MHDM'), true);
+  assert.equal(structures.get('Copay after deductible, no OOP Max')?.includes('10122MHDM'), true);
+  assert.equal(structures.get('Copay and coinsurance after deductible, with OOP Max')?.includes('10123MHDM'), true);
+  assert.equal(structures.get('Fully covered after deductible')?.includes('10124MHDM'), true);
+});
 
 for (const s of CATALOG.suffixes.filter((s) => !s.answer)) {
   test(`generated ID 48213MH${s.suffix} (${s.scenario})`, () => {
