@@ -8,7 +8,10 @@ program
   .command('serve')
   .description('serve the API (configuration from environment variables; see README)')
   // Loaded on demand: the admin commands (keys, usage) need the store only, not the engine.
-  .action(async () => (await import('./serve.ts')).serve());
+  .action(async () => {
+    (await import('./heap-profile.ts')).applyHeapProfile();
+    await (await import('./serve.ts')).serve();
+  });
 
 program
   .command('normalize')
