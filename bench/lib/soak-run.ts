@@ -8,8 +8,8 @@ import type { CoverageServer } from './coverage-server.ts';
 import { sampleRss, type RssSamples } from './rss.ts';
 import { MIX, Tallies, type MixEntry } from './soak-mix.ts';
 
-/** Node arguments for a soaked server: a full collection on demand (gc-hook.ts). */
-export const GC_NODE_ARGS = ['--expose-gc', '--import', fileURLToPath(new URL('./gc-hook.ts', import.meta.url))];
+/** Node arguments for a soaked server: a full collection on demand (gc-hook.mjs). */
+export const GC_NODE_ARGS = ['--expose-gc', '--import', fileURLToPath(new URL('./gc-hook.mjs', import.meta.url))];
 
 export interface ServerSoak {
   name: string;
