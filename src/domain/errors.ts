@@ -1,3 +1,5 @@
+import type { PayerErrorEntry } from './schemas/responses.ts';
+
 /** The service's error codes: spec section 7 plus the NOTES.md section 3 additions. */
 export const ErrorCodes = {
   UNKNOWN_COSTSHARE: 206,
@@ -29,7 +31,7 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { errors?: FieldError[]; retryAfterSeconds?: number; reason?: string } = {},
+    readonly details: { errors?: FieldError[]; retryAfterSeconds?: number; reason?: string; payer_errors?: PayerErrorEntry[] } = {},
   ) {
     super(message);
     this.name = 'ServiceError';

@@ -1,6 +1,7 @@
 /** One error shape for every failure (NOTES.md section 3): error_code, message, request_id. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, type ErrorCode, type FieldError } from '../domain/errors.ts';
+import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 import { API_HEADERS } from './api-headers.ts';
 import { fieldErrors } from './validation-errors.ts';
 
@@ -12,9 +13,9 @@ declare module 'fastify' {
   }
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, errors?: FieldError[]) {
+export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, errors?: FieldError[], payerErrors?: PayerErrorEntry[]) {
   reply.code(status).type('application/json; charset=utf-8');
-  return reply.send({ error_code: code, message, request_id: request.id, ...(errors ? { errors } : {}) });
+  return reply.send({ error_code: code, message, request_id: request.id, ...(errors ? { errors } : {}), ...(payerErrors && payerErrors.length > 0 ? { payer_errors: payerErrors } : {}) });
 }
 
 const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
@@ -33,7 +34,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
       request.errorCode = error.code;
       request.errorReason = error.details.reason ?? null;
-      return sendError(reply, request, error.status, error.code, error.message, error.details.errors);
+      return sendError(reply, request, error.status, error.code, error.message, error.details.errors, error.details.payer_errors);
     }
     if (error.validation) {
       const errors = fieldErrors(error.validation as Parameters<typeof fieldErrors>[0]);

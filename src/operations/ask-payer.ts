@@ -3,6 +3,7 @@ import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
 import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999, type TraceEntry } from '../x12/index.ts';
+import { aaaPayerErrors, payerError } from '../x12/payer-errors.ts';
 import { coverageCacheKey } from './cache.ts';
 import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
 
@@ -24,7 +25,10 @@ export function payerErrorToServiceError(err: PayerError): ServiceError {
       reason: err.reason,
     });
   }
-  return new ServiceError('PAYER_FAILURE', 'The payer system failed to answer', { reason: `${err.kind}: ${err.reason}` });
+  return new ServiceError('PAYER_FAILURE', 'The payer system failed to answer', {
+    reason: `${err.kind}: ${err.reason}`,
+    ...(err.payerErrors?.length ? { payer_errors: err.payerErrors } : {}),
+  });
 }
 
 /** `trace`: collect where each figure came from (an estimate with explain: true); the payer is then asked afresh. */
@@ -33,7 +37,7 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
   const cached = cacheKey && !trace ? await deps.cache!.get(cacheKey) : null;
   if (cached) {
-    ctx.exchanges?.set(payerId, { route: cached.route ?? null, control_number: null, trace_number: inquiry.trace_number });
+    ctx.exchanges?.set(payerId, { route: cached.route ?? null, control_number: null, trace_number: inquiry.trace_number, ...(cached.payer_errors ? { payer_errors: cached.payer_errors } : {}) });
     return cached;
   }
   let answer: string;
@@ -85,15 +89,26 @@ export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallC
   }
   const result = parsed.value;
   if (result.kind === 'rejected') {
+    const listed = aaaPayerErrors(answer);
     throw new ServiceError(result.error_code, REJECTION_MESSAGES[result.error_code] ?? 'The payer rejected the inquiry', {
       reason: result.reason,
+      payer_errors: listed.length > 0 ? listed : [payerError(result.reason_code, result.followup || null, null)],
       ...(result.error_code === 'TOO_MANY_REQUESTS' ? { retryAfterSeconds: AAA_RETRY_AFTER_SECONDS } : {}),
     });
   }
   if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
   }
-  const value: PayerAnswerResult = { coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage, warnings: parsed.warnings, ...(route !== null ? { route } : {}) };
+  // AAA beside benefits (a 2110 loop the payer could not answer): told on partial answers.
+  const payerErrors = aaaPayerErrors(answer);
+  const value: PayerAnswerResult = {
+    coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage,
+    warnings: parsed.warnings,
+    ...(route !== null ? { route } : {}),
+    ...(payerErrors.length > 0 ? { payer_errors: payerErrors } : {}),
+  };
+  const exchange = ctx.exchanges?.get(payerId);
+  if (exchange && payerErrors.length > 0) exchange.payer_errors = payerErrors;
   if (cacheKey) await deps.cache!.set(cacheKey, value);
   return value;
 }

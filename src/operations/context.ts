@@ -4,6 +4,7 @@
  * another operations file, so the modules that use these types never form a circle.
  */
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
+import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 
 export interface PayerAnswerResult {
@@ -11,6 +12,8 @@ export interface PayerAnswerResult {
   warnings: string[];
   /** The connection that answered (production networks with routes). */
   route?: string | null;
+  /** AAA segments beside the benefits (the payer could not answer part of the inquiry). */
+  payer_errors?: PayerErrorEntry[];
 }
 
 /** Which exchange answered for a payer: the connection and the control numbers a support ticket names. */
@@ -20,6 +23,7 @@ export interface ExchangeRecord {
   control_number: number | null;
   /** BHT03 and TRN02 of that 270. */
   trace_number: string;
+  payer_errors?: PayerErrorEntry[];
 }
 
 export interface CoverageCache {

@@ -1,4 +1,5 @@
 /** The seam between operations and payers: a network answers a 270 with a 271 (or a 999). */
+import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 
 export interface PayerInfo {
   payer_id: string;
@@ -26,6 +27,8 @@ export class PayerError extends Error {
     /** For the operator: never contains member data. */
     readonly reason: string,
     readonly retryAfterSeconds?: number,
+    /** What the far end reported in its own words (a clearinghouse's JSON errors), mapped to ours. */
+    readonly payerErrors?: PayerErrorEntry[],
   ) {
     super(`${payer_id}: ${reason}`);
     this.name = 'PayerError';

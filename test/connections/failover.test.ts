@@ -41,6 +41,7 @@ before(async () => {
       { connection: 'core', payer_id: 'SBX-EVERGREEN' },
     ],
   });
+  directory.payers.push({ payer_id: 'NOWHERE', name: 'Known to no route', supports_search: false, routes: [{ connection: 'primary', payer_id: 'NOWHERE-1' }, { connection: 'backup', payer_id: 'NOWHERE-2' }] });
   server = await serveDirectory(directory, { COVERAGE_PAYER_TIMEOUT_MS: '5000' });
 });
 after(async () => {
@@ -96,6 +97,7 @@ describe('failover between routes', () => {
     const res = await server.post('/v1/estimate', estimateFor('UHC', 'UHCAAA79', 'John', 'Doe', '1970-01-01'));
     assert.equal(res.status, 400, JSON.stringify(res.body));
     assert.equal(res.body.error_code, 'PAYER_NOT_SUPPORTED');
+    assert.deepEqual(res.body.payer_errors.map((e: any) => [e.code, e.category, e.loop]), [['79', 'route', '2100A']]);
     assert.deepEqual([primary.stats.requests, backup.stats.requests], [before[0]! + 1, before[1]! + 1]);
   });
 
@@ -115,5 +117,13 @@ describe('failover between routes', () => {
     assert.equal(res.body.payer_id, 'EVERGREEN-DIRECT');
     assert.equal(core.hits('SBX-EVERGREEN'), before + 1);
     assert.equal(primary.received.at(-1)!.payer_id, 'NOT-AT-STEDI');
+  });
+
+  test("when the last route is a clearinghouse that does not know the payer, its JSON errors reach the caller", async () => {
+    backup.faults.set({});
+    const res = await server.post('/v1/estimate', estimateFor('NOWHERE', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
+    assert.equal(res.status, 502, JSON.stringify(res.body));
+    assert.equal(res.body.error_code, 'PAYER_FAILURE');
+    assert.deepEqual(res.body.payer_errors, [{ code: '79', description: 'Invalid participant identification', followup: 'Please correct and resubmit', loop: '2100A', category: 'route' }]);
   });
 });

@@ -44,6 +44,9 @@ describe('stedi connection', () => {
     const missing = await server.post('/v1/estimate', estimateFor('UHC', 'UHCAAA75', 'Jane', 'Doe', '1990-01-01'));
     assert.equal(missing.status, 404, JSON.stringify(missing.body));
     assert.equal(missing.body.error_code, 'MEMBER_NOT_FOUND');
+    assert.deepEqual(missing.body.payer_errors, [
+      { code: '75', description: 'Subscriber/insured not found', followup: 'Please correct and resubmit', loop: '2100C', category: 'member' },
+    ]);
   });
 
   test('a sandbox payer answers from the catalog through the same connection', async () => {

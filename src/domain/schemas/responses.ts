@@ -70,10 +70,23 @@ export const Telehealth = Type.Object({
   member_obligation: cents('What the member pays for a telehealth session'),
 });
 
+/** What the payer (or the clearinghouse) reported: an AAA segment or a vendor error, in our words (docs/payer-errors.md). */
+export const PayerErrorEntry = Type.Object(
+  {
+    code: Type.String({ description: 'AAA03 reject reason code (e.g. 75), or the clearinghouse error code' }),
+    description: Type.String({ description: "The reason in words, from the service's table (never the payer's prose)" }),
+    followup: Nullable(Type.String({ description: 'AAA04 follow-up action in words (e.g. Please correct and resubmit)' })),
+    loop: Nullable(Type.String({ description: 'The X12 loop that carried it: 2100A payer, 2100B provider, 2100C subscriber, 2100D dependent, 2110C/D a benefit' })),
+    category: Enum(['member', 'provider', 'route', 'input', 'payer'] as const, { description: 'member: correct the patient data; provider: the practice is not accepted; route: the connection could not ask (another may); input: correct the request; payer: the payer\'s own condition' }),
+  },
+);
+export type PayerErrorEntry = Static<typeof PayerErrorEntry>;
+
 /** Plan fields every operation returns. */
 const planFields = {
   payer_id: Type.String(),
   route: Type.Optional(Type.String({ description: 'Production: the connection (directory `connections[].name`) that answered, after any failover' })),
+  payer_errors: Type.Optional(Type.Array(PayerErrorEntry, { description: 'On 206 answers: what the payer reported about benefits it could not give' })),
   payer_name: Type.String(),
   plan_name: text,
   plan_type: PlanType,
@@ -198,6 +211,7 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     request_id: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    payer_errors: Type.Optional(Type.Array(PayerErrorEntry, { description: 'What the payer or clearinghouse reported (AAA segments, vendor errors)' })),
   },
   { $id: 'ErrorResponse' },
 );

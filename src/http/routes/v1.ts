@@ -30,6 +30,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     const exchange = exchangesOf(request).get(result.payer_id) ?? null;
     request.payerExchange = exchange;
     if (exchange?.route) (result.body as { route?: string }).route = exchange.route;
+    if (result.status === 206 && exchange?.payer_errors) (result.body as { payer_errors?: unknown }).payer_errors = exchange.payer_errors;
     return reply.code(result.status).send(result.body);
   };
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();

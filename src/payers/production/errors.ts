@@ -1,4 +1,5 @@
 /** How a failed attempt at a payer is classified for retries, the breaker and the caller. */
+import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
 import { PayerError } from '../network.ts';
 
 /** The connection failed before an answer came: safe to retry (an inquiry changes nothing). */
@@ -24,8 +25,8 @@ export class DeadlineSpent extends PayerError {
  * Not the connection's breaker's business: its other payers are fine.
  */
 export class RouteRefused extends PayerError {
-  constructor(connection: string, reason: string) {
-    super('failure', connection, reason);
+  constructor(connection: string, reason: string, payerErrors?: PayerErrorEntry[]) {
+    super('failure', connection, reason, undefined, payerErrors);
   }
 }
 

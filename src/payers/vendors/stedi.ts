@@ -7,7 +7,9 @@
  * 5 checks in flight per account by default (a sixth gets 429).
  */
 import type { Pool } from 'undici';
+import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
 import { detectTransactionSet } from '../../x12/index.ts';
+import { payerError } from '../../x12/payer-errors.ts';
 import { PayerError } from '../network.ts';
 import { RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request } from '../production/transport.ts';
@@ -38,6 +40,28 @@ function notConfigured(body: unknown): boolean {
   return codes.includes('79') || codes.includes('33') || (typeof message === 'string' && /not configured/i.test(message));
 }
 
+/** Stedi's JSON `errors[]` in our words: code and follow-up from our tables, the loop from `location`. */
+export function stediPayerErrors(body: unknown): PayerErrorEntry[] {
+  const list = Array.isArray((body as { errors?: unknown } | null)?.errors) ? ((body as { errors: StediError[] }).errors) : [];
+  return list.map((e) => {
+    const loop = typeof e?.location === 'string' ? (/2[01][01]0[A-D]/.exec(e.location)?.[0] ?? null) : null;
+    const followup = typeof e?.followupAction === 'string' ? (FOLLOWUP_CODES[e.followupAction.trim().toLowerCase()] ?? null) : null;
+    return payerError(typeof e?.code === 'string' ? e.code : '', followup, loop);
+  });
+}
+
+/** Stedi spells AAA04 out; back to the code. */
+const FOLLOWUP_CODES: Record<string, string> = {
+  'please correct and resubmit': 'C',
+  'resubmission not allowed': 'N',
+  'please resubmit original transaction': 'P',
+  'resubmission allowed': 'R',
+  'do not resubmit; inquiry initiated to a third party': 'S',
+  'please wait 30 days and resubmit': 'W',
+  'please wait 10 days and resubmit': 'X',
+  'do not resubmit; we will hand deliver': 'Y',
+};
+
 export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: string): VendorClient {
   const base = new URL(baseUrl);
   const path = `${base.pathname.replace(/\/+$/, '')}${STEDI_RAW_X12_PATH}`;
@@ -58,7 +82,7 @@ export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: s
         if (answer.status === 200) throw new PayerError('protocol', name, 'unparseable X12 in the answer');
       }
       if (answer.status === 401 || answer.status === 403) throw new RouteRefused(name, `HTTP ${answer.status}: the API key was refused`);
-      if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`);
+      if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
       if (answer.status !== 200) throw new PayerError('failure', name, `HTTP ${answer.status}${stediErrorCodes(body).length ? ` (${stediErrorCodes(body).join(', ')})` : ''}`);
       throw new PayerError('protocol', name, body === null ? 'answer is not JSON' : 'answer has no x12');
     },
