@@ -12,10 +12,10 @@
  * readable X12 (the error names the fault and its segment position); 2 when the file cannot be read.
  */
 import { readFile } from 'node:fs/promises';
-import { obligationSteps } from '../domain/estimate/index.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../operations/carve-out.ts';
 import { estimateBody } from '../operations/estimate.ts';
+import { estimateExplanation } from '../operations/explain.ts';
 import { detectTransactionSet, normalize271, parse270, parse999, type Eligibility, type ParseResult, type TraceEntry, type X12Error } from '../x12/index.ts';
 
 export interface PriceOptions {
@@ -51,7 +51,7 @@ function priced(result: Eligibility, trace: TraceEntry[], price: PriceOptions) {
   const coverage = withoutMedicalPrice(result.coverage);
   const request = { provider_session_cost: price.sessionCost, in_network: price.inNetwork } as EstimateRequest;
   const { status, body } = estimateBody(coverage, request, price.today);
-  return { estimate: { status, body }, explanation: { benefits: trace, obligation: obligationSteps(coverage, body) } };
+  return { estimate: { status, body }, explanation: estimateExplanation(coverage, body, { trace, administrator: null }) };
 }
 
 export async function runNormalize(file: string, out: Output, price?: PriceOptions): Promise<number> {

@@ -147,10 +147,18 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
     operation: 'estimate', name: 'payer_failure', summary: 'The payer cannot answer', status: 502, error_code: 'PAYER_FAILURE',
     body: estimate('11101MHRR', 'Peter', 'Lang', '1972-07-04', 'SBX-EVERGREEN'),
   },
+  {
+    operation: 'estimate', name: 'explain', summary: '"explain": true: the 271 benefit and rule behind each figure (deductible waived by MSG)', status: 200, error_code: null,
+    body: { ...estimate('10120MHDM', 'Lucia', 'Romano', '1989-10-27', 'SBX-HARBOR'), explain: true },
+  },
   ...transportErrors('estimate', activeEstimate),
 
   // discover
   { operation: 'discover', name: 'active', summary: 'Active coverage at the payer', status: 200, error_code: null, body: discover('Avery', 'Walsh', '1988-03-14', 'SBX-EVERGREEN') },
+  {
+    operation: 'discover', name: 'explain', summary: '"explain": true: the 271 benefits the plan was read from', status: 200, error_code: null,
+    body: { ...discover('Avery', 'Walsh', '1988-03-14', 'SBX-EVERGREEN'), explain: true },
+  },
   {
     operation: 'discover', name: 'invalid_request', summary: 'No payer_id, and a ZIP that is not one', status: 400, error_code: 'INVALID_REQUEST',
     body: { ...avery, zip: '1000' },

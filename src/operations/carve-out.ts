@@ -5,6 +5,7 @@
 import type { Coverage } from '../domain/coverage.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
+import type { TraceEntry } from '../x12/index.ts';
 import { askPayer } from './ask-payer.ts';
 import type { CallContext, OperationDeps } from './context.ts';
 
@@ -27,7 +28,8 @@ export function withoutMedicalPrice(coverage: Coverage): Coverage {
   return { ...coverage, in_network: null, out_of_network: null, telehealth: null };
 }
 
-export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext): Promise<Coverage> {
+/** `trace` (explain: true) collects where the administrator's figures came from, in its own 271. */
+export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<Coverage> {
   const administrator = administratorToAsk(deps, first);
   if (!administrator) return withoutMedicalPrice(first);
   const member = first.member;
@@ -44,7 +46,7 @@ export async function followCarveOut(deps: OperationDeps, first: Coverage, inqui
     trace_number: `${inquiry.trace_number}2`,
   };
   try {
-    const { coverage: admin } = await askPayer(deps, second, ctx);
+    const { coverage: admin } = await askPayer(deps, second, ctx, trace);
     return {
       ...first,
       in_network: admin.in_network,
@@ -54,7 +56,10 @@ export async function followCarveOut(deps: OperationDeps, first: Coverage, inqui
     };
   } catch (err) {
     // The administrator's silence leaves the plan answer standing: the cost share stays unknown (206).
-    if (err instanceof ServiceError) return withoutMedicalPrice(first);
+    if (err instanceof ServiceError) {
+      if (trace) trace.length = 0;
+      return withoutMedicalPrice(first);
+    }
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { benefitAlerts, estimate as computeEstimate, isQmb, obligationSteps } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
@@ -8,6 +8,7 @@ import type { TraceEntry } from '../x12/index.ts';
 import { askPayer } from './ask-payer.ts';
 import { administratorToAsk, followCarveOut } from './carve-out.ts';
 import type { CallContext, OperationDeps } from './context.ts';
+import { estimateExplanation } from './explain.ts';
 import { buildInquiry } from './inquiry.ts';
 import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
@@ -41,21 +42,16 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
     today,
   );
   const trace: TraceEntry[] | undefined = req.explain === true ? [] : undefined;
+  const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
   const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
-  const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx);
+  const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
   const { status, body } = estimateBody(coverage, req, today);
   if (trace) {
     const administrator = administratorToAsk(deps, first);
-    if (administrator) {
-      trace.push({
-        figure: 'carve-out administrator',
-        network: null,
-        segment: null,
-        eb: null,
-        rule: `${administrator} was asked with a second 270; its answer, not the medical plan's figures above, prices the session`,
-      });
-    }
-    body.explanation = { benefits: trace, obligation: obligationSteps(coverage, body) };
+    body.explanation = estimateExplanation(coverage, body, {
+      trace,
+      administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
+    });
   }
   return { status, body, payer_id: coverage.payer_id };
 }

@@ -138,20 +138,52 @@ export class Best {
   }
 }
 
-/** Where one figure came from: the EB (its position and text) and the rule that chose it. */
+/**
+ * Where one figure came from: the EB (its position and text, and the elements a reader checks:
+ * service type, coverage level, place of service, time period) and the rule that chose it.
+ */
 export interface TraceEntry {
   figure: string;
   network: Net | null;
   /** 1-based segment position in the interchange; null for a rule that reads no single EB. */
   segment: number | null;
   eb: string | null;
+  /** EB03 service type code(s) as sent (repetitions keep the 271's separator). */
+  service_type: string | null;
+  /** EB02 coverage level (IND, FAM, ...). */
+  coverage_level: string | null;
+  /** 2115C III*ZZ place-of-service codes, comma-separated. */
+  place_of_service: string | null;
+  /** EB06 time period qualifier (23 calendar year, 29 remaining, 27 visit, ...). */
+  time_period: string | null;
   rule: string;
+  /** The other reading of an ambiguous answer, and what it would change. */
+  alternative?: string;
+  /** Set when the entry reads a carve-out administrator's 271 (its payer id), not the medical plan's. */
+  administrator?: string;
 }
 
 const TIER_NAME = ['MH', 'CF/A4/A6/A7/A8/AI', '98 (professional office visit)', '30 (plan level)'];
 
+function placesOf(loop: BenefitLoop): string | null {
+  const codes = loop.iii.filter((iii) => el(iii, 1) === 'ZZ').map((iii) => el(iii, 2));
+  return codes.length > 0 ? codes.join(', ') : null;
+}
+
 export function traced(figure: string, network: Net | null, b: Selectable | null, rule: string): TraceEntry {
-  return { figure, network, segment: b ? b.loop.seg.index : null, eb: b ? b.loop.seg.elements.join('*') : null, rule };
+  if (!b) return { figure, network, segment: null, eb: null, service_type: null, coverage_level: null, place_of_service: null, time_period: null, rule };
+  const seg = b.loop.seg;
+  return {
+    figure,
+    network,
+    segment: seg.index,
+    eb: seg.elements.join('*'),
+    service_type: el(seg, 3) || null,
+    coverage_level: el(seg, 2) || null,
+    place_of_service: placesOf(b.loop),
+    time_period: el(seg, 6) || null,
+    rule,
+  };
 }
 
 function remainingFromMet(total: number | null, met: number | null): number | null {
@@ -362,7 +394,14 @@ export function networkBenefits(bh: readonly Selectable[], n: Net, warnings: str
           : deductible !== null && deductible.tier <= group.tier
             ? "a deductible is reported for the copay's own service type"
             : 'a copay does not wait for a deductible reported only for a less specific service type';
-    trace.push(traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why));
+    const entry = traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why);
+    // A copay's deductible read from structure, or from an MSG written beside another benefit, is a reading, not the payer's word.
+    if (group && group.copayment !== null && group.copayment > 0 && deductible !== null && group.hint === null) {
+      entry.alternative = applies
+        ? 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the copay is charged from the first session'
+        : 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the member pays the session toward the deductible first';
+    }
+    trace.push(entry);
     deductible?.trace('deductible', n, trace);
     oop?.trace('OOP max', n, trace);
     if (visitTotal?.from) trace.push(traced('visit limit total', n, visitTotal.from, 'EB09 VS / HSD*VS'));

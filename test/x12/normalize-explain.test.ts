@@ -57,3 +57,31 @@ test('collecting the explanation never changes what is read', () => {
   }
   assert.equal(readFileSync(new URL('specificity-a4-beats-98.271', CORPUS), 'latin1').includes('EB*B**A4'), true);
 });
+
+test('each benefit entry names the EB elements a reader checks: service type, coverage level, place of service, time period', async () => {
+  const out = await explain('deductible-msg-applies-to-copay');
+  const remaining = entry(out.explanation.benefits, 'deductible individual remaining')!;
+  assert.deepEqual(
+    { service_type: remaining.service_type, coverage_level: remaining.coverage_level, time_period: remaining.time_period, place_of_service: remaining.place_of_service },
+    { service_type: '30', coverage_level: 'IND', time_period: '29', place_of_service: null },
+  );
+  const rule = entry(out.explanation.benefits, 'insurance type: commercial') ?? out.explanation.benefits.find((e) => e.figure.startsWith('insurance type'))!;
+  assert.equal(rule.segment, null);
+  assert.equal(rule.service_type, null);
+  const office = await explain('place-office-not-inpatient');
+  assert.equal(entry(office.explanation.benefits, 'copayment')!.place_of_service, '11');
+});
+
+test('an ambiguous deductible keeps the other reading, with what the member would pay under it', async () => {
+  // No MSG: the plan-level deductible does not hold the 98 copay ($25); read the other way the $150 session goes to the $2,000 deductible.
+  const plain = await explain('deductible-plan-level-does-not-hold-office-copay');
+  const applies = entry(plain.explanation.benefits, 'deductible applies: no')!;
+  assert.match(applies.alternative!, /member would pay \$150\.00 instead of \$25\.00$/);
+  assert.ok(plain.explanation.obligation.some((s) => /read the other way, the member would pay \$150\.00/.test(s)));
+  // No MSG either, but the deductible is stated for the copay's own service type: applies, and the other reading is the copay alone.
+  const same = await explain('deductible-same-service-type-as-copay');
+  assert.match(entry(same.explanation.benefits, 'deductible applies: yes')!.alternative!, /instead of/);
+  // The payer's own MSG in the benefit is not ambiguous.
+  const said = await explain('deductible-msg-applies-to-copay');
+  assert.equal(entry(said.explanation.benefits, 'deductible applies: yes')!.alternative, undefined);
+});

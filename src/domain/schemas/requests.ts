@@ -32,6 +32,10 @@ const fields = {
   in_network: Type.Boolean({ description: 'Whether the provider is in the plan network; default true.' }),
   zip: Type.String({ pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: '5-digit ZIP or ZIP+4; blank means 10001 in the sandbox.' }),
   patient_state: Literals(US_STATE_CODES, { description: 'US state or territory code (routes to its Medicaid program).' }),
+  explain: Type.Boolean({
+    description:
+      'Add `explanation`: the 271 benefit (EB segment, service type, network, coverage level, place of service, time period) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
+  }),
 };
 
 const closed = { additionalProperties: false } as const;
@@ -48,11 +52,7 @@ export const EstimateRequest = Type.Object(
     provider_last_name: Type.Optional(fields.provider_last_name),
     provider_session_cost: Type.Optional(fields.provider_session_cost),
     in_network: Type.Optional(fields.in_network),
-    explain: Type.Optional(
-      Type.Boolean({
-        description: 'Add `explanation`: the 271 benefit (EB segment) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
-      }),
-    ),
+    explain: Type.Optional(fields.explain),
   },
   { ...closed, $id: 'EstimateRequest', description: 'Real-time cost estimate for one session.' },
 );
@@ -64,6 +64,7 @@ export const DiscoverRequest = Type.Object(
     member_dob: fields.member_dob,
     zip: fields.zip,
     payer_id: fields.payer_id,
+    explain: Type.Optional(fields.explain),
   },
   { ...closed, $id: 'DiscoverRequest', description: 'Find active coverage at a known payer by name, DOB and ZIP.' },
 );

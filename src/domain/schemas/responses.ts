@@ -152,14 +152,20 @@ export type ResetFields = Static<typeof ResetFields>;
 export const Explanation = Type.Object({
   benefits: Type.Array(
     Type.Object({
-      figure: Type.String(),
-      network: Nullable(Type.String()),
-      segment: Nullable(Type.Integer({ description: 'Position of the EB segment in the 271 (ISA = 1)' })),
+      figure: Type.String({ description: 'The figure explained, e.g. copayment, deductible individual remaining, insurance type: qmb' }),
+      network: Nullable(Type.String({ description: 'in or out of network; null for a plan-wide rule' })),
+      segment: Nullable(Type.Integer({ description: 'Position of the EB segment in the 271 (ISA = 1); null for a rule that reads no single EB' })),
       eb: Nullable(Type.String({ description: 'The EB segment, elements joined by *' })),
-      rule: Type.String(),
+      service_type: Nullable(Type.String({ description: 'EB03 service type code(s) as sent' })),
+      coverage_level: Nullable(Type.String({ description: 'EB02 coverage level (IND, FAM, ...)' })),
+      place_of_service: Nullable(Type.String({ description: '2115C III*ZZ place-of-service codes (11 office, 02/10 telehealth), comma-separated' })),
+      time_period: Nullable(Type.String({ description: 'EB06 time period qualifier (23 calendar year, 29 remaining, 27 visit, ...)' })),
+      rule: Type.String({ description: 'The rule that chose this benefit (docs/estimates.md section 1)' }),
+      alternative: Type.Optional(Type.String({ description: 'Where the payer is ambiguous: the other reading and what it would change' })),
+      administrator: Type.Optional(Type.String({ description: "The carve-out administrator's payer id when the entry reads its 271, not the medical plan's" })),
     }),
   ),
-  obligation: Type.Array(Type.String()),
+  obligation: Type.Array(Type.String({ description: "A step of the member's share, in words" })),
 });
 export type Explanation = Static<typeof Explanation>;
 
@@ -180,7 +186,7 @@ export const EstimateResponse = Type.Object(
 );
 export type EstimateResponse = Static<typeof EstimateResponse>;
 
-export const DiscoverResponse = Type.Object({ ...planFields }, { $id: 'DiscoverResponse' });
+export const DiscoverResponse = Type.Object({ ...planFields, explanation: Type.Optional(Explanation) }, { $id: 'DiscoverResponse' });
 export type DiscoverResponse = Static<typeof DiscoverResponse>;
 
 export const ScanResponse = Type.Object(
