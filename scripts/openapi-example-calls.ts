@@ -31,7 +31,9 @@ export interface ExampleAnswer {
 /** The sandbox the examples are recorded on and replayed against: a batch budget one example exceeds, no rate limit on the example key. */
 export async function startExampleServer(): Promise<ExampleServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-examples-'));
-  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: EXAMPLE_KEY, PORT: '0', COVERAGE_BATCH_MAX_QUEUED_ROWS: String(EXAMPLE_BATCH_BUDGET), COVERAGE_BATCH_CREATE_PER_MINUTE: '1000' });
+  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: EXAMPLE_KEY, PORT: '0', COVERAGE_BATCH_MAX_QUEUED_ROWS: String(EXAMPLE_BATCH_BUDGET), COVERAGE_BATCH_CREATE_PER_MINUTE: '1000',
+    // Monitors make their first check at once; webhook events are queued but not sent (the examples' receiver is a documentation address).
+    COVERAGE_MONITOR_POLL_MS: '50', COVERAGE_WEBHOOK_DELIVERY: '0' });
   const runtime = await startRuntime(config, { today: () => EXAMPLE_TODAY, logLevel: false });
   await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
   const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
@@ -45,8 +47,10 @@ export async function startExampleServer(): Promise<ExampleServer> {
   };
 }
 
-/** The {id} of calls that name no batch: well formed, and no batch's. */
+/** The {id} of calls that name nothing: well formed, and no batch's, monitor's or webhook's. */
 const UNKNOWN_BATCH = 'bat_000000000000000000000000';
+const UNKNOWN_ID: Record<string, string> = { '/v1/monitors': 'mon_000000000000000000000000', '/v1/webhooks': 'wh_000000000000000000000000' };
+const UNKNOWN_DELIVERY = 'msg_00000000000000000000000000000000';
 
 async function request(server: ExampleServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<ExampleAnswer> {
   const res = await fetch(server.url + path, {
@@ -76,8 +80,37 @@ async function waitForBatch(server: ExampleServer, id: string): Promise<void> {
   }
 }
 
+async function waitForMonitor(server: ExampleServer, id: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/v1/monitors/${id}`, { headers: { apikey: EXAMPLE_KEY } });
+    const monitor = (await res.json()) as { checks?: number };
+    if ((monitor.checks ?? 0) >= 1) return;
+    if (Date.now() > deadline) throw new Error(`monitor ${id} not checked yet`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The path of a monitor or webhook call: made by the create example it names (a webhook sent a test event when the call wants a delivery). */
+async function monitoringPathOf(server: ExampleServer, call: ExampleCall, path: string): Promise<string> {
+  const prefix = Object.keys(UNKNOWN_ID).find((p) => path.startsWith(p))!;
+  const made = call.monitor ?? call.webhook;
+  if (!made) return path.replace('{id}', UNKNOWN_ID[prefix]!).replace('{delivery_id}', UNKNOWN_DELIVERY);
+  const operation = call.monitor ? 'createMonitor' : 'createWebhook';
+  const create = EXAMPLE_CALLS.find((c) => c.operation === operation && c.name === made);
+  if (!create) throw new Error(`${call.operation}/${call.name}: no ${operation} example named ${made}`);
+  const id = (await sendExampleCall(server, create)).body.id as string;
+  let delivery = UNKNOWN_DELIVERY;
+  if (call.delivery) {
+    const res = await fetch(`${server.url}/v1/webhooks/${id}/test`, { method: 'POST', headers: { apikey: EXAMPLE_KEY } });
+    delivery = ((await res.json()) as { delivery: { id: string } }).delivery.id;
+  }
+  return path.replace('{id}', id).replace('{delivery_id}', delivery);
+}
+
 async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
   const { path } = OPERATION_ROUTES[call.operation];
+  if (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks')) return (await monitoringPathOf(server, call, path)) + (call.query ?? '');
   if (!path.includes('{id}')) return path;
   if (!call.batch) return path.replace('{id}', UNKNOWN_BATCH);
   const create = EXAMPLE_CALLS.find((c) => c.operation === 'createBatch' && c.name === call.batch);
@@ -90,6 +123,8 @@ export async function sendExampleCall(server: ExampleServer, call: ExampleCall):
   const answer = await sendCall(server, call);
   // A queued batch is read, and the next call sent, once every row has its result.
   if (call.operation === 'createBatch' && answer.status === 202) await waitForBatch(server, answer.body.id);
+  // A monitor is read once its first check is made.
+  if (call.operation === 'createMonitor' && answer.status === 201) await waitForMonitor(server, answer.body.id);
   return answer;
 }
 
@@ -119,11 +154,17 @@ async function sendCall(server: ExampleServer, call: ExampleCall): Promise<Examp
 }
 
 const BATCH_ID = /\bbat_[0-9a-f]{24}\b/g;
-const INSTANTS = new Set(['created_at', 'completed_at']);
+const MONITORING_IDS: [RegExp, string][] = [
+  [/\bmon_[0-9a-f]{24}(\.\d+)?/g, '<monitor id>'],
+  [/\bwh_[0-9a-f]{24}\b/g, '<webhook id>'],
+  [/\bmsg_[A-Za-z0-9_-]{32}/g, '<delivery id>'],
+  [/^whsec_[A-Za-z0-9+/]+=*$/, '<secret>'],
+];
+const INSTANTS = new Set(['created_at', 'completed_at', 'next_check_at', 'at', 'last_attempt_at', 'next_attempt_at']);
 
-/** A batch gets a new id and new times on every run. */
+/** A batch, monitor or webhook gets a new id and new times on every run (monitors and deliveries keep the wall clock). */
 function withoutRunDetails(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(BATCH_ID, '<batch id>');
+  if (typeof value === 'string') return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), value.replace(BATCH_ID, '<batch id>'));
   if (Array.isArray(value)) return value.map(withoutRunDetails);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, INSTANTS.has(k) && typeof v === 'string' ? '<time>' : withoutRunDetails(v)]));

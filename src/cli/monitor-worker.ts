@@ -66,12 +66,15 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     window: config.window,
     leaseMs: config.leaseMs,
     pollMs: config.pollMs,
-    onEvents: () => deliveries.wake(),
+    onEvents: () => wakeDeliveries(),
     log,
   });
+  const wakeDeliveries = () => {
+    if (config.webhooks.deliver) deliveries.wake();
+  };
   const wake = () => {
     void runner.runDue();
-    deliveries.wake();
+    wakeDeliveries();
   };
   return {
     monitors,
@@ -80,18 +83,18 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     deliveries,
     routes: {
       monitors: { store: monitors, deps: parts.deps, now, maxPerOwner: config.maxPerOwner, wakeDeliveries: wake },
-      webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries: () => deliveries.wake() },
+      webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
     },
     batchRowDone(batchId) {
       void (async () => {
         const completed = await batchCompletedEvent(parts.db, batchId, now());
         if (!completed) return;
-        if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) deliveries.wake();
+        if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) wakeDeliveries();
       })().catch((err) => log.error({ err_type: err instanceof Error ? err.name : typeof err }, 'batch.completed event not queued'));
     },
     start() {
       runner.start();
-      deliveries.start();
+      if (config.webhooks.deliver) deliveries.start();
     },
     async close() {
       await runner.close();

@@ -10,6 +10,7 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
+import { MONITORING_CODE_MEANINGS, MONITORING_DESCRIPTIONS, MONITORING_SCHEMAS, MONITORING_SUCCESS } from './openapi-monitoring.ts';
 import {
   EXAMPLE_CALLS,
   OPERATION_ROUTES,
@@ -38,6 +39,7 @@ const SHARED_SCHEMAS = [
   BatchErrorResponse,
   BatchProgress,
   BatchResults,
+  ...MONITORING_SCHEMAS,
 ];
 const schemaId = (schema: unknown): string | undefined =>
   typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
@@ -92,6 +94,8 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
       { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
       { name: 'payers', description: 'The payers this server reaches.' },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
+      { name: 'monitors', description: "Coverage that watches itself: a patient's coverage re-checked before visits, with what changed (docs/monitoring.md)." },
+      { name: 'webhooks', description: 'Signed events (Standard Webhooks) when coverage changes, a check fails or a batch completes, with a delivery log and redelivery.' },
       { name: 'batches', description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.' },
     ],
     components: {
@@ -144,6 +148,7 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
     'Each row carries the HTTP status and body its endpoint answered with (null while the row waits, and for a cancelled row). `outcome` selects rows by `OK`, an error_code, `PENDING` or `CANCELLED`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
   cancelBatch:
     'Cancels the rows of the batch that have not started: they end with `state` `cancelled` and never run; rows being checked finish and keep their results. Answers the progress after the cancel. A batch whose rows have all finished is left as it is. Revoking the key that created a batch cancels it the same way within seconds; rotating the key does not.',
+  ...MONITORING_DESCRIPTIONS,
 };
 
 const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
@@ -170,7 +175,10 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   NOT_FOUND: 'no batch with this id belongs to this key',
 };
 const codeMeaning = (operation: DocumentedOperation, code: ErrorCode): string =>
-  (OPERATION_ROUTES[operation].path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ?? CODE_MEANINGS[code] ?? 'see the message';
+  (OPERATION_ROUTES[operation].path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
+  (operation in MONITORING_DESCRIPTIONS ? MONITORING_CODE_MEANINGS[code] : undefined) ??
+  CODE_MEANINGS[code] ??
+  'see the message';
 
 const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   estimate: 'Coverage found and the session estimated.',
@@ -183,10 +191,11 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   getBatch: 'The progress of the batch.',
   getBatchResults: 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
   cancelBatch: 'The progress of the batch after the cancel.',
+  ...MONITORING_SUCCESS,
 };
 
 function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {
-  if (status === '200' || status === '202') return SUCCESS_DESCRIPTIONS[operation];
+  if (status === '200' || status === '201' || status === '202') return SUCCESS_DESCRIPTIONS[operation];
   const codes = [...new Set(calls.filter((c) => String(c.status) === status).map((c) => c.error_code))].filter((c): c is ErrorCode => c !== null);
   if (codes.length === 0) return 'Error';
   const lines = codes.map((c) => `\`${c}\`: ${codeMeaning(operation, c)}`);

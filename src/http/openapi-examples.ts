@@ -5,6 +5,7 @@
  * every call and fails when an answer no longer matches what was recorded.
  */
 import type { ErrorCode } from '../domain/errors.ts';
+import { MONITORING_EXAMPLE_CALLS, MONITORING_ROUTES, type MonitoringOperation } from './openapi-monitoring.ts';
 
 export type DocumentedOperation =
   | 'estimate'
@@ -16,7 +17,8 @@ export type DocumentedOperation =
   | 'createBatch'
   | 'getBatch'
   | 'getBatchResults'
-  | 'cancelBatch';
+  | 'cancelBatch'
+  | MonitoringOperation;
 
 export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
   estimate: { method: 'POST', path: '/v1/estimate' },
@@ -29,6 +31,7 @@ export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'PO
   getBatch: { method: 'GET', path: '/v1/batches/{id}' },
   getBatchResults: { method: 'GET', path: '/v1/batches/{id}/results' },
   cancelBatch: { method: 'DELETE', path: '/v1/batches/{id}' },
+  ...MONITORING_ROUTES,
 };
 
 /** The batch budget (COVERAGE_BATCH_MAX_QUEUED_ROWS) of the server the examples are recorded on: small enough for one example to exceed. */
@@ -48,6 +51,14 @@ export interface ExampleCall {
   batch?: string;
   /** The answer asked for as text/csv (accept header) instead of JSON. */
   accept?: 'text/csv';
+  /** The {id} of the path: a monitor made by this createMonitor example (after its first check). */
+  monitor?: string;
+  /** The {id} of the path: a webhook made by this createWebhook example. */
+  webhook?: string;
+  /** The {delivery_id} of the path (or a delivery in the log): the webhook is sent a test event first. */
+  delivery?: boolean;
+  /** A query string added to the path. */
+  query?: string;
   /** How the call differs from a JSON request with a valid key. */
   send?: 'without_key' | 'as_text' | 'oversized' | 'past_rate_limit';
 }
@@ -258,4 +269,5 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
   { operation: 'cancelBatch', name: 'finished', summary: 'The JSON example batch, already completed: nothing left to cancel', status: 200, error_code: null, batch: 'json' },
   { operation: 'cancelBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
   { operation: 'cancelBatch', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
+  ...MONITORING_EXAMPLE_CALLS,
 ];

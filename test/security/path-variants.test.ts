@@ -15,6 +15,8 @@ import { rawRequest, type RawResponse } from '../support/raw-http.ts';
 let server: TestServer;
 let port: number;
 let batchId: string;
+/** A monitor, a webhook and one of its deliveries, for the /v1/monitors and /v1/webhooks routes. */
+const ids = { monitor: '', webhook: '', delivery: '' };
 
 /** Public routes, decided deliberately (src/http/public-routes.ts); Swagger UI's routes are all under /docs. */
 const EXPECTED_PUBLIC = new Set([
@@ -41,12 +43,19 @@ const BODIES: Record<string, unknown> = {
   '/v1/scan': { ...AVERY, zip: '10001' },
   '/v1/medicaid': { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' },
   '/v1/batches': { checks: [{ endpoint: 'estimate', request: ESTIMATE }] },
+  '/v1/monitors': { ...ESTIMATE, schedule: { every_days: 30 } },
+  // TEST-NET-3: public in form; nothing is listening, and that is fine here.
+  '/v1/webhooks': { url: 'https://203.0.113.10/hook', events: ['coverage.changed'] },
 };
 const bodyFor = (pattern: string, method: string) =>
   method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : JSON.stringify(BODIES[pattern.replace(/\/$/, '')] ?? {});
 
 /** A concrete path for a route pattern: parameters become the id of a batch that exists, wildcards a file. */
-const concrete = (pattern: string) => pattern.replace(/:[A-Za-z_]+/g, batchId).replace(/\*$/, 'index.html');
+const concrete = (pattern: string) =>
+  pattern
+    .replace(/:delivery_id/g, ids.delivery)
+    .replace(/:[A-Za-z_]+/g, pattern.startsWith('/v1/monitors') ? ids.monitor : pattern.startsWith('/v1/webhooks') ? ids.webhook : batchId)
+    .replace(/\*$/, 'index.html');
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 const mapSegments = (path: string, f: (segment: string) => string) =>
@@ -125,6 +134,9 @@ before(async () => {
   const created = await server.post('/v1/batches', BODIES['/v1/batches']);
   assert.equal(created.status, 202);
   batchId = created.body.id;
+  ids.monitor = (await server.post('/v1/monitors', BODIES['/v1/monitors'])).body.id;
+  ids.webhook = (await server.post('/v1/webhooks', BODIES['/v1/webhooks'])).body.id;
+  ids.delivery = (await server.post(`/v1/webhooks/${ids.webhook}/test`, undefined)).body.delivery.id;
 });
 after(() => server.close());
 
@@ -211,7 +223,9 @@ describe('with a key', () => {
   const key = { apikey: TEST_KEY };
 
   test('the canonical form and the trailing slash of every protected route reach it', async () => {
-    for (const route of routes.filter((r) => !r.public)) {
+    // Deleting a monitor or webhook ends it: those routes go last.
+    const last = (r: RegisteredRoute) => (r.method === 'DELETE' ? 1 : 0);
+    for (const route of routes.filter((r) => !r.public).sort((a, b) => last(a) - last(b))) {
       const path = concrete(route.url);
       const body = bodyFor(route.url, route.method);
       const res = await rawRequest(port, route.method, path, { headers: key, ...(body === undefined ? {} : { body }) });

@@ -83,7 +83,7 @@ export async function checkTarget(raw: string, allowInsecure: boolean): Promise<
   }
   for (const address of addresses) {
     const why = refusedAddress(address, allowInsecure);
-    if (why) throw new TargetRefused(`url's host ${host} resolves to ${address}, which ${why}`);
+    if (why) throw new TargetRefused(isIP(host) ? `url's address ${host} ${why}` : `url's host ${host} resolves to ${address}, which ${why}`);
   }
   return url;
 }
