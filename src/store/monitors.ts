@@ -60,6 +60,13 @@ export interface CheckRecord {
 
 export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
 
+/**
+ * A monitor whose owner has no live key (every key revoked) and is no active console user is not
+ * checked: a revoked key's monitors stop asking payers about its patients, as its batches do.
+ */
+const OWNER_LIVE = sql<boolean>`(exists (select 1 from api_keys k where k.owner_id = monitors.owner_id and k.revoked_at is null)
+  or exists (select 1 from users u where u.id = monitors.owner_id and u.disabled_at is null))`;
+
 export class MonitorStore {
   constructor(
     private readonly db: Db,
@@ -154,6 +161,7 @@ export class MonitorStore {
       .where('env', '=', env)
       .where('next_check_at', '<=', at)
       .where((w) => w.or([w('claimed_by', 'is', null), w('lease_until', '<', at)]))
+      .where(OWNER_LIVE)
       .execute();
     return rows.map((r) => r.payer_key);
   }
@@ -183,6 +191,7 @@ export class MonitorStore {
             with picked as (
               select id from monitors
               where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
+                and ${OWNER_LIVE}
               order by next_check_at, id limit ${limit}
               for update skip locked)
             update monitors m set claimed_by = ${claim}, lease_until = ${lease}
@@ -193,6 +202,7 @@ export class MonitorStore {
             where id in (
               select id from monitors
               where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
+                and ${OWNER_LIVE}
               order by next_check_at, id limit ${limit})
             returning *`.execute(this.db.kysely);
     return rows.map((r) => ({ ...this.read(r), claim }));

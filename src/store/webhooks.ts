@@ -219,6 +219,16 @@ export class WebhookStore {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Deletes delivered and failed deliveries last attempted before the instant (the log keeps 30 days by default). */
+  async purgeFinishedBefore(instant: Date): Promise<number> {
+    const res = await this.db.kysely
+      .deleteFrom('webhook_deliveries')
+      .where('state', 'in', ['delivered', 'failed'])
+      .where('last_attempt_at', '<', instant.toISOString())
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
   async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
     if (claims.length === 0) return;
     await this.db.kysely.updateTable('webhook_deliveries').set({ lease_until: leaseUntil.toISOString() }).where('claimed_by', 'in', [...claims]).execute();

@@ -119,6 +119,10 @@ for (const [name, open, skip] of [
       const mine = receiver.received.map((r) => String(r.headers['webhook-id'])).filter((id) => ids.has(id));
       assert.equal(mine.length, 30);
       assert.deepEqual(new Set(mine), ids);
+      // The log keeps finished deliveries for a while (30 days by default), then they are purged; pending ones stay.
+      const pending = (await hooks.enqueue(null, 'o-two', event(99)))[0]!;
+      assert.equal(await hooks.purgeFinishedBefore(new Date(Date.now() + 60_000)) >= 30, true);
+      assert.deepEqual((await hooks.deliveries(hook.id, 0, 100)).map((d) => d.id), [pending]);
     });
   });
 }

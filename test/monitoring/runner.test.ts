@@ -10,6 +10,7 @@ import { parseCheckWindow } from '../../src/domain/monitoring/schedule.ts';
 import { MonitorRunner } from '../../src/operations/monitoring/monitor-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import type { Db } from '../../src/store/db.ts';
+import { KeyStore } from '../../src/store/keys.ts';
 import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
@@ -43,11 +44,19 @@ function runner(db: Db, c: ReturnType<typeof clock>, opts: { payerIntervalMs?: n
   });
 }
 
-async function createMonitor(db: Db, firstCheckAt: Date, schedule: object = { every_days: 200 }, payerKey = 'SBX-EVERGREEN') {
-  return stores(db).monitors.create({ ownerId: 'owner1', keyId: 'key1', env: 'sandbox', payerKey, what: { request: avery, reference: null }, schedule, firstCheckAt }, firstCheckAt);
+/** The owner of the monitors: a live key (the owner of a revoked key's monitors is not checked). */
+const OWNER = 'owner1';
+async function ensureOwner(db: Db): Promise<void> {
+  const keys = new KeyStore(db);
+  if (!(await db.kysely.selectFrom('api_keys').select('id').where('owner_id', '=', OWNER).executeTakeFirst())) await keys.create({ name: 'practice', env: 'sandbox', owner_id: OWNER });
 }
 
-const checksOf = async (db: Db, id: string) => (await stores(db).monitors.get(id, 'owner1'))!;
+async function createMonitor(db: Db, firstCheckAt: Date, schedule: object = { every_days: 200 }, payerKey = 'SBX-EVERGREEN') {
+  await ensureOwner(db);
+  return stores(db).monitors.create({ ownerId: OWNER, keyId: 'key1', env: 'sandbox', payerKey, what: { request: avery, reference: null }, schedule, firstCheckAt }, firstCheckAt);
+}
+
+const checksOf = async (db: Db, id: string) => (await stores(db).monitors.get(id, OWNER))!;
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
@@ -119,7 +128,7 @@ for (const [name, open, skip] of [
     test('two runners sharing the store check each due monitor once', () =>
       withStore(async (store) => {
         const [dbA, dbB] = [await store.open(), await store.open()];
-        const ids = [];
+        const ids: string[] = [];
         for (let i = 0; i < 12; i++) ids.push((await createMonitor(dbA, T0, { every_days: 30 }, `PAYER-${i % 3}`)).id);
         const c = clock(new Date(T0.getTime() + 1_000));
         const [a, b] = [runner(dbA, c), runner(dbB, c)];
@@ -131,7 +140,7 @@ for (const [name, open, skip] of [
     test('per-payer pacing holds across runners; the off-hours window holds checks until it opens', () =>
       withStore(async (store) => {
         const [dbA, dbB] = [await store.open(), await store.open()];
-        const ids = [];
+        const ids: string[] = [];
         for (let i = 0; i < 3; i++) ids.push((await createMonitor(dbA, T0, { every_days: 30 })).id);
         const c = clock(new Date(T0.getTime() + 1_000));
         const [a, b] = [runner(dbA, c, { payerIntervalMs: HOUR }), runner(dbB, c, { payerIntervalMs: HOUR })];
@@ -155,6 +164,24 @@ for (const [name, open, skip] of [
         await windowed.runDue();
         assert.equal((await checksOf(dbA, night.id)).checks, 1, 'inside the window');
         await windowed.close();
+      }));
+
+    test("a revoked key's monitors are not checked; a rotated key's successor keeps them going", () =>
+      withStore(async (store) => {
+        const db = await store.open();
+        const m = await createMonitor(db, T0);
+        const keys = new KeyStore(db);
+        const key = (await db.kysely.selectFrom('api_keys').select('id').where('owner_id', '=', OWNER).executeTakeFirstOrThrow()).id;
+        await keys.rotate(key);
+        const c = clock(new Date(T0.getTime() + 1_000));
+        const r = runner(db, c);
+        await r.runDue();
+        assert.equal((await checksOf(db, m.id)).checks, 1, 'the rotated key owns it');
+        await db.kysely.updateTable('api_keys').set({ revoked_at: T0.toISOString() }).where('owner_id', '=', OWNER).execute();
+        c.set(new Date(T0.getTime() + 300 * 24 * HOUR));
+        await r.runDue();
+        assert.equal((await checksOf(db, m.id)).checks, 1, 'every key of the owner revoked: no more checks');
+        await r.close();
       }));
   });
 }

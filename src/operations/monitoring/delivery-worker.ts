@@ -20,6 +20,8 @@ export interface DeliveryQueue {
   finish(delivery: Pick<DueDelivery, 'id' | 'claim'>, outcome: AttemptOutcome): Promise<boolean>;
   renew(claims: readonly string[], leaseUntil: Date): Promise<void>;
   release(claims: readonly string[]): Promise<void>;
+  /** Deletes delivered and failed deliveries last attempted before the instant. */
+  purgeFinishedBefore?(instant: Date): Promise<number>;
 }
 
 export interface DeliveryWorkerOptions {
@@ -32,6 +34,8 @@ export interface DeliveryWorkerOptions {
   /** One attempt's limit, connect to last byte. */
   timeoutMs: number;
   backoff?: BackoffPolicy;
+  /** How long delivered and failed deliveries stay in the log; default 30 days. */
+  logRetentionMs?: number;
   /** COVERAGE_WEBHOOK_ALLOW_INSECURE: http and loopback receivers. */
   allowInsecure: boolean;
   random?: () => number;
@@ -39,11 +43,14 @@ export interface DeliveryWorkerOptions {
 }
 
 const errType = (err: unknown) => (err instanceof Error ? err.name : typeof err);
+const PURGE_EVERY_MS = 10 * 60_000;
+const DEFAULT_LOG_RETENTION_MS = 30 * 86_400_000;
 
 export class DeliveryWorker {
   readonly workerId = `d_${randomBytes(6).toString('hex')}`;
   private seq = 0;
   private active = 0;
+  private lastPurge = 0;
   private readonly claims = new Map<string, number>();
   private readonly tasks = new Set<Promise<void>>();
   private polling: Promise<void> | null = null;
@@ -105,6 +112,11 @@ export class DeliveryWorker {
 
   private async poll(): Promise<void> {
     try {
+      const at = this.now().getTime();
+      if (this.options.queue.purgeFinishedBefore && at - this.lastPurge > PURGE_EVERY_MS) {
+        this.lastPurge = at;
+        await this.options.queue.purgeFinishedBefore(new Date(at - (this.options.logRetentionMs ?? DEFAULT_LOG_RETENTION_MS)));
+      }
       const free = this.options.concurrency - this.active;
       if (free <= 0) return;
       const claim = `${this.workerId}.${++this.seq}`;
