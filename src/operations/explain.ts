@@ -6,10 +6,10 @@
  */
 import type { Coverage } from '../domain/coverage.ts';
 import { estimate as computeEstimate, obligationSteps } from '../domain/estimate/index.ts';
+import { dollars } from '../domain/estimate/explain.ts';
 import type { EstimateFinancials, Explanation } from '../domain/schemas/responses.ts';
 import type { TraceEntry } from '../x12/index.ts';
 
-const dollars = (c: number | null) => (c === null ? 'unknown' : `$${(c / 100).toFixed(2)}`);
 
 /** A rule that reads no single EB. */
 const note = (figure: string, rule: string): TraceEntry => ({

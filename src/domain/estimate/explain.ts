@@ -4,7 +4,13 @@ import type { EstimateFinancials } from '../schemas/responses.ts';
 import { deductibleApplies } from './benefit-structure.ts';
 import { isQmb, paysWholeSession } from './estimate.ts';
 
-const dollars = (c: Cents | null) => (c === null ? 'unknown' : `$${(c / 100).toFixed(2)}`);
+/** Exact cents as $1,234.56 (integer arithmetic; unknown stays a word, never $0.00). */
+export function dollars(c: Cents | null): string {
+  if (c === null) return 'unknown';
+  const abs = Math.abs(c);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${c < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 export function obligationSteps(coverage: Coverage, f: EstimateFinancials): string[] {
   const C = f.provider_session_cost;

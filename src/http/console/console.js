@@ -3,6 +3,7 @@
 
 import { dollars, h } from './dom.js';
 import { errorCard } from './error-card.js';
+import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';
 import { answerState, badge, coverageCard } from './result-card.js';
 import { api, hasAccess, startAccess } from './session.js';
@@ -146,7 +147,7 @@ function showResult(endpoint, res, body, sent) {
   }
   const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent };
   $('result').replaceChildren(
-    coverageCard(endpoint, res.status, body, { onPrint: () => window.print() }),
+    coverageCard(endpoint, res.status, body, { onPrint: () => window.print(), why: endpoint === 'estimate' ? whyThisPrice(sent, body.member_obligation === null ? 'Why is the price not known?' : 'Why this price?') : null }),
     printSummary(endpoint, res.status, body, checked),
   );
 }

@@ -153,7 +153,7 @@ export function whoOf(body) {
   return name || body.demographics?.member_id || 'Member';
 }
 
-/** `options`: { onPrint } adds a "Print summary" button. */
+/** `options`: { onPrint } adds a "Print summary" button; { why } an element shown under the amounts ("Why this price?"). */
 export function coverageCard(endpoint, status, body, options = {}) {
   const state = answerState(status, body);
   const card = h(
@@ -166,7 +166,7 @@ export function coverageCard(endpoint, status, body, options = {}) {
     payerErrorsList(body.payer_errors),
   );
   if (endpoint === 'estimate') {
-    if (state === 'active' || state === 'partial') card.append(...estimateSections(status, body));
+    if (state === 'active' || state === 'partial') card.append(...estimateSections(status, body), options.why ?? '');
     else if (state === 'inactive') card.append(inactiveSection(body) ?? '');
   }
   const facts = h('dl', { class: 'facts' });
