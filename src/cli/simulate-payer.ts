@@ -37,24 +37,33 @@ function readFaults(arg: string) {
 
 /** `--as stedi`: the vendor's own API on loopback (src/payers/simulator/vendors/). */
 async function runVendorSimulator(opts: Options): Promise<void> {
-  if (opts.as !== 'stedi') throw new Error('--as must be core or stedi');
+  if (opts.as !== 'stedi' && opts.as !== 'optum') throw new Error('--as must be core, stedi or optum');
   if (opts.replay !== undefined) throw new Error('--replay works with --as core only');
-  const [{ StediSimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
+  const [{ StediSimulator }, { OptumSimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
     import('../payers/simulator/vendors/stedi.ts'),
+    import('../payers/simulator/vendors/optum.ts'),
     import('../payers/simulator/vendors/directory.ts'),
   ]);
-  const sim = await StediSimulator.start({
+  const options = {
     port: nonNegativeInt('--port', opts.port),
     host: opts.host,
     latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
     ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
     ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
-  });
-  const lines = [
-    `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
-    `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
-    "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
-  ];
+  };
+  const sim = opts.as === 'optum' ? await OptumSimulator.start(options) : await StediSimulator.start(options);
+  const lines =
+    sim instanceof OptumSimulator
+      ? [
+          `Optum simulator (eligibility v3) listening on ${sim.url}`,
+          `  POST ${sim.url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${sim.url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${sim.url}/simulator/stats`,
+          '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
+        ]
+      : [
+          `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
+          `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
+          "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
+        ];
   if (opts.directoryOut) {
     writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as, sim }]), null, 2) + '\n');
     lines.push(
@@ -104,8 +113,8 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
 export function registerSimulatePayerCommand(program: Command): void {
   program
     .command('simulate-payer')
-    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi)")
-    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME) or stedi (raw X12 API, its mock members, 429 past --max-in-flight)', 'core')
+    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum)")
+    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight) or optum (OAuth2 + eligibility v3 JSON)', 'core')
     .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')
     .option('--port <n>', 'port to listen on (0 picks one)', '9090')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')

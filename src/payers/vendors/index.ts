@@ -2,6 +2,7 @@
 import type { Pool } from 'undici';
 import type { DirectoryConnection } from '../connections.ts';
 import { coreClient } from './core.ts';
+import { optumClient } from './optum.ts';
 import { stediClient } from './stedi.ts';
 import type { VendorClient } from './types.ts';
 
@@ -24,6 +25,10 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     case 'stedi': {
       if (c.format === 'json') throw new Error(`connection ${c.name}: the Stedi JSON endpoint is not supported yet; leave format unset for raw X12`);
       return stediClient(pool, c.name, c.base_url!, readSecrets(c.name, { key: c.api_key_env }, env)!.key);
+    }
+    case 'optum': {
+      const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
+      return optumClient(pool, c.name, { baseUrl: c.base_url!, ...(c.token_url ? { tokenUrl: c.token_url } : {}), clientId: secrets.id, clientSecret: secrets.secret, format: c.format ?? 'json' });
     }
     default:
       throw new Error(`connection ${c.name}: kind ${c.kind} is not supported yet`);

@@ -1,0 +1,139 @@
+/**
+ * Optum's eligibility v3 API as documented (every Optum habit the simulator copies lives here):
+ * POST /apip/auth/v2/token (form or JSON client credentials) answers a bearer token with expires_in;
+ * a missing token is 400, a bad or expired one 401. POST /medicalnetwork/eligibility/v3/ takes the
+ * JSON model (controlNumber exactly 9 digits) and answers the JSON, payer AAA rejections included,
+ * with HTTP 200 and `errors[]`; /raw-x12 takes `{"x12": ...}`. Unknown payer: 400 with AAA 79.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Inquiry } from '../../../domain/inquiry.ts';
+import { d8ToIso } from '../../../x12/values.ts';
+import { OPTUM_JSON_PATH, OPTUM_RAW_X12_PATH, OPTUM_TOKEN_PATH } from '../../vendors/optum.ts';
+import { x12ToV3 } from './eligibility-v3-json.ts';
+import { SIM_SECRET, VendorSimBase, parse270, readBody, sendJson, type SimAnswer, type VendorSimOptions } from './common.ts';
+
+export const OPTUM_CLIENT_ID_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_ID';
+export const OPTUM_CLIENT_SECRET_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_SECRET';
+
+type Json = Record<string, any>;
+
+function person(p: Json | undefined) {
+  return {
+    member_id: typeof p?.memberId === 'string' ? p.memberId : null,
+    first_name: typeof p?.firstName === 'string' ? p.firstName : null,
+    last_name: typeof p?.lastName === 'string' ? p.lastName : null,
+    dob: typeof p?.dateOfBirth === 'string' ? d8ToIso(p.dateOfBirth) : null,
+    zip: null,
+  };
+}
+
+export function inquiryFromV3(body: Json): Inquiry | null {
+  if (typeof body.tradingPartnerServiceId !== 'string' || !body.subscriber) return null;
+  const dependent = Array.isArray(body.dependents) && body.dependents[0] ? person(body.dependents[0]) : null;
+  return {
+    trace_number: String(body.controlNumber),
+    payer: { id: body.tradingPartnerServiceId, name: null },
+    provider: {
+      npi: body.provider?.npi ?? null,
+      first_name: body.provider?.firstName ?? null,
+      last_name: body.provider?.lastName ?? null,
+      organization_name: body.provider?.organizationName ?? null,
+    },
+    subscriber: person(body.subscriber),
+    dependent,
+    service_types: Array.isArray(body.encounter?.serviceTypeCodes) ? body.encounter.serviceTypeCodes : ['30'],
+    date: (typeof body.encounter?.dateOfService === 'string' ? d8ToIso(body.encounter.dateOfService) : null) ?? new Date().toISOString().slice(0, 10),
+  };
+}
+
+export interface OptumSimOptions extends VendorSimOptions {
+  /** Leave the raw 271 out of JSON answers, so a client must read the JSON itself. */
+  omitX12?: boolean;
+}
+
+export class OptumSimulator extends VendorSimBase {
+  private readonly tokens = new Map<string, number>();
+
+  static async start(options: OptumSimOptions = {}): Promise<OptumSimulator> {
+    const sim = new OptumSimulator(options);
+    await sim.listen((req, res, url) => sim.handle(req, res, url));
+    return sim;
+  }
+
+  get baseUrl(): string {
+    return this.url;
+  }
+
+  /** Every token issued so far stops working (as if its hour had passed). */
+  expireTokens(): void {
+    for (const k of this.tokens.keys()) this.tokens.set(k, 0);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'POST' && url.pathname === OPTUM_TOKEN_PATH) return this.token(req, res);
+    const raw = url.pathname === OPTUM_RAW_X12_PATH;
+    if (req.method !== 'POST' || !(raw || url.pathname === OPTUM_JSON_PATH || `${url.pathname}/` === OPTUM_JSON_PATH)) return sendJson(res, 404, { message: 'Not Found' });
+    this.stats.requests++;
+    const auth = String(req.headers.authorization ?? '');
+    if (!/^Bearer\s+\S+/i.test(auth)) return sendJson(res, 400, { errors: [{ code: 'MISSING_TOKEN', description: 'Missing access token' }] });
+    const expires = this.tokens.get(auth.replace(/^Bearer\s+/i, ''));
+    if (expires === undefined || expires <= Date.now()) return sendJson(res, 401, { errors: [{ code: 'INVALID_TOKEN', description: 'Invalid or expired access token' }] });
+    const done = await this.inFlightSlot(async () => {
+      const text = await readBody(req);
+      let body: Json = {};
+      try {
+        body = JSON.parse(text ?? '') as Json;
+      } catch {
+        return sendJson(res, 400, { errors: [{ code: '33', description: 'Input Errors' }] });
+      }
+      let inquiry: Inquiry | null = null;
+      if (raw) {
+        const parsed = typeof body.x12 === 'string' ? parse270(body.x12) : null;
+        inquiry = parsed?.ok ? parsed.value : null;
+        if (inquiry) this.remember(body.x12, inquiry.payer.id);
+      } else {
+        if (typeof body.controlNumber !== 'string' || !/^\d{9}$/.test(body.controlNumber)) {
+          return sendJson(res, 400, { errors: [{ field: 'controlNumber', code: '33', description: 'controlNumber must be exactly 9 digits' }] });
+        }
+        inquiry = inquiryFromV3(body);
+        if (inquiry) this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: body.controlNumber });
+      }
+      if (!inquiry) return sendJson(res, 400, { errors: [{ code: '33', description: 'Input Errors' }] });
+      await this.respond(req, res, inquiry, raw);
+    });
+    if (done === false) sendJson(res, 429, { errors: [{ code: 'TOO_MANY_REQUESTS', description: 'Too many requests' }] });
+  }
+
+  private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.stats.token_requests++;
+    const text = (await readBody(req)) ?? '';
+    let fields: Record<string, string> = {};
+    try {
+      fields = /json/i.test(String(req.headers['content-type'])) ? (JSON.parse(text) as Record<string, string>) : Object.fromEntries(new URLSearchParams(text));
+    } catch {
+      fields = {};
+    }
+    if (fields.grant_type !== 'client_credentials' || fields.client_id !== SIM_SECRET || fields.client_secret !== SIM_SECRET) {
+      return sendJson(res, 401, { error: 'invalid_client' });
+    }
+    const ttl = this.options.tokenTtlSeconds ?? 3600;
+    const token = randomBytes(18).toString('base64url');
+    this.tokens.set(token, Date.now() + ttl * 1000);
+    sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: ttl });
+  }
+
+  private async respond(req: IncomingMessage, res: ServerResponse, inquiry: Inquiry, raw: boolean): Promise<void> {
+    const payerId = inquiry.payer.id;
+    const rule = await this.fault(payerId, inquiry);
+    if (rule?.fault === 'timeout') return new Promise<void>((resolve) => res.on('close', resolve));
+    if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault') return sendJson(res, 500, { errors: [{ code: 'INTERNAL', description: 'Internal Server Error' }] });
+    if (rule?.fault === 'connection_reset') return void req.socket.resetAndDestroy();
+    const known = this.catalogAnswer(payerId, inquiry);
+    if (known === null) return sendJson(res, 400, { errors: [{ code: '79', description: 'Invalid Participant Identification', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A' }] });
+    if ('http' in known) return sendJson(res, known.http, { errors: [{ code: String(known.http), description: 'Payer unavailable' }] });
+    const answer: SimAnswer = rule?.fault === 'aaa_42' ? this.busy(inquiry) : known;
+    // Payer rejections too: HTTP 200, the AAA in errors[].
+    sendJson(res, 200, { controlNumber: inquiry.trace_number, tradingPartnerServiceId: payerId, ...x12ToV3(answer.x12, raw || !(this.options as OptumSimOptions).omitX12) });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Optum (formerly Change Healthcare) Medical Network Eligibility v3 (every Optum fact lives here):
+ * OAuth2 client credentials at POST /apip/auth/v2/token; POST /medicalnetwork/eligibility/v3/ with the
+ * JSON model (controlNumber exactly 9 digits) by default, or /medicalnetwork/eligibility/v3/raw-x12
+ * (`{"x12": ...}`, needs enablement) with `"format": "x12"`. Payer AAA rejections come back as HTTP 200
+ * with `errors[]`; a bad or expired token is 401: fetched anew once, then the call fails.
+ */
+import type { Pool } from 'undici';
+import { detectTransactionSet, parse270 } from '../../x12/index.ts';
+import { PayerError } from '../network.ts';
+import { RouteRefused } from '../production/errors.ts';
+import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
+import { requestFromInquiry, v3ToX12 } from './eligibility-v3.ts';
+import { TokenCache } from './oauth.ts';
+import { stediPayerErrors } from './stedi.ts';
+import type { RouteTarget, VendorClient } from './types.ts';
+
+export const OPTUM_TOKEN_PATH = '/apip/auth/v2/token';
+export const OPTUM_JSON_PATH = '/medicalnetwork/eligibility/v3/';
+export const OPTUM_RAW_X12_PATH = '/medicalnetwork/eligibility/v3/raw-x12';
+
+export interface OptumSettings {
+  baseUrl: string;
+  tokenUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  format: 'json' | 'x12';
+}
+
+const isaControl = (x12: string) => /^\d{9}$/.test(x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99)) ? x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99) : '000000001';
+
+export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorClient {
+  const base = new URL(s.baseUrl).pathname.replace(/\/+$/, '');
+  const tokens = new TokenCache(pool, name, {
+    path: s.tokenUrl ? new URL(s.tokenUrl).pathname : `${base}${OPTUM_TOKEN_PATH}`,
+    fields: { grant_type: 'client_credentials', client_id: s.clientId, client_secret: s.clientSecret },
+  });
+
+  const call = async (body: string, signal: AbortSignal): Promise<HttpAnswer> => {
+    const path = `${base}${s.format === 'x12' ? OPTUM_RAW_X12_PATH : OPTUM_JSON_PATH}`;
+    for (let attempt = 0; ; attempt++) {
+      const token = await tokens.get(signal);
+      const answer = await request(pool, name, { method: 'POST', path, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body }, signal);
+      if (answer.status !== 401) return answer;
+      tokens.drop(token);
+      if (attempt >= 1) throw new RouteRefused(name, 'HTTP 401 after a fresh token');
+    }
+  };
+
+  return {
+    async send(x12: string, target: RouteTarget, signal: AbortSignal): Promise<string> {
+      const inquiry = s.format === 'json' ? parse270(x12) : null;
+      if (inquiry && !inquiry.ok) throw new PayerError('protocol', name, 'our own 270 could not be read back');
+      const payload = inquiry?.ok ? JSON.stringify(requestFromInquiry(inquiry.value, target.payer_id, isaControl(x12))) : JSON.stringify({ x12 });
+      const answer = await call(payload, signal);
+      if (answer.status === 429 || answer.status >= 500) throw httpFailure(name, answer);
+      const body = jsonBody(answer);
+      const echoed = (body as { controlNumber?: unknown } | null)?.controlNumber;
+      if (inquiry?.ok && typeof echoed === 'string' && echoed !== JSON.parse(payload).controlNumber) throw new PayerError('protocol', name, 'controlNumber mismatch: the answer belongs to another request');
+      const out = inquiry?.ok ? v3ToX12(body, inquiry.value) : typeof (body as { x12?: unknown } | null)?.x12 === 'string' ? (body as { x12: string }).x12 : null;
+      if (out !== null) {
+        const kind = detectTransactionSet(out);
+        if (kind === '271' || kind === '999') return out;
+      }
+      if (answer.status === 403) throw new RouteRefused(name, 'HTTP 403: this client may not use this endpoint');
+      if (answer.status === 400 || answer.status === 404) throw new RouteRefused(name, `HTTP ${answer.status} without an answer`, stediPayerErrors(body));
+      throw new PayerError('protocol', name, body === null ? 'answer is not JSON' : 'answer has neither a 271 nor payer data');
+    },
+  };
+}
