@@ -10,7 +10,6 @@ import { dollars } from '../domain/estimate/explain.ts';
 import type { EstimateFinancials, Explanation } from '../domain/schemas/responses.ts';
 import type { TraceEntry } from '../x12/index.ts';
 
-
 /** A rule that reads no single EB. */
 const note = (figure: string, rule: string): TraceEntry => ({
   figure,
@@ -45,7 +44,9 @@ export function estimateExplanation(coverage: Coverage, f: EstimateFinancials, i
   let pricing = input.trace;
   if (input.administrator) {
     const id = input.administrator.payer_id;
-    benefits.push(note('carve-out administrator', `${id} was asked with a second 270; its answer, traced below, prices the session, not the medical plan's figures above`));
+    benefits.push(
+      note('carve-out administrator', `${id} was asked with a second 270; its answer, traced below, prices the session, not the medical plan's figures above`),
+    );
     pricing = input.administrator.trace.map((e) => ({ ...e, administrator: id }));
     benefits.push(...pricing);
   }

@@ -397,7 +397,15 @@ export function networkBenefits(bh: readonly Selectable[], n: Net, warnings: str
     const entry = traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why);
     // A copay's deductible read from structure, or from an MSG written beside another benefit, is a reading, not the payer's word
     // (a coinsurance after a reported deductible is the TR3's ordinary meaning, not ambiguous).
-    if (group && group.copayment !== null && group.copayment > 0 && group.coinsurance === null && !group.notCovered && deductible !== null && group.hint === null) {
+    if (
+      group &&
+      group.copayment !== null &&
+      group.copayment > 0 &&
+      group.coinsurance === null &&
+      !group.notCovered &&
+      deductible !== null &&
+      group.hint === null
+    ) {
       entry.alternative = applies
         ? 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the copay is charged from the first session'
         : 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the member pays the session toward the deductible first';

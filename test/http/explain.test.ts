@@ -40,7 +40,16 @@ test('without explain the response carries no explanation, and the figures are t
   assert.deepEqual(rest, plainRest);
 });
 
-type Entry = { figure: string; network: string | null; eb: string | null; rule: string; administrator?: string; service_type: string | null; coverage_level: string | null; time_period: string | null };
+type Entry = {
+  figure: string;
+  network: string | null;
+  eb: string | null;
+  rule: string;
+  administrator?: string;
+  service_type: string | null;
+  coverage_level: string | null;
+  time_period: string | null;
+};
 const member = (member_id: string, first: string, last: string, dob: string) => ({
   member_id,
   member_first_name: first,
@@ -74,7 +83,10 @@ test("a carve-out: the administrator's own EBs are traced and price the session"
   const { status, body } = await server.post('/v1/estimate', member('10040MHCA', 'Maya', 'Goldberg', '1993-03-19'));
   assert.equal(status, 200);
   const benefits: Entry[] = body.explanation.benefits;
-  assert.ok(benefits.some((e) => e.figure === 'carve-out' && e.administrator === undefined), 'the medical plan names the administrator');
+  assert.ok(
+    benefits.some((e) => e.figure === 'carve-out' && e.administrator === undefined),
+    'the medical plan names the administrator',
+  );
   const copay = benefits.find((e) => e.figure === 'copayment' && e.network === 'in' && e.administrator === 'SBX-MINDFUL');
   assert.ok(copay, JSON.stringify(benefits));
   assert.match(copay.eb!, /^EB\*B\*\*MH\*\*\*27\*25\*/);

@@ -62,7 +62,12 @@ test('each benefit entry names the EB elements a reader checks: service type, co
   const out = await explain('deductible-msg-applies-to-copay');
   const remaining = entry(out.explanation.benefits, 'deductible individual remaining')!;
   assert.deepEqual(
-    { service_type: remaining.service_type, coverage_level: remaining.coverage_level, time_period: remaining.time_period, place_of_service: remaining.place_of_service },
+    {
+      service_type: remaining.service_type,
+      coverage_level: remaining.coverage_level,
+      time_period: remaining.time_period,
+      place_of_service: remaining.place_of_service,
+    },
     { service_type: '30', coverage_level: 'IND', time_period: '29', place_of_service: null },
   );
   const rule = entry(out.explanation.benefits, 'insurance type: commercial') ?? out.explanation.benefits.find((e) => e.figure.startsWith('insurance type'))!;

@@ -16,7 +16,19 @@ const SERVICE_TYPES = {
   30: 'the whole plan',
 };
 const LEVELS = { IND: 'individual', FAM: 'family', EMP: 'employee', ESP: 'employee and spouse', ECH: 'employee and children', CHD: 'children' };
-const PERIODS = { 23: 'per calendar year', 22: 'per service year', 21: 'per year', 25: 'per contract', 27: 'per visit', 29: 'what is left', 24: 'so far this year', 32: 'lifetime', 33: 'lifetime, what is left', 34: 'per month', 7: 'per day' };
+const PERIODS = {
+  23: 'per calendar year',
+  22: 'per service year',
+  21: 'per year',
+  25: 'per contract',
+  27: 'per visit',
+  29: 'what is left',
+  24: 'so far this year',
+  32: 'lifetime',
+  33: 'lifetime, what is left',
+  34: 'per month',
+  7: 'per day',
+};
 const PLACES = { 11: 'office', '02': 'telehealth', 10: 'telehealth at home', 21: 'inpatient hospital', 22: 'outpatient hospital', 23: 'emergency room' };
 
 /** "copayment" as "Copay", "deductible individual remaining" as "Deductible, individual, left", ... */
@@ -25,7 +37,10 @@ function figureLabel(figure) {
     .replace(/^copayment$/, 'copay')
     .replace(/^telehealth copayment$/, 'telehealth copay')
     .replace(/^OOP max/, 'out-of-pocket maximum')
-    .replace(/ (individual|family) (total|remaining|met.*)$/, (_, level, what) => `, ${level}, ${what === 'total' ? 'total' : what === 'remaining' ? 'left' : 'met'}`)
+    .replace(
+      / (individual|family) (total|remaining|met.*)$/,
+      (_, level, what) => `, ${level}, ${what === 'total' ? 'total' : what === 'remaining' ? 'left' : 'met'}`,
+    )
     .replace(/^deductible applies: (yes|no)$/, (_, yes) => (yes === 'yes' ? 'the deductible comes first' : 'the deductible does not come first'));
   return words[0].toUpperCase() + words.slice(1);
 }
@@ -51,14 +66,20 @@ function amountOf(eb) {
 /** The benefit line in words: "Line 19: mental health, in network, individual, per calendar year: $1,500.00". */
 function benefitLine(entry) {
   if (entry.segment === null) {
-    return h('p', { class: 'why-line muted' }, entry.network === null ? 'A rule about the whole plan, not one line of the answer.' : 'No single line of the answer says this: the rule below decides it.');
+    return h(
+      'p',
+      { class: 'why-line muted' },
+      entry.network === null
+        ? 'A rule about the whole plan, not one line of the answer.'
+        : 'No single line of the answer says this: the rule below decides it.',
+    );
   }
   const parts = [
     entry.service_type ? codes(entry.service_type, SERVICE_TYPES) : 'no service type',
     entry.network === 'in' ? 'in network' : entry.network === 'out' ? 'out of network' : null,
     entry.coverage_level ? codes(entry.coverage_level, LEVELS) : null,
     entry.place_of_service ? `at ${codes(entry.place_of_service, PLACES)}` : null,
-    entry.time_period ? PERIODS[entry.time_period] ?? `period ${entry.time_period}` : null,
+    entry.time_period ? (PERIODS[entry.time_period] ?? `period ${entry.time_period}`) : null,
   ].filter(Boolean);
   const amount = amountOf(entry.eb);
   return h(
@@ -85,7 +106,11 @@ function explanationView(body) {
   const entries = body.explanation.benefits.filter((e) => e.network === null || e.network === net);
   return [
     h('h4', {}, "How the patient's share was worked out"),
-    h('ol', { class: 'why-steps' }, body.explanation.obligation.map((s) => h('li', {}, s[0].toUpperCase() + s.slice(1)))),
+    h(
+      'ol',
+      { class: 'why-steps' },
+      body.explanation.obligation.map((s) => h('li', {}, s[0].toUpperCase() + s.slice(1))),
+    ),
     h('h4', {}, `Where each figure came from (${net === 'in' ? 'in' : 'out of'} network)`),
     h('ul', { class: 'why-entries' }, entries.map(entryItem)),
   ];
@@ -104,11 +129,17 @@ export function whyThisPrice(sent, label = 'Why this price?') {
     asked = true;
     content.replaceChildren(h('p', { class: 'muted' }, 'Asking the payer again for the details…'));
     try {
-      const res = await api('/v1/estimate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...sent, explain: true }) });
+      const res = await api('/v1/estimate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...sent, explain: true }),
+      });
       const body = await res.json();
       if (!res.ok || !body.explanation) {
         asked = false;
-        content.replaceChildren(h('p', { class: 'field-error' }, `The details could not be fetched: ${body.message ?? res.status}. Close and open this section to try again.`));
+        content.replaceChildren(
+          h('p', { class: 'field-error' }, `The details could not be fetched: ${body.message ?? res.status}. Close and open this section to try again.`),
+        );
         return;
       }
       content.replaceChildren(...explanationView(body));
