@@ -37,11 +37,12 @@ function readFaults(arg: string) {
 
 /** `--as stedi`: the vendor's own API on loopback (src/payers/simulator/vendors/). */
 async function runVendorSimulator(opts: Options): Promise<void> {
-  if (opts.as !== 'stedi' && opts.as !== 'optum') throw new Error('--as must be core, stedi or optum');
+  if (opts.as !== 'stedi' && opts.as !== 'optum' && opts.as !== 'availity') throw new Error('--as must be core, stedi, optum or availity');
   if (opts.replay !== undefined) throw new Error('--replay works with --as core only');
-  const [{ StediSimulator }, { OptumSimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
+  const [{ StediSimulator }, { OptumSimulator }, { AvailitySimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
     import('../payers/simulator/vendors/stedi.ts'),
     import('../payers/simulator/vendors/optum.ts'),
+    import('../payers/simulator/vendors/availity.ts'),
     import('../payers/simulator/vendors/directory.ts'),
   ]);
   const options = {
@@ -51,9 +52,15 @@ async function runVendorSimulator(opts: Options): Promise<void> {
     ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
     ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
   };
-  const sim = opts.as === 'optum' ? await OptumSimulator.start(options) : await StediSimulator.start(options);
+  const sim = opts.as === 'optum' ? await OptumSimulator.start(options) : opts.as === 'availity' ? await AvailitySimulator.start(options) : await StediSimulator.start(options);
   const lines =
-    sim instanceof OptumSimulator
+    sim instanceof AvailitySimulator
+      ? [
+          `Availity simulator (Coverages) listening on ${sim.url}`,
+          `  POST ${sim.url}/v1/token (client_id=sim, client_secret=sim, scope), then POST ${sim.url}/v1/coverages (form) -> 202 + Location, poll GET /v1/coverages/{id}; GET ${sim.url}/simulator/stats`,
+          '  sandbox payers answer from the catalog',
+        ]
+      : sim instanceof OptumSimulator
       ? [
           `Optum simulator (eligibility v3) listening on ${sim.url}`,
           `  POST ${sim.url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${sim.url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${sim.url}/simulator/stats`,
@@ -113,8 +120,8 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
 export function registerSimulatePayerCommand(program: Command): void {
   program
     .command('simulate-payer')
-    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum)")
-    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight) or optum (OAuth2 + eligibility v3 JSON)', 'core')
+    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)")
+    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll)', 'core')
     .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')
     .option('--port <n>', 'port to listen on (0 picks one)', '9090')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')

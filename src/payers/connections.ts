@@ -51,6 +51,8 @@ export const DirectoryConnection = Type.Object(
     /** OAuth2 token URL (optum, availity); default from the vendor's documented path under base_url's origin. */
     token_url: Type.Optional(Url),
     scope: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** availity: first wait before polling a 202 (later waits 2x, 5x, 20x it, as Availity's SDK does); default 1000. */
+    poll_initial_ms: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
     max_in_flight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
     timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
@@ -65,7 +67,7 @@ export type DirectoryConnection = Static<typeof DirectoryConnection>;
 const NEEDS: Record<ConnectionKind, { url: 'base_url' | 'endpoint'; secrets: (keyof DirectoryConnection)[] }> = {
   stedi: { url: 'base_url', secrets: ['api_key_env'] },
   optum: { url: 'base_url', secrets: ['client_id_env', 'client_secret_env'] },
-  availity: { url: 'base_url', secrets: ['client_id_env', 'client_secret_env'] },
+  availity: { url: 'base_url', secrets: ['client_id_env', 'client_secret_env', 'scope'] },
   'core-soap': { url: 'endpoint', secrets: [] },
   'core-mime': { url: 'endpoint', secrets: [] },
 };

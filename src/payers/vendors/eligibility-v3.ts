@@ -52,7 +52,7 @@ export function requestFromInquiry(inquiry: Inquiry, payerId: string, controlNum
   };
 }
 
-function aaa(list: SegmentList, errors: unknown): void {
+export function aaa(list: SegmentList, errors: unknown): void {
   for (const e of arr(errors)) {
     const code = cleanText(str(e.code), list.d, 3);
     if (code) list.add('AAA', 'N', '', code, cleanText(str(e.followupActionCode ?? e.followupAction), list.d, 1));
@@ -68,7 +68,7 @@ function dates(list: SegmentList, info: unknown): void {
   }
 }
 
-function name(list: SegmentList, entity: string, who: Json, idQualifier: string, id: string): void {
+export function name(list: SegmentList, entity: string, who: Json, idQualifier: string, id: string): void {
   const d = list.d;
   const last = cleanText(str(who.lastName), d, 60);
   const org = cleanText(str(who.organizationName ?? who.name ?? who.entityName), d, 60);
@@ -76,7 +76,7 @@ function name(list: SegmentList, entity: string, who: Json, idQualifier: string,
   list.add('NM1', entity, last ? '1' : '2', last || org, first, '', '', '', id ? idQualifier : '', cleanText(id, d, 80));
 }
 
-function member(list: SegmentList, who: Json, entity: 'IL' | '03'): void {
+export function member(list: SegmentList, who: Json, entity: 'IL' | '03'): void {
   const d = list.d;
   name(list, entity, who, 'MI', str(who.memberId));
   const addr = obj(who.address);
@@ -88,7 +88,7 @@ function member(list: SegmentList, who: Json, entity: 'IL' | '03'): void {
   dates(list, who.planDateInformation);
 }
 
-function benefits(list: SegmentList, items: unknown): void {
+export function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
     const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => cleanText(str(c), d, 2)).filter(Boolean);

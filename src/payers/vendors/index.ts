@@ -1,6 +1,7 @@
 /** Builds the client for a connection's kind, reading its secrets from the environment variables it names. */
 import type { Pool } from 'undici';
 import type { DirectoryConnection } from '../connections.ts';
+import { availityClient } from './availity.ts';
 import { coreClient } from './core.ts';
 import { optumClient } from './optum.ts';
 import { stediClient } from './stedi.ts';
@@ -29,6 +30,17 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     case 'optum': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
       return optumClient(pool, c.name, { baseUrl: c.base_url!, ...(c.token_url ? { tokenUrl: c.token_url } : {}), clientId: secrets.id, clientSecret: secrets.secret, format: c.format ?? 'json' });
+    }
+    case 'availity': {
+      const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
+      return availityClient(pool, c.name, {
+        baseUrl: c.base_url!,
+        ...(c.token_url ? { tokenUrl: c.token_url } : {}),
+        clientId: secrets.id,
+        clientSecret: secrets.secret,
+        scope: c.scope!,
+        pollInitialMs: c.poll_initial_ms ?? 1000,
+      });
     }
     default:
       throw new Error(`connection ${c.name}: kind ${c.kind} is not supported yet`);

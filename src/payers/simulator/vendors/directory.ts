@@ -6,15 +6,19 @@
 import { ADMINISTRATOR_PLANS } from '../../../sandbox/payers.ts';
 import type { DirectoryConnection } from '../../connections.ts';
 import type { DirectoryPayer, PayerDirectory } from '../../directory.ts';
+import { AVAILITY_CLIENT_ID_ENV, AVAILITY_CLIENT_SECRET_ENV, AVAILITY_DEMO_SCOPE, AvailitySimulator } from './availity.ts';
 import { OPTUM_CLIENT_ID_ENV, OPTUM_CLIENT_SECRET_ENV, OptumSimulator } from './optum.ts';
 import { STEDI_API_KEY_ENV, STEDI_MOCK_PAYERS, StediSimulator } from './stedi.ts';
 
-export type VendorSimulator = StediSimulator | OptumSimulator;
+export type VendorSimulator = StediSimulator | OptumSimulator | AvailitySimulator;
 
 /** The environment variables a simulator directory names, each to be set to `sim`. */
-export const SIM_SECRET_ENVS = [STEDI_API_KEY_ENV, OPTUM_CLIENT_ID_ENV, OPTUM_CLIENT_SECRET_ENV] as const;
+export const SIM_SECRET_ENVS = [STEDI_API_KEY_ENV, OPTUM_CLIENT_ID_ENV, OPTUM_CLIENT_SECRET_ENV, AVAILITY_CLIENT_ID_ENV, AVAILITY_CLIENT_SECRET_ENV] as const;
 
 export function simConnection(sim: VendorSimulator, name: string): DirectoryConnection {
+  if (sim instanceof AvailitySimulator) {
+    return { name, kind: 'availity', base_url: sim.baseUrl, client_id_env: AVAILITY_CLIENT_ID_ENV, client_secret_env: AVAILITY_CLIENT_SECRET_ENV, scope: AVAILITY_DEMO_SCOPE, timeout_ms: 15_000 };
+  }
   if (sim instanceof OptumSimulator) {
     return { name, kind: 'optum', base_url: sim.baseUrl, client_id_env: OPTUM_CLIENT_ID_ENV, client_secret_env: OPTUM_CLIENT_SECRET_ENV, timeout_ms: 15_000 };
   }
