@@ -19,7 +19,12 @@ export interface RowError {
 }
 
 export type BatchInput =
-  | { ok: true; checks: BatchCheck[] }
+  | {
+      ok: true;
+      checks: BatchCheck[];
+      /** CSV only, one per check: its spreadsheet row, and the cells of the extra columns asked for (monitor schedules' appointment_date). */
+      rows?: { row: number; extras: Record<string, string> }[];
+    }
   | {
       ok: false;
       /** The first MAX_LISTED_ERRORS errors, each text clipped to MAX_ERROR_TEXT characters. */
@@ -189,13 +194,14 @@ function headerProblem(text: string): RowError | null {
   return null;
 }
 
-function headerErrors(columns: readonly string[], errors: Errors): void {
+function headerErrors(columns: readonly string[], errors: Errors, extraColumns: readonly string[]): void {
   let listedColumns = false;
+  const known = [...extraColumns, ...CSV_COLUMNS];
   columns.forEach((name, i) => {
     const quoted = `"${clip(name, MAX_NAME_TEXT)}"`;
-    if (!CSV_COLUMNS.includes(name)) {
+    if (!known.includes(name)) {
       // The list of columns is given once, not with every unknown column.
-      errors.add({ field: 'header', message: `column ${i + 1} ${quoted} is not ${listedColumns ? 'a known column' : `one of ${CSV_COLUMNS.join(', ')}`}` });
+      errors.add({ field: 'header', message: `column ${i + 1} ${quoted} is not ${listedColumns ? 'a known column' : `one of ${known.join(', ')}`}` });
       listedColumns = true;
     } else if (columns.indexOf(name) !== i) errors.add({ field: 'header', message: `column ${quoted} appears twice` });
   });
@@ -203,7 +209,7 @@ function headerErrors(columns: readonly string[], errors: Errors): void {
   if (costs.length > 1) errors.add({ field: 'header', message: `columns ${costs.join(' and ')} both give the session cost; keep one` });
 }
 
-export function fromCsv(text: string, validate: CheckValidator): BatchInput {
+export function fromCsv(text: string, validate: CheckValidator, extraColumns: readonly string[] = []): BatchInput {
   const early = headerProblem(text);
   if (early) return refuse([early]);
   let records;
@@ -217,11 +223,12 @@ export function fromCsv(text: string, validate: CheckValidator): BatchInput {
   if (!header) return refuse([{ field: '(csv)', message: 'is empty; the first line must be the header (docs/batch.md)' }]);
   const columns = header.cells.map((c) => c.trim().toLowerCase());
   const errors = new Errors();
-  headerErrors(columns, errors);
+  headerErrors(columns, errors, extraColumns);
   if (errors.count > 0) return errors.refuse();
   const limit = countLimit(rows.length, '(csv)');
   if (limit) return refuse([limit]);
   const checks: BatchCheck[] = [];
+  const read: { row: number; extras: Record<string, string> }[] = [];
   const costColumn = columns.find((name) => name in COST_COLUMNS) ?? 'provider_session_cost';
   for (const record of rows) {
     // Numbered as the spreadsheet shows it, so "row 7" is row 7 on screen.
@@ -244,6 +251,7 @@ export function fromCsv(text: string, validate: CheckValidator): BatchInput {
       if (!unread.has(e.field)) errors.add({ row, ...(e.field === 'provider_session_cost' ? { ...e, field: costColumn } : e) });
     }
     checks.push({ endpoint, request });
+    read.push({ row, extras: Object.fromEntries(extraColumns.map((name) => [name, values.get(name) ?? ''])) });
   }
-  return errors.count > 0 ? errors.refuse() : { ok: true, checks };
+  return errors.count > 0 ? errors.refuse() : { ok: true, checks, rows: read };
 }

@@ -11,6 +11,8 @@ import {
   MonitorCreated,
   MonitorCreateRequest,
   MonitorList,
+  MonitorsCreated,
+  MonitorsCreateRequest,
   Webhook,
   WebhookCreated,
   WebhookCreateRequest,
@@ -20,6 +22,7 @@ import type { ExampleCall } from './openapi-examples.ts';
 
 export type MonitoringOperation =
   | 'createMonitor'
+  | 'createMonitors'
   | 'listMonitors'
   | 'getMonitor'
   | 'deleteMonitor'
@@ -39,6 +42,8 @@ export const MONITORING_SCHEMAS = [
   Monitor,
   MonitorList,
   MonitorCheckResult,
+  MonitorsCreateRequest,
+  MonitorsCreated,
   WebhookCreateRequest,
   WebhookCreated,
   Webhook,
@@ -49,6 +54,7 @@ export const MONITORING_SCHEMAS = [
 
 export const MONITORING_ROUTES: Record<MonitoringOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
   createMonitor: { method: 'POST', path: '/v1/monitors' },
+  createMonitors: { method: 'POST', path: '/v1/monitors/bulk' },
   listMonitors: { method: 'GET', path: '/v1/monitors' },
   getMonitor: { method: 'GET', path: '/v1/monitors/{id}' },
   deleteMonitor: { method: 'DELETE', path: '/v1/monitors/{id}' },
@@ -64,6 +70,8 @@ export const MONITORING_ROUTES: Record<MonitoringOperation, { method: 'GET' | 'P
 
 /** What each operation does, for the document (openapi-document.ts adds them). */
 export const MONITORING_DESCRIPTIONS: Record<MonitoringOperation, string> = {
+  createMonitors:
+    'Send `{"monitors": [...]}` (each a createMonitor body), or a schedule as `text/csv`: the columns of a batch upload (docs/batch.md) and `appointment_date` (MM/DD/YYYY or YYYY-MM-DD), optionally `reference`, one line per appointment; lines of one patient become one monitor with all their appointments, checked 3 days before and on the day. Every row is validated first: if any is invalid nothing is created and the 400 names each row and field.',
   createMonitor:
     'Takes the fields of an estimate request and a schedule. The first check is made right away (the baseline); later checks compare with the last answer and raise coverage.changed webhook events naming what changed. In production the server needs COVERAGE_DATA_KEY (503 otherwise).',
   listMonitors:
@@ -93,6 +101,7 @@ export const MONITORING_DESCRIPTIONS: Record<MonitoringOperation, string> = {
 /** What a success answers. */
 export const MONITORING_SUCCESS: Record<MonitoringOperation, string> = {
   createMonitor: 'Created: the monitor id and its next check (also the `Location` header). The first check is made right away.',
+  createMonitors: 'Created: one monitor per patient, with the rows it was made from. Each makes its first check right away.',
   listMonitors: 'A page of monitors.',
   getMonitor: 'The monitor.',
   deleteMonitor: 'Deleted, with its snapshot.',
@@ -122,6 +131,13 @@ const avery = {
   in_network: true,
 };
 const schedule = { appointments: ['2026-12-03', '2026-12-17'], every_days: 30 };
+const scheduleCsv = [
+  'member_id,member_first_name,member_last_name,member_dob,payer_id,provider_npi,session_cost,appointment_date,reference',
+  '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 1',
+  '10011MHDM,Marcus,Bell,11/02/1979,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 2',
+  '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/17/2026,chart 1',
+  '',
+].join('\n');
 /** TEST-NET-3 (RFC 5737): an address for examples, public in form; the example server sends nothing (COVERAGE_WEBHOOK_DELIVERY=0). */
 const HOOK_URL = 'https://203.0.113.10/coverage-events';
 const unauthorized = (operation: MonitoringOperation, body?: Record<string, unknown>): ExampleCall => ({
@@ -143,6 +159,17 @@ export const MONITORING_EXAMPLE_CALLS: ExampleCall[] = [
   { operation: 'createMonitor', name: 'every_days', summary: 'Every 14 days, checking on the morning of each at 11:00 UTC', status: 201, error_code: null, body: { ...avery, schedule: { every_days: 14, check_hour_utc: 11 } } },
   { operation: 'createMonitor', name: 'no_schedule', summary: 'A schedule with neither appointments nor every_days', status: 400, error_code: 'INVALID_REQUEST', body: { ...avery, schedule: {} } },
   unauthorized('createMonitor', { ...avery, schedule }),
+  {
+    operation: 'createMonitors', name: 'json', summary: 'Two patients as JSON', status: 201, error_code: null,
+    body: { monitors: [{ ...avery, schedule: { appointments: ['2026-12-03'] } }, { ...avery, member_id: '10011MHDM', member_first_name: 'Marcus', member_last_name: 'Bell', member_dob: '1979-11-02', schedule: { every_days: 30 } }] },
+  },
+  { operation: 'createMonitors', name: 'schedule_csv', summary: "Tomorrow's schedule as CSV: Avery's two visits make one monitor", status: 201, error_code: null, csv: scheduleCsv },
+  {
+    operation: 'createMonitors', name: 'invalid_csv', summary: 'A schedule whose row 3 has no appointment date: nothing is created', status: 400, error_code: 'INVALID_REQUEST',
+    csv: scheduleCsv.replace(',12/03/2026,chart 2', ',,chart 2'),
+  },
+  unauthorized('createMonitors', { monitors: [{ ...avery, schedule }] }),
+  { operation: 'createMonitors', name: 'unsupported_media_type', summary: 'The body sent as text/plain', status: 415, error_code: 'UNSUPPORTED_MEDIA_TYPE', body: { monitors: [{ ...avery, schedule }] }, send: 'as_text' },
   { operation: 'listMonitors', name: 'first_page', summary: 'The first page of two', status: 200, error_code: null, query: '?limit=2' },
   { operation: 'listMonitors', name: 'invalid_query', summary: 'A limit that is not a number', status: 400, error_code: 'INVALID_REQUEST', query: '?limit=all' },
   unauthorized('listMonitors'),

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
 
-const avery = {
+const avery_ = {
   member_id: '10010MHNA',
   member_first_name: 'Avery',
   member_last_name: 'Walsh',
@@ -29,7 +29,7 @@ after(async () => {
 
 describe('monitors', () => {
   test('created with a schedule, checked once right away (the baseline), read, listed and deleted', async () => {
-    const created = await server.post('/v1/monitors', { ...avery, reference: 'chart 4411', schedule: { appointments: ['2026-06-30'] } });
+    const created = await server.post('/v1/monitors', { ...avery_, reference: 'chart 4411', schedule: { appointments: ['2026-06-30'] } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.match(created.body.id, /^mon_[0-9a-f]{24}$/);
     const id = created.body.id;
@@ -62,18 +62,49 @@ describe('monitors', () => {
   });
 
   test('a schedule needs appointments or every_days; the estimate fields are validated as /v1/estimate does', async () => {
-    const none = await server.post('/v1/monitors', { ...avery, schedule: {} });
+    const none = await server.post('/v1/monitors', { ...avery_, schedule: {} });
     assert.equal(none.status, 400);
     assert.equal(none.body.error_code, 'INVALID_REQUEST');
-    const future = await server.post('/v1/monitors', { ...avery, member_dob: '2099-01-01', schedule: { every_days: 7 } });
+    const future = await server.post('/v1/monitors', { ...avery_, member_dob: '2099-01-01', schedule: { every_days: 7 } });
     assert.equal(future.status, 400);
     assert.equal(future.body.errors[0].field, 'member_dob');
-    const badDate = await server.post('/v1/monitors', { ...avery, schedule: { appointments: ['12/03/2026'] } });
+    const badDate = await server.post('/v1/monitors', { ...avery_, schedule: { appointments: ['12/03/2026'] } });
     assert.equal(badDate.status, 400);
   });
 
+  test("a schedule CSV (batch columns + appointment_date) makes one monitor per patient with all their appointments; JSON too", async () => {
+    const csv = [
+      'member_id,member_first_name,member_last_name,member_dob,payer_id,provider_npi,session_cost,appointment_date,reference',
+      '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 1',
+      '10011MHDM,Marcus,Bell,1979-11-02,SBX-EVERGREEN,1234567893,150,12/03/2026,chart 2',
+      '10010MHNA,Avery,Walsh,1988-03-14,SBX-EVERGREEN,1234567893,150.00,2026-12-17,chart 1',
+      '',
+    ].join('\r\n');
+    const made = await server.post('/v1/monitors/bulk', csv, { 'content-type': 'text/csv' });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.deepEqual(made.body.monitors.map((m: { rows: number[] }) => m.rows), [[2, 4], [3]]);
+    const avery = await server.get(`/v1/monitors/${made.body.monitors[0].id}`);
+    assert.deepEqual(avery.body.schedule, { appointments: ['2026-12-03', '2026-12-17'] });
+    assert.equal(avery.body.reference, 'chart 1');
+
+    const bad = await server.post('/v1/monitors/bulk', 'member_id,member_first_name,member_last_name,member_dob,appointment_date\n10010MHNA,Avery,Walsh,1988-03-14,\n10010MHNA,Avery,Walsh,1988-03-14,14/03/2026\n', { 'content-type': 'text/csv' });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]), [[2, 'appointment_date'], [3, 'appointment_date']]);
+    assert.match(bad.body.message, /no monitor was created/);
+    const unknown = await server.post('/v1/monitors/bulk', 'member_id,visit\nX1,2026-01-01\n', { 'content-type': 'text/csv' });
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.errors[0].message, /appointment_date/, 'the known columns are listed');
+
+    const json = await server.post('/v1/monitors/bulk', { monitors: [{ ...avery_, schedule: { every_days: 7 } }, { ...avery_, member_dob: '1988-02-30', schedule: { every_days: 7 } }] });
+    assert.equal(json.status, 400);
+    assert.equal(json.body.errors[0].row, 2);
+    const ok = await server.post('/v1/monitors/bulk', { monitors: [{ ...avery_, schedule: { every_days: 7 } }] });
+    assert.equal(ok.status, 201);
+    assert.equal(ok.body.monitors.length, 1);
+  });
+
   test("another key's monitors and webhooks answer 404, and are not listed", async () => {
-    const mine = await server.post('/v1/monitors', { ...avery, schedule: { every_days: 30 } });
+    const mine = await server.post('/v1/monitors', { ...avery_, schedule: { every_days: 30 } });
     const hook = await server.post('/v1/webhooks', { url: receiver.url, events: ['coverage.changed'] });
     const other = { apikey: otherKey };
     for (const path of [`/v1/monitors/${mine.body.id}`, `/v1/webhooks/${hook.body.id}`, `/v1/webhooks/${hook.body.id}/deliveries`]) {
@@ -124,7 +155,7 @@ describe('webhooks', () => {
   test('a batch that finishes sends one batch.completed event', async () => {
     const created = await server.post('/v1/webhooks', { url: receiver.url, events: ['batch.completed'] });
     const before = receiver.received.length;
-    const batch = await server.post('/v1/batches', { checks: [{ endpoint: 'estimate', request: avery }, { endpoint: 'estimate', request: avery }] });
+    const batch = await server.post('/v1/batches', { checks: [{ endpoint: 'estimate', request: avery_ }, { endpoint: 'estimate', request: avery_ }] });
     assert.equal(batch.status, 202);
     const got = await until('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
     const body = JSON.parse(got.body);

@@ -45,7 +45,7 @@ test('the shared schemas are components, and the routes refer to them instead of
   const expected = [
     ...['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'PayersResponse', 'SandboxMembersResponse'],
     ...['BatchCreateRequest', 'BatchCreated', 'BatchErrorResponse', 'BatchProgress', 'BatchResults'],
-    ...['MonitorCreateRequest', 'MonitorCreated', 'Monitor', 'MonitorList', 'MonitorCheckResult'],
+    ...['MonitorCreateRequest', 'MonitorCreated', 'Monitor', 'MonitorList', 'MonitorCheckResult', 'MonitorsCreateRequest', 'MonitorsCreated'],
     ...['WebhookCreateRequest', 'WebhookCreated', 'Webhook', 'WebhookList', 'DeliveryList', 'DeliveryAnswer'],
   ];
   assert.deepEqual(Object.keys(doc.components.schemas).sort(), expected.sort());

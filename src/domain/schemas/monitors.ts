@@ -140,3 +140,27 @@ export const DeliveryList = Type.Object(
   { $id: 'DeliveryList' },
 );
 export const DeliveryAnswer = Type.Object({ delivery: Delivery }, { $id: 'DeliveryAnswer' });
+
+export const MAX_BULK_MONITORS = 10_000;
+
+export const MonitorsCreateRequest = Type.Object(
+  { monitors: Type.Array(MonitorCreateRequest, { minItems: 1, maxItems: MAX_BULK_MONITORS }) },
+  {
+    additionalProperties: false,
+    $id: 'MonitorsCreateRequest',
+    description: `Up to ${MAX_BULK_MONITORS} monitors at once; or send a schedule as text/csv: the batch columns (docs/batch.md) and appointment_date, one line per appointment (docs/monitoring.md).`,
+  },
+);
+
+export const MonitorsCreated = Type.Object(
+  {
+    monitors: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        next_check_at: nullableInstant('The next scheduled check'),
+        rows: Type.Array(Type.Integer(), { description: "The rows it was made from: a schedule's lines of one patient make one monitor with their appointments" }),
+      }),
+    ),
+  },
+  { $id: 'MonitorsCreated' },
+);

@@ -15,6 +15,7 @@ import { ownerOf } from '../../store/keys.ts';
 import type { MonitorStore, StoredMonitor } from '../../store/monitors.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
+import { registerMonitorBulkRoute } from './monitor-bulk.ts';
 
 export interface MonitorRouteOptions {
   store: MonitorStore;
@@ -48,13 +49,14 @@ export const page = (q: { offset?: string | undefined; limit?: string | undefine
   limit: Math.min(MAX_PAGE, Math.max(1, q.limit ? Number(q.limit) : DEFAULT_PAGE)),
 });
 
-const DataKeyNeeded =
+export const DATA_KEY_NEEDED =
   'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it';
 
 export async function registerMonitorRoutes(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const validate = createCheckValidator(options.deps.today);
   const { store } = options;
+  await registerMonitorBulkRoute(app, options);
 
   const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<StoredMonitor | null> => {
     const monitor = await store.get(id, ownerOf(request.apiKey!));
@@ -78,7 +80,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     },
     async (request, reply) => {
       const key = request.apiKey!;
-      if (key.env === 'production' && !store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DataKeyNeeded);
+      if (key.env === 'production' && !store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DATA_KEY_NEEDED);
       const { schedule, reference, ...estimate } = request.body;
       if (!schedule.appointments?.length && schedule.every_days === undefined) {
         return sendError(reply, request, 400, 'INVALID_REQUEST', 'schedule needs appointments, every_days, or both', [
