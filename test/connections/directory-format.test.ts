@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { parseDirectory, resolveDirectory } from '../../src/payers/directory.ts';
+import { fileURLToPath } from 'node:url';
+import { loadDirectory, parseDirectory, resolveDirectory } from '../../src/payers/directory.ts';
 import { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
@@ -49,6 +50,11 @@ describe('directory shapes', () => {
     assert.equal(d.submitter.id, 'SX');
     assert.deepEqual(d.connections, [{ name: 'P1', kind: 'core-mime', endpoint: 'https://p1.example/core', receiver_id: 'P1EDI', max_in_flight: 3 }]);
     assert.deepEqual(d.payers[0]!.routes, [{ connection: 'P1', payer_id: 'P1' }]);
+  });
+
+  test('the example directory (examples/payers.connections.example.json) is valid', () => {
+    const d = resolveDirectory(loadDirectory(fileURLToPath(new URL('../../examples/payers.connections.example.json', import.meta.url))));
+    assert.deepEqual(d.connections.map((c) => c.kind), ['stedi', 'optum', 'availity', 'core-soap']);
   });
 
   test('mistakes are refused with what is wrong', () => {
