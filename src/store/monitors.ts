@@ -29,6 +29,8 @@ export interface LastCheck {
   plan_status: string | null;
   member_obligation: number | null;
   changes: CoverageChange[];
+  /** The checks that found changes, oldest first (the last 20). */
+  timeline?: { at: string; changes: CoverageChange[] }[];
 }
 
 export interface StoredMonitor {

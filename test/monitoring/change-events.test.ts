@@ -66,6 +66,7 @@ test('the copay changes between two checks: one signed coverage.changed naming i
     { field: 'copayment', old: 3000, new: 4500 },
   );
   assert.equal(new Set(changes.map((c: { field: string }) => c.field)).size, changes.length, 'each field once');
+  assert.deepEqual(checked.body.monitor.timeline, [{ at: checked.body.monitor.last_check.at, changes }], 'the timeline of changes');
 
   const event = await until('the coverage.changed delivery', () => receiver.received.find((r) => JSON.parse(r.body).type === 'coverage.changed'));
   assert.ok(verifySignature(hook.body.secret, event));
@@ -76,6 +77,7 @@ test('the copay changes between two checks: one signed coverage.changed naming i
   // A third check with the same answer changes nothing: still exactly one event.
   const again = await server.post(`/v1/monitors/${id}/check`, undefined);
   assert.deepEqual(again.body.monitor.last_check.changes, []);
+  assert.equal(again.body.monitor.timeline.length, 1, 'a check without changes adds nothing to the timeline');
   await prod.server.runtime.monitoring.deliveries.idle();
   await new Promise((r) => setTimeout(r, 200));
   assert.equal(receiver.received.filter((r) => JSON.parse(r.body).type === 'coverage.changed').length, 1);

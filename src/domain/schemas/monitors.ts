@@ -61,6 +61,9 @@ export const Monitor = Type.Object(
     next_check_at: nullableInstant('The next scheduled check; null when the schedule has no more'),
     checks: Type.Integer({ description: 'Checks made so far' }),
     last_check: Nullable(MonitorLastCheck),
+    timeline: Type.Array(Type.Object({ at: instant('When the check found them'), changes: Type.Array(CoverageChange) }), {
+      description: 'The checks that found changes, oldest first (the last 20)',
+    }),
   },
   { $id: 'Monitor' },
 );

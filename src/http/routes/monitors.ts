@@ -40,7 +40,15 @@ export function presentMonitor(m: StoredMonitor) {
     created_at: m.created_at,
     next_check_at: m.next_check_at,
     checks: m.checks,
-    last_check: m.last_check,
+    last_check: m.last_check && {
+      at: m.last_check.at,
+      status: m.last_check.status,
+      error_code: m.last_check.error_code,
+      plan_status: m.last_check.plan_status,
+      member_obligation: m.last_check.member_obligation,
+      changes: m.last_check.changes,
+    },
+    timeline: m.last_check?.timeline ?? [],
   };
 }
 

@@ -14,7 +14,16 @@ export interface MonitorToCheck {
   id: string;
   what: { request: Record<string, unknown>; reference: string | null } | null;
   snapshot: CoverageSnapshot | null;
+  last_check?: { timeline?: TimelineEntry[] | undefined } | null;
 }
+
+/** A check that found changes, kept in the monitor's timeline (the last TIMELINE_LENGTH). */
+export interface TimelineEntry {
+  at: string;
+  changes: CoverageChange[];
+}
+
+export const TIMELINE_LENGTH = 20;
 
 export interface MonitorEvent {
   id: string;
@@ -34,6 +43,8 @@ export interface MonitorCheckOutcome {
     plan_status: string | null;
     member_obligation: number | null;
     changes: CoverageChange[];
+    /** The checks that found changes, oldest first, this one included when it did. */
+    timeline: TimelineEntry[];
   };
   snapshot: CoverageSnapshot | null;
   events: MonitorEvent[];
@@ -71,6 +82,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
       changes.length > 0
         ? [{ id: eventId, type: 'coverage.changed', timestamp: checkedAt, data: { monitor_id: monitor.id, checked_at: checkedAt, payer_id: snapshot.payer_id, changes } }]
         : [];
+    const before = monitor.last_check?.timeline ?? [];
     const last = {
       at: checkedAt,
       status,
@@ -78,6 +90,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
       plan_status: typeof snapshot.plan_status === 'string' ? snapshot.plan_status : null,
       member_obligation: typeof snapshot.member_obligation === 'number' ? snapshot.member_obligation : null,
       changes,
+      timeline: changes.length > 0 ? [...before, { at: checkedAt, changes }].slice(-TIMELINE_LENGTH) : before,
     };
     return { status, body, payerId, last, snapshot, events };
   }
@@ -91,7 +104,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     status,
     body,
     payerId,
-    last: { at: checkedAt, status, error_code: errorCode, plan_status: null, member_obligation: null, changes: [] },
+    last: { at: checkedAt, status, error_code: errorCode, plan_status: null, member_obligation: null, changes: [], timeline: monitor.last_check?.timeline ?? [] },
     snapshot: null,
     events: [failed],
   };
