@@ -29,7 +29,7 @@ async function loadPayers() {
 
 // ---- tabs ----
 
-const tabs = [$('tab-check'), $('tab-batch')];
+const tabs = [$('tab-check'), $('tab-batch'), $('tab-watch')];
 
 function selectTab(tab, focus) {
   for (const t of tabs) {

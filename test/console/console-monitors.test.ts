@@ -1,0 +1,78 @@
+/**
+ * The console's "Watched patients" view in Debian's Chromium: a schedule with appointment dates is
+ * uploaded, each patient appears with the first check's result, "Check now" checks again, "Stop
+ * watching" removes one, and a file with a bad row names it. Skips when /usr/bin/chromium is absent.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); .ci/run installs it`;
+const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+let server: TestServer;
+let browser: Browser;
+before(async () => {
+  if (skip) return;
+  server = await startTestServer({ env: { COVERAGE_MONITOR_POLL_MS: '50' } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SCHEDULE = [
+  'member_id,member_first_name,member_last_name,member_dob,payer_id,provider_npi,session_cost,appointment_date,reference',
+  '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 1001',
+  '10011MHDM,Marcus,Bell,11/02/1979,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 1002',
+  '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/17/2026,chart 1001',
+  '',
+].join('\n');
+
+test('watched patients: upload a schedule, see each first check, check again, stop watching; a bad row is named', { skip }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 800 } });
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await page.goto(`${server.url}/console`);
+  await page.getByLabel('API key').fill(TEST_KEY);
+  await page.getByLabel('API key').press('Enter');
+  await page.getByText('in use').waitFor();
+
+  await page.getByRole('tab', { name: 'Watched patients' }).click();
+  await page.getByText('No patients are watched yet.').waitFor();
+
+  await page.getByLabel('Watch the patients of a schedule (CSV)').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(SCHEDULE.replace(',12/03/2026,chart 1002', ',,chart 1002')) });
+  await page.getByRole('button', { name: 'Upload and watch' }).click();
+  await page.getByText(/row 3/).first().waitFor();
+  assert.equal(await page.locator('#watch-table tbody tr[data-monitor]').count(), 0, 'nothing is watched from a refused file');
+
+  await page.getByLabel('Watch the patients of a schedule (CSV)').setInputFiles({ name: 'tomorrow.csv', mimeType: 'text/csv', buffer: Buffer.from(SCHEDULE) });
+  await page.getByRole('button', { name: 'Upload and watch' }).click();
+  await page.getByText('Watching 2 patients').waitFor();
+  const rows = page.locator('#watch-table tbody tr[data-monitor]');
+  await page.waitForFunction(() => document.querySelectorAll('#watch-table tbody .badge-active').length === 2);
+  assert.equal(await rows.count(), 2);
+  const avery = rows.filter({ hasText: 'chart 1001' });
+  assert.match((await avery.textContent()) ?? '', /December 3, 2026, December 17, 2026/);
+  assert.match((await avery.textContent()) ?? '', /\$30\.00/);
+  assert.match((await avery.textContent()) ?? '', /No changes/);
+  await page.screenshot({ path: `${SHOTS}console-monitors.png` });
+
+  await avery.getByRole('button', { name: 'Check now' }).click();
+  await page.getByText('Checked.').waitFor();
+  const id = await avery.getAttribute('data-monitor');
+  const after = await server.get(`/v1/monitors/${id}`);
+  assert.equal(after.body.checks, 2);
+
+  await rows.filter({ hasText: 'chart 1002' }).getByRole('button', { name: 'Stop watching' }).click();
+  await page.getByText('No longer watched.').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('#watch-table tbody tr[data-monitor]').length === 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
