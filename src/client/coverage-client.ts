@@ -2,6 +2,21 @@
  * A typed client for the coverage API: one method per endpoint, request and result types from the
  * same TypeBox schemas the server validates and serializes with, errors as CoverageApiError.
  */
+import type {
+  DeliveryAnswer,
+  DeliveryList,
+  Monitor,
+  MonitorCheckResult,
+  MonitorCreated,
+  MonitorCreateRequest,
+  MonitorList,
+  MonitorsCreated,
+  MonitorsCreateRequest,
+  Webhook,
+  WebhookCreated,
+  WebhookCreateRequest,
+  WebhookList,
+} from '../domain/schemas/monitors.ts';
 import type { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
 import type { DiscoverResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
 import type { PayersResponse } from '../domain/schemas/payers.ts';
@@ -28,6 +43,14 @@ export interface CoverageClientOptions {
   /** Told before each retry, e.g. to print that the client is waiting. */
   onRetry?: (retry: { attempt: number; delayMs: number; error: CoverageApiError }) => void;
 }
+
+const query = (page: { offset?: number; limit?: number }) => {
+  const params = new URLSearchParams();
+  if (page.offset !== undefined) params.set('offset', String(page.offset));
+  if (page.limit !== undefined) params.set('limit', String(page.limit));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** When a 429 carries no Retry-After: 1 s, 2 s, 4 s... */
@@ -88,7 +111,72 @@ export class CoverageClient {
     return this.call('GET', '/v1/sandbox/members');
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** POST /v1/monitors: watch a patient (docs/monitoring.md). */
+  createMonitor(request: MonitorCreateRequest): Promise<MonitorCreated> {
+    return this.call('POST', '/v1/monitors', request);
+  }
+
+  /** POST /v1/monitors/bulk with JSON: many monitors at once. */
+  createMonitors(request: MonitorsCreateRequest): Promise<MonitorsCreated> {
+    return this.call('POST', '/v1/monitors/bulk', request);
+  }
+
+  /** GET /v1/monitors: a page of this key's monitors. */
+  listMonitors(page: { offset?: number; limit?: number } = {}): Promise<MonitorList> {
+    return this.call('GET', `/v1/monitors${query(page)}`);
+  }
+
+  /** GET /v1/monitors/{id} */
+  getMonitor(id: string): Promise<Monitor> {
+    return this.call('GET', `/v1/monitors/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /v1/monitors/{id}/check: check now. */
+  checkMonitor(id: string): Promise<MonitorCheckResult> {
+    return this.call('POST', `/v1/monitors/${encodeURIComponent(id)}/check`);
+  }
+
+  /** DELETE /v1/monitors/{id}: stop watching (the snapshot is deleted). */
+  deleteMonitor(id: string): Promise<{ id: string; deleted: boolean }> {
+    return this.call('DELETE', `/v1/monitors/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /v1/webhooks: answers the signing secret, once. */
+  createWebhook(request: WebhookCreateRequest): Promise<WebhookCreated> {
+    return this.call('POST', '/v1/webhooks', request);
+  }
+
+  /** GET /v1/webhooks */
+  listWebhooks(): Promise<WebhookList> {
+    return this.call('GET', '/v1/webhooks');
+  }
+
+  /** GET /v1/webhooks/{id} */
+  getWebhook(id: string): Promise<Webhook> {
+    return this.call('GET', `/v1/webhooks/${encodeURIComponent(id)}`);
+  }
+
+  /** DELETE /v1/webhooks/{id} */
+  deleteWebhook(id: string): Promise<{ id: string; deleted: boolean }> {
+    return this.call('DELETE', `/v1/webhooks/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /v1/webhooks/{id}/test: queues a webhook.test event. */
+  testWebhook(id: string): Promise<DeliveryAnswer> {
+    return this.call('POST', `/v1/webhooks/${encodeURIComponent(id)}/test`);
+  }
+
+  /** GET /v1/webhooks/{id}/deliveries: the delivery log, newest first. */
+  webhookDeliveries(id: string, page: { offset?: number; limit?: number } = {}): Promise<DeliveryList> {
+    return this.call('GET', `/v1/webhooks/${encodeURIComponent(id)}/deliveries${query(page)}`);
+  }
+
+  /** POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver: the same webhook-id, sent again. */
+  redeliver(id: string, deliveryId: string): Promise<DeliveryAnswer> {
+    return this.call('POST', `/v1/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const res = await this.fetch(this.baseUrl + path, {
         method,

@@ -20,4 +20,19 @@ export type {
   ScanResponse,
 } from '../domain/schemas/responses.ts';
 export type { PayerListing, PayersResponse } from '../domain/schemas/payers.ts';
+export type {
+  DeliveryAnswer,
+  DeliveryList,
+  Monitor,
+  MonitorCheckResult,
+  MonitorCreated,
+  MonitorCreateRequest,
+  MonitorList,
+  MonitorsCreated,
+  MonitorsCreateRequest,
+  Webhook,
+  WebhookCreated,
+  WebhookCreateRequest,
+  WebhookList,
+} from '../domain/schemas/monitors.ts';
 export type { SandboxMember, SandboxMembersResponse } from '../domain/schemas/sandbox.ts';

@@ -167,3 +167,14 @@ export const MonitorsCreated = Type.Object(
   },
   { $id: 'MonitorsCreated' },
 );
+
+export type MonitorCreated = Static<typeof MonitorCreated>;
+export type MonitorList = Static<typeof MonitorList>;
+export type MonitorCheckResult = Static<typeof MonitorCheckResult>;
+export type MonitorsCreateRequest = Static<typeof MonitorsCreateRequest>;
+export type MonitorsCreated = Static<typeof MonitorsCreated>;
+export type Webhook = Static<typeof Webhook>;
+export type WebhookCreated = Static<typeof WebhookCreated>;
+export type WebhookList = Static<typeof WebhookList>;
+export type DeliveryList = Static<typeof DeliveryList>;
+export type DeliveryAnswer = Static<typeof DeliveryAnswer>;
