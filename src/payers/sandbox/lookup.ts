@@ -56,15 +56,15 @@ function fromMember(m: CatalogMember, payerId: string, plan: string, answer: Sce
   };
 }
 
-export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): SandboxHit | null {
-  const who = inquiry.dependent ?? inquiry.subscriber;
-  const memberId = inquiry.subscriber.member_id ?? who.member_id;
-  const administratorPlan = catalog.administratorPlans[payerId];
-  const anyPayer = payerId === catalog.anyPayerId;
-  // A state Medicaid program also knows the members of the managed-care plans it contracts.
-  const medicaidState = catalog.payers.find((p) => p.payer_id === payerId)?.medicaid_state ?? null;
+type Scoped = readonly { member: CatalogMember; plan: string }[];
+const scopes = new WeakMap<Catalog, Map<string, Scoped>>();
 
-  // Which catalog members this payer knows, and with which plan it answers.
+/** Which catalog members this payer knows, and with which plan it answers: worked out once per catalog and payer. */
+function scopedMembers(catalog: Catalog, payerId: string, administratorPlan: string | undefined, anyPayer: boolean, medicaidState: string | null): Scoped {
+  let byPayer = scopes.get(catalog);
+  if (!byPayer) scopes.set(catalog, (byPayer = new Map()));
+  const known = byPayer.get(payerId);
+  if (known) return known;
   const scoped: { member: CatalogMember; plan: string }[] = [];
   for (const member of catalog.members) {
     if (administratorPlan) {
@@ -74,6 +74,20 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
       scoped.push({ member, plan: member.plan });
     }
   }
+  // Bounded: a payer ID is whatever the 270 names.
+  if (byPayer.size < 1000) byPayer.set(payerId, scoped);
+  return scoped;
+}
+
+export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): SandboxHit | null {
+  const who = inquiry.dependent ?? inquiry.subscriber;
+  const memberId = inquiry.subscriber.member_id ?? who.member_id;
+  const administratorPlan = catalog.administratorPlans[payerId];
+  const anyPayer = payerId === catalog.anyPayerId;
+  // A state Medicaid program also knows the members of the managed-care plans it contracts.
+  const medicaidState = catalog.payers.find((p) => p.payer_id === payerId)?.medicaid_state ?? null;
+
+  const scoped = scopedMembers(catalog, payerId, administratorPlan, anyPayer, medicaidState);
   const answering = (m: CatalogMember) => (anyPayer || medicaidState ? m.payer_id : payerId);
 
   if (memberId) {
