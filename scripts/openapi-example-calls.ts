@@ -111,6 +111,7 @@ async function monitoringPathOf(server: ExampleServer, call: ExampleCall, path: 
 async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
   const { path } = OPERATION_ROUTES[call.operation];
   if (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks')) return (await monitoringPathOf(server, call, path)) + (call.query ?? '');
+  if (path.startsWith('/v1/payers')) return path.replace('{id}', encodeURIComponent(call.payer ?? 'NO-SUCH-PAYER')) + (call.query ?? '');
   if (!path.includes('{id}')) return path;
   if (!call.batch) return path.replace('{id}', UNKNOWN_BATCH);
   const create = EXAMPLE_CALLS.find((c) => c.operation === 'createBatch' && c.name === call.batch);

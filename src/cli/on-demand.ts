@@ -22,8 +22,13 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
   },
   {
     name: 'simulate-payer',
-    description: "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi)",
+    description: "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
     load: async () => (await import('./simulate-payer.ts')).registerSimulatePayerCommand,
+  },
+  {
+    name: 'payers',
+    description: 'the payer catalog in the store: import a clearinghouse payer list (same store as serve)',
+    load: async () => (await import('./payers.ts')).registerPayersCommands,
   },
   {
     name: 'check',

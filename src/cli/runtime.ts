@@ -63,6 +63,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const metrics = new Metrics({ processMetrics: true });
   const network = await openPayerNetwork(config, today, metrics);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // Production: payers imported into the store (coverage payers import) join the directory's.
+  if (network.addCatalog) {
+    const { PayerCatalogStore } = await import('../store/payer-catalog.ts');
+    for (const warning of network.addCatalog(await new PayerCatalogStore(db).list())) process.stderr.write(`payer catalog: ${warning}\n`);
+  }
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
   // Production keys made from COVERAGE_DEV_KEY by earlier versions: a configured string, not a generated secret.

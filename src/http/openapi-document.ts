@@ -138,7 +138,9 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   medicaid:
     "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
   payers:
-    'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to.',
+    'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR\'s own, each clearinghouse\'s) and `eligibility` what the imported payer catalog says.',
+  getPayer:
+    'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',
   sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
   createBatch:
     'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
@@ -186,6 +188,7 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   scan: 'Coverage found at one of the payers.',
   medicaid: 'Medicaid coverage found.',
   payers: 'The payers.',
+  getPayer: 'The payer.',
   sandboxMembers: 'The sandbox catalog.',
   createBatch: 'Queued: the batch id, with where to read its progress (also the `Location` header) and its results.',
   getBatch: 'The progress of the batch.',

@@ -13,6 +13,7 @@ export type DocumentedOperation =
   | 'scan'
   | 'medicaid'
   | 'payers'
+  | 'getPayer'
   | 'sandboxMembers'
   | 'createBatch'
   | 'getBatch'
@@ -26,6 +27,7 @@ export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'PO
   scan: { method: 'POST', path: '/v1/scan' },
   medicaid: { method: 'POST', path: '/v1/medicaid' },
   payers: { method: 'GET', path: '/v1/payers' },
+  getPayer: { method: 'GET', path: '/v1/payers/{id}' },
   sandboxMembers: { method: 'GET', path: '/v1/sandbox/members' },
   createBatch: { method: 'POST', path: '/v1/batches' },
   getBatch: { method: 'GET', path: '/v1/batches/{id}' },
@@ -57,6 +59,8 @@ export interface ExampleCall {
   webhook?: string;
   /** The {delivery_id} of the path (or a delivery in the log): the webhook is sent a test event first. */
   delivery?: boolean;
+  /** The {id} of a /v1/payers/{id} path (default: an ID no payer has). */
+  payer?: string;
   /** A query string added to the path. */
   query?: string;
   /** How the call differs from a JSON request with a valid key. */
@@ -232,7 +236,12 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
 
   // payers
   { operation: 'payers', name: 'sandbox', summary: 'The sandbox network', status: 200, error_code: null },
+  { operation: 'payers', name: 'search', summary: 'Searching by name, ID or alias (?query=evergren, a typo included)', status: 200, error_code: null, query: '?query=evergren' },
+  { operation: 'payers', name: 'query_too_long', summary: 'A search of over 100 characters', status: 400, error_code: 'INVALID_REQUEST', query: `?query=${'x'.repeat(101)}` },
   { operation: 'payers', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+  { operation: 'getPayer', name: 'found', summary: 'A payer by its ID (any alias or connection payer ID works too)', status: 200, error_code: null, payer: 'SBX-EVERGREEN' },
+  { operation: 'getPayer', name: 'not_found', summary: 'No payer has this ID or alias', status: 404, error_code: 'NOT_FOUND', payer: 'NO-SUCH-PAYER' },
+  { operation: 'getPayer', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key', payer: 'SBX-EVERGREEN' },
 
   // sandbox members
   { operation: 'sandboxMembers', name: 'catalog', summary: 'The catalog (the first three rows shown)', status: 200, error_code: null },

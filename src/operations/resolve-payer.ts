@@ -10,7 +10,10 @@ export function resolvePayer(network: PayerNetwork, payerId: string | undefined)
   }
   // Any alias or connection payer ID names the directory's payer.
   const canonical = network.canonicalId?.(id) ?? id;
-  if (!network.payer(canonical)) throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${id} is not supported`);
+  const info = network.payer(canonical);
+  if (!info) throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${id} is not supported`);
+  // The catalog says this payer takes no eligibility inquiries: no call is made.
+  if (info.eligibility === 'not_supported') throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${canonical} does not support eligibility inquiries`);
   return canonical;
 }
 

@@ -10,6 +10,10 @@ export interface PayerInfo {
   medicaid_state: string | null;
   /** Payers that mental-health benefits are handed to (carve-out administrators this network can reach). */
   carve_out_administrators?: string[];
+  /** Other IDs callers may send for this payer (directory aliases, the imported catalog's). */
+  aliases?: string[];
+  /** From the imported catalog: not_supported answers 400 PAYER_NOT_SUPPORTED without a call. */
+  eligibility?: 'supported' | 'enrollment_required' | 'not_supported';
 }
 
 export interface ExchangeContext {
@@ -42,6 +46,17 @@ export interface InterchangeIds {
   usage: 'T' | 'P';
 }
 
+/** A payer of the imported catalog (store/payer-catalog.ts). */
+export interface CatalogEntry {
+  payer_id: string;
+  name: string;
+  aliases: string[];
+  eligibility: 'supported' | 'enrollment_required' | 'not_supported';
+  medicaid_state: string | null;
+  /** connection name -> that connection's payer ID. */
+  routes: Record<string, string>;
+}
+
 /** Where one route of a payer sends its 270: the interchange identities and the connection's own payer ID (2100A NM109). */
 export interface RouteEnvelope extends InterchangeIds {
   payer_id: string;
@@ -62,6 +77,8 @@ export interface PayerNetwork {
   readonly anyPayerId: string | null;
   payers(): readonly PayerInfo[];
   payer(payerId: string): PayerInfo | undefined;
+  /** Production: adds the imported catalog's payers (routes through the directory's connections); returns warnings. */
+  addCatalog?(payers: readonly CatalogEntry[]): string[];
   /** The payer_id an alias or a connection's own payer ID stands for (any case), when the network knows aliases. */
   canonicalId?(id: string): string | undefined;
   /** The interchange identities for a payer's 270s; absent, the X12 writer's test defaults. */

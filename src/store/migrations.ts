@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { monitorsMigration } from './migration-steps/monitors.ts';
 import { auditRouteMigration } from './migration-steps/audit-route.ts';
+import { payerCatalogMigration } from './migration-steps/payer-catalog.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   },
   '0006_monitors': monitorsMigration,
   '0007_audit_route': auditRouteMigration,
+  '0008_payer_catalog': payerCatalogMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -42,6 +42,24 @@ export interface AuditEventTable {
   trace_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A payer of the imported catalog (coverage payers import). */
+export interface PayerCatalogTable {
+  payer_id: string;
+  name: string;
+  /** JSON array of strings. */
+  aliases: string;
+  eligibility: 'supported' | 'enrollment_required' | 'not_supported';
+  medicaid_state: string | null;
+  updated_at: string;
+}
+
+/** A catalog payer's ID at one connection of the directory. */
+export interface PayerCatalogRouteTable {
+  payer_id: string;
+  connection: string;
+  connection_payer_id: string;
+}
+
 /** A person who signs in to the console (docs/console-access.md). */
 export interface UserTable {
   id: string;
@@ -134,6 +152,8 @@ export interface MigrationMarker {
 export interface Database {
   api_keys: ApiKeyTable;
   audit_events: AuditEventTable;
+  payer_catalog: PayerCatalogTable;
+  payer_catalog_routes: PayerCatalogRouteTable;
   settings: SettingTable;
   batches: BatchTable;
   batch_rows: BatchRowTable;

@@ -4,7 +4,7 @@
  */
 import type { DirectoryConnection } from '../connections.ts';
 import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedPayer } from '../directory.ts';
-import { PayerError, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork, type RouteEnvelope, type RoutedAnswer } from '../network.ts';
+import { PayerError, type CatalogEntry, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork, type RouteEnvelope, type RoutedAnswer } from '../network.ts';
 import { ROUTE_FAILURE_AAA, answersAaa } from './aaa42.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
@@ -51,11 +51,54 @@ export class ProductionNetwork implements PayerNetwork {
   }
 
   payers(): readonly PayerInfo[] {
-    return [...this.payersById.values()].map((p) => p.info);
+    return [...this.payersById.values()].map((p) => (p.aliases.length > 0 ? { ...p.info, aliases: p.aliases } : p.info));
   }
 
   payer(payerId: string): PayerInfo | undefined {
-    return this.payersById.get(payerId)?.info;
+    const p = this.payersById.get(payerId);
+    return p && p.aliases.length > 0 ? { ...p.info, aliases: p.aliases } : p?.info;
+  }
+
+  addCatalog(entries: readonly CatalogEntry[]): string[] {
+    const warnings: string[] = [];
+    for (const e of entries) {
+      const known = [e.payer_id, ...e.aliases].map((id) => this.ids.get(id.toUpperCase())).find((id) => id !== undefined);
+      const routes = Object.entries(e.routes)
+        .filter(([connection]) => this.connections.has(connection))
+        .map(([connection, payer_id]) => ({ connection, payer_id }));
+      const unknown = Object.keys(e.routes).filter((c) => !this.connections.has(c));
+      if (unknown.length > 0) warnings.push(`${e.payer_id}: connection ${unknown.join(', ')} is not in the directory; its route is ignored`);
+      const payer = known !== undefined ? this.payersById.get(known)! : null;
+      if (payer) {
+        // The directory file wins; the catalog adds routes through other connections, aliases and eligibility.
+        for (const r of routes) if (!payer.routes.some((x) => x.connection === r.connection)) payer.routes.push(r);
+        payer.info = { ...payer.info, eligibility: e.eligibility };
+        this.claim(payer, [e.payer_id, ...e.aliases, ...routes.map((r) => r.payer_id)]);
+        continue;
+      }
+      if (routes.length === 0 && e.eligibility !== 'not_supported') {
+        warnings.push(`${e.payer_id}: no route through a connection of the directory; not added`);
+        continue;
+      }
+      const added: ResolvedPayer = {
+        info: { payer_id: e.payer_id, name: e.name, supports_search: false, medicaid_state: e.medicaid_state, carve_out_administrators: [], eligibility: e.eligibility },
+        aliases: [],
+        routes,
+      };
+      this.payersById.set(e.payer_id, added);
+      this.claim(added, [e.payer_id, ...e.aliases, ...routes.map((r) => r.payer_id)]);
+    }
+    return warnings;
+  }
+
+  /** IDs not yet naming another payer now name this one. */
+  private claim(payer: ResolvedPayer, ids: string[]): void {
+    for (const id of ids) {
+      const key = id.toUpperCase();
+      if (this.ids.has(key)) continue;
+      this.ids.set(key, payer.info.payer_id);
+      if (id !== payer.info.payer_id && !payer.aliases.includes(id)) payer.aliases.push(id);
+    }
   }
 
   /** The directory's payer_id for an ID or alias (any case), or undefined. */

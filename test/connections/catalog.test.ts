@@ -1,0 +1,109 @@
+/** The payer catalog: `coverage payers import` into the store, read by a production server at start; aliases, search, not_supported. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { importPayers, parseCatalogCsv } from '../../src/cli/payers.ts';
+import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
+import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
+import { openDb } from '../../src/store/db.ts';
+import { PayerCatalogStore } from '../../src/store/payer-catalog.ts';
+import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { estimateFor, serveDirectory } from './setup.ts';
+
+const EXAMPLE = fileURLToPath(new URL('../../examples/payers-catalog.csv', import.meta.url));
+const quiet = { stdout: () => {}, stderr: () => {} };
+
+describe('the generic CSV', () => {
+  test('the example catalog reads: aliases split on ;, eligibility and the connection payer ID', async () => {
+    const rows = parseCatalogCsv((await import('node:fs')).readFileSync(EXAMPLE, 'utf8'));
+    const aetna = rows.find((r) => r.entry.payer_id === 'AETNA')!;
+    assert.deepEqual(aetna.entry.aliases, ['60054', 'AETNA INC']);
+    assert.equal(aetna.connection_payer_id, '60054');
+    assert.equal(rows.find((r) => r.entry.payer_id === 'EXAMPLE-NOELIG')!.entry.eligibility, 'not_supported');
+    assert.ok(rows.length >= 8);
+  });
+
+  test('a bad row stops the import with its row number and nothing is imported', () => {
+    assert.throws(() => parseCatalogCsv('payer_id,name,eligibility\nOK,Fine,supported\nBAD ID!,Broken,maybe\n'), /row 3: payer_id .*eligibility/);
+    assert.throws(() => parseCatalogCsv('id,title\nA,B\n'), /needs a payer_id column/);
+  });
+});
+
+describe('a production server with an imported catalog', () => {
+  let sim: StediSimulator;
+  let server: TestServer;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'coverage-catalog-'));
+    const db = await openDb({ dataDir });
+    const store = new PayerCatalogStore(db);
+    assert.equal(await importPayers(store, EXAMPLE, { connection: 'stedi', format: 'csv' }, quiet), 0);
+    // Importing again updates in place.
+    const again: string[] = [];
+    assert.equal(await importPayers(store, EXAMPLE, { connection: 'stedi', format: 'csv' }, { stdout: () => {}, stderr: (s) => again.push(s) }), 0);
+    assert.match(again.join(''), /0 added, 9 updated/);
+    await db.close();
+    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    // The directory names the connection only: every payer comes from the catalog.
+    const directory = vendorDirectory([{ name: 'stedi', sim }]);
+    directory.payers = [];
+    server = await serveDirectory(directory, { COVERAGE_DATA_DIR: dataDir });
+  });
+  after(async () => {
+    await server?.close();
+    await sim?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('any alias or connection payer ID is accepted as payer_id, any case', async () => {
+    for (const id of ['AETNA', '60054', 'aetna inc']) {
+      const res = await server.post('/v1/estimate', estimateFor(id, 'AETNA12345', 'Jane', 'Doe', '2004-04-04'));
+      assert.equal(res.status, 200, `${id}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.payer_id, 'AETNA');
+      assert.equal(res.body.route, 'stedi');
+    }
+    assert.equal(sim.received.at(-1)!.payer_id, '60054', "the route's own ID went out in 2100A");
+  });
+
+  test('a payer marked not_supported answers 400 PAYER_NOT_SUPPORTED without a call', async () => {
+    const before = sim.stats.requests;
+    const res = await server.post('/v1/estimate', estimateFor('EXAMPLE-NOELIG', 'X1', 'Jane', 'Doe', '2004-04-04'));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error_code, 'PAYER_NOT_SUPPORTED');
+    assert.equal(sim.stats.requests, before);
+  });
+
+  test('GET /v1/payers?query= searches name, ID and aliases; GET /v1/payers/{id} takes an alias', async () => {
+    const found = await server.get('/v1/payers?query=aetan');
+    assert.deepEqual(found.body.payers.map((p: any) => p.payer_id), ['AETNA']);
+    const united = await server.get('/v1/payers?query=united');
+    assert.equal(united.body.payers[0].payer_id, 'UHC');
+    const byAlias = await server.get('/v1/payers/87726');
+    assert.equal(byAlias.status, 200);
+    assert.equal(byAlias.body.payer_id, 'UHC');
+    assert.deepEqual(byAlias.body.aliases, ['87726', 'UNITED HEALTHCARE', 'UHC COMMERCIAL']);
+    assert.equal(byAlias.body.eligibility, 'supported');
+    assert.equal((await server.get('/v1/payers/NOPE')).status, 404);
+    const all = await server.get('/v1/payers');
+    assert.equal(all.body.payers.length, 9);
+    assert.ok(!JSON.stringify(all.body).includes('stedi'), 'no connection names');
+  });
+});
+
+test('stedi-json: Stedi payer records import with their aliases and eligibility support', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coverage-catalog-json-'));
+  const file = join(dir, 'payers.json');
+  writeFileSync(file, JSON.stringify({ items: [{ stediId: 'HPQRS', primaryPayerId: 'CMS', displayName: 'Medicare', aliases: ['CMS', 'CMSMED', 'MEDICARE'], transactionSupport: { eligibilityCheck: 'ENROLLMENT_REQUIRED' } }] }));
+  const db = await openDb({ dataDir: dir });
+  try {
+    assert.equal(await importPayers(new PayerCatalogStore(db), file, { connection: 'stedi', format: 'stedi-json' }, quiet), 0);
+    const [cms] = await new PayerCatalogStore(db).list();
+    assert.deepEqual(cms, { payer_id: 'CMS', name: 'Medicare', aliases: ['CMSMED', 'MEDICARE', 'HPQRS'], eligibility: 'enrollment_required', medicaid_state: null, routes: { stedi: 'CMS' } });
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
