@@ -1,7 +1,11 @@
 /** This instance's monitors and webhooks: the stores, the scheduled-check runner and the delivery worker, wired to the operations. */
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_BACKOFF } from '../domain/monitoring/backoff.ts';
+import { identityOf } from '../http/audit-hook.ts';
 import type { MonitorRouteOptions } from '../http/routes/monitors.ts';
+import type { MonitorCheckOutcome } from '../operations/monitoring/monitor-check.ts';
+import type { AuditWriter } from '../store/audit.ts';
+import type { MemberHasher } from '../store/member-hash.ts';
 import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
 import type { OperationDeps } from '../operations/index.ts';
 import { DeliveryWorker } from '../operations/monitoring/delivery-worker.ts';
@@ -21,6 +25,8 @@ export interface MonitorWorkerParts {
   dataKey: DataKey | null;
   now?: () => Date;
   log: () => FastifyBaseLogger | undefined;
+  /** Where each check is recorded, as every other check is (docs/security.md). */
+  audit?: { writer: AuditWriter; hashMember: MemberHasher };
 }
 
 export interface MonitorWorker {
@@ -45,6 +51,20 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     warn: (obj: Record<string, unknown>, msg: string) => parts.log()?.warn(obj, msg),
   };
   const { config } = parts;
+  // The audit names only payers of the directory, never text a caller made up.
+  const knownPayer = (id: unknown) => (typeof id === 'string' && parts.deps.network.payer(id) ? id : null);
+  const onChecked = (m: { key_id: string; what: { request: Record<string, unknown> } | null }, o: MonitorCheckOutcome) =>
+    parts.audit?.writer.record({
+      request_id: o.requestId,
+      at: o.last.at,
+      key_id: m.key_id,
+      endpoint: 'estimate',
+      payer_id: o.payerId ?? knownPayer(m.what?.request.payer_id),
+      status: o.status,
+      error_code: o.last.error_code,
+      latency_ms: Math.round(o.latencyMs),
+      member_hash: m.what ? parts.audit.hashMember(identityOf(m.what.request)) : null,
+    });
   const deliveries = new DeliveryWorker({
     queue: webhooks,
     now,
@@ -66,6 +86,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     window: config.window,
     leaseMs: config.leaseMs,
     pollMs: config.pollMs,
+    onChecked,
     onEvents: () => wakeDeliveries(),
     log,
   });
@@ -82,7 +103,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     runner,
     deliveries,
     routes: {
-      monitors: { store: monitors, deps: parts.deps, now, maxPerOwner: config.maxPerOwner, wakeDeliveries: wake },
+      monitors: { store: monitors, deps: parts.deps, now, maxPerOwner: config.maxPerOwner, wakeDeliveries: wake, onChecked },
       webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
     },
     batchRowDone(batchId) {

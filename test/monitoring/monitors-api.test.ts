@@ -56,6 +56,19 @@ describe('monitors', () => {
     assert.equal(now.body.monitor.checks, 2);
     assert.deepEqual(now.body.monitor.last_check.changes, []);
 
+    // Each check is in the audit trail like any other: the key, the payer, a keyed hash of the member, no names.
+    const audited = await until('the audit records', async () => {
+      const rows = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', 'like', `${id}.%`).execute();
+      return rows.length === 2 ? rows : undefined;
+    });
+    for (const r of audited) {
+      assert.equal(r.endpoint, 'estimate');
+      assert.equal(r.payer_id, 'SBX-EVERGREEN');
+      assert.equal(r.status, 200);
+      assert.match(r.member_hash ?? '', /^[0-9a-f]{64}$/);
+      assert.ok(!JSON.stringify(r).includes('Avery'));
+    }
+
     assert.equal((await server.delete(`/v1/monitors/${id}`)).status, 200);
     assert.equal((await server.get(`/v1/monitors/${id}`)).status, 404);
     assert.equal(await server.runtime.db.kysely.selectFrom('monitors').select('id').where('id', '=', id).executeTakeFirst(), undefined, 'the snapshot is gone with it');

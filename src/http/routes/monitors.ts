@@ -10,7 +10,7 @@ import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, Moni
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import type { OperationDeps } from '../../operations/context.ts';
-import { checkMonitor } from '../../operations/monitoring/monitor-check.ts';
+import { checkMonitor, type MonitorCheckOutcome } from '../../operations/monitoring/monitor-check.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { MonitorStore, StoredMonitor } from '../../store/monitors.ts';
 import { createCheckValidator } from '../check-validator.ts';
@@ -23,6 +23,8 @@ export interface MonitorRouteOptions {
   now: () => Date;
   /** Monitors one owner may have. */
   maxPerOwner: number;
+  /** Told about each check made now (its audit record). */
+  onChecked?: (monitor: StoredMonitor, outcome: MonitorCheckOutcome) => void;
   /** Tells this instance's runner and delivery worker that there is work. */
   wakeDeliveries: () => void;
 }
@@ -190,6 +192,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       const outcome = await checkMonitor(options.deps, monitor, options.now());
       const written = await store.recordCheck(monitor, { last: outcome.last, snapshot: outcome.snapshot, events: outcome.events }, null);
       if (!written) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${monitor.id}`);
+      options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();
       const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;
       return { monitor: presentMonitor(after), result: outcome.body };

@@ -33,6 +33,9 @@ export interface MonitorEvent {
 }
 
 export interface MonitorCheckOutcome {
+  /** The check's request id, as its audit record names it: `{monitor id}.{epoch ms}`. */
+  requestId: string;
+  latencyMs: number;
   status: number;
   body: unknown;
   payerId: string | null;
@@ -54,6 +57,7 @@ const UNREADABLE = { error_code: 'INTERNAL_ERROR', message: 'This monitor was st
 
 export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck, at: Date): Promise<MonitorCheckOutcome> {
   const requestId = `${monitor.id}.${at.getTime()}`;
+  const started = performance.now();
   const checkedAt = at.toISOString();
   let status: number;
   let body: unknown;
@@ -92,7 +96,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
       changes,
       timeline: changes.length > 0 ? [...before, { at: checkedAt, changes }].slice(-TIMELINE_LENGTH) : before,
     };
-    return { status, body, payerId, last, snapshot, events };
+    return { requestId, latencyMs: performance.now() - started, status, body, payerId, last, snapshot, events };
   }
   const failed: MonitorEvent = {
     id: eventId,
@@ -101,6 +105,8 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     data: { monitor_id: monitor.id, checked_at: checkedAt, status, error_code: errorCode },
   };
   return {
+    requestId,
+    latencyMs: performance.now() - started,
     status,
     body,
     payerId,

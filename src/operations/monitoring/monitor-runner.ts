@@ -16,6 +16,7 @@ export type MonitorEnv = 'sandbox' | 'production';
 
 export interface DueMonitor extends MonitorToCheck {
   owner_id: string;
+  key_id: string;
   payer_key: string;
   schedule: MonitorSchedule;
   claim: string;
@@ -49,6 +50,8 @@ export interface MonitorRunnerOptions {
   window: CheckWindow | null;
   leaseMs: number;
   pollMs: number;
+  /** Told about each check whose result was written (its audit record). */
+  onChecked?: (monitor: DueMonitor, outcome: MonitorCheckOutcome) => void;
   /** Told when a check queued events (to wake the delivery worker). */
   onEvents?: () => void;
   log?: { error(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
@@ -150,6 +153,8 @@ export class MonitorRunner {
       { last: outcome.last, snapshot: outcome.snapshot, events: outcome.events },
       { claim: monitor.claim, nextCheckAt: nextCheckAfter(monitor.schedule, at) },
     );
-    if (written && outcome.events.length > 0) this.options.onEvents?.();
+    if (!written) return;
+    this.options.onChecked?.(monitor, outcome);
+    if (outcome.events.length > 0) this.options.onEvents?.();
   }
 }
