@@ -14,7 +14,8 @@ interface Options {
   extraPayers: string;
   protocol: string;
   replay?: string;
-  as: string;
+  /** Default core. */
+  as?: string;
   maxInFlight?: string;
 }
 
@@ -72,7 +73,7 @@ async function runVendorSimulator(opts: Options): Promise<void> {
           "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
         ];
   if (opts.directoryOut) {
-    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as, sim }]), null, 2) + '\n');
+    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as!, sim }]), null, 2) + '\n');
     lines.push(
       `  payer directory written to ${opts.directoryOut}`,
       '',
@@ -87,7 +88,7 @@ async function runVendorSimulator(opts: Options): Promise<void> {
 }
 
 export async function runSimulatePayer(opts: Options): Promise<void> {
-  if (opts.as !== 'core') return runVendorSimulator(opts);
+  if ((opts.as ?? 'core') !== 'core') return runVendorSimulator(opts);
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
   if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory())) throw new Error(`--replay: no such folder ${opts.replay}`);
