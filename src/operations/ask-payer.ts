@@ -32,7 +32,16 @@ export function payerErrorToServiceError(err: PayerError): ServiceError {
 }
 
 /** `trace`: collect where each figure came from (an estimate with explain: true); the payer is then asked afresh. */
-export async function askPayer(deps: OperationDeps, inquiry: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<PayerAnswerResult> {
+/** A request that named only an NPI: the directory's provider of that NPI, else the practice (submitter) name. */
+function withProviderName(deps: OperationDeps, inquiry: Inquiry): Inquiry {
+  const p = inquiry.provider;
+  if (p.first_name || p.last_name || !deps.network.providerName) return inquiry;
+  const known = deps.network.providerName(p.npi);
+  return known ? { ...inquiry, provider: { npi: p.npi, ...known } } : inquiry;
+}
+
+export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<PayerAnswerResult> {
+  const inquiry = withProviderName(deps, asked);
   const payerId = inquiry.payer.id;
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
   const cached = cacheKey && !trace ? await deps.cache!.get(cacheKey) : null;

@@ -44,6 +44,22 @@ export const DirectoryPayer = Type.Object(
   { additionalProperties: false },
 );
 
+/** A provider of the practice: the 2100B name a 270 carries when the request names none. */
+export const DirectoryProvider = Type.Object(
+  {
+    npi: Type.String({ pattern: '^[0-9]{10}$' }),
+    /** A person (NM102 1) ... */
+    first_name: Type.Optional(Type.String({ minLength: 1, maxLength: 35 })),
+    last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    /** ... or an organization (NM102 2). */
+    organization_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    /** NUCC taxonomy code, kept for enrollment paperwork. */
+    taxonomy: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{10}$' })),
+  },
+  { additionalProperties: false },
+);
+export type DirectoryProvider = Static<typeof DirectoryProvider>;
+
 export const Submitter = Type.Object(
   {
     /** ISA06/GS02 of every 270 and the CORE SenderID. */
@@ -60,6 +76,8 @@ export const PayerDirectory = Type.Object(
     sender_id: Type.Optional(InterchangeId),
     submitter: Type.Optional(Submitter),
     connections: Type.Optional(Type.Array(DirectoryConnection, { maxItems: 100 })),
+    /** The practice's providers by NPI: the name 2100B carries when a request gives only an NPI. */
+    providers: Type.Optional(Type.Array(DirectoryProvider, { maxItems: 10_000 })),
     payers: Type.Array(DirectoryPayer),
   },
   { additionalProperties: false },
@@ -79,6 +97,7 @@ export interface ResolvedPayer {
 export interface ResolvedDirectory {
   submitter: { id: string; name: string | null };
   connections: DirectoryConnection[];
+  providers: Map<string, DirectoryProvider>;
   payers: ResolvedPayer[];
 }
 
@@ -110,6 +129,13 @@ export function resolveDirectory(d: PayerDirectory, source = 'payer directory'):
     const problem = connectionProblem(c);
     if (problem) throw new Error(`${source}: ${problem}`);
     connections.set(c.name, c);
+  }
+  const providers = new Map<string, DirectoryProvider>();
+  for (const p of d.providers ?? []) {
+    if (providers.has(p.npi)) throw new Error(`${source} lists provider ${p.npi} twice`);
+    if (!p.organization_name && !p.last_name) throw new Error(`${source}: provider ${p.npi} needs organization_name or last_name`);
+    if (p.organization_name && (p.first_name || p.last_name)) throw new Error(`${source}: provider ${p.npi} is a person (first_name, last_name) or an organization (organization_name), not both`);
+    providers.set(p.npi, p);
   }
   const payers: ResolvedPayer[] = [];
   const ids = new Map<string, string>();
@@ -143,7 +169,7 @@ export function resolveDirectory(d: PayerDirectory, source = 'payer directory'):
     }
     payers.push({ info: payerInfo(p), aliases: [...new Set(p.aliases ?? [])], routes });
   }
-  return { submitter: { id: senderId, name: d.submitter?.name ?? null }, connections: [...connections.values()], payers };
+  return { submitter: { id: senderId, name: d.submitter?.name ?? null }, connections: [...connections.values()], providers, payers };
 }
 
 export function parseDirectory(value: unknown, source = 'payer directory'): PayerDirectory {

@@ -46,6 +46,12 @@ export interface InterchangeIds {
   usage: 'T' | 'P';
 }
 
+export interface ProviderName {
+  first_name: string | null;
+  last_name: string | null;
+  organization_name: string | null;
+}
+
 /** A payer of the imported catalog (store/payer-catalog.ts). */
 export interface CatalogEntry {
   payer_id: string;
@@ -77,6 +83,11 @@ export interface PayerNetwork {
   readonly anyPayerId: string | null;
   payers(): readonly PayerInfo[];
   payer(payerId: string): PayerInfo | undefined;
+  /**
+   * The 2100B name for a request that gave only an NPI: the directory's provider of that NPI, else the
+   * submitter's (practice's) name as an organization; null when the network knows neither.
+   */
+  providerName?(npi: string | null): ProviderName | null;
   /** Production: adds the imported catalog's payers (routes through the directory's connections); returns warnings. */
   addCatalog?(payers: readonly CatalogEntry[]): string[];
   /** The payer_id an alias or a connection's own payer ID stands for (any case), when the network knows aliases. */

@@ -72,6 +72,9 @@ describe('directory shapes', () => {
     assert.throws(bad((d) => d.payers.push({ payer_id: 'OTHER', name: 'O', aliases: ['60054'], supports_search: false, routes: [{ connection: 'stedi', payer_id: '1' }] })), /60054 names both payer AETNA and payer OTHER/);
     assert.throws(bad((d) => (d.payers[0].routes[0].payer_id = 'X'.repeat(16))), /too long for ISA08/);
     assert.throws(bad((d) => (d.submitter.id = 'X'.repeat(16))), /invalid: \/submitter\/id/);
+    assert.throws(bad((d) => (d.providers = [{ npi: '1999999984', last_name: 'A' }, { npi: '1999999984', organization_name: 'B' }])), /provider 1999999984 twice/);
+    assert.throws(bad((d) => (d.providers = [{ npi: '1999999984', last_name: 'A', organization_name: 'B' }])), /a person .* or an organization/);
+    assert.throws(bad((d) => (d.providers = [{ npi: '123', organization_name: 'B' }])), /invalid/);
   });
 
   test('a secret environment variable that is not set stops the start, naming the variable only', () => {

@@ -4,14 +4,16 @@ import { after, before, describe, test } from 'node:test';
 import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
-import { estimateFor, serveDirectory } from './setup.ts';
+import { estimateFor, serveDirectory, STEDI_DOC_NPI } from './setup.ts';
 
 describe('stedi connection', () => {
   let sim: StediSimulator;
   let server: TestServer;
   before(async () => {
     sim = await StediSimulator.start({ today: () => TEST_TODAY });
-    server = await serveDirectory(vendorDirectory([{ name: 'stedi', sim }]));
+    const directory = vendorDirectory([{ name: 'stedi', sim }]);
+    directory.providers = [{ npi: STEDI_DOC_NPI, first_name: 'ANNA', last_name: 'FREUD', taxonomy: '103T00000X' }];
+    server = await serveDirectory(directory);
   });
   after(async () => {
     await server?.close();
@@ -53,6 +55,16 @@ describe('stedi connection', () => {
     const res = await server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.copayment, 3000);
+  });
+
+  test("2100B: the request's provider name, else the directory's provider of that NPI, else the practice's name", async () => {
+    const ask = (extra: Record<string, string>) => server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), ...extra });
+    assert.equal((await ask({ provider_first_name: 'Carl', provider_last_name: 'Rogers' })).status, 200);
+    assert.equal(sim.received.at(-1)!.provider_name, 'ROGERS, CARL');
+    assert.equal((await ask({})).status, 200);
+    assert.equal(sim.received.at(-1)!.provider_name, 'FREUD, ANNA');
+    assert.equal((await ask({ provider_npi: '1234567893' })).status, 200);
+    assert.equal(sim.received.at(-1)!.provider_name, 'COVERAGE SIMULATOR CLINIC');
   });
 
   test('GET /simulator/stats answers the counts', async () => {

@@ -3,8 +3,8 @@
  * routes through them, tried in order (failover) when a route fails as a route.
  */
 import type { DirectoryConnection } from '../connections.ts';
-import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedPayer } from '../directory.ts';
-import { PayerError, type CatalogEntry, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork, type RouteEnvelope, type RoutedAnswer } from '../network.ts';
+import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedDirectory, type ResolvedPayer } from '../directory.ts';
+import { PayerError, type CatalogEntry, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork, type ProviderName, type RouteEnvelope, type RoutedAnswer } from '../network.ts';
 import { ROUTE_FAILURE_AAA, answersAaa } from './aaa42.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
@@ -29,12 +29,16 @@ export class ProductionNetwork implements PayerNetwork {
   private readonly connectors = new Map<string, PayerConnector>();
   private readonly connections = new Map<string, DirectoryConnection>();
   private readonly senderId: string;
+  private readonly submitterName: string | null;
+  private readonly providers: ResolvedDirectory['providers'];
 
   constructor(directory: PayerDirectory, options: ProductionNetworkOptions) {
     const env = options.env ?? process.env;
     const resolved = resolveDirectory(directory);
     const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, timeoutMs: options.timeoutMs };
     this.senderId = resolved.submitter.id;
+    this.submitterName = resolved.submitter.name;
+    this.providers = resolved.providers;
     for (const p of resolved.payers) {
       this.payersById.set(p.info.payer_id, p);
       this.ids.set(p.info.payer_id.toUpperCase(), p.info.payer_id);
@@ -99,6 +103,12 @@ export class ProductionNetwork implements PayerNetwork {
       this.ids.set(key, payer.info.payer_id);
       if (id !== payer.info.payer_id && !payer.aliases.includes(id)) payer.aliases.push(id);
     }
+  }
+
+  providerName(npi: string | null): ProviderName | null {
+    const p = npi ? this.providers.get(npi) : undefined;
+    if (p) return { first_name: p.first_name ?? null, last_name: p.last_name ?? null, organization_name: p.organization_name ?? null };
+    return this.submitterName ? { first_name: null, last_name: null, organization_name: this.submitterName } : null;
   }
 
   /** The directory's payer_id for an ID or alias (any case), or undefined. */

@@ -80,6 +80,8 @@ export interface ReceivedInterchange {
   isa_receiver_id: string;
   usage: string;
   control_number: string;
+  /** 2100B: "LAST, FIRST" for a person, the organization's name otherwise. */
+  provider_name?: string;
 }
 
 export class VendorSimBase {
@@ -140,7 +142,7 @@ export class VendorSimBase {
     }
   }
 
-  remember(x12: string, payerId: string): void {
+  remember(x12: string, payerId: string, inquiry?: Inquiry): void {
     const ic = readInterchange(x12);
     const isa = ic.ok ? ic.value.isa : null;
     this.received.push({
@@ -149,6 +151,7 @@ export class VendorSimBase {
       isa_receiver_id: isa ? el(isa, 8).trim() : '',
       usage: isa ? el(isa, 15) : '',
       control_number: isa ? el(isa, 13) : '',
+      ...(inquiry ? { provider_name: inquiry.provider.last_name ? `${inquiry.provider.last_name}, ${inquiry.provider.first_name ?? ''}`.trim() : (inquiry.provider.organization_name ?? '') } : {}),
     });
     if (this.received.length > 1000) this.received.shift();
   }

@@ -76,7 +76,7 @@ export class StediSimulator extends VendorSimBase {
       if (typeof x12 !== 'string') return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'body must be {"x12": "<270 interchange>"}' });
       const parsed = parse270(x12);
       if (!parsed.ok) return sendJson(res, 400, { code: 'INVALID_X12', message: 'the 270 could not be read' });
-      this.remember(x12, parsed.value.payer.id);
+      this.remember(x12, parsed.value.payer.id, parsed.value);
       await this.respond(req, res, parsed.value);
     });
     if (done === false) sendJson(res, 429, { message: 'Too many concurrent requests' });
