@@ -49,7 +49,10 @@ export function loadMonitorConfig(env: NodeJS.ProcessEnv): MonitorConfig {
     leaseMs: int('COVERAGE_MONITOR_LEASE_MS', env.COVERAGE_MONITOR_LEASE_MS, 60_000, 200, 3_600_000),
     maxPerOwner: int('COVERAGE_MONITOR_MAX_PER_KEY', env.COVERAGE_MONITOR_MAX_PER_KEY, 10_000, 1, 1_000_000),
     webhooks: {
-      deliver: env.COVERAGE_WEBHOOK_DELIVERY === undefined || env.COVERAGE_WEBHOOK_DELIVERY === '' ? true : flag('COVERAGE_WEBHOOK_DELIVERY', env.COVERAGE_WEBHOOK_DELIVERY),
+      deliver:
+        env.COVERAGE_WEBHOOK_DELIVERY === undefined || env.COVERAGE_WEBHOOK_DELIVERY === ''
+          ? true
+          : flag('COVERAGE_WEBHOOK_DELIVERY', env.COVERAGE_WEBHOOK_DELIVERY),
       allowInsecure: flag('COVERAGE_WEBHOOK_ALLOW_INSECURE', env.COVERAGE_WEBHOOK_ALLOW_INSECURE),
       timeoutMs: int('COVERAGE_WEBHOOK_TIMEOUT_MS', env.COVERAGE_WEBHOOK_TIMEOUT_MS, 10_000, 100, 60_000),
       retryBaseMs: int('COVERAGE_WEBHOOK_RETRY_BASE_MS', env.COVERAGE_WEBHOOK_RETRY_BASE_MS, 30_000, 10, 3_600_000),

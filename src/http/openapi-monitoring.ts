@@ -18,7 +18,6 @@ import {
   WebhookCreateRequest,
   WebhookList,
 } from '../domain/schemas/monitors.ts';
-import type { ExampleCall } from './openapi-examples.ts';
 
 export type MonitoringOperation =
   | 'createMonitor'
@@ -34,6 +33,22 @@ export type MonitoringOperation =
   | 'testWebhook'
   | 'listWebhookDeliveries'
   | 'redeliverWebhookDelivery';
+
+/** An example call of these operations (the shape of openapi-examples.ts ExampleCall, kept here so neither file imports the other's). */
+export interface MonitoringExampleCall {
+  operation: MonitoringOperation;
+  name: string;
+  summary: string;
+  status: number;
+  error_code: ErrorCode | null;
+  body?: Record<string, unknown>;
+  csv?: string;
+  monitor?: string;
+  webhook?: string;
+  delivery?: boolean;
+  query?: string;
+  send?: 'without_key' | 'as_text';
+}
 
 /** Components of the document (openapi-document.ts SHARED_SCHEMAS). */
 export const MONITORING_SCHEMAS = [
@@ -74,24 +89,17 @@ export const MONITORING_DESCRIPTIONS: Record<MonitoringOperation, string> = {
     'Send `{"monitors": [...]}` (each a createMonitor body), or a schedule as `text/csv`: the columns of a batch upload (docs/batch.md) and `appointment_date` (MM/DD/YYYY or YYYY-MM-DD), optionally `reference`, one line per appointment; lines of one patient become one monitor with all their appointments, checked 3 days before and on the day. Every row is validated first: if any is invalid nothing is created and the 400 names each row and field.',
   createMonitor:
     'Takes the fields of an estimate request and a schedule. The first check is made right away (the baseline); later checks compare with the last answer and raise coverage.changed webhook events naming what changed. In production the server needs COVERAGE_DATA_KEY (503 otherwise).',
-  listMonitors:
-    'Each with its schedule, next check and last result. Pages of `limit` (default 50, at most 200); pass `next_offset` as `offset` for the next.',
-  getMonitor:
-    'last_check is null until the first check is made (right after creation). next_check_at is null once the schedule has no more checks.',
-  deleteMonitor:
-    'No more checks are made and the stored answer is deleted. Events already queued for webhooks are still delivered.',
+  listMonitors: 'Each with its schedule, next check and last result. Pages of `limit` (default 50, at most 200); pass `next_offset` as `offset` for the next.',
+  getMonitor: 'last_check is null until the first check is made (right after creation). next_check_at is null once the schedule has no more checks.',
+  deleteMonitor: 'No more checks are made and the stored answer is deleted. Events already queued for webhooks are still delivered.',
   checkMonitor:
     'Makes a check like a scheduled one (same comparison, same webhook events) without moving the schedule. `result` is what POST /v1/estimate answers for the monitored patient, whatever its status.',
   createWebhook:
     'The URL must be https and its host must resolve only to public addresses (checked now and at each delivery). Keep the secret: it verifies the webhook-signature header of every delivery and is not shown again.',
-  listWebhooks:
-    'Each with its URL and event types. Secrets are never shown again after creation.',
-  getWebhook:
-    'The secret is not shown: it was answered once, at creation. Delete the webhook and create another to get a new one.',
-  deleteWebhook:
-    'Deliveries not sent yet are dropped with it.',
-  testWebhook:
-    'Answers the queued delivery; follow it with GET /v1/webhooks/{id}/deliveries. The event carries no member data.',
+  listWebhooks: 'Each with its URL and event types. Secrets are never shown again after creation.',
+  getWebhook: 'The secret is not shown: it was answered once, at creation. Delete the webhook and create another to get a new one.',
+  deleteWebhook: 'Deliveries not sent yet are dropped with it.',
+  testWebhook: 'Answers the queued delivery; follow it with GET /v1/webhooks/{id}/deliveries. The event carries no member data.',
   listWebhookDeliveries:
     "Each event sent or to be sent: its state, attempts, the receiver's last status and the next attempt. Pages of `limit` (default 50, at most 200).",
   redeliverWebhookDelivery:
@@ -140,7 +148,7 @@ const scheduleCsv = [
 ].join('\n');
 /** TEST-NET-3 (RFC 5737): an address for examples, public in form; the example server sends nothing (COVERAGE_WEBHOOK_DELIVERY=0). */
 const HOOK_URL = 'https://203.0.113.10/coverage-events';
-const unauthorized = (operation: MonitoringOperation, body?: Record<string, unknown>): ExampleCall => ({
+const unauthorized = (operation: MonitoringOperation, body?: Record<string, unknown>): MonitoringExampleCall => ({
   operation,
   name: 'unauthorized',
   summary: 'No apikey header',
@@ -149,42 +157,136 @@ const unauthorized = (operation: MonitoringOperation, body?: Record<string, unkn
   send: 'without_key',
   ...(body ? { body } : {}),
 });
-const notFound = (operation: MonitoringOperation, what: string): ExampleCall => ({ operation, name: 'not_found', summary: `An id that is no ${what} of this key`, status: 404, error_code: 'NOT_FOUND' });
+const notFound = (operation: MonitoringOperation, what: string): MonitoringExampleCall => ({
+  operation,
+  name: 'not_found',
+  summary: `An id that is no ${what} of this key`,
+  status: 404,
+  error_code: 'NOT_FOUND',
+});
 
-export const MONITORING_EXAMPLE_CALLS: ExampleCall[] = [
+export const MONITORING_EXAMPLE_CALLS: MonitoringExampleCall[] = [
   {
-    operation: 'createMonitor', name: 'appointments', summary: 'Two appointments (checked 3 days before and on the day) and every 30 days', status: 201, error_code: null,
+    operation: 'createMonitor',
+    name: 'appointments',
+    summary: 'Two appointments (checked 3 days before and on the day) and every 30 days',
+    status: 201,
+    error_code: null,
     body: { ...avery, reference: 'chart 4411', schedule },
   },
-  { operation: 'createMonitor', name: 'every_days', summary: 'Every 14 days, checking on the morning of each at 11:00 UTC', status: 201, error_code: null, body: { ...avery, schedule: { every_days: 14, check_hour_utc: 11 } } },
-  { operation: 'createMonitor', name: 'no_schedule', summary: 'A schedule with neither appointments nor every_days', status: 400, error_code: 'INVALID_REQUEST', body: { ...avery, schedule: {} } },
+  {
+    operation: 'createMonitor',
+    name: 'every_days',
+    summary: 'Every 14 days, checking on the morning of each at 11:00 UTC',
+    status: 201,
+    error_code: null,
+    body: { ...avery, schedule: { every_days: 14, check_hour_utc: 11 } },
+  },
+  {
+    operation: 'createMonitor',
+    name: 'no_schedule',
+    summary: 'A schedule with neither appointments nor every_days',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
+    body: { ...avery, schedule: {} },
+  },
   unauthorized('createMonitor', { ...avery, schedule }),
   {
-    operation: 'createMonitors', name: 'json', summary: 'Two patients as JSON', status: 201, error_code: null,
-    body: { monitors: [{ ...avery, schedule: { appointments: ['2026-12-03'] } }, { ...avery, member_id: '10011MHDM', member_first_name: 'Marcus', member_last_name: 'Bell', member_dob: '1979-11-02', schedule: { every_days: 30 } }] },
+    operation: 'createMonitors',
+    name: 'json',
+    summary: 'Two patients as JSON',
+    status: 201,
+    error_code: null,
+    body: {
+      monitors: [
+        { ...avery, schedule: { appointments: ['2026-12-03'] } },
+        { ...avery, member_id: '10011MHDM', member_first_name: 'Marcus', member_last_name: 'Bell', member_dob: '1979-11-02', schedule: { every_days: 30 } },
+      ],
+    },
   },
-  { operation: 'createMonitors', name: 'schedule_csv', summary: "Tomorrow's schedule as CSV: Avery's two visits make one monitor", status: 201, error_code: null, csv: scheduleCsv },
   {
-    operation: 'createMonitors', name: 'invalid_csv', summary: 'A schedule whose row 3 has no appointment date: nothing is created', status: 400, error_code: 'INVALID_REQUEST',
+    operation: 'createMonitors',
+    name: 'schedule_csv',
+    summary: "Tomorrow's schedule as CSV: Avery's two visits make one monitor",
+    status: 201,
+    error_code: null,
+    csv: scheduleCsv,
+  },
+  {
+    operation: 'createMonitors',
+    name: 'invalid_csv',
+    summary: 'A schedule whose row 3 has no appointment date: nothing is created',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
     csv: scheduleCsv.replace(',12/03/2026,chart 2', ',,chart 2'),
   },
   unauthorized('createMonitors', { monitors: [{ ...avery, schedule }] }),
-  { operation: 'createMonitors', name: 'unsupported_media_type', summary: 'The body sent as text/plain', status: 415, error_code: 'UNSUPPORTED_MEDIA_TYPE', body: { monitors: [{ ...avery, schedule }] }, send: 'as_text' },
+  {
+    operation: 'createMonitors',
+    name: 'unsupported_media_type',
+    summary: 'The body sent as text/plain',
+    status: 415,
+    error_code: 'UNSUPPORTED_MEDIA_TYPE',
+    body: { monitors: [{ ...avery, schedule }] },
+    send: 'as_text',
+  },
   { operation: 'listMonitors', name: 'first_page', summary: 'The first page of two', status: 200, error_code: null, query: '?limit=2' },
-  { operation: 'listMonitors', name: 'invalid_query', summary: 'A limit that is not a number', status: 400, error_code: 'INVALID_REQUEST', query: '?limit=all' },
+  {
+    operation: 'listMonitors',
+    name: 'invalid_query',
+    summary: 'A limit that is not a number',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
+    query: '?limit=all',
+  },
   unauthorized('listMonitors'),
-  { operation: 'getMonitor', name: 'checked', summary: 'The appointments example after its first check', status: 200, error_code: null, monitor: 'appointments' },
+  {
+    operation: 'getMonitor',
+    name: 'checked',
+    summary: 'The appointments example after its first check',
+    status: 200,
+    error_code: null,
+    monitor: 'appointments',
+  },
   unauthorized('getMonitor'),
   notFound('getMonitor', 'monitor'),
-  { operation: 'deleteMonitor', name: 'deleted', summary: 'A monitor of the every_days example, deleted', status: 200, error_code: null, monitor: 'every_days' },
+  {
+    operation: 'deleteMonitor',
+    name: 'deleted',
+    summary: 'A monitor of the every_days example, deleted',
+    status: 200,
+    error_code: null,
+    monitor: 'every_days',
+  },
   unauthorized('deleteMonitor'),
   notFound('deleteMonitor', 'monitor'),
-  { operation: 'checkMonitor', name: 'no_change', summary: 'Checked again: the coverage has not changed since the first check', status: 200, error_code: null, monitor: 'appointments' },
+  {
+    operation: 'checkMonitor',
+    name: 'no_change',
+    summary: 'Checked again: the coverage has not changed since the first check',
+    status: 200,
+    error_code: null,
+    monitor: 'appointments',
+  },
   unauthorized('checkMonitor'),
   notFound('checkMonitor', 'monitor'),
 
-  { operation: 'createWebhook', name: 'created', summary: 'Coverage changes and failed checks to an https endpoint', status: 201, error_code: null, body: { url: HOOK_URL, events: ['coverage.changed', 'coverage.check_failed'] } },
-  { operation: 'createWebhook', name: 'private_address', summary: 'A URL that reaches a private address', status: 400, error_code: 'INVALID_REQUEST', body: { url: 'https://10.0.0.5/hook', events: ['coverage.changed'] } },
+  {
+    operation: 'createWebhook',
+    name: 'created',
+    summary: 'Coverage changes and failed checks to an https endpoint',
+    status: 201,
+    error_code: null,
+    body: { url: HOOK_URL, events: ['coverage.changed', 'coverage.check_failed'] },
+  },
+  {
+    operation: 'createWebhook',
+    name: 'private_address',
+    summary: 'A URL that reaches a private address',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
+    body: { url: 'https://10.0.0.5/hook', events: ['coverage.changed'] },
+  },
   unauthorized('createWebhook', { url: HOOK_URL, events: ['batch.completed'] }),
   { operation: 'listWebhooks', name: 'all', summary: "The key's webhooks", status: 200, error_code: null },
   unauthorized('listWebhooks'),
@@ -197,11 +299,35 @@ export const MONITORING_EXAMPLE_CALLS: ExampleCall[] = [
   { operation: 'testWebhook', name: 'queued', summary: 'A webhook.test event queued', status: 202, error_code: null, webhook: 'created' },
   unauthorized('testWebhook'),
   notFound('testWebhook', 'webhook'),
-  { operation: 'listWebhookDeliveries', name: 'log', summary: 'The log of a webhook sent a test event', status: 200, error_code: null, webhook: 'created', delivery: true },
-  { operation: 'listWebhookDeliveries', name: 'invalid_query', summary: 'An offset that is not a number', status: 400, error_code: 'INVALID_REQUEST', webhook: 'created', query: '?offset=-1' },
+  {
+    operation: 'listWebhookDeliveries',
+    name: 'log',
+    summary: 'The log of a webhook sent a test event',
+    status: 200,
+    error_code: null,
+    webhook: 'created',
+    delivery: true,
+  },
+  {
+    operation: 'listWebhookDeliveries',
+    name: 'invalid_query',
+    summary: 'An offset that is not a number',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
+    webhook: 'created',
+    query: '?offset=-1',
+  },
   unauthorized('listWebhookDeliveries'),
   notFound('listWebhookDeliveries', 'webhook'),
-  { operation: 'redeliverWebhookDelivery', name: 'queued', summary: 'The test delivery sent again, with the same webhook-id', status: 202, error_code: null, webhook: 'created', delivery: true },
+  {
+    operation: 'redeliverWebhookDelivery',
+    name: 'queued',
+    summary: 'The test delivery sent again, with the same webhook-id',
+    status: 202,
+    error_code: null,
+    webhook: 'created',
+    delivery: true,
+  },
   unauthorized('redeliverWebhookDelivery'),
   notFound('redeliverWebhookDelivery', 'delivery'),
 ];

@@ -215,7 +215,11 @@ export class MonitorStore {
    * under its claim) the next due time, in one transaction. False when the claim was lost or the
    * monitor deleted meanwhile: nothing is written, no event is queued.
    */
-  async recordCheck(monitor: Pick<StoredMonitor, 'id' | 'owner_id'>, record: CheckRecord, scheduled: { claim: string; nextCheckAt: Date | null } | null): Promise<boolean> {
+  async recordCheck(
+    monitor: Pick<StoredMonitor, 'id' | 'owner_id'>,
+    record: CheckRecord,
+    scheduled: { claim: string; nextCheckAt: Date | null } | null,
+  ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('monitors')
@@ -236,11 +240,19 @@ export class MonitorStore {
 
   async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
     if (claims.length === 0) return;
-    await this.db.kysely.updateTable('monitors').set({ lease_until: leaseUntil.toISOString() }).where('claimed_by', 'in', [...claims]).execute();
+    await this.db.kysely
+      .updateTable('monitors')
+      .set({ lease_until: leaseUntil.toISOString() })
+      .where('claimed_by', 'in', [...claims])
+      .execute();
   }
 
   async release(claims: readonly string[]): Promise<void> {
     if (claims.length === 0) return;
-    await this.db.kysely.updateTable('monitors').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'in', [...claims]).execute();
+    await this.db.kysely
+      .updateTable('monitors')
+      .set({ claimed_by: null, lease_until: null })
+      .where('claimed_by', 'in', [...claims])
+      .execute();
   }
 }

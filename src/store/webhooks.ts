@@ -30,9 +30,7 @@ export interface StoredWebhook {
   created_at: string;
 }
 
-
 export type DeliveryRow = Omit<WebhookDeliveryTable, 'payload' | 'claimed_by' | 'lease_until' | 'webhook_id' | 'retry_from'>;
-
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -67,12 +65,23 @@ export class WebhookStore {
   }
 
   async list(ownerId: string): Promise<StoredWebhook[]> {
-    const rows = await this.db.kysely.selectFrom('webhooks').select(['id', 'url', 'events', 'created_at']).where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.db.kysely
+      .selectFrom('webhooks')
+      .select(['id', 'url', 'events', 'created_at'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => ({ ...r, events: JSON.parse(r.events) as string[] }));
   }
 
   async get(id: string, ownerId: string): Promise<StoredWebhook | undefined> {
-    const r = await this.db.kysely.selectFrom('webhooks').select(['id', 'url', 'events', 'created_at']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const r = await this.db.kysely
+      .selectFrom('webhooks')
+      .select(['id', 'url', 'events', 'created_at'])
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
     return r ? { ...r, events: JSON.parse(r.events) as string[] } : undefined;
   }
 
@@ -183,7 +192,11 @@ export class WebhookStore {
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
       .select(['d.id', 'd.webhook_id', 'd.payload', 'd.attempts', 'd.retry_from', 'w.url', 'w.secret'])
-      .where('d.id', 'in', rows.map((r) => r.id))
+      .where(
+        'd.id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .where('d.claimed_by', '=', claim)
       .execute();
     return full.map((r) => ({
@@ -231,11 +244,19 @@ export class WebhookStore {
 
   async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
     if (claims.length === 0) return;
-    await this.db.kysely.updateTable('webhook_deliveries').set({ lease_until: leaseUntil.toISOString() }).where('claimed_by', 'in', [...claims]).execute();
+    await this.db.kysely
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: leaseUntil.toISOString() })
+      .where('claimed_by', 'in', [...claims])
+      .execute();
   }
 
   async release(claims: readonly string[]): Promise<void> {
     if (claims.length === 0) return;
-    await this.db.kysely.updateTable('webhook_deliveries').set({ claimed_by: null, lease_until: null }).where('claimed_by', 'in', [...claims]).execute();
+    await this.db.kysely
+      .updateTable('webhook_deliveries')
+      .set({ claimed_by: null, lease_until: null })
+      .where('claimed_by', 'in', [...claims])
+      .execute();
   }
 }

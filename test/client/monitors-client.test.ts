@@ -13,7 +13,15 @@ before(async () => {
 });
 after(() => server.close());
 
-const avery = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: '15000' };
+const avery = {
+  member_id: '10010MHNA',
+  member_first_name: 'Avery',
+  member_last_name: 'Walsh',
+  member_dob: '1988-03-14',
+  payer_id: 'SBX-EVERGREEN',
+  provider_npi: '1234567893',
+  provider_session_cost: '15000',
+};
 
 test('monitors: create, read once checked, list, check now, delete; an unknown id is a CoverageApiError 404', async () => {
   const created = await client.createMonitor({ ...avery, schedule: { every_days: 14 }, reference: 'chart 9' });
@@ -46,7 +54,10 @@ test('webhooks: create (secret once), test, delivery log, redeliver, delete', as
   assert.equal((await client.listWebhooks()).webhooks.length, 1);
   const { delivery } = await client.testWebhook(hook.id);
   const log = await client.webhookDeliveries(hook.id, { limit: 10 });
-  assert.deepEqual(log.deliveries.map((d) => d.id), [delivery.id]);
+  assert.deepEqual(
+    log.deliveries.map((d) => d.id),
+    [delivery.id],
+  );
   assert.equal((await client.redeliver(hook.id, delivery.id)).delivery.id, delivery.id);
   assert.deepEqual(await client.deleteWebhook(hook.id), { id: hook.id, deleted: true });
 });

@@ -47,7 +47,9 @@ test('watched patients: upload a schedule, see each first check, check again, st
   await page.getByRole('tab', { name: 'Watched patients' }).click();
   await page.getByText('No patients are watched yet.').waitFor();
 
-  await page.getByLabel('Watch the patients of a schedule (CSV)').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(SCHEDULE.replace(',12/03/2026,chart 1002', ',,chart 1002')) });
+  await page
+    .getByLabel('Watch the patients of a schedule (CSV)')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(SCHEDULE.replace(',12/03/2026,chart 1002', ',,chart 1002')) });
   await page.getByRole('button', { name: 'Upload and watch' }).click();
   await page.getByText(/row 3/).first().waitFor();
   assert.equal(await page.locator('#watch-table tbody tr[data-monitor]').count(), 0, 'nothing is watched from a refused file');

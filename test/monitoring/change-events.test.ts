@@ -16,7 +16,15 @@ import { startReceiver, until, verifySignature, type Receiver } from './receiver
 
 const CASE = 'specificity-mh-copay-beats-plan-coinsurance';
 const FIXTURES = new URL('../fixtures/271/', import.meta.url);
-const ben = { member_id: 'C14101', member_first_name: 'Ben', member_last_name: 'Baker', member_dob: '1961-02-02', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: 15000 };
+const ben = {
+  member_id: 'C14101',
+  member_first_name: 'Ben',
+  member_last_name: 'Baker',
+  member_dob: '1961-02-02',
+  payer_id: 'SBX-EVERGREEN',
+  provider_npi: '1234567893',
+  provider_session_cost: 15000,
+};
 
 let dir: string;
 let prod: ProductionSetup;
@@ -87,7 +95,11 @@ test('the copay changes between two checks: one signed coverage.changed naming i
     assert.match(column, /^v1\./, 'sealed with COVERAGE_DATA_KEY');
     assert.ok(!column.includes('C14101') && !column.includes('Baker'));
   }
-  const delivery = await server.runtime.db.kysely.selectFrom('webhook_deliveries').select('payload').where('event_type', '=', 'coverage.changed').executeTakeFirstOrThrow();
+  const delivery = await server.runtime.db.kysely
+    .selectFrom('webhook_deliveries')
+    .select('payload')
+    .where('event_type', '=', 'coverage.changed')
+    .executeTakeFirstOrThrow();
   assert.match(delivery.payload, /^v1\./);
   const secret = await server.runtime.db.kysely.selectFrom('webhooks').select('secret').where('id', '=', hook.body.id).executeTakeFirstOrThrow();
   assert.match(secret.secret, /^v1\./);

@@ -5,14 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { newWebhookSecret } from '../../src/domain/monitoring/signature.ts';
+import { newWebhookSecret } from '../../src/operations/monitoring/signature.ts';
 import { DeliveryWorker } from '../../src/operations/monitoring/delivery-worker.ts';
 import type { Db } from '../../src/store/db.ts';
 import { newEventId, WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
 
-const event = (n = 0) => ({ id: newEventId(), type: 'coverage.changed' as const, timestamp: new Date().toISOString(), data: { monitor_id: `mon_${n}`, changes: [] } });
+const event = (n = 0) => ({
+  id: newEventId(),
+  type: 'coverage.changed' as const,
+  timestamp: new Date().toISOString(),
+  data: { monitor_id: `mon_${n}`, changes: [] },
+});
 
 function worker(db: Db, opts: { allowInsecure?: boolean; now?: () => Date; baseMs?: number } = {}) {
   return new DeliveryWorker({
@@ -58,7 +63,10 @@ for (const [name, open, skip] of [
       await until('delivered', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
       await w.close();
       assert.equal(receiver.received.length, 3);
-      assert.deepEqual(receiver.received.map((r) => r.headers['webhook-id']), [id, id, id]);
+      assert.deepEqual(
+        receiver.received.map((r) => r.headers['webhook-id']),
+        [id, id, id],
+      );
       for (const r of receiver.received) assert.ok(verifySignature(secret, r));
       const log = (await hooks.delivery(hook.id, id!))!;
       assert.equal(log.attempts, 3);
@@ -82,14 +90,23 @@ for (const [name, open, skip] of [
       assert.ok(await hooks.redeliver(hook.id, id!, new Date(t)));
       w.wake();
       await until('delivered on redelivery', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
-      assert.deepEqual(receiver.received.map((r) => r.headers['webhook-id']), [id, id]);
+      assert.deepEqual(
+        receiver.received.map((r) => r.headers['webhook-id']),
+        [id, id],
+      );
       await w.close();
     });
 
     test('without the insecure flag a loopback receiver is refused at delivery time too (nothing is sent)', async () => {
       const db = await store.open();
       const hooks = new WebhookStore(db);
-      const hook = await hooks.create({ ownerId: 'o-ssrf', keyId: 'k', url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['coverage.changed'], secret: newWebhookSecret() });
+      const hook = await hooks.create({
+        ownerId: 'o-ssrf',
+        keyId: 'k',
+        url: receiver.url.replace('127.0.0.1', 'localhost'),
+        events: ['coverage.changed'],
+        secret: newWebhookSecret(),
+      });
       receiver.received.length = 0;
       const [id] = await hooks.enqueue(null, 'o-ssrf', event());
       const w = worker(db, { allowInsecure: false, baseMs: 60_000 });
@@ -121,8 +138,11 @@ for (const [name, open, skip] of [
       assert.deepEqual(new Set(mine), ids);
       // The log keeps finished deliveries for a while (30 days by default), then they are purged; pending ones stay.
       const pending = (await hooks.enqueue(null, 'o-two', event(99)))[0]!;
-      assert.equal(await hooks.purgeFinishedBefore(new Date(Date.now() + 60_000)) >= 30, true);
-      assert.deepEqual((await hooks.deliveries(hook.id, 0, 100)).map((d) => d.id), [pending]);
+      assert.equal((await hooks.purgeFinishedBefore(new Date(Date.now() + 60_000))) >= 30, true);
+      assert.deepEqual(
+        (await hooks.deliveries(hook.id, 0, 100)).map((d) => d.id),
+        [pending],
+      );
     });
   });
 }

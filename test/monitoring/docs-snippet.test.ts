@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { newWebhookSecret, signWebhook } from '../../src/domain/monitoring/signature.ts';
+import { newWebhookSecret, signWebhook } from '../../src/operations/monitoring/signature.ts';
 
 test('the documented verify() accepts a delivery the service signed, and refuses a changed body or an old timestamp', async () => {
   const doc = readFileSync(new URL('../../docs/monitoring.md', import.meta.url), 'utf8');

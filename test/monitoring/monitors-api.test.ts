@@ -71,7 +71,11 @@ describe('monitors', () => {
 
     assert.equal((await server.delete(`/v1/monitors/${id}`)).status, 200);
     assert.equal((await server.get(`/v1/monitors/${id}`)).status, 404);
-    assert.equal(await server.runtime.db.kysely.selectFrom('monitors').select('id').where('id', '=', id).executeTakeFirst(), undefined, 'the snapshot is gone with it');
+    assert.equal(
+      await server.runtime.db.kysely.selectFrom('monitors').select('id').where('id', '=', id).executeTakeFirst(),
+      undefined,
+      'the snapshot is gone with it',
+    );
   });
 
   test('a schedule needs appointments or every_days; the estimate fields are validated as /v1/estimate does', async () => {
@@ -85,7 +89,7 @@ describe('monitors', () => {
     assert.equal(badDate.status, 400);
   });
 
-  test("a schedule CSV (batch columns + appointment_date) makes one monitor per patient with all their appointments; JSON too", async () => {
+  test('a schedule CSV (batch columns + appointment_date) makes one monitor per patient with all their appointments; JSON too', async () => {
     const csv = [
       'member_id,member_first_name,member_last_name,member_dob,payer_id,provider_npi,session_cost,appointment_date,reference',
       '10010MHNA,Avery,Walsh,03/14/1988,SBX-EVERGREEN,1234567893,$150.00,12/03/2026,chart 1',
@@ -95,20 +99,38 @@ describe('monitors', () => {
     ].join('\r\n');
     const made = await server.post('/v1/monitors/bulk', csv, { 'content-type': 'text/csv' });
     assert.equal(made.status, 201, JSON.stringify(made.body));
-    assert.deepEqual(made.body.monitors.map((m: { rows: number[] }) => m.rows), [[2, 4], [3]]);
+    assert.deepEqual(
+      made.body.monitors.map((m: { rows: number[] }) => m.rows),
+      [[2, 4], [3]],
+    );
     const avery = await server.get(`/v1/monitors/${made.body.monitors[0].id}`);
     assert.deepEqual(avery.body.schedule, { appointments: ['2026-12-03', '2026-12-17'] });
     assert.equal(avery.body.reference, 'chart 1');
 
-    const bad = await server.post('/v1/monitors/bulk', 'member_id,member_first_name,member_last_name,member_dob,appointment_date\n10010MHNA,Avery,Walsh,1988-03-14,\n10010MHNA,Avery,Walsh,1988-03-14,14/03/2026\n', { 'content-type': 'text/csv' });
+    const bad = await server.post(
+      '/v1/monitors/bulk',
+      'member_id,member_first_name,member_last_name,member_dob,appointment_date\n10010MHNA,Avery,Walsh,1988-03-14,\n10010MHNA,Avery,Walsh,1988-03-14,14/03/2026\n',
+      { 'content-type': 'text/csv' },
+    );
     assert.equal(bad.status, 400);
-    assert.deepEqual(bad.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]), [[2, 'appointment_date'], [3, 'appointment_date']]);
+    assert.deepEqual(
+      bad.body.errors.map((e: { row: number; field: string }) => [e.row, e.field]),
+      [
+        [2, 'appointment_date'],
+        [3, 'appointment_date'],
+      ],
+    );
     assert.match(bad.body.message, /no monitor was created/);
     const unknown = await server.post('/v1/monitors/bulk', 'member_id,visit\nX1,2026-01-01\n', { 'content-type': 'text/csv' });
     assert.equal(unknown.status, 400);
     assert.match(unknown.body.errors[0].message, /appointment_date/, 'the known columns are listed');
 
-    const json = await server.post('/v1/monitors/bulk', { monitors: [{ ...avery_, schedule: { every_days: 7 } }, { ...avery_, member_dob: '1988-02-30', schedule: { every_days: 7 } }] });
+    const json = await server.post('/v1/monitors/bulk', {
+      monitors: [
+        { ...avery_, schedule: { every_days: 7 } },
+        { ...avery_, member_dob: '1988-02-30', schedule: { every_days: 7 } },
+      ],
+    });
     assert.equal(json.status, 400);
     assert.equal(json.body.errors[0].row, 2);
     const ok = await server.post('/v1/monitors/bulk', { monitors: [{ ...avery_, schedule: { every_days: 7 } }] });
@@ -168,7 +190,12 @@ describe('webhooks', () => {
   test('a batch that finishes sends one batch.completed event', async () => {
     const created = await server.post('/v1/webhooks', { url: receiver.url, events: ['batch.completed'] });
     const before = receiver.received.length;
-    const batch = await server.post('/v1/batches', { checks: [{ endpoint: 'estimate', request: avery_ }, { endpoint: 'estimate', request: avery_ }] });
+    const batch = await server.post('/v1/batches', {
+      checks: [
+        { endpoint: 'estimate', request: avery_ },
+        { endpoint: 'estimate', request: avery_ },
+      ],
+    });
     assert.equal(batch.status, 202);
     const got = await until('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
     const body = JSON.parse(got.body);
@@ -189,7 +216,20 @@ describe('SSRF: without COVERAGE_WEBHOOK_ALLOW_INSECURE', () => {
   });
   after(() => strict.close());
 
-  for (const url of ['http://127.0.0.1/hook', 'http://10.0.0.1/hook', 'https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://localhost/hook', 'https://0.0.0.0/hook', 'https://[fe80::1]/hook', 'https://224.0.0.1/hook', 'ftp://example.com/x']) {
+  for (const url of [
+    'http://127.0.0.1/hook',
+    'http://10.0.0.1/hook',
+    'https://127.0.0.1/hook',
+    'https://10.0.0.1/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://localhost/hook',
+    'https://0.0.0.0/hook',
+    'https://[fe80::1]/hook',
+    'https://224.0.0.1/hook',
+    'ftp://example.com/x',
+  ]) {
     test(`${url} is refused`, async () => {
       const res = await strict.post('/v1/webhooks', { url, events: ['coverage.changed'] });
       assert.equal(res.status, 400, JSON.stringify(res.body));

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { diffSnapshots, readSnapshot, snapshotOf, WATCHED_FIELDS, type CoverageSnapshot } from '../../src/domain/monitoring/coverage-diff.ts';
 import { nextAttemptAt, retryDelayMs } from '../../src/domain/monitoring/backoff.ts';
 import { appointmentChecks, inWindow, nextCheckAfter, parseCheckWindow, windowOpening } from '../../src/domain/monitoring/schedule.ts';
-import { newWebhookSecret, signWebhook } from '../../src/domain/monitoring/signature.ts';
+import { newWebhookSecret, signWebhook } from '../../src/operations/monitoring/signature.ts';
 
 const watched = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: 0, max: 10_000_000 }), fc.boolean(), fc.constant(null));
 const snapshot = fc.record(Object.fromEntries(WATCHED_FIELDS.map((f) => [f, watched]))) as fc.Arbitrary<CoverageSnapshot>;
@@ -62,15 +62,16 @@ test('a snapshot keeps no names or dates of birth; unknown remaining amounts sta
 
 test('appointments: 3 days before and on the day at 10:00 UTC by default; every_days counts from the check; none left is null', () => {
   const schedule = { appointments: ['2026-12-03', '2026-12-01'] };
-  assert.deepEqual(appointmentChecks(schedule).map((d) => d.toISOString()), [
-    '2026-11-28T10:00:00.000Z',
-    '2026-11-30T10:00:00.000Z',
-    '2026-12-01T10:00:00.000Z',
-    '2026-12-03T10:00:00.000Z',
-  ]);
+  assert.deepEqual(
+    appointmentChecks(schedule).map((d) => d.toISOString()),
+    ['2026-11-28T10:00:00.000Z', '2026-11-30T10:00:00.000Z', '2026-12-01T10:00:00.000Z', '2026-12-03T10:00:00.000Z'],
+  );
   assert.equal(nextCheckAfter(schedule, new Date('2026-11-30T10:00:00Z'))!.toISOString(), '2026-12-01T10:00:00.000Z');
   assert.equal(nextCheckAfter(schedule, new Date('2026-12-03T10:00:00Z')), null);
-  assert.equal(nextCheckAfter({ ...schedule, check_days_before: [1], check_hour_utc: 6 }, new Date('2026-11-01T00:00:00Z'))!.toISOString(), '2026-11-30T06:00:00.000Z');
+  assert.equal(
+    nextCheckAfter({ ...schedule, check_days_before: [1], check_hour_utc: 6 }, new Date('2026-11-01T00:00:00Z'))!.toISOString(),
+    '2026-11-30T06:00:00.000Z',
+  );
   assert.equal(nextCheckAfter({ every_days: 2, appointments: ['2026-12-03'] }, new Date('2026-11-20T08:00:00Z'))!.toISOString(), '2026-11-22T08:00:00.000Z');
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 365 }), fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }), (n, at) => {
@@ -113,6 +114,8 @@ test('signatures: the Standard Webhooks test vector, and an independent HMAC ove
   );
   const secret = newWebhookSecret();
   assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
-  const by = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update('msg_1.1700000000.{"a":1}').digest('base64');
+  const by = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update('msg_1.1700000000.{"a":1}')
+    .digest('base64');
   assert.equal(signWebhook(secret, 'msg_1', 1700000000, '{"a":1}'), `v1,${by}`);
 });

@@ -15,7 +15,15 @@ import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 
-const avery = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: '15000' };
+const avery = {
+  member_id: '10010MHNA',
+  member_first_name: 'Avery',
+  member_last_name: 'Walsh',
+  member_dob: '1988-03-14',
+  payer_id: 'SBX-EVERGREEN',
+  provider_npi: '1234567893',
+  provider_session_cost: '15000',
+};
 const T0 = new Date('2026-06-15T10:00:00Z');
 const HOUR = 3_600_000;
 
@@ -48,12 +56,16 @@ function runner(db: Db, c: ReturnType<typeof clock>, opts: { payerIntervalMs?: n
 const OWNER = 'owner1';
 async function ensureOwner(db: Db): Promise<void> {
   const keys = new KeyStore(db);
-  if (!(await db.kysely.selectFrom('api_keys').select('id').where('owner_id', '=', OWNER).executeTakeFirst())) await keys.create({ name: 'practice', env: 'sandbox', owner_id: OWNER });
+  if (!(await db.kysely.selectFrom('api_keys').select('id').where('owner_id', '=', OWNER).executeTakeFirst()))
+    await keys.create({ name: 'practice', env: 'sandbox', owner_id: OWNER });
 }
 
 async function createMonitor(db: Db, firstCheckAt: Date, schedule: object = { every_days: 200 }, payerKey = 'SBX-EVERGREEN') {
   await ensureOwner(db);
-  return stores(db).monitors.create({ ownerId: OWNER, keyId: 'key1', env: 'sandbox', payerKey, what: { request: avery, reference: null }, schedule, firstCheckAt }, firstCheckAt);
+  return stores(db).monitors.create(
+    { ownerId: OWNER, keyId: 'key1', env: 'sandbox', payerKey, what: { request: avery, reference: null }, schedule, firstCheckAt },
+    firstCheckAt,
+  );
 }
 
 const checksOf = async (db: Db, id: string) => (await stores(db).monitors.get(id, OWNER))!;
@@ -75,7 +87,13 @@ for (const [name, open, skip] of [
     test('a restart loses no scheduled check, and a check across a plan boundary raises one coverage.changed', () =>
       withStore(async (store) => {
         const db1 = await store.open();
-        const hook = await stores(db1).webhooks.create({ ownerId: 'owner1', keyId: 'key1', url: 'https://203.0.113.9/hook', events: ['coverage.changed'], secret: 'whsec_AAAA' });
+        const hook = await stores(db1).webhooks.create({
+          ownerId: 'owner1',
+          keyId: 'key1',
+          url: 'https://203.0.113.9/hook',
+          events: ['coverage.changed'],
+          secret: 'whsec_AAAA',
+        });
         const m = await createMonitor(db1, T0);
         const c = clock(new Date(T0.getTime() - HOUR));
         const early = runner(db1, c);
@@ -99,9 +117,15 @@ for (const [name, open, skip] of [
         assert.equal(second.checks, 2);
         const fields = second.last_check!.changes.map((ch) => ch.field);
         assert.ok(fields.includes('plan_begin_date') && fields.includes('plan_end_date'), fields.join());
-        assert.deepEqual(second.last_check!.changes.find((ch) => ch.field === 'plan_begin_date'), { field: 'plan_begin_date', old: '2026-01-01', new: '2027-01-01' });
+        assert.deepEqual(
+          second.last_check!.changes.find((ch) => ch.field === 'plan_begin_date'),
+          { field: 'plan_begin_date', old: '2026-01-01', new: '2027-01-01' },
+        );
         const deliveries = await stores(db2).webhooks.deliveries(hook.id, 0, 10);
-        assert.deepEqual(deliveries.map((d) => d.event_type), ['coverage.changed']);
+        assert.deepEqual(
+          deliveries.map((d) => d.event_type),
+          ['coverage.changed'],
+        );
         await after.close();
       }));
 
@@ -119,7 +143,15 @@ for (const [name, open, skip] of [
         c.set(new Date(T0.getTime() + 61_000));
         await other.runDue();
         assert.equal((await checksOf(db, m.id)).checks, 1);
-        const late = await monitors.recordCheck(m, { last: { at: T0.toISOString(), status: 200, error_code: null, plan_status: null, member_obligation: null, changes: [] }, snapshot: null, events: [] }, { claim: 'dead.1', nextCheckAt: null });
+        const late = await monitors.recordCheck(
+          m,
+          {
+            last: { at: T0.toISOString(), status: 200, error_code: null, plan_status: null, member_obligation: null, changes: [] },
+            snapshot: null,
+            events: [],
+          },
+          { claim: 'dead.1', nextCheckAt: null },
+        );
         assert.equal(late, false);
         assert.equal((await checksOf(db, m.id)).checks, 1);
         await other.close();

@@ -11,10 +11,16 @@ export const MonitorScheduleSchema = Type.Object(
   {
     appointments: Type.Optional(Type.Array(Type.String({ format: 'date' }), { maxItems: 100, description: 'Appointment dates, YYYY-MM-DD' })),
     check_days_before: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 0, maximum: 60 }), { minItems: 1, maxItems: 10, description: 'Days before each appointment to check on; 0 is the day itself. Default [3, 0]' }),
+      Type.Array(Type.Integer({ minimum: 0, maximum: 60 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: 'Days before each appointment to check on; 0 is the day itself. Default [3, 0]',
+      }),
     ),
     every_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'Also check every N days, counted from the last check' })),
-    check_hour_utc: Type.Optional(Type.Integer({ minimum: 0, maximum: 23, description: 'The hour (UTC) a check is due on its day. Default 10 (05:00 or 06:00 in New York)' })),
+    check_hour_utc: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 23, description: 'The hour (UTC) a check is due on its day. Default 10 (05:00 or 06:00 in New York)' }),
+    ),
   },
   { additionalProperties: false, description: 'appointments, every_days, or both' },
 );
@@ -23,7 +29,12 @@ export const MonitorCreateRequest = Type.Object(
   {
     ...EstimateRequest.properties,
     schedule: MonitorScheduleSchema,
-    reference: Type.Optional(Type.String({ maxLength: 100, description: "Your own label for the patient or visit (your system's record number); returned as given, never sent to payers" })),
+    reference: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: "Your own label for the patient or visit (your system's record number); returned as given, never sent to payers",
+      }),
+    ),
   },
   { additionalProperties: false, $id: 'MonitorCreateRequest', description: 'An estimate request (EstimateRequest) re-checked on a schedule.' },
 );
@@ -161,7 +172,9 @@ export const MonitorsCreated = Type.Object(
       Type.Object({
         id: Type.String(),
         next_check_at: nullableInstant('The next scheduled check'),
-        rows: Type.Array(Type.Integer(), { description: "The rows it was made from: a schedule's lines of one patient make one monitor with their appointments" }),
+        rows: Type.Array(Type.Integer(), {
+          description: "The rows it was made from: a schedule's lines of one patient make one monitor with their appointments",
+        }),
       }),
     ),
   },

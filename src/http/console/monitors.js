@@ -52,7 +52,11 @@ function timelineCell(m) {
     'details',
     { class: 'timeline' },
     h('summary', {}, `${m.timeline.length} check${m.timeline.length === 1 ? '' : 's'} with changes`),
-    h('ol', {}, ...[...m.timeline].reverse().map((t) => h('li', {}, h('strong', {}, instant(t.at)), h('ul', {}, ...t.changes.map((c) => h('li', {}, changeText(c))))))),
+    h(
+      'ol',
+      {},
+      ...[...m.timeline].reverse().map((t) => h('li', {}, h('strong', {}, instant(t.at)), h('ul', {}, ...t.changes.map((c) => h('li', {}, changeText(c)))))),
+    ),
   );
 }
 
@@ -98,7 +102,9 @@ export async function load() {
       return;
     }
     const rows = body.monitors.map(row);
-    $('watch-table').querySelector('tbody').replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No patients are watched yet.'))]));
+    $('watch-table')
+      .querySelector('tbody')
+      .replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'No patients are watched yet.'))]));
     $('watch-prev').disabled = view.offset === 0;
     $('watch-next').disabled = body.next_offset === null;
     $('watch-page').textContent = body.monitors.length ? `${view.offset + 1}–${view.offset + body.monitors.length}` : '';

@@ -7,7 +7,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BatchErrorResponse } from '../../domain/schemas/batches.ts';
-import { MAX_BULK_MONITORS, MonitorCreateRequest, MonitorsCreated, MonitorsCreateRequest, type MonitorCreateRequest as MonitorBody } from '../../domain/schemas/monitors.ts';
+import {
+  MAX_BULK_MONITORS,
+  MonitorCreateRequest,
+  MonitorsCreated,
+  MonitorsCreateRequest,
+  type MonitorCreateRequest as MonitorBody,
+} from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
@@ -18,7 +24,7 @@ import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
 import { dateCell } from '../spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
-import { DATA_KEY_NEEDED, type MonitorRouteOptions } from './monitors.ts';
+import { DATA_KEY_NEEDED, type MonitorRouteOptions } from './monitor-options.ts';
 
 const BODY_LIMIT = 8 * 1024 * 1024;
 const LISTED = 100;
@@ -38,7 +44,8 @@ function fromSchedule(text: string, validate: ReturnType<typeof createCheckValid
   const byPatient = new Map<string, Planned>();
   input.checks.forEach((check, i) => {
     const { row, extras } = input.rows![i]!;
-    if (check.endpoint !== 'estimate') return errors.push({ row, field: 'endpoint', message: 'a monitor re-checks an estimate: leave endpoint blank or write estimate' });
+    if (check.endpoint !== 'estimate')
+      return errors.push({ row, field: 'endpoint', message: 'a monitor re-checks an estimate: leave endpoint blank or write estimate' });
     const date = extras.appointment_date ?? '';
     if (date === '') return errors.push({ row, field: 'appointment_date', message: 'is required: the date of the visit (MM/DD/YYYY or YYYY-MM-DD)' });
     const cell = dateCell(date);
@@ -64,14 +71,16 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
     if (typeof body !== 'object' || body === null || !Array.isArray(list) || Object.keys(body).some((k) => k !== 'monitors')) {
       return { ok: false, errors: [{ field: 'monitors', message: 'the body must be {"monitors": [...]}' }] };
     }
-    if (list.length === 0 || list.length > MAX_BULK_MONITORS) return { ok: false, errors: [{ field: 'monitors', message: `must hold 1 to ${MAX_BULK_MONITORS} monitors` }] };
+    if (list.length === 0 || list.length > MAX_BULK_MONITORS)
+      return { ok: false, errors: [{ field: 'monitors', message: `must hold 1 to ${MAX_BULK_MONITORS} monitors` }] };
     const errors: RowError[] = [];
     const planned: Planned[] = [];
     list.forEach((item, i) => {
       const row = i + 1;
       if (!validateMonitor(item)) return errors.push(...fieldErrors(validateMonitor.errors ?? []).map((e) => ({ row, ...e })));
       const { schedule, reference, ...request } = item as MonitorBody;
-      if (!schedule.appointments?.length && schedule.every_days === undefined) return errors.push({ row, field: 'schedule', message: 'must have appointments or every_days' });
+      if (!schedule.appointments?.length && schedule.every_days === undefined)
+        return errors.push({ row, field: 'schedule', message: 'must have appointments or every_days' });
       for (const e of validate('estimate', request)) errors.push({ row, ...e });
       planned.push({ request, reference: reference ?? null, schedule, rows: [row] });
     });
@@ -93,7 +102,12 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
           body: {
             content: {
               'application/json': { schema: MonitorsCreateRequest },
-              'text/csv': { schema: { type: 'string', description: 'The batch columns (docs/batch.md) and appointment_date, optionally reference; one line per appointment' } },
+              'text/csv': {
+                schema: {
+                  type: 'string',
+                  description: 'The batch columns (docs/batch.md) and appointment_date, optionally reference; one line per appointment',
+                },
+              },
             },
           },
           response: { 201: MonitorsCreated, 400: BatchErrorResponse, 401: ErrorResponse, 415: ErrorResponse },
@@ -106,20 +120,42 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         const input = typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body);
         if (!input.ok) {
           const rows = [...new Set(input.errors.flatMap((e) => (e.row === undefined ? [] : [e.row])))];
-          const what = rows.length > 0 ? `${rows.length} row${rows.length === 1 ? ' is' : 's are'} invalid (row${rows.length === 1 ? '' : 's'} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''})` : 'The upload is invalid';
+          const what =
+            rows.length > 0
+              ? `${rows.length} row${rows.length === 1 ? ' is' : 's are'} invalid (row${rows.length === 1 ? '' : 's'} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''})`
+              : 'The upload is invalid';
           reply.code(400).type('application/json; charset=utf-8');
-          return reply.send({ error_code: 'INVALID_REQUEST', message: `${what}; no monitor was created`, request_id: request.id, errors: input.errors.slice(0, LISTED) });
+          return reply.send({
+            error_code: 'INVALID_REQUEST',
+            message: `${what}; no monitor was created`,
+            request_id: request.id,
+            errors: input.errors.slice(0, LISTED),
+          });
         }
         const owner = ownerOf(key);
         const count = await options.store.count(owner);
         if (count + input.planned.length > options.maxPerOwner) {
-          return sendError(reply, request, 400, 'INVALID_REQUEST', `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${input.planned.length} would pass that. Delete monitors it no longer needs first`);
+          return sendError(
+            reply,
+            request,
+            400,
+            'INVALID_REQUEST',
+            `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${input.planned.length} would pass that. Delete monitors it no longer needs first`,
+          );
         }
         const now = options.now();
         const made = [];
         for (const p of input.planned) {
           const monitor = await options.store.create(
-            { ownerId: owner, keyId: key.id, env: key.env, payerKey: payerKeyOf(options.deps.network, 'estimate', p.request), what: { request: p.request, reference: p.reference }, schedule: p.schedule, firstCheckAt: now },
+            {
+              ownerId: owner,
+              keyId: key.id,
+              env: key.env,
+              payerKey: payerKeyOf(options.deps.network, 'estimate', p.request),
+              what: { request: p.request, reference: p.reference },
+              schedule: p.schedule,
+              firstCheckAt: now,
+            },
             now,
           );
           made.push({ id: monitor.id, next_check_at: monitor.next_check_at, rows: p.rows });

@@ -9,25 +9,15 @@ import { Type } from 'typebox';
 import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, IdParams, PageQuery } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
-import type { OperationDeps } from '../../operations/context.ts';
-import { checkMonitor, type MonitorCheckOutcome } from '../../operations/monitoring/monitor-check.ts';
+import { checkMonitor } from '../../operations/monitoring/monitor-check.ts';
 import { ownerOf } from '../../store/keys.ts';
-import type { MonitorStore, StoredMonitor } from '../../store/monitors.ts';
+import type { StoredMonitor } from '../../store/monitors.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
 import { registerMonitorBulkRoute } from './monitor-bulk.ts';
+import { DATA_KEY_NEEDED, type MonitorRouteOptions } from './monitor-options.ts';
 
-export interface MonitorRouteOptions {
-  store: MonitorStore;
-  deps: OperationDeps;
-  now: () => Date;
-  /** Monitors one owner may have. */
-  maxPerOwner: number;
-  /** Told about each check made now (its audit record). */
-  onChecked?: (monitor: StoredMonitor, outcome: MonitorCheckOutcome) => void;
-  /** Tells this instance's runner and delivery worker that there is work. */
-  wakeDeliveries: () => void;
-}
+export type { MonitorRouteOptions };
 
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 200;
@@ -58,9 +48,6 @@ export const page = (q: { offset?: string | undefined; limit?: string | undefine
   offset: q.offset ? Number(q.offset) : 0,
   limit: Math.min(MAX_PAGE, Math.max(1, q.limit ? Number(q.limit) : DEFAULT_PAGE)),
 });
-
-export const DATA_KEY_NEEDED =
-  'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it';
 
 export async function registerMonitorRoutes(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -102,7 +89,13 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       const owner = ownerOf(key);
       const count = await store.count(owner);
       if (count >= options.maxPerOwner) {
-        return sendError(reply, request, 400, 'INVALID_REQUEST', `This key has ${count} monitors, the most it may have; delete monitors it no longer needs first`);
+        return sendError(
+          reply,
+          request,
+          400,
+          'INVALID_REQUEST',
+          `This key has ${count} monitors, the most it may have; delete monitors it no longer needs first`,
+        );
       }
       const now = options.now();
       const monitor = await store.create(
@@ -170,7 +163,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       },
     },
     async (request, reply) => {
-      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!)))) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${request.params.id}`);
+      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!))))
+        return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${request.params.id}`);
       return { id: request.params.id, deleted: true };
     },
   );

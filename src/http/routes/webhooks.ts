@@ -6,8 +6,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { newWebhookSecret } from '../../domain/monitoring/signature.ts';
-import { DeliveryAnswer, DeliveryList, DeliveryParams, IdParams, PageQuery, Webhook, WebhookCreated, WebhookCreateRequest, WebhookList } from '../../domain/schemas/monitors.ts';
+import { newWebhookSecret } from '../../operations/monitoring/signature.ts';
+import {
+  DeliveryAnswer,
+  DeliveryList,
+  DeliveryParams,
+  IdParams,
+  PageQuery,
+  Webhook,
+  WebhookCreated,
+  WebhookCreateRequest,
+  WebhookList,
+} from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { checkTarget, TargetRefused } from '../../operations/monitoring/webhook-target.ts';
 import { ownerOf } from '../../store/keys.ts';
@@ -71,7 +81,10 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         return sendError(reply, request, 400, 'INVALID_REQUEST', `A key may have at most ${options.maxPerOwner} webhooks; delete one first`);
       }
       const secret = newWebhookSecret();
-      const hook = await store.create({ ownerId: owner, keyId: request.apiKey!.id, url: request.body.url, events: [...request.body.events], secret }, options.now());
+      const hook = await store.create(
+        { ownerId: owner, keyId: request.apiKey!.id, url: request.body.url, events: [...request.body.events], secret },
+        options.now(),
+      );
       reply.code(201).header('location', `/v1/webhooks/${hook.id}`);
       return { ...hook, secret };
     },
@@ -116,7 +129,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
       },
     },
     async (request, reply) => {
-      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!)))) return sendError(reply, request, 404, 'NOT_FOUND', `No webhook ${request.params.id}`);
+      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!))))
+        return sendError(reply, request, 404, 'NOT_FOUND', `No webhook ${request.params.id}`);
       return { id: request.params.id, deleted: true };
     },
   );

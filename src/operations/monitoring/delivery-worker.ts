@@ -9,10 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
-import { signWebhook } from '../../domain/monitoring/signature.ts';
+import { signWebhook } from './signature.ts';
 import { checkTarget, guardedLookup, TargetRefused } from './webhook-target.ts';
-
-
 
 /** What the worker needs of the store (store/webhooks.ts). */
 export interface DeliveryQueue {
@@ -153,7 +151,11 @@ export class DeliveryWorker {
     const random = (this.options.random ?? Math.random)();
     const next = delivered ? null : nextAttemptAt(this.options.backoff ?? DEFAULT_BACKOFF, new Date(delivery.retry_from), at, delivery.attempts + 1, random);
     await this.options.queue.finish(delivery, { delivered, status, error, at, nextAttemptAt: next });
-    if (!delivered) this.options.log?.warn({ delivery_id: delivery.id, webhook_id: delivery.webhook_id, status, attempts: delivery.attempts + 1, gave_up: next === null }, 'webhook delivery failed');
+    if (!delivered)
+      this.options.log?.warn(
+        { delivery_id: delivery.id, webhook_id: delivery.webhook_id, status, attempts: delivery.attempts + 1, gave_up: next === null },
+        'webhook delivery failed',
+      );
   }
 
   private async send(delivery: DueDelivery): Promise<{ status: number | null; error: string | null }> {

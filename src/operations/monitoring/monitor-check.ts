@@ -84,7 +84,14 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     const changes = monitor.snapshot ? diffSnapshots(monitor.snapshot, snapshot) : [];
     const events: MonitorEvent[] =
       changes.length > 0
-        ? [{ id: eventId, type: 'coverage.changed', timestamp: checkedAt, data: { monitor_id: monitor.id, checked_at: checkedAt, payer_id: snapshot.payer_id, changes } }]
+        ? [
+            {
+              id: eventId,
+              type: 'coverage.changed',
+              timestamp: checkedAt,
+              data: { monitor_id: monitor.id, checked_at: checkedAt, payer_id: snapshot.payer_id, changes },
+            },
+          ]
         : [];
     const before = monitor.last_check?.timeline ?? [];
     const last = {
@@ -110,7 +117,15 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     status,
     body,
     payerId,
-    last: { at: checkedAt, status, error_code: errorCode, plan_status: null, member_obligation: null, changes: [], timeline: monitor.last_check?.timeline ?? [] },
+    last: {
+      at: checkedAt,
+      status,
+      error_code: errorCode,
+      plan_status: null,
+      member_obligation: null,
+      changes: [],
+      timeline: monitor.last_check?.timeline ?? [],
+    },
     snapshot: null,
     events: [failed],
   };

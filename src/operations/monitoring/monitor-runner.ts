@@ -133,7 +133,9 @@ export class MonitorRunner {
   private begin(monitor: DueMonitor): void {
     this.active++;
     const task: Promise<void> = this.run(monitor)
-      .catch((err) => this.options.log?.error({ err_type: errType(err), monitor_id: monitor.id }, 'monitor check not recorded; it is made again when its lease ends'))
+      .catch((err) =>
+        this.options.log?.error({ err_type: errType(err), monitor_id: monitor.id }, 'monitor check not recorded; it is made again when its lease ends'),
+      )
       .finally(() => {
         this.active--;
         const left = (this.claims.get(monitor.claim) ?? 1) - 1;

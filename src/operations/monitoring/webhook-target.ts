@@ -57,7 +57,9 @@ export class TargetRefused extends Error {
 }
 
 const resolveAll = (host: string) =>
-  new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 /** Checks the URL and every address its host resolves to; throws TargetRefused with a reason fit for the caller. */
 export async function checkTarget(raw: string, allowInsecure: boolean): Promise<URL> {
@@ -90,7 +92,7 @@ export async function checkTarget(raw: string, allowInsecure: boolean): Promise<
 
 /** A connect-time lookup that refuses what checkTarget refuses (undici's connect.lookup). */
 export function guardedLookup(allowInsecure: boolean): LookupFunction {
-  return ((hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       for (const a of addresses) {
@@ -101,5 +103,5 @@ export function guardedLookup(allowInsecure: boolean): LookupFunction {
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });
-  }) as LookupFunction;
+  };
 }
