@@ -108,3 +108,30 @@ describe('the in-flight cap', () => {
     assert.ok(statuses.includes(429), statuses.join(','));
   });
 });
+
+describe('stedi connection, "format": "json" (the v3 JSON endpoint)', () => {
+  let sim: StediSimulator;
+  let server: TestServer;
+  before(async () => {
+    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    const directory = vendorDirectory([{ name: 'stedi', sim }]);
+    directory.connections![0]!.format = 'json';
+    server = await serveDirectory(directory);
+  });
+  after(async () => {
+    await server?.close();
+    await sim?.close();
+  });
+
+  test('a mock member, a catalog member and a rejection read from the JSON', async () => {
+    const aetna = await server.post('/v1/estimate', estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'));
+    assert.equal(aetna.status, 200, JSON.stringify(aetna.body));
+    assert.equal(aetna.body.plan_status, 'ACTIVE');
+    assert.equal(sim.received.at(-1)!.payer_id, '60054');
+    const evergreen = await server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
+    assert.equal(evergreen.body.copayment, 3000, JSON.stringify(evergreen.body));
+    const missing = await server.post('/v1/estimate', estimateFor('UHC', 'UHCAAA75', 'Jane', 'Doe', '1990-01-01'));
+    assert.equal(missing.status, 404, JSON.stringify(missing.body));
+    assert.equal(missing.body.payer_errors[0].code, '75');
+  });
+});

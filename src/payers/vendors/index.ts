@@ -24,8 +24,7 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     case 'core-mime':
       return coreClient(pool, c.name, c.kind, c.endpoint!, readSecrets(c.name, { username: c.username_env, password: c.password_env }, env));
     case 'stedi': {
-      if (c.format === 'json') throw new Error(`connection ${c.name}: the Stedi JSON endpoint is not supported yet; leave format unset for raw X12`);
-      return stediClient(pool, c.name, c.base_url!, readSecrets(c.name, { key: c.api_key_env }, env)!.key);
+      return stediClient(pool, c.name, c.base_url!, readSecrets(c.name, { key: c.api_key_env }, env)!.key, c.format ?? 'x12');
     }
     case 'optum': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;

@@ -1,21 +1,24 @@
 /**
  * Stedi's real-time eligibility API, raw X12 flavour (every vendor fact about Stedi lives here).
  * POST {base}/change/medicalnetwork/eligibility/v3/raw-x12 with `{"x12": the 270}` and the header
- * `Authorization: <api key>`; the answer is Stedi's JSON with the 271 in `x12`, whatever the status:
+ * `Authorization: <api key>` (or, with `"format": "json"`, POST {base}/change/medicalnetwork/eligibility/v3
+ * with the v3 JSON model, eligibility-v3.ts); the answer is Stedi's JSON with the 271 in `x12`, whatever the status:
  * a payer's AAA rejection may come as HTTP 400 with the full body. Stedi's own 4xx carry
  * `{error?, code?, message}`; an unknown payer ID is AAA 79 or error 33 "not configured".
  * 5 checks in flight per account by default (a sixth gets 429).
  */
 import type { Pool } from 'undici';
 import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
-import { detectTransactionSet } from '../../x12/index.ts';
+import { detectTransactionSet, parse270 } from '../../x12/index.ts';
 import { payerError } from '../../x12/payer-errors.ts';
 import { PayerError } from '../network.ts';
 import { RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request } from '../production/transport.ts';
+import { requestFromInquiry, v3ToX12 } from './eligibility-v3.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 
 export const STEDI_RAW_X12_PATH = '/change/medicalnetwork/eligibility/v3/raw-x12';
+export const STEDI_JSON_PATH = '/change/medicalnetwork/eligibility/v3';
 export const STEDI_DEFAULT_IN_FLIGHT = 5;
 
 interface StediError {
@@ -62,27 +65,44 @@ const FOLLOWUP_CODES: Record<string, string> = {
   'do not resubmit; we will hand deliver': 'Y',
 };
 
-export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: string): VendorClient {
+const isaControl = (x12: string) => {
+  const at = x12.indexOf('ISA');
+  const v = x12.slice(at + 90, at + 99);
+  return /^\d{9}$/.test(v) ? v : '000000001';
+};
+
+export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: string, format: 'x12' | 'json' = 'x12'): VendorClient {
   const base = new URL(baseUrl);
-  const path = `${base.pathname.replace(/\/+$/, '')}${STEDI_RAW_X12_PATH}`;
+  const root = base.pathname.replace(/\/+$/, '');
+  const path = `${root}${format === 'json' ? STEDI_JSON_PATH : STEDI_RAW_X12_PATH}`;
   return {
-    async send(x12: string, _target: RouteTarget, signal: AbortSignal): Promise<string> {
+    async send(x12: string, target: RouteTarget, signal: AbortSignal): Promise<string> {
+      const inquiry = format === 'json' ? parse270(x12) : null;
+      if (inquiry && !inquiry.ok) throw new PayerError('protocol', name, 'our own 270 could not be read back');
+      const payload = inquiry?.ok ? requestFromInquiry(inquiry.value, target.payer_id, isaControl(x12)) : { x12 };
       const answer = await request(
         pool,
         name,
-        { method: 'POST', path, headers: { authorization: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ x12 }) },
+        { method: 'POST', path, headers: { authorization: apiKey, 'content-type': 'application/json' }, body: JSON.stringify(payload) },
         signal,
       );
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name, answer);
       const body = jsonBody(answer);
-      const payload = (body as { x12?: unknown } | null)?.x12;
-      if (typeof payload === 'string') {
-        const kind = detectTransactionSet(payload);
-        if (kind === '271' || kind === '999') return payload;
-        if (answer.status === 200) throw new PayerError('protocol', name, 'unparseable X12 in the answer');
-      }
       if (answer.status === 401 || answer.status === 403) throw new RouteRefused(name, `HTTP ${answer.status}: the API key was refused`);
-      if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
+      if (inquiry?.ok) {
+        const known = body !== null && typeof body === 'object' && ('payer' in body || 'subscriber' in body);
+        if (!known && notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
+        const out = v3ToX12(body, inquiry.value);
+        if (out !== null) return out;
+      } else {
+        const payloadX12 = (body as { x12?: unknown } | null)?.x12;
+        if (typeof payloadX12 === 'string') {
+          const kind = detectTransactionSet(payloadX12);
+          if (kind === '271' || kind === '999') return payloadX12;
+          if (answer.status === 200) throw new PayerError('protocol', name, 'unparseable X12 in the answer');
+        }
+        if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
+      }
       if (answer.status !== 200) throw new PayerError('failure', name, `HTTP ${answer.status}${stediErrorCodes(body).length ? ` (${stediErrorCodes(body).join(', ')})` : ''}`);
       throw new PayerError('protocol', name, body === null ? 'answer is not JSON' : 'answer has no x12');
     },

@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { AAA_FOLLOWUPS, AAA_REASONS } from '../../../x12/aaa.ts';
-import { STEDI_DEFAULT_IN_FLIGHT, STEDI_RAW_X12_PATH } from '../../vendors/stedi.ts';
+import { STEDI_DEFAULT_IN_FLIGHT, STEDI_JSON_PATH, STEDI_RAW_X12_PATH } from '../../vendors/stedi.ts';
+import { x12ToV3 } from './eligibility-v3-json.ts';
+import { inquiryFromV3 } from './optum.ts';
 import { SIM_SECRET, VendorSimBase, findMock, mockAnswer, parse270, readBody, sendJson, type MockMember, type SimAnswer, type VendorSimOptions } from './common.ts';
 
 export const STEDI_VERSION_PATH = '/2024-04-01';
@@ -59,7 +61,8 @@ export class StediSimulator extends VendorSimBase {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method !== 'POST' || url.pathname !== `${STEDI_VERSION_PATH}${STEDI_RAW_X12_PATH}`) {
+    const json = url.pathname === `${STEDI_VERSION_PATH}${STEDI_JSON_PATH}`;
+    if (req.method !== 'POST' || (!json && url.pathname !== `${STEDI_VERSION_PATH}${STEDI_RAW_X12_PATH}`)) {
       return sendJson(res, 404, { message: 'Not Found' });
     }
     this.stats.requests++;
@@ -67,22 +70,29 @@ export class StediSimulator extends VendorSimBase {
     if (auth !== SIM_SECRET) return sendJson(res, 401, { message: 'Unauthorized' });
     const done = await this.inFlightSlot(async () => {
       const text = await readBody(req);
-      let x12: unknown;
+      let body: Record<string, unknown> | null;
       try {
-        x12 = text === null ? null : (JSON.parse(text) as { x12?: unknown }).x12;
+        body = text === null ? null : (JSON.parse(text) as Record<string, unknown>);
       } catch {
-        x12 = null;
+        body = null;
       }
+      if (json) {
+        const inquiry = body ? inquiryFromV3(body) : null;
+        if (!inquiry) return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'tradingPartnerServiceId, provider and subscriber are required' });
+        this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: String(body!.controlNumber ?? ''), provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '' });
+        return this.respond(req, res, inquiry, true);
+      }
+      const x12 = body?.x12;
       if (typeof x12 !== 'string') return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'body must be {"x12": "<270 interchange>"}' });
       const parsed = parse270(x12);
       if (!parsed.ok) return sendJson(res, 400, { code: 'INVALID_X12', message: 'the 270 could not be read' });
       this.remember(x12, parsed.value.payer.id, parsed.value);
-      await this.respond(req, res, parsed.value);
+      await this.respond(req, res, parsed.value, false);
     });
     if (done === false) sendJson(res, 429, { message: 'Too many concurrent requests' });
   }
 
-  private async respond(req: IncomingMessage, res: ServerResponse, inquiry: Inquiry): Promise<void> {
+  private async respond(req: IncomingMessage, res: ServerResponse, inquiry: Inquiry, json: boolean): Promise<void> {
     const payerId = inquiry.payer.id;
     const rule = await this.fault(payerId, inquiry);
     if (rule?.fault === 'timeout') return new Promise<void>((resolve) => res.on('close', resolve));
@@ -105,6 +115,7 @@ export class StediSimulator extends VendorSimBase {
     sendJson(res, errors.length > 0 ? 400 : 200, {
       controlNumber: inquiry.trace_number,
       tradingPartnerServiceId: payerId,
+      ...(json ? x12ToV3(answer.x12) : {}),
       errors,
       x12,
     });
