@@ -18,7 +18,7 @@ function scripted(...answers: (() => Response)[]) {
   const calls: string[] = [];
   const waits: number[] = [];
   const fetch: typeof globalThis.fetch = async (input) => {
-    calls.push(String(input));
+    calls.push(input instanceof Request ? input.url : input.toString());
     const next = answers[Math.min(calls.length - 1, answers.length - 1)]!;
     return next();
   };
