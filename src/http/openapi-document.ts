@@ -10,7 +10,7 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
-import { MONITORING_CODE_MEANINGS, MONITORING_DESCRIPTIONS, MONITORING_SCHEMAS, MONITORING_SUCCESS } from './openapi-monitoring.ts';
+import { MONITORING_CODE_MEANINGS, MONITORING_DESCRIPTIONS, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
 import {
   EXAMPLE_CALLS,
   OPERATION_ROUTES,
@@ -222,6 +222,8 @@ interface OperationObject {
 }
 export interface DocumentObject {
   paths?: Record<string, Record<string, OperationObject>>;
+  /** OpenAPI 3.1: the requests this service makes to its users (webhook deliveries). */
+  webhooks?: Record<string, unknown>;
 }
 
 const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
@@ -250,6 +252,7 @@ function requestExample(call: ExampleCall): { summary: string; description?: str
 
 /** Adds the descriptions, the response headers and the recorded examples to the generated document. */
 export function decorateDocument<T extends DocumentObject>(document: T): T {
+  document.webhooks = webhooksSection();
   for (const methods of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       const id = operation.operationId as DocumentedOperation | undefined;

@@ -18,6 +18,7 @@ import {
   WebhookCreateRequest,
   WebhookList,
 } from '../domain/schemas/monitors.ts';
+import { WEBHOOK_EVENT_SCHEMAS } from '../domain/schemas/webhook-events.ts';
 
 export type MonitoringOperation =
   | 'createMonitor'
@@ -48,6 +49,23 @@ export interface MonitoringExampleCall {
   delivery?: boolean;
   query?: string;
   send?: 'without_key' | 'as_text';
+}
+
+/** The OpenAPI 3.1 `webhooks` section: what a receiver is sent, per event type. */
+export function webhooksSection(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_SCHEMAS).map(([type, schema]) => [
+      type,
+      {
+        post: {
+          summary: `The ${type} event`,
+          description: `${(schema as { description?: string }).description ?? ''} Verify webhook-signature before trusting the body (docs/monitoring.md); deduplicate on webhook-id. Answer 2xx within 10 s, or it is retried with backoff for 24 h.`,
+          requestBody: { required: true, content: { 'application/json': { schema } } },
+          responses: { '200': { description: 'Received (any 2xx)' } },
+        },
+      },
+    ]),
+  );
 }
 
 /** Components of the document (openapi-document.ts SHARED_SCHEMAS). */

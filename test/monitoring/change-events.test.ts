@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 import { TEST_KEY } from '../helpers/server.ts';
-import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+import { eventChecker, startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
 
 const CASE = 'specificity-mh-copay-beats-plan-coinsurance';
 const FIXTURES = new URL('../fixtures/271/', import.meta.url);
@@ -79,6 +79,8 @@ test('the copay changes between two checks: one signed coverage.changed naming i
   const event = await until('the coverage.changed delivery', () => receiver.received.find((r) => JSON.parse(r.body).type === 'coverage.changed'));
   assert.ok(verifySignature(hook.body.secret, event));
   const body = JSON.parse(event.body);
+  const checkEvent = await eventChecker(server.url);
+  checkEvent(event.body);
   assert.equal(body.data.monitor_id, id);
   assert.deepEqual(body.data.changes, changes);
   for (const phi of ['Ben', 'BAKER', 'Baker', '1961-02-02', '19610202', 'C14101']) assert.ok(!event.body.includes(phi), `no ${phi} in the event`);
@@ -110,6 +112,7 @@ test('a member the payer does not find raises coverage.check_failed with the sta
   const created = await prod.server.post('/v1/monitors', { ...ben, member_id: 'NOSUCH1', schedule: { every_days: 7 } });
   const failed = await until('coverage.check_failed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'coverage.check_failed'));
   const body = JSON.parse(failed.body);
+  (await eventChecker(prod.server.url))(failed.body);
   assert.equal(body.data.monitor_id, created.body.id);
   assert.equal(typeof body.data.status, 'number');
   assert.ok(!failed.body.includes('NOSUCH1'));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+import { eventChecker, startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
 
 const avery_ = {
   member_id: '10010MHNA',
@@ -178,6 +178,7 @@ describe('webhooks', () => {
     assert.equal(got.headers.apikey, undefined);
     assert.ok(!got.body.includes('cov_'), 'no API key in the body');
     assert.equal(JSON.parse(got.body).type, 'webhook.test');
+    (await eventChecker(server.url))(got.body);
     const log = await until('the delivery log', async () => {
       const res = await server.get(`/v1/webhooks/${created.body.id}/deliveries`);
       return res.body.deliveries[0]?.state === 'delivered' ? res.body : undefined;
@@ -199,6 +200,7 @@ describe('webhooks', () => {
     assert.equal(batch.status, 202);
     const got = await until('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
     const body = JSON.parse(got.body);
+    (await eventChecker(server.url))(got.body);
     assert.equal(body.data.batch_id, batch.body.id);
     assert.equal(body.data.total, 2);
     assert.equal(body.data.done, 2);

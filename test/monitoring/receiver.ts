@@ -1,6 +1,7 @@
 /** A webhook receiver on loopback for tests: records each request, and answers from a script of statuses. */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 export interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -42,6 +43,22 @@ export function verifySignature(secret: string, received: Received): boolean {
   const key = Buffer.from(secret.split('_')[1]!, 'base64');
   const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${received.body}`).digest('base64');
   return /^\d+$/.test(timestamp) && signatures.includes(`v1,${expected}`);
+}
+
+/** Holds an event body against its schema in the served OpenAPI document's `webhooks` section. */
+export async function eventChecker(baseUrl: string): Promise<(body: string) => void> {
+  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+    webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }>;
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  return (body) => {
+    const event = JSON.parse(body) as { type: string };
+    const documented = doc.webhooks[event.type];
+    if (!documented) throw new Error(`${event.type} is not in the document's webhooks`);
+    const validate = ajv.compile({ ...documented.post.requestBody.content['application/json']!.schema, $id: undefined });
+    const type = event.type;
+    if (!validate(event)) throw new Error(`${type}: ${ajv.errorsText(validate.errors)}`);
+  };
 }
 
 export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
