@@ -1,5 +1,6 @@
 /** This instance's monitors and webhooks: the stores, the scheduled-check runner and the delivery worker, wired to the operations. */
 import type { FastifyBaseLogger } from 'fastify';
+import { Counter, type Registry } from 'prom-client';
 import { DEFAULT_BACKOFF } from '../domain/monitoring/backoff.ts';
 import { identityOf } from '../http/audit-hook.ts';
 import type { MonitorRouteOptions } from '../http/routes/monitors.ts';
@@ -25,6 +26,8 @@ export interface MonitorWorkerParts {
   dataKey: DataKey | null;
   now?: () => Date;
   log: () => FastifyBaseLogger | undefined;
+  /** The registry of GET /metrics: monitor checks and webhook deliveries are counted there. */
+  metrics?: Registry;
   /** Where each check is recorded, as every other check is (docs/security.md). */
   audit?: { writer: AuditWriter; hashMember: MemberHasher };
 }
@@ -53,7 +56,21 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
   const { config } = parts;
   // The audit names only payers of the directory, never text a caller made up.
   const knownPayer = (id: unknown) => (typeof id === 'string' && parts.deps.network.payer(id) ? id : null);
-  const onChecked = (m: { key_id: string; what: { request: Record<string, unknown> } | null }, o: MonitorCheckOutcome) =>
+  const registers = parts.metrics ? [parts.metrics] : [];
+  const checks = new Counter({
+    name: 'coverage_monitor_checks_total',
+    help: 'Monitor checks by outcome: unchanged, changed or failed',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const attempts = new Counter({
+    name: 'coverage_webhook_attempts_total',
+    help: 'Webhook delivery attempts by result: delivered, retry or failed (given up)',
+    labelNames: ['result'],
+    registers,
+  });
+  const onChecked = (m: { key_id: string; what: { request: Record<string, unknown> } | null }, o: MonitorCheckOutcome) => {
+    checks.inc({ outcome: o.snapshot === null ? 'failed' : o.last.changes.length > 0 ? 'changed' : 'unchanged' });
     parts.audit?.writer.record({
       request_id: o.requestId,
       at: o.last.at,
@@ -65,6 +82,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
       latency_ms: Math.round(o.latencyMs),
       member_hash: m.what ? parts.audit.hashMember(identityOf(m.what.request)) : null,
     });
+  };
   const deliveries = new DeliveryWorker({
     queue: webhooks,
     now,
@@ -74,6 +92,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     timeoutMs: config.webhooks.timeoutMs,
     backoff: { ...DEFAULT_BACKOFF, baseMs: config.webhooks.retryBaseMs, capMs: Math.max(config.webhooks.retryBaseMs, DEFAULT_BACKOFF.capMs) },
     allowInsecure: config.webhooks.allowInsecure,
+    onAttempt: (o) => attempts.inc({ result: o.delivered ? 'delivered' : o.nextAttemptAt === null ? 'failed' : 'retry' }),
     log,
   });
   const runner = new MonitorRunner({

@@ -93,7 +93,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : null;
   const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
-  const monitoring = createMonitorWorker({ config: config.monitors, db, deps, dataKey, log: () => app?.log, audit: { writer: audit, hashMember }, ...(options.now ? { now: options.now } : {}) });
+  const monitoring = createMonitorWorker({ config: config.monitors, db, deps, dataKey, log: () => app?.log, audit: { writer: audit, hashMember }, metrics: metrics.registry, ...(options.now ? { now: options.now } : {}) });
   const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, dataKey, log: () => app?.log, onRowDone: (id) => monitoring.batchRowDone(id) });
   app = await buildApp({
     deps,

@@ -185,6 +185,9 @@ describe('webhooks', () => {
     });
     assert.equal(log.deliveries[0].last_status, 200);
     assert.equal(log.deliveries[0].attempts, 1);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    assert.match(metrics, /coverage_webhook_attempts_total\{result="delivered"\} [1-9]/);
+    assert.match(metrics, /coverage_monitor_checks_total\{outcome="unchanged"\} [1-9]/);
     await server.delete(`/v1/webhooks/${created.body.id}`);
   });
 

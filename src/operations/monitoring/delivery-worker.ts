@@ -37,6 +37,8 @@ export interface DeliveryWorkerOptions {
   /** COVERAGE_WEBHOOK_ALLOW_INSECURE: http and loopback receivers. */
   allowInsecure: boolean;
   random?: () => number;
+  /** Told about each attempt recorded (metrics). */
+  onAttempt?: (outcome: AttemptOutcome) => void;
   log?: { error(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
 }
 
@@ -150,7 +152,8 @@ export class DeliveryWorker {
     const delivered = status !== null && status >= 200 && status < 300;
     const random = (this.options.random ?? Math.random)();
     const next = delivered ? null : nextAttemptAt(this.options.backoff ?? DEFAULT_BACKOFF, new Date(delivery.retry_from), at, delivery.attempts + 1, random);
-    await this.options.queue.finish(delivery, { delivered, status, error, at, nextAttemptAt: next });
+    const outcome = { delivered, status, error, at, nextAttemptAt: next };
+    if (await this.options.queue.finish(delivery, outcome)) this.options.onAttempt?.(outcome);
     if (!delivered)
       this.options.log?.warn(
         { delivery_id: delivery.id, webhook_id: delivery.webhook_id, status, attempts: delivery.attempts + 1, gave_up: next === null },
