@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseCsv } from '../http/csv.ts';
+import { arr, obj, str, strings } from '../payers/vendors/json-read.ts';
 import { PayerCatalogStore, type CatalogPayer, type Eligibility } from '../store/payer-catalog.ts';
 import { type CliIo, processIo, withConfiguredStore } from './io.ts';
 
@@ -63,20 +64,24 @@ export function parseCatalogCsv(text: string): ImportedPayer[] {
 
 export function parseStediPayers(text: string): ImportedPayer[] {
   const json = JSON.parse(text) as unknown;
-  const items = (Array.isArray(json) ? json : ((json as { items?: unknown[] }).items ?? [])) as Record<string, any>[];
+  const items = Array.isArray(json) ? arr(json) : arr(obj(json).items);
   const support: Record<string, Eligibility> = { SUPPORTED: 'supported', ENROLLMENT_REQUIRED: 'enrollment_required', NOT_SUPPORTED: 'not_supported' };
   return items
-    .filter((p) => typeof p.primaryPayerId === 'string' && PAYER_ID.test(p.primaryPayerId))
-    .map((p) => ({
-      entry: {
-        payer_id: p.primaryPayerId,
-        name: String(p.displayName ?? p.names?.[0] ?? p.primaryPayerId).slice(0, 200),
-        aliases: [...new Set([...(Array.isArray(p.aliases) ? p.aliases : []), ...(typeof p.stediId === 'string' ? [p.stediId] : [])])].filter((a): a is string => typeof a === 'string' && ROUTE_ID.test(a) && a !== p.primaryPayerId),
-        eligibility: support[String(p.transactionSupport?.eligibilityCheck ?? 'SUPPORTED')] ?? 'supported',
-        medicaid_state: null,
-      },
-      connection_payer_id: p.primaryPayerId,
-    }));
+    .filter((p) => PAYER_ID.test(str(p.primaryPayerId)))
+    .map((p) => {
+      const id = str(p.primaryPayerId);
+      const eligibility = str(obj(p.transactionSupport).eligibilityCheck) || 'SUPPORTED';
+      return {
+        entry: {
+          payer_id: id,
+          name: (str(p.displayName) || strings(p.names)[0] || id).slice(0, 200),
+          aliases: [...new Set([...strings(p.aliases), ...(str(p.stediId) ? [str(p.stediId)] : [])])].filter((a) => ROUTE_ID.test(a) && a !== id),
+          eligibility: support[eligibility] ?? 'supported',
+          medicaid_state: null,
+        },
+        connection_payer_id: id,
+      };
+    });
 }
 
 export const IMPORT_FORMATS = ['csv', 'stedi-json'] as const;

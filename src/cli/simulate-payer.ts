@@ -73,7 +73,7 @@ async function runVendorSimulator(opts: Options): Promise<void> {
           "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
         ];
   if (opts.directoryOut) {
-    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as!, sim }]), null, 2) + '\n');
+    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as ?? 'core', sim }]), null, 2) + '\n');
     lines.push(
       `  payer directory written to ${opts.directoryOut}`,
       '',

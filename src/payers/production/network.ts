@@ -138,7 +138,7 @@ export class ProductionNetwork implements PayerNetwork {
     const payer = this.payersById.get(payerId);
     if (!payer) throw new PayerError('failure', payerId, 'payer is not in the directory');
     let lastAnswer: RoutedAnswer | null = null;
-    let lastError: unknown = null;
+    let lastError: PayerError | null = null;
     for (const [i, route] of payer.routes.entries()) {
       if (i > 0 && (Date.now() >= ctx.deadline || ctx.signal?.aborted)) break;
       const target = this.envelope(route);
@@ -152,7 +152,7 @@ export class ProductionNetwork implements PayerNetwork {
       }
     }
     if (lastAnswer) return lastAnswer;
-    throw lastError ?? new PayerError('failure', payerId, 'no route answered');
+    throw lastError instanceof PayerError ? lastError : new PayerError('failure', payerId, 'no route answered');
   }
 
   async exchange(payerId: string, x12: string, ctx: ExchangeContext): Promise<string> {

@@ -19,6 +19,7 @@ import { PayerError } from '../network.ts';
 import { RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
 import { aaa, benefits, member, name } from './eligibility-v3.ts';
+import { arr, obj, str, type Obj } from './json-read.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 
@@ -36,8 +37,7 @@ export interface AvailitySettings {
   pollInitialMs: number;
 }
 
-type Json = Record<string, any>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+type Json = Obj;
 
 export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, string> {
   const who = inquiry.dependent ?? inquiry.subscriber;
@@ -63,50 +63,54 @@ const PLAN_DATES: Record<string, string> = { coverageStartDate: 'planBegin', cov
 /** Availity's answer written as the 271 to our inquiry; null when it is no completed coverage. */
 export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   const b = obj(body);
-  if (String(b.statusCode) !== '4' && !/complete/i.test(String(b.status ?? ''))) return null;
-  const plan = obj(Array.isArray(b.plans) ? b.plans[0] : undefined);
+  if (str(b.statusCode) !== '4' && !/complete/i.test(str(b.status))) return null;
+  const plan = arr(b.plans)[0] ?? {};
   const list = new SegmentList();
   const d = list.d;
   const trace = cleanText(inquiry.trace_number, d, 50) || '1';
   list.add('BHT', '0022', '11', trace, isoToD8(inquiry.date), '1200');
   list.add('HL', '1', '', '20', '1');
   const payer = obj(b.payer);
-  name(list, 'PR', { organizationName: payer.name }, 'PI', String(payer.payerId ?? ''));
+  name(list, 'PR', { organizationName: payer.name }, 'PI', str(payer.payerId));
   list.add('HL', '2', '1', '21', '1');
   name(list, '1P', { organizationName: inquiry.provider.organization_name ?? inquiry.provider.last_name ?? '' }, 'XX', inquiry.provider.npi ?? '');
-  const messages = (Array.isArray(b.validationMessages) ? b.validationMessages : []).map(obj).filter((m) => /^[0-9A-Z]{2,3}$/.test(String(m.code ?? '')));
+  const messages = arr(b.validationMessages).filter((m) => /^[0-9A-Z]{2,3}$/.test(str(m.code)));
   const subscriber = obj(b.subscriber);
   const patient = obj(b.patient);
   const dependent = inquiry.dependent !== null;
-  const dates = Object.fromEntries(Object.entries(PLAN_DATES).filter(([k]) => typeof plan[k] === 'string').map(([k, v]) => [v, String(plan[k]).replace(/-/g, '')]));
-  const asMember = (who: Json) => ({
-    memberId: who.memberId,
-    firstName: who.firstName,
-    lastName: who.lastName,
-    dateOfBirth: typeof who.birthDate === 'string' ? who.birthDate.replace(/-/g, '') : undefined,
-    gender: who.genderCode,
-    address: who.address ? { address1: who.address.line1, address2: who.address.line2, city: who.address.city, state: who.address.stateCode, postalCode: who.address.zipCode } : undefined,
-    planDateInformation: dates,
-  });
+  const dates = Object.fromEntries(Object.entries(PLAN_DATES).filter(([k]) => typeof plan[k] === 'string').map(([k, v]) => [v, str(plan[k]).replace(/-/g, '')]));
+  const asMember = (who: Json): Json => {
+    const address = who.address === undefined ? null : obj(who.address);
+    return {
+      memberId: who.memberId,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      dateOfBirth: str(who.birthDate).replace(/-/g, ''),
+      gender: who.genderCode,
+      address: address ? { address1: address.line1, address2: address.line2, city: address.city, state: address.stateCode, postalCode: address.zipCode } : undefined,
+      planDateInformation: dates,
+    };
+  };
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
   if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
   member(list, asMember(dependent ? subscriber : { ...patient, ...subscriber }), 'IL');
-  if (typeof plan.groupNumber === 'string') list.add('REF', '6P', cleanText(plan.groupNumber, d, 50), cleanText(String(plan.groupName ?? ''), d, 80));
+  if (typeof plan.groupNumber === 'string') list.add('REF', '6P', cleanText(plan.groupNumber, d, 50), cleanText(str(plan.groupName), d, 80));
   if (dependent) {
     list.add('HL', '4', '3', '23', '0');
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, asMember(patient), '03');
   }
-  aaa(list, messages.map((m) => ({ code: m.code, followupAction: m.followupActionCode ?? '' })));
+  aaa(list, messages.map((m) => ({ code: m.code, followupAction: str(m.followupActionCode) })));
   benefits(list, plan.benefits);
   return wrapInterchange({ functional_id: 'HB', set_id: '271', version: '005010X279A1', body: list, sender: 'AVAILITY', receiver: 'COVERAGE', env: { usage: 'P' } });
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+    const stop = () => reject(new Error('aborted'));
+    if (signal.aborted) return stop();
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+    signal.addEventListener('abort', () => (clearTimeout(t), stop()), { once: true });
   });
 
 export function availityClient(pool: Pool, name_: string, s: AvailitySettings): VendorClient {
@@ -148,7 +152,7 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
         if (out !== null && detectTransactionSet(out) === '271') return out;
         throw new PayerError('protocol', name_, 'answer is not a completed coverage');
       }
-      const reason = cleanText(String(obj(body).reasonCode ?? ''), { element: '*', segment: '~', component: ':', repetition: '^' }, 10);
+      const reason = /^[A-Za-z0-9_]{1,10}$/.test(str(obj(body).reasonCode)) ? str(obj(body).reasonCode) : '';
       if (answer.status === 403 || answer.status === 404) throw new RouteRefused(name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}: this payer is not available on this connection`);
       throw new PayerError('failure', name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}`);
     },

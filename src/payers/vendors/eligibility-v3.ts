@@ -11,11 +11,9 @@ import type { Inquiry } from '../../domain/inquiry.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { arr, obj, str, type Obj } from './json-read.ts';
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+type Json = Obj;
 
 /** DTP qualifiers by the names the JSON model uses for them. */
 export const DATE_NAMES: Readonly<Record<string, string>> = {

@@ -41,8 +41,10 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
         pollInitialMs: c.poll_initial_ms ?? 1000,
       });
     }
-    default:
-      throw new Error(`connection ${c.name}: kind ${c.kind} is not supported yet`);
+    default: {
+      const kind: string = c.kind;
+      throw new Error(`connection ${c.name}: kind ${kind} is not supported`);
+    }
   }
 }
 

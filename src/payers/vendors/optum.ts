@@ -51,12 +51,13 @@ export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorC
     async send(x12: string, target: RouteTarget, signal: AbortSignal): Promise<string> {
       const inquiry = s.format === 'json' ? parse270(x12) : null;
       if (inquiry && !inquiry.ok) throw new PayerError('protocol', name, 'our own 270 could not be read back');
-      const payload = inquiry?.ok ? JSON.stringify(requestFromInquiry(inquiry.value, target.payer_id, isaControl(x12))) : JSON.stringify({ x12 });
+      const control = isaControl(x12);
+      const payload = inquiry?.ok ? JSON.stringify(requestFromInquiry(inquiry.value, target.payer_id, control)) : JSON.stringify({ x12 });
       const answer = await call(payload, signal);
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name, answer);
       const body = jsonBody(answer);
       const echoed = (body as { controlNumber?: unknown } | null)?.controlNumber;
-      if (inquiry?.ok && typeof echoed === 'string' && echoed !== JSON.parse(payload).controlNumber) throw new PayerError('protocol', name, 'controlNumber mismatch: the answer belongs to another request');
+      if (inquiry?.ok && typeof echoed === 'string' && echoed !== control) throw new PayerError('protocol', name, 'controlNumber mismatch: the answer belongs to another request');
       const out = inquiry?.ok ? v3ToX12(body, inquiry.value) : typeof (body as { x12?: unknown } | null)?.x12 === 'string' ? (body as { x12: string }).x12 : null;
       if (out !== null) {
         const kind = detectTransactionSet(out);

@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { AVAILITY_COVERAGES_PATH, AVAILITY_TOKEN_PATH } from '../../vendors/availity.ts';
+import { obj, type Obj } from '../../vendors/json-read.ts';
 import { x12ToV3 } from './eligibility-v3-json.ts';
 import { SIM_SECRET, VendorSimBase, readBody, sendJson, type VendorSimOptions } from './common.ts';
 
@@ -21,52 +22,55 @@ export interface AvailitySimOptions extends VendorSimOptions {
   pendingPolls?: number;
 }
 
-type Json = Record<string, any>;
 const iso = (d8: unknown) => (typeof d8 === 'string' && /^\d{8}$/.test(d8) ? `${d8.slice(0, 4)}-${d8.slice(4, 6)}-${d8.slice(6)}` : undefined);
 
 /** A 271 as Availity's coverage JSON: payer, subscriber, patient, plans[0] with dates, group and benefits. */
-export function availityBody(id: string, x12: string): Json {
+export function availityBody(id: string, x12: string): Obj {
   const v3 = x12ToV3(x12, false);
-  const sub = v3.subscriber ?? {};
+  const sub = v3.subscriber;
   const pat = v3.dependents?.[0] ?? sub;
-  const dates = pat.planDateInformation ?? sub.planDateInformation ?? {};
-  const person = (p: Json) => ({
-    memberId: p.memberId,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    birthDate: iso(p.dateOfBirth),
-    genderCode: p.gender,
-    ...(p.address ? { address: { line1: p.address.address1, line2: p.address.address2, city: p.address.city, stateCode: p.address.state, zipCode: p.address.postalCode } } : {}),
-  });
-  const active = (v3.benefitsInformation ?? []).some((b: Json) => b.code === '1');
+  const dates = obj(pat.planDateInformation ?? sub.planDateInformation);
+  const person = (p: Obj) => {
+    const a = p.address === undefined ? null : obj(p.address);
+    return {
+      memberId: p.memberId,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      birthDate: iso(p.dateOfBirth),
+      genderCode: p.gender,
+      ...(a ? { address: { line1: a.address1, line2: a.address2, city: a.city, stateCode: a.state, zipCode: a.postalCode } } : {}),
+    };
+  };
+  const active = v3.benefitsInformation.some((b) => b.code === '1');
+  const group = obj(v3.planInformation);
   return {
     id,
     status: 'Complete',
     statusCode: '4',
-    payer: { payerId: v3.payer?.payorIdentification, name: v3.payer?.name },
+    payer: { payerId: v3.payer.payorIdentification, name: v3.payer.name },
     subscriber: person(sub),
     patient: person(pat),
     plans:
-      v3.errors.length > 0 && (v3.benefitsInformation ?? []).length === 0
+      v3.errors.length > 0 && v3.benefitsInformation.length === 0
         ? []
         : [
             {
               status: active ? 'Active Coverage' : 'Inactive',
               statusCode: active ? '1' : '6',
-              ...(v3.planInformation?.groupNumber ? { groupNumber: v3.planInformation.groupNumber, groupName: v3.planInformation.groupDescription } : {}),
+              ...(group.groupNumber ? { groupNumber: group.groupNumber, groupName: group.groupDescription } : {}),
               ...(iso(dates.planBegin) ? { coverageStartDate: iso(dates.planBegin) } : {}),
               ...(iso(dates.planEnd) ? { coverageEndDate: iso(dates.planEnd) } : {}),
               ...(iso(dates.eligibilityEnd) ? { eligibilityEndDate: iso(dates.eligibilityEnd) } : {}),
               benefits: v3.benefitsInformation,
             },
           ],
-    validationMessages: v3.errors.map((e: Json) => ({ code: e.code, followupActionCode: e.followupActionCode, errorMessage: 'Payer rejection' })),
+    validationMessages: v3.errors.map((e) => ({ code: e.code, followupActionCode: e.followupActionCode, errorMessage: 'Payer rejection' })),
   };
 }
 
 export class AvailitySimulator extends VendorSimBase {
   private readonly tokens = new Map<string, number>();
-  private readonly coverages = new Map<string, { polls: number; status: number; body: Json }>();
+  private readonly coverages = new Map<string, { polls: number; status: number; body: Obj }>();
 
   static async start(options: AvailitySimOptions = {}): Promise<AvailitySimulator> {
     const sim = new AvailitySimulator({ tokenTtlSeconds: 300, ...options });
@@ -97,7 +101,7 @@ export class AvailitySimulator extends VendorSimBase {
     this.stats.requests++;
     const done = await this.inFlightSlot(async () => {
       if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type']))) return sendJson(res, 415, { userMessage: 'Send the form url-encoded', statusCode: 415 });
-      const form = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
+      const form: Partial<Record<string, string>> = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
       const missing = ['payerId', 'providerNpi', 'patientLastName', 'patientBirthDate'].filter((f) => !form[f]);
       if (missing.length > 0) {
         return sendJson(res, 400, { userMessage: 'Validation failed', reasonCode: 'VALIDATION', statusCode: 400, errors: missing.map((field, index) => ({ field, errorMessage: 'is required', code: 'REQUIRED', index })) });
@@ -119,7 +123,7 @@ export class AvailitySimulator extends VendorSimBase {
 
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.stats.token_requests++;
-    const form = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
+    const form: Partial<Record<string, string>> = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
     if (form.grant_type !== 'client_credentials' || form.client_id !== SIM_SECRET || form.client_secret !== SIM_SECRET || !form.scope) {
       return sendJson(res, 401, { error: 'invalid_client' });
     }
@@ -140,7 +144,8 @@ export class AvailitySimulator extends VendorSimBase {
     const answer = rule?.fault === 'aaa_42' ? this.busy(inquiry) : known;
     const id = randomUUID();
     this.coverages.set(id, { polls: (this.options as AvailitySimOptions).pendingPolls ?? 1, status: 200, body: availityBody(id, answer.x12) });
-    if (this.coverages.size > 1000) this.coverages.delete(this.coverages.keys().next().value!);
+    const oldest = this.coverages.keys().next();
+    if (this.coverages.size > 1000 && !oldest.done) this.coverages.delete(oldest.value);
     res.writeHead(202, { 'content-type': 'application/json', location: `${AVAILITY_COVERAGES_PATH}/${id}` }).end(JSON.stringify({ id, status: 'In Progress', statusCode: '0' }));
   }
 }

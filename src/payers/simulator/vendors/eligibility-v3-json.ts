@@ -5,29 +5,35 @@
  */
 import { el, repetitions, tokenize, type Segment } from '../../../x12/index.ts';
 import { DATE_NAMES } from '../../vendors/eligibility-v3.ts';
+import { obj, type Obj } from '../../vendors/json-read.ts';
 
-type Json = Record<string, any>;
+export interface V3Answer {
+  payer: Obj;
+  provider: Obj;
+  subscriber: Obj;
+  dependents?: Obj[];
+  planInformation?: Obj;
+  benefitsInformation: Obj[];
+  errors: Obj[];
+  x12?: string;
+}
+
 const NAME_OF_DATE: Record<string, string> = Object.fromEntries(Object.entries(DATE_NAMES).map(([k, v]) => [v, k]));
 
-function nameOf(seg: Segment): Json {
-  const person = el(seg, 2) === '1';
-  return {
-    ...(person ? { lastName: el(seg, 3), firstName: el(seg, 4) } : { organizationName: el(seg, 3) }),
-  };
-}
+const nameOf = (seg: Segment): Obj => (el(seg, 2) === '1' ? { lastName: el(seg, 3), firstName: el(seg, 4) } : { organizationName: el(seg, 3) });
+const aaaOf = (seg: Segment): Obj => ({ code: el(seg, 3), followupActionCode: el(seg, 4), field: 'AAA' });
+const push = (o: Obj, key: string, item: Obj) => {
+  o[key] = [...(Array.isArray(o[key]) ? (o[key] as Obj[]) : []), item];
+};
 
-function aaaOf(seg: Segment): Json {
-  return { code: el(seg, 3), followupActionCode: el(seg, 4), field: 'AAA' };
-}
-
-export function x12ToV3(x12: string, withX12 = true): Json {
+export function x12ToV3(x12: string, withX12 = true): V3Answer {
+  const out: V3Answer = { payer: {}, provider: {}, subscriber: {}, benefitsInformation: [], errors: [] };
   const tokens = tokenize(x12);
-  if (!tokens.ok) return { errors: [{ code: '33', description: 'Input Errors' }] };
-  const out: Json = { payer: {}, provider: {}, subscriber: {}, benefitsInformation: [], errors: [] };
+  if (!tokens.ok) return { ...out, errors: [{ code: '33', description: 'Input Errors' }] };
   let level = '';
-  let who: Json = out.payer;
-  let benefit: Json | null = null;
-  let related: Json | null = null;
+  let who: Obj = out.payer;
+  let benefit: Obj | null = null;
+  let related: Obj | null = null;
   let inRelated = false;
   for (const seg of tokens.value.segments) {
     switch (seg.id) {
@@ -39,46 +45,47 @@ export function x12ToV3(x12: string, withX12 = true): Json {
         else if (level === '22') who = out.subscriber;
         else if (level === '23') {
           who = {};
-          (out.dependents ??= []).push(who);
+          out.dependents = [...(out.dependents ?? []), who];
           // Benefits of a dependent inquiry are the dependent's.
           out.benefitsInformation = [];
         }
         break;
       case 'NM1':
-        if (inRelated) {
+        if (inRelated && benefit) {
           related = { entityIdentifier: el(seg, 1), entityType: el(seg, 2), entityName: el(seg, 3), entityFirstname: el(seg, 4), entityIdentification: el(seg, 8), entityIdentificationValue: el(seg, 9) };
-          (benefit!.benefitsRelatedEntities ??= []).push(related);
+          push(benefit, 'benefitsRelatedEntities', related);
         } else if (level === '20') Object.assign(who, { name: el(seg, 3), payorIdentification: el(seg, 9) });
         else if (level === '21') Object.assign(who, nameOf(seg), { npi: el(seg, 9) });
         else Object.assign(who, nameOf(seg), el(seg, 9) ? { memberId: el(seg, 9) } : {});
         break;
       case 'N3':
-        if (!inRelated) who.address = { ...who.address, address1: el(seg, 1), ...(el(seg, 2) ? { address2: el(seg, 2) } : {}) };
+        if (!inRelated) who.address = { ...obj(who.address), address1: el(seg, 1), ...(el(seg, 2) ? { address2: el(seg, 2) } : {}) };
         break;
       case 'N4':
-        if (!inRelated) who.address = { ...who.address, city: el(seg, 1), state: el(seg, 2), postalCode: el(seg, 3) };
+        if (!inRelated) who.address = { ...obj(who.address), city: el(seg, 1), state: el(seg, 2), postalCode: el(seg, 3) };
         break;
       case 'DMG':
         Object.assign(who, { dateOfBirth: el(seg, 2), gender: el(seg, 3) });
         break;
       case 'REF':
-        if (el(seg, 1) === '6P' || el(seg, 1) === 'IG') out.planInformation = { ...out.planInformation, [el(seg, 1) === '6P' ? 'groupNumber' : 'policyNumber']: el(seg, 2), ...(el(seg, 3) ? { groupDescription: el(seg, 3) } : {}) };
+        if (el(seg, 1) === '6P' || el(seg, 1) === 'IG') {
+          out.planInformation = { ...out.planInformation, [el(seg, 1) === '6P' ? 'groupNumber' : 'policyNumber']: el(seg, 2), ...(el(seg, 3) ? { groupDescription: el(seg, 3) } : {}) };
+        }
         break;
       case 'DTP': {
         const name = NAME_OF_DATE[el(seg, 1)];
         if (!name) break;
-        if (benefit) benefit.benefitsDateInformation = { ...benefit.benefitsDateInformation, [name]: el(seg, 3) };
-        else who.planDateInformation = { ...who.planDateInformation, [name]: el(seg, 3) };
+        if (benefit) benefit.benefitsDateInformation = { ...obj(benefit.benefitsDateInformation), [name]: el(seg, 3) };
+        else who.planDateInformation = { ...obj(who.planDateInformation), [name]: el(seg, 3) };
         break;
       }
       case 'AAA':
-        if (benefit) (benefit.aaaErrors ??= []).push(aaaOf(seg));
-        else (who.aaaErrors ??= []).push(aaaOf(seg));
+        push(benefit ?? who, 'aaaErrors', aaaOf(seg));
         out.errors.push(aaaOf(seg));
         break;
-      case 'EB':
+      case 'EB': {
         inRelated = false;
-        benefit = {
+        const fields: Obj = {
           code: el(seg, 1),
           coverageLevelCode: el(seg, 2),
           serviceTypeCodes: repetitions(el(seg, 3), tokens.value.delimiters),
@@ -92,14 +99,15 @@ export function x12ToV3(x12: string, withX12 = true): Json {
           authOrCertIndicator: el(seg, 11),
           inPlanNetworkIndicatorCode: el(seg, 12),
         };
-        for (const k of Object.keys(benefit)) if (benefit[k] === '' || (Array.isArray(benefit[k]) && benefit[k].length === 0)) delete benefit[k];
+        benefit = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0)));
         out.benefitsInformation.push(benefit);
         break;
+      }
       case 'MSG':
-        if (benefit) (benefit.additionalInformation ??= []).push({ description: el(seg, 1) });
+        if (benefit) push(benefit, 'additionalInformation', { description: el(seg, 1) });
         break;
       case 'III':
-        if (benefit) (benefit.eligibilityAdditionalInformationList ??= []).push({ codeListQualifierCode: el(seg, 1), industryCode: el(seg, 2) });
+        if (benefit) push(benefit, 'eligibilityAdditionalInformationList', { codeListQualifierCode: el(seg, 1), industryCode: el(seg, 2) });
         break;
       case 'LS':
         inRelated = benefit !== null;
@@ -115,5 +123,5 @@ export function x12ToV3(x12: string, withX12 = true): Json {
         break;
     }
   }
-  return { ...out, ...(withX12 ? { x12 } : {}) };
+  return withX12 ? { ...out, x12 } : out;
 }

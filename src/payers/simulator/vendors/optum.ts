@@ -10,40 +10,38 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { d8ToIso } from '../../../x12/values.ts';
 import { OPTUM_JSON_PATH, OPTUM_RAW_X12_PATH, OPTUM_TOKEN_PATH } from '../../vendors/optum.ts';
+import { arr, obj, str, strOrNull, strings, type Obj } from '../../vendors/json-read.ts';
 import { x12ToV3 } from './eligibility-v3-json.ts';
 import { SIM_SECRET, VendorSimBase, parse270, readBody, sendJson, type SimAnswer, type VendorSimOptions } from './common.ts';
 
 export const OPTUM_CLIENT_ID_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_ID';
 export const OPTUM_CLIENT_SECRET_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_SECRET';
 
-type Json = Record<string, any>;
-
-function person(p: Json | undefined) {
+function person(p: Obj) {
   return {
-    member_id: typeof p?.memberId === 'string' ? p.memberId : null,
-    first_name: typeof p?.firstName === 'string' ? p.firstName : null,
-    last_name: typeof p?.lastName === 'string' ? p.lastName : null,
-    dob: typeof p?.dateOfBirth === 'string' ? d8ToIso(p.dateOfBirth) : null,
+    member_id: strOrNull(p.memberId),
+    first_name: strOrNull(p.firstName),
+    last_name: strOrNull(p.lastName),
+    dob: d8ToIso(str(p.dateOfBirth)),
     zip: null,
   };
 }
 
-export function inquiryFromV3(body: Json): Inquiry | null {
-  if (typeof body.tradingPartnerServiceId !== 'string' || !body.subscriber) return null;
-  const dependent = Array.isArray(body.dependents) && body.dependents[0] ? person(body.dependents[0]) : null;
+export function inquiryFromV3(body: Obj): Inquiry | null {
+  const payerId = strOrNull(body.tradingPartnerServiceId);
+  if (!payerId || body.subscriber === undefined) return null;
+  const provider = obj(body.provider);
+  const encounter = obj(body.encounter);
+  const dependent = arr(body.dependents)[0];
+  const types = strings(encounter.serviceTypeCodes);
   return {
-    trace_number: String(body.controlNumber),
-    payer: { id: body.tradingPartnerServiceId, name: null },
-    provider: {
-      npi: body.provider?.npi ?? null,
-      first_name: body.provider?.firstName ?? null,
-      last_name: body.provider?.lastName ?? null,
-      organization_name: body.provider?.organizationName ?? null,
-    },
-    subscriber: person(body.subscriber),
-    dependent,
-    service_types: Array.isArray(body.encounter?.serviceTypeCodes) ? body.encounter.serviceTypeCodes : ['30'],
-    date: (typeof body.encounter?.dateOfService === 'string' ? d8ToIso(body.encounter.dateOfService) : null) ?? new Date().toISOString().slice(0, 10),
+    trace_number: str(body.controlNumber),
+    payer: { id: payerId, name: null },
+    provider: { npi: strOrNull(provider.npi), first_name: strOrNull(provider.firstName), last_name: strOrNull(provider.lastName), organization_name: strOrNull(provider.organizationName) },
+    subscriber: person(obj(body.subscriber)),
+    dependent: dependent ? person(dependent) : null,
+    service_types: types.length > 0 ? types : ['30'],
+    date: d8ToIso(str(encounter.dateOfService)) ?? new Date().toISOString().slice(0, 10),
   };
 }
 
@@ -81,23 +79,24 @@ export class OptumSimulator extends VendorSimBase {
     if (expires === undefined || expires <= Date.now()) return sendJson(res, 401, { errors: [{ code: 'INVALID_TOKEN', description: 'Invalid or expired access token' }] });
     const done = await this.inFlightSlot(async () => {
       const text = await readBody(req);
-      let body: Json = {};
+      let body: Obj = {};
       try {
-        body = JSON.parse(text ?? '') as Json;
+        body = obj(JSON.parse(text ?? ''));
       } catch {
         return sendJson(res, 400, { errors: [{ code: '33', description: 'Input Errors' }] });
       }
       let inquiry: Inquiry | null = null;
       if (raw) {
-        const parsed = typeof body.x12 === 'string' ? parse270(body.x12) : null;
+        const sent = str(body.x12);
+        const parsed = sent ? parse270(sent) : null;
         inquiry = parsed?.ok ? parsed.value : null;
-        if (inquiry) this.remember(body.x12, inquiry.payer.id);
+        if (inquiry) this.remember(sent, inquiry.payer.id, inquiry);
       } else {
         if (typeof body.controlNumber !== 'string' || !/^\d{9}$/.test(body.controlNumber)) {
           return sendJson(res, 400, { errors: [{ field: 'controlNumber', code: '33', description: 'controlNumber must be exactly 9 digits' }] });
         }
         inquiry = inquiryFromV3(body);
-        if (inquiry) this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: body.controlNumber });
+        if (inquiry) this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body.controlNumber) });
       }
       if (!inquiry) return sendJson(res, 400, { errors: [{ code: '33', description: 'Input Errors' }] });
       await this.respond(req, res, inquiry, raw);
@@ -108,9 +107,9 @@ export class OptumSimulator extends VendorSimBase {
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.stats.token_requests++;
     const text = (await readBody(req)) ?? '';
-    let fields: Record<string, string> = {};
+    let fields: Partial<Record<string, string>> = {};
     try {
-      fields = /json/i.test(String(req.headers['content-type'])) ? (JSON.parse(text) as Record<string, string>) : Object.fromEntries(new URLSearchParams(text));
+      fields = /json/i.test(String(req.headers['content-type'])) ? Object.fromEntries(Object.entries(obj(JSON.parse(text))).map(([k, v]) => [k, str(v)])) : Object.fromEntries(new URLSearchParams(text));
     } catch {
       fields = {};
     }

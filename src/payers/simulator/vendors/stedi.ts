@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { AAA_FOLLOWUPS, AAA_REASONS } from '../../../x12/aaa.ts';
 import { STEDI_DEFAULT_IN_FLIGHT, STEDI_JSON_PATH, STEDI_RAW_X12_PATH } from '../../vendors/stedi.ts';
+import { str } from '../../vendors/json-read.ts';
 import { x12ToV3 } from './eligibility-v3-json.ts';
 import { inquiryFromV3 } from './optum.ts';
 import { SIM_SECRET, VendorSimBase, findMock, mockAnswer, parse270, readBody, sendJson, type MockMember, type SimAnswer, type VendorSimOptions } from './common.ts';
@@ -79,7 +80,7 @@ export class StediSimulator extends VendorSimBase {
       if (json) {
         const inquiry = body ? inquiryFromV3(body) : null;
         if (!inquiry) return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'tradingPartnerServiceId, provider and subscriber are required' });
-        this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: String(body!.controlNumber ?? ''), provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '' });
+        this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body!.controlNumber), provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '' });
         return this.respond(req, res, inquiry, true);
       }
       const x12 = body?.x12;
