@@ -31,6 +31,11 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
     load: async () => (await import('./payers.ts')).registerPayersCommands,
   },
   {
+    name: 'providers',
+    description: "the practice's providers by NPI: the name a 270 carries when a check gives only an NPI (same store as serve)",
+    load: async () => (await import('./providers.ts')).registerProvidersCommands,
+  },
+  {
     name: 'check',
     description: 'run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)',
     load: async () => (await import('./check.ts')).registerCheckCommand,

@@ -68,6 +68,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     const { PayerCatalogStore } = await import('../store/payer-catalog.ts');
     for (const warning of network.addCatalog(await new PayerCatalogStore(db).list())) process.stderr.write(`payer catalog: ${warning}\n`);
   }
+  if (network.addProviders) network.addProviders(await new (await import('../store/providers.ts')).ProviderStore(db).list());
   const keys = new KeyStore(db);
   let generatedDevKey: string | null = null;
   // Production keys made from COVERAGE_DEV_KEY by earlier versions: a configured string, not a generated secret.

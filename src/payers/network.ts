@@ -88,6 +88,8 @@ export interface PayerNetwork {
    * submitter's (practice's) name as an organization; null when the network knows neither.
    */
   providerName?(npi: string | null): ProviderName | null;
+  /** Production: adds the store's providers (coverage providers add); the directory's win for an NPI in both. */
+  addProviders?(providers: readonly (ProviderName & { npi: string })[]): void;
   /** Production: adds the imported catalog's payers (routes through the directory's connections); returns warnings. */
   addCatalog?(payers: readonly CatalogEntry[]): string[];
   /** The payer_id an alias or a connection's own payer ID stands for (any case), when the network knows aliases. */

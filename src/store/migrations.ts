@@ -2,7 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { monitorsMigration } from './migration-steps/monitors.ts';
 import { auditRouteMigration } from './migration-steps/audit-route.ts';
-import { payerCatalogMigration } from './migration-steps/payer-catalog.ts';
+import { payerCatalogMigration, providersMigration } from './migration-steps/payer-catalog.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -133,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0006_monitors': monitorsMigration,
   '0007_audit_route': auditRouteMigration,
   '0008_payer_catalog': payerCatalogMigration,
+  '0009_providers': providersMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

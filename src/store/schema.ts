@@ -60,6 +60,16 @@ export interface PayerCatalogRouteTable {
   connection_payer_id: string;
 }
 
+/** A provider of the practice (coverage providers add): a person (first/last name) or an organization. */
+export interface ProviderTable {
+  npi: string;
+  first_name: string | null;
+  last_name: string | null;
+  organization_name: string | null;
+  taxonomy: string | null;
+  updated_at: string;
+}
+
 /** A person who signs in to the console (docs/console-access.md). */
 export interface UserTable {
   id: string;
@@ -154,6 +164,7 @@ export interface Database {
   audit_events: AuditEventTable;
   payer_catalog: PayerCatalogTable;
   payer_catalog_routes: PayerCatalogRouteTable;
+  providers: ProviderTable;
   settings: SettingTable;
   batches: BatchTable;
   batch_rows: BatchRowTable;

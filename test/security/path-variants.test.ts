@@ -50,11 +50,11 @@ const BODIES: Record<string, unknown> = {
 const bodyFor = (pattern: string, method: string) =>
   method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : JSON.stringify(BODIES[pattern.replace(/\/$/, '')] ?? {});
 
-/** A concrete path for a route pattern: parameters become the id of a batch that exists, wildcards a file. */
+/** A concrete path for a route pattern: parameters become the id of a batch (monitor, webhook, payer) that exists, wildcards a file. */
 const concrete = (pattern: string) =>
   pattern
     .replace(/:delivery_id/g, ids.delivery)
-    .replace(/:[A-Za-z_]+/g, pattern.startsWith('/v1/monitors') ? ids.monitor : pattern.startsWith('/v1/webhooks') ? ids.webhook : batchId)
+    .replace(/:[A-Za-z_]+/g, pattern.startsWith('/v1/monitors') ? ids.monitor : pattern.startsWith('/v1/webhooks') ? ids.webhook : pattern.startsWith('/v1/payers') ? 'SBX-EVERGREEN' : batchId)
     .replace(/\*$/, 'index.html');
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;

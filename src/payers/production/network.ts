@@ -105,6 +105,18 @@ export class ProductionNetwork implements PayerNetwork {
     }
   }
 
+  addProviders(providers: readonly (ProviderName & { npi: string })[]): void {
+    for (const p of providers) {
+      if (this.providers.has(p.npi)) continue;
+      this.providers.set(p.npi, {
+        npi: p.npi,
+        ...(p.first_name ? { first_name: p.first_name } : {}),
+        ...(p.last_name ? { last_name: p.last_name } : {}),
+        ...(p.organization_name ? { organization_name: p.organization_name } : {}),
+      });
+    }
+  }
+
   providerName(npi: string | null): ProviderName | null {
     const p = npi ? this.providers.get(npi) : undefined;
     if (p) return { first_name: p.first_name ?? null, last_name: p.last_name ?? null, organization_name: p.organization_name ?? null };

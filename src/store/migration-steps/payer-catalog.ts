@@ -22,3 +22,18 @@ export const payerCatalogMigration: Migration = {
       .execute();
   },
 };
+
+/** The practice's providers by NPI (coverage providers add): the 2100B name of a 270 whose request gave only an NPI. */
+export const providersMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('providers')
+      .addColumn('npi', 'varchar(10)', (c) => c.primaryKey())
+      .addColumn('first_name', 'varchar(35)')
+      .addColumn('last_name', 'varchar(60)')
+      .addColumn('organization_name', 'varchar(60)')
+      .addColumn('taxonomy', 'varchar(10)')
+      .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+      .execute();
+  },
+};

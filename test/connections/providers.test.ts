@@ -1,0 +1,51 @@
+/** `coverage providers add`: the store's providers name 2100B when a check gives only an NPI. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { addProvider, listProviders, providerRecord } from '../../src/cli/providers.ts';
+import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
+import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
+import { openDb } from '../../src/store/db.ts';
+import { ProviderStore } from '../../src/store/providers.ts';
+import { TEST_TODAY } from '../helpers/server.ts';
+import { estimateFor, serveDirectory } from './setup.ts';
+
+test('a provider is a person or an organization, with a valid NPI and taxonomy', () => {
+  assert.match(String(providerRecord({ npi: '1234567890', organization: 'X' })), /check digit/);
+  assert.match(String(providerRecord({ npi: '1234567893', organization: 'X', lastName: 'Y' })), /person, or --organization/);
+  assert.match(String(providerRecord({ npi: '1234567893', firstName: 'Only' })), /needs --last-name/);
+  assert.match(String(providerRecord({ npi: '1234567893', organization: 'X', taxonomy: 'bad' })), /taxonomy/);
+  assert.deepEqual(providerRecord({ npi: '1234567893', organization: 'Happy Mind Clinic', taxonomy: '261QM0801X' }), {
+    npi: '1234567893',
+    first_name: null,
+    last_name: null,
+    organization_name: 'Happy Mind Clinic',
+    taxonomy: '261QM0801X',
+  });
+});
+
+test('a production server names the stored provider of an NPI in 2100B', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coverage-providers-'));
+  const db = await openDb({ dataDir });
+  const quiet = { stdout: () => {}, stderr: () => {} };
+  const store = new ProviderStore(db);
+  assert.equal(await addProvider(store, { npi: '1234567893', firstName: 'Karen', lastName: 'Horney' }, quiet), 0);
+  assert.equal(await addProvider(store, { npi: '1234567893', firstName: 'Karen', lastName: 'Horney', taxonomy: '103T00000X' }, quiet), 0, 'a second add replaces');
+  const out: string[] = [];
+  await listProviders(store, { stdout: (s) => out.push(s), stderr: () => {} });
+  assert.match(out.join(''), /1234567893\s+Horney, Karen\s+103T00000X/);
+  await db.close();
+  const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+  const server = await serveDirectory(vendorDirectory([{ name: 'stedi', sim }]), { COVERAGE_DATA_DIR: dataDir });
+  try {
+    const res = await server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), provider_npi: '1234567893' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(sim.received.at(-1)!.provider_name, 'HORNEY, KAREN');
+  } finally {
+    await server.close();
+    await sim.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
