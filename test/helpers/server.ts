@@ -10,6 +10,12 @@ export const TEST_KEY = 'cov_test_integration_suite_key_0001';
 /** A fixed date so calendar-year plans are mid-year whatever day the suite runs. */
 export const TEST_TODAY = '2026-06-15';
 
+/**
+ * Load shedding answers 503 when the event loop lags: on a busy CI machine a suite's first request
+ * can lag for reasons of its neighbours, not its own. It has its own tests (test/security/overload.test.ts).
+ */
+export const NO_SHEDDING = { COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_MAX_HEAP_USED_MB: '0' };
+
 export interface TestServer {
   url: string;
   runtime: Runtime;
@@ -23,7 +29,7 @@ export async function startTestServer(opts: { today?: string; env?: Record<strin
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
   // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would.
   const production = opts.env?.COVERAGE_MODE === 'production';
-  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, ...(production ? {} : { COVERAGE_DEV_KEY: TEST_KEY }), PORT: '0', ...opts.env });
+  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, ...(production ? {} : { COVERAGE_DEV_KEY: TEST_KEY }), PORT: '0', ...NO_SHEDDING, ...opts.env });
   const runtime = await startRuntime(config, {
     today: () => opts.today ?? TEST_TODAY,
     logLevel: opts.logStream ? 'info' : false,

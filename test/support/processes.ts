@@ -12,7 +12,8 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   for (const name of Object.keys(base)) {
     if (name.startsWith('COVERAGE_') || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'PORT' || name === 'NODE_TEST_CONTEXT') delete base[name];
   }
-  return { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env };
+  // No load shedding unless a test asks for it: a busy machine's lag is not the server's (test/helpers/server.ts).
+  return { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_MAX_HEAP_USED_MB: '0', ...env };
 }
 
 export interface ServerProcess {
