@@ -31,7 +31,8 @@ export function parseCatalogCsv(text: string): ImportedPayer[] {
   const [header, ...rows] = records;
   const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
   const at = (name: string) => columns.indexOf(name);
-  for (const required of ['payer_id', 'name']) if (at(required) < 0) throw new Error(`the CSV needs a ${required} column (columns: payer_id,name,aliases,connection_payer_id,eligibility,medicaid_state)`);
+  for (const required of ['payer_id', 'name'])
+    if (at(required) < 0) throw new Error(`the CSV needs a ${required} column (columns: payer_id,name,aliases,connection_payer_id,eligibility,medicaid_state)`);
   const cell = (r: string[], name: string) => (at(name) >= 0 ? (r[at(name)] ?? '').trim() : '');
   const problems: string[] = [];
   const out: ImportedPayer[] = [];
@@ -39,7 +40,10 @@ export function parseCatalogCsv(text: string): ImportedPayer[] {
     const payerId = cell(cells, 'payer_id');
     const eligibility = ELIGIBILITY[cell(cells, 'eligibility').toLowerCase() || 'supported'];
     const state = cell(cells, 'medicaid_state').toUpperCase();
-    const aliases = cell(cells, 'aliases').split(';').map((a) => a.trim()).filter(Boolean);
+    const aliases = cell(cells, 'aliases')
+      .split(';')
+      .map((a) => a.trim())
+      .filter(Boolean);
     const routeId = cell(cells, 'connection_payer_id');
     const bad = [
       !PAYER_ID.test(payerId) && 'payer_id (letters, digits, . _ -)',
@@ -58,7 +62,10 @@ export function parseCatalogCsv(text: string): ImportedPayer[] {
       connection_payer_id: routeId || payerId,
     });
   }
-  if (problems.length > 0) throw new Error(`nothing imported; fix these rows: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}`);
+  if (problems.length > 0)
+    throw new Error(
+      `nothing imported; fix these rows: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}`,
+    );
   return out;
 }
 
@@ -104,8 +111,14 @@ export async function importPayers(store: PayerCatalogStore, file: string, opts:
     return 1;
   }
   const ids = new Map(payers.filter((p) => p.connection_payer_id !== null).map((p) => [p.entry.payer_id, p.connection_payer_id!]));
-  const { added, updated } = await store.upsert(payers.map((p) => p.entry), opts.connection, ids);
-  io.stderr(`Imported ${payers.length} payers for connection ${opts.connection}: ${added} added, ${updated} updated. A production server reads them at start.\n`);
+  const { added, updated } = await store.upsert(
+    payers.map((p) => p.entry),
+    opts.connection,
+    ids,
+  );
+  io.stderr(
+    `Imported ${payers.length} payers for connection ${opts.connection}: ${added} added, ${updated} updated. A production server reads them at start.\n`,
+  );
   return 0;
 }
 
@@ -117,5 +130,7 @@ export function registerPayersCommands(program: Command): void {
     .argument('<file>', 'the payer list')
     .requiredOption('--connection <name>', 'the directory connection these payer IDs belong to')
     .option('--format <format>', `${IMPORT_FORMATS.join(' | ')} (csv columns: payer_id,name,aliases,connection_payer_id,eligibility,medicaid_state)`, 'csv')
-    .action((file: string, opts: { connection: string; format: string }) => withConfiguredStore((db) => importPayers(new PayerCatalogStore(db), file, opts, processIo)));
+    .action((file: string, opts: { connection: string; format: string }) =>
+      withConfiguredStore((db) => importPayers(new PayerCatalogStore(db), file, opts, processIo)),
+    );
 }

@@ -24,7 +24,13 @@ export function providerRecord(o: ProviderInput): ProviderRecord | string {
   if (person && !o.lastName) return 'a person needs --last-name';
   if (o.taxonomy !== undefined && !/^[0-9A-Z]{10}$/.test(o.taxonomy)) return '--taxonomy must be a 10-character NUCC code such as 103T00000X';
   const text = (v: string | undefined, max: number) => (v ? v.trim().slice(0, max) : null);
-  return { npi: o.npi, first_name: text(o.firstName, 35), last_name: text(o.lastName, 60), organization_name: text(o.organization, 60), taxonomy: o.taxonomy ?? null };
+  return {
+    npi: o.npi,
+    first_name: text(o.firstName, 35),
+    last_name: text(o.lastName, 60),
+    organization_name: text(o.organization, 60),
+    taxonomy: o.taxonomy ?? null,
+  };
 }
 
 export async function addProvider(store: ProviderStore, input: ProviderInput, io: CliIo): Promise<number> {
@@ -39,13 +45,19 @@ export async function addProvider(store: ProviderStore, input: ProviderInput, io
 }
 
 export async function listProviders(store: ProviderStore, io: CliIo): Promise<number> {
-  const rows = (await store.list()).map((p) => [p.npi, p.organization_name ?? `${p.last_name ?? ''}, ${p.first_name ?? ''}`.replace(/, $/, ''), p.taxonomy ?? '-']);
+  const rows = (await store.list()).map((p) => [
+    p.npi,
+    p.organization_name ?? `${p.last_name ?? ''}, ${p.first_name ?? ''}`.replace(/, $/, ''),
+    p.taxonomy ?? '-',
+  ]);
   io.stdout(formatTable(['NPI', 'NAME', 'TAXONOMY'], rows));
   return 0;
 }
 
 export function registerProvidersCommands(program: Command): void {
-  const providers = program.command('providers').description("the practice's providers by NPI: the name a 270 carries when a check gives only an NPI (same store as serve)");
+  const providers = program
+    .command('providers')
+    .description("the practice's providers by NPI: the name a 270 carries when a check gives only an NPI (same store as serve)");
   providers
     .command('add')
     .description('add or replace a provider')

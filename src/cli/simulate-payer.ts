@@ -53,7 +53,12 @@ async function runVendorSimulator(opts: Options): Promise<void> {
     ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
     ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
   };
-  const sim = opts.as === 'optum' ? await OptumSimulator.start(options) : opts.as === 'availity' ? await AvailitySimulator.start(options) : await StediSimulator.start(options);
+  const sim =
+    opts.as === 'optum'
+      ? await OptumSimulator.start(options)
+      : opts.as === 'availity'
+        ? await AvailitySimulator.start(options)
+        : await StediSimulator.start(options);
   const lines =
     sim instanceof AvailitySimulator
       ? [
@@ -62,16 +67,16 @@ async function runVendorSimulator(opts: Options): Promise<void> {
           '  sandbox payers answer from the catalog',
         ]
       : sim instanceof OptumSimulator
-      ? [
-          `Optum simulator (eligibility v3) listening on ${sim.url}`,
-          `  POST ${sim.url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${sim.url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${sim.url}/simulator/stats`,
-          '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
-        ]
-      : [
-          `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
-          `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
-          "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
-        ];
+        ? [
+            `Optum simulator (eligibility v3) listening on ${sim.url}`,
+            `  POST ${sim.url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${sim.url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${sim.url}/simulator/stats`,
+            '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
+          ]
+        : [
+            `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
+            `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
+            "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
+          ];
   if (opts.directoryOut) {
     writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as ?? 'core', sim }]), null, 2) + '\n');
     lines.push(
@@ -91,7 +96,8 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
   if ((opts.as ?? 'core') !== 'core') return runVendorSimulator(opts);
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
-  if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory())) throw new Error(`--replay: no such folder ${opts.replay}`);
+  if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory()))
+    throw new Error(`--replay: no such folder ${opts.replay}`);
   const sim = await PayerSimulator.start({
     port: nonNegativeInt('--port', opts.port),
     host: opts.host,
@@ -100,8 +106,12 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
     ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
     ...(opts.replay !== undefined ? { replayDir: opts.replay } : {}),
   });
-  const lines = [`Payer simulator (CAQH CORE vC2.2.0) listening on ${sim.url}`, `  ${sim.payers().length} payers: POST ${sim.url}/core/{payer_id}/soap or /mime`];
-  if (opts.replay !== undefined) lines.push(`  answering with the recorded 271s in ${opts.replay} (by 2100C member ID, else name + DOB; read at each request; no match: AAA 75)`);
+  const lines = [
+    `Payer simulator (CAQH CORE vC2.2.0) listening on ${sim.url}`,
+    `  ${sim.payers().length} payers: POST ${sim.url}/core/{payer_id}/soap or /mime`,
+  ];
+  if (opts.replay !== undefined)
+    lines.push(`  answering with the recorded 271s in ${opts.replay} (by 2100C member ID, else name + DOB; read at each request; no match: AAA 75)`);
   if (opts.directoryOut) {
     writeFileSync(opts.directoryOut, JSON.stringify(simulatorDirectory(sim, { protocol }), null, 2) + '\n');
     lines.push(
@@ -121,8 +131,14 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
 export function registerSimulatePayerCommand(program: Command): void {
   program
     .command('simulate-payer')
-    .description("run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)")
-    .option('--as <vendor>', 'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll)', 'core')
+    .description(
+      "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
+    )
+    .option(
+      '--as <vendor>',
+      'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll)',
+      'core',
+    )
     .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')
     .option('--port <n>', 'port to listen on (0 picks one)', '9090')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')

@@ -80,7 +80,8 @@ export function connectionProblem(c: DirectoryConnection): string | null {
   if (missing.length > 0) return `connection ${c.name} (${c.kind}) needs ${missing.join(' and ')}`;
   if ((c.username_env === undefined) !== (c.password_env === undefined)) return `connection ${c.name} needs both username_env and password_env, or neither`;
   if (c.format === 'json' && c.kind !== 'stedi' && c.kind !== 'optum') return `connection ${c.name}: format applies to stedi and optum only`;
-  if (c.token_url && c.base_url && new URL(c.token_url).origin !== new URL(c.base_url).origin) return `connection ${c.name}: token_url must be on base_url's host (one connection pool)`;
+  if (c.token_url && c.base_url && new URL(c.token_url).origin !== new URL(c.base_url).origin)
+    return `connection ${c.name}: token_url must be on base_url's host (one connection pool)`;
   return null;
 }
 

@@ -15,10 +15,7 @@ const PayerIdString = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Z
 /** A connection's own payer ID (Stedi's `60054`, Availity's `AETNA`...): what goes in 2100A NM109. */
 const RoutePayerId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._ -]+$' });
 
-export const PayerRoute = Type.Object(
-  { connection: Type.String({ minLength: 1, maxLength: 80 }), payer_id: RoutePayerId },
-  { additionalProperties: false },
-);
+export const PayerRoute = Type.Object({ connection: Type.String({ minLength: 1, maxLength: 80 }), payer_id: RoutePayerId }, { additionalProperties: false });
 
 export const DirectoryPayer = Type.Object(
   {
@@ -117,7 +114,17 @@ function legacyConnection(p: DirectoryPayer): DirectoryConnection {
   };
 }
 
-const LEGACY_ONLY = ['endpoint', 'protocol', 'receiver_id', 'credentials', 'max_concurrency', 'rate_limit_per_second', 'timeout_ms', 'retry', 'circuit_breaker'] as const;
+const LEGACY_ONLY = [
+  'endpoint',
+  'protocol',
+  'receiver_id',
+  'credentials',
+  'max_concurrency',
+  'rate_limit_per_second',
+  'timeout_ms',
+  'retry',
+  'circuit_breaker',
+] as const;
 
 export function resolveDirectory(d: PayerDirectory, source = 'payer directory'): ResolvedDirectory {
   const senderId = d.submitter?.id ?? d.sender_id;
@@ -134,7 +141,8 @@ export function resolveDirectory(d: PayerDirectory, source = 'payer directory'):
   for (const p of d.providers ?? []) {
     if (providers.has(p.npi)) throw new Error(`${source} lists provider ${p.npi} twice`);
     if (!p.organization_name && !p.last_name) throw new Error(`${source}: provider ${p.npi} needs organization_name or last_name`);
-    if (p.organization_name && (p.first_name || p.last_name)) throw new Error(`${source}: provider ${p.npi} is a person (first_name, last_name) or an organization (organization_name), not both`);
+    if (p.organization_name && (p.first_name || p.last_name))
+      throw new Error(`${source}: provider ${p.npi} is a person (first_name, last_name) or an organization (organization_name), not both`);
     providers.set(p.npi, p);
   }
   const payers: ResolvedPayer[] = [];
@@ -142,7 +150,8 @@ export function resolveDirectory(d: PayerDirectory, source = 'payer directory'):
   const claim = (id: string, owner: string) => {
     const key = id.toUpperCase();
     const other = ids.get(key);
-    if (other !== undefined) throw new Error(other === owner ? `${source} lists payer ${id} twice` : `${source}: ${id} names both payer ${other} and payer ${owner}`);
+    if (other !== undefined)
+      throw new Error(other === owner ? `${source} lists payer ${id} twice` : `${source}: ${id} names both payer ${other} and payer ${owner}`);
     ids.set(key, owner);
   };
   for (const p of d.payers) {
@@ -155,7 +164,8 @@ export function resolveDirectory(d: PayerDirectory, source = 'payer directory'):
       for (const r of p.routes) {
         const c = connections.get(r.connection);
         if (!c) throw new Error(`${source}: payer ${p.payer_id} routes through connection ${r.connection}, which is not listed`);
-        if (!c.receiver_id && r.payer_id.length > 15) throw new Error(`${source}: payer ${p.payer_id}'s route ID ${r.payer_id} is too long for ISA08: give connection ${c.name} a receiver_id`);
+        if (!c.receiver_id && r.payer_id.length > 15)
+          throw new Error(`${source}: payer ${p.payer_id}'s route ID ${r.payer_id} is too long for ISA08: give connection ${c.name} a receiver_id`);
       }
       routes = p.routes;
     } else {

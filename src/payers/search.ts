@@ -6,7 +6,11 @@
  */
 import type { PayerInfo } from './network.ts';
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 const squash = (s: string) => norm(s).replace(/ /g, '');
 
 /** Edit distance with transpositions (optimal string alignment) is at most `max`. */
@@ -37,7 +41,11 @@ function rank(p: PayerInfo, query: string): number | null {
   if (name.includes(q) || ids.some((id) => id.includes(q))) return 2;
   const words = norm(`${p.name} ${p.payer_id} ${(p.aliases ?? []).join(' ')}`).split(' ');
   const wanted = norm(query).split(' ');
-  const found = wanted.every((w) => words.some((x) => x.startsWith(w) || within(w, x.slice(0, Math.max(w.length, x.length)), allowedEdits(w)) || within(w, x.slice(0, w.length), allowedEdits(w))));
+  const found = wanted.every((w) =>
+    words.some(
+      (x) => x.startsWith(w) || within(w, x.slice(0, Math.max(w.length, x.length)), allowedEdits(w)) || within(w, x.slice(0, w.length), allowedEdits(w)),
+    ),
+  );
   return found ? 3 : null;
 }
 

@@ -17,7 +17,12 @@ export class PayerCatalogStore {
   constructor(private readonly db: Db) {}
 
   /** Adds or updates payers and their route through `connection`; aliases are merged. Returns how many were added and updated. */
-  async upsert(entries: Omit<CatalogPayer, 'routes'>[], connection: string, connectionIds: Map<string, string>, now = new Date()): Promise<{ added: number; updated: number }> {
+  async upsert(
+    entries: Omit<CatalogPayer, 'routes'>[],
+    connection: string,
+    connectionIds: Map<string, string>,
+    now = new Date(),
+  ): Promise<{ added: number; updated: number }> {
     let added = 0;
     let updated = 0;
     await this.db.kysely.transaction().execute(async (tx) => {
@@ -29,7 +34,10 @@ export class PayerCatalogStore {
           await tx.updateTable('payer_catalog').set(row).where('payer_id', '=', e.payer_id).execute();
           updated++;
         } else {
-          await tx.insertInto('payer_catalog').values({ payer_id: e.payer_id, ...row }).execute();
+          await tx
+            .insertInto('payer_catalog')
+            .values({ payer_id: e.payer_id, ...row })
+            .execute();
           added++;
         }
         const id = connectionIds.get(e.payer_id);

@@ -11,7 +11,10 @@ export class ProviderStore {
   async put(p: ProviderRecord, now = new Date()): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (tx) => {
       const existed = await tx.deleteFrom('providers').where('npi', '=', p.npi).executeTakeFirst();
-      await tx.insertInto('providers').values({ ...p, updated_at: now.toISOString() }).execute();
+      await tx
+        .insertInto('providers')
+        .values({ ...p, updated_at: now.toISOString() })
+        .execute();
       return Number(existed.numDeletedRows) === 0;
     });
   }

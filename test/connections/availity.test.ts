@@ -8,7 +8,11 @@ import { requestFor } from '../helpers/requests.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
-async function withAvaility(pendingPolls: number, env: Record<string, string>, run: (sim: AvailitySimulator, post: (body: unknown) => Promise<{ status: number; body: any }>) => Promise<void>) {
+async function withAvaility(
+  pendingPolls: number,
+  env: Record<string, string>,
+  run: (sim: AvailitySimulator, post: (body: unknown) => Promise<{ status: number; body: any }>) => Promise<void>,
+) {
   const sim = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls });
   const directory = vendorDirectory([{ name: 'availity', sim }]);
   directory.connections![0]!.poll_initial_ms = 20;
@@ -32,7 +36,10 @@ test('202 then polls: the answer arrives, read from Availity JSON; one token for
     assert.equal(res.body.route, 'availity');
     assert.equal(sim.polls, 3, 'two answered 202, the third the coverage');
     const more = await Promise.all([1, 2, 3].map((i) => post(avery(i))));
-    assert.deepEqual(more.map((r) => r.status), [200, 200, 200]);
+    assert.deepEqual(
+      more.map((r) => r.status),
+      [200, 200, 200],
+    );
     assert.equal(sim.stats.token_requests, 1);
   });
 });
@@ -56,7 +63,8 @@ test('every catalog member answers /v1/estimate through Availity JSON as in the 
     for (const row of rows) {
       const { status, body } = await post(requestFor('estimate', row));
       const expected = row.expectations.estimate!;
-      if (status !== expected.status || (body.error_code ?? null) !== expected.error_code) mismatches.push(`${row.member_id}: ${status} ${body.error_code ?? ''}, expected ${expected.status} ${expected.error_code ?? ''}`);
+      if (status !== expected.status || (body.error_code ?? null) !== expected.error_code)
+        mismatches.push(`${row.member_id}: ${status} ${body.error_code ?? ''}, expected ${expected.status} ${expected.error_code ?? ''}`);
     }
     assert.deepEqual(mismatches, []);
   });

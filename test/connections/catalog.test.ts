@@ -78,7 +78,10 @@ describe('a production server with an imported catalog', () => {
 
   test('GET /v1/payers?query= searches name, ID and aliases; GET /v1/payers/{id} takes an alias', async () => {
     const found = await server.get('/v1/payers?query=aetan');
-    assert.deepEqual(found.body.payers.map((p: any) => p.payer_id), ['AETNA']);
+    assert.deepEqual(
+      found.body.payers.map((p: any) => p.payer_id),
+      ['AETNA'],
+    );
     const united = await server.get('/v1/payers?query=united');
     assert.equal(united.body.payers[0].payer_id, 'UHC');
     const byAlias = await server.get('/v1/payers/87726');
@@ -96,12 +99,32 @@ describe('a production server with an imported catalog', () => {
 test('stedi-json: Stedi payer records import with their aliases and eligibility support', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-catalog-json-'));
   const file = join(dir, 'payers.json');
-  writeFileSync(file, JSON.stringify({ items: [{ stediId: 'HPQRS', primaryPayerId: 'CMS', displayName: 'Medicare', aliases: ['CMS', 'CMSMED', 'MEDICARE'], transactionSupport: { eligibilityCheck: 'ENROLLMENT_REQUIRED' } }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      items: [
+        {
+          stediId: 'HPQRS',
+          primaryPayerId: 'CMS',
+          displayName: 'Medicare',
+          aliases: ['CMS', 'CMSMED', 'MEDICARE'],
+          transactionSupport: { eligibilityCheck: 'ENROLLMENT_REQUIRED' },
+        },
+      ],
+    }),
+  );
   const db = await openDb({ dataDir: dir });
   try {
     assert.equal(await importPayers(new PayerCatalogStore(db), file, { connection: 'stedi', format: 'stedi-json' }, quiet), 0);
     const [cms] = await new PayerCatalogStore(db).list();
-    assert.deepEqual(cms, { payer_id: 'CMS', name: 'Medicare', aliases: ['CMSMED', 'MEDICARE', 'HPQRS'], eligibility: 'enrollment_required', medicaid_state: null, routes: { stedi: 'CMS' } });
+    assert.deepEqual(cms, {
+      payer_id: 'CMS',
+      name: 'Medicare',
+      aliases: ['CMSMED', 'MEDICARE', 'HPQRS'],
+      eligibility: 'enrollment_required',
+      medicaid_state: null,
+      routes: { stedi: 'CMS' },
+    });
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });

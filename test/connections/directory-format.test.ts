@@ -16,7 +16,14 @@ const CONTRACT = {
     { name: 'stedi', kind: 'stedi', base_url: 'https://healthcare.us.stedi.com/2024-04-01', api_key_env: 'STEDI_API_KEY', max_in_flight: 5 },
     { name: 'optum', kind: 'optum', base_url: 'https://apigw.optum.com', client_id_env: 'OPTUM_ID', client_secret_env: 'OPTUM_SECRET' },
     { name: 'availity', kind: 'availity', base_url: 'https://api.availity.com', client_id_env: 'AV_ID', client_secret_env: 'AV_SECRET', scope: 'hipaa' },
-    { name: 'gateway', kind: 'core-soap', endpoint: 'https://api.gatewayedi.com/v2/CORE_CAQH/soap', receiver_id: 'GATEWAY EDI', username_env: 'GW_USER', password_env: 'GW_PASS' },
+    {
+      name: 'gateway',
+      kind: 'core-soap',
+      endpoint: 'https://api.gatewayedi.com/v2/CORE_CAQH/soap',
+      receiver_id: 'GATEWAY EDI',
+      username_env: 'GW_USER',
+      password_env: 'GW_PASS',
+    },
   ],
   payers: [
     {
@@ -36,15 +43,31 @@ describe('directory shapes', () => {
   test("the issue's contract is a valid directory", () => {
     const d = resolveDirectory(parseDirectory(structuredClone(CONTRACT)));
     assert.deepEqual(d.submitter, { id: 'PRACTICE01', name: 'HAPPY MIND CLINIC' });
-    assert.deepEqual(d.connections.map((c) => c.name), ['stedi', 'optum', 'availity', 'gateway']);
-    assert.deepEqual(d.payers[0]!.routes.map((r) => r.connection), ['stedi', 'availity']);
+    assert.deepEqual(
+      d.connections.map((c) => c.name),
+      ['stedi', 'optum', 'availity', 'gateway'],
+    );
+    assert.deepEqual(
+      d.payers[0]!.routes.map((r) => r.connection),
+      ['stedi', 'availity'],
+    );
   });
 
   test('the original shape becomes one CORE connection per payer, named by its payer_id', () => {
     const d = resolveDirectory(
       parseDirectory({
         sender_id: 'SX',
-        payers: [{ payer_id: 'P1', name: 'One', endpoint: 'https://p1.example/core', protocol: 'core-mime', receiver_id: 'P1EDI', supports_search: false, max_concurrency: 3 }],
+        payers: [
+          {
+            payer_id: 'P1',
+            name: 'One',
+            endpoint: 'https://p1.example/core',
+            protocol: 'core-mime',
+            receiver_id: 'P1EDI',
+            supports_search: false,
+            max_concurrency: 3,
+          },
+        ],
       }),
     );
     assert.equal(d.submitter.id, 'SX');
@@ -54,7 +77,10 @@ describe('directory shapes', () => {
 
   test('the example directory (examples/payers.connections.example.json) is valid', () => {
     const d = resolveDirectory(loadDirectory(fileURLToPath(new URL('../../examples/payers.connections.example.json', import.meta.url))));
-    assert.deepEqual(d.connections.map((c) => c.kind), ['stedi', 'optum', 'availity', 'core-soap']);
+    assert.deepEqual(
+      d.connections.map((c) => c.kind),
+      ['stedi', 'optum', 'availity', 'core-soap'],
+    );
   });
 
   test('mistakes are refused with what is wrong', () => {
@@ -63,22 +89,68 @@ describe('directory shapes', () => {
       mutate(d);
       return () => parseDirectory(d);
     };
-    assert.throws(bad((d) => (d.payers[0].routes[0].connection = 'nope')), /connection nope, which is not listed/);
-    assert.throws(bad((d) => delete d.connections[0].api_key_env), /stedi \(stedi\) needs api_key_env/);
-    assert.throws(bad((d) => (d.connections[0].api_key = 'test_abc')), /invalid/);
-    assert.throws(bad((d) => delete d.submitter), /needs submitter.id/);
-    assert.throws(bad((d) => d.connections.push(d.connections[0])), /connection stedi twice/);
-    assert.throws(bad((d) => (d.payers[0].endpoint = 'https://x.example')), /belong on its connections/);
-    assert.throws(bad((d) => d.payers.push({ payer_id: 'OTHER', name: 'O', aliases: ['60054'], supports_search: false, routes: [{ connection: 'stedi', payer_id: '1' }] })), /60054 names both payer AETNA and payer OTHER/);
-    assert.throws(bad((d) => (d.payers[0].routes[0].payer_id = 'X'.repeat(16))), /too long for ISA08/);
-    assert.throws(bad((d) => (d.submitter.id = 'X'.repeat(16))), /invalid: \/submitter\/id/);
-    assert.throws(bad((d) => (d.providers = [{ npi: '1999999984', last_name: 'A' }, { npi: '1999999984', organization_name: 'B' }])), /provider 1999999984 twice/);
-    assert.throws(bad((d) => (d.providers = [{ npi: '1999999984', last_name: 'A', organization_name: 'B' }])), /a person .* or an organization/);
-    assert.throws(bad((d) => (d.providers = [{ npi: '123', organization_name: 'B' }])), /invalid/);
+    assert.throws(
+      bad((d) => (d.payers[0].routes[0].connection = 'nope')),
+      /connection nope, which is not listed/,
+    );
+    assert.throws(
+      bad((d) => delete d.connections[0].api_key_env),
+      /stedi \(stedi\) needs api_key_env/,
+    );
+    assert.throws(
+      bad((d) => (d.connections[0].api_key = 'test_abc')),
+      /invalid/,
+    );
+    assert.throws(
+      bad((d) => delete d.submitter),
+      /needs submitter.id/,
+    );
+    assert.throws(
+      bad((d) => d.connections.push(d.connections[0])),
+      /connection stedi twice/,
+    );
+    assert.throws(
+      bad((d) => (d.payers[0].endpoint = 'https://x.example')),
+      /belong on its connections/,
+    );
+    assert.throws(
+      bad((d) => d.payers.push({ payer_id: 'OTHER', name: 'O', aliases: ['60054'], supports_search: false, routes: [{ connection: 'stedi', payer_id: '1' }] })),
+      /60054 names both payer AETNA and payer OTHER/,
+    );
+    assert.throws(
+      bad((d) => (d.payers[0].routes[0].payer_id = 'X'.repeat(16))),
+      /too long for ISA08/,
+    );
+    assert.throws(
+      bad((d) => (d.submitter.id = 'X'.repeat(16))),
+      /invalid: \/submitter\/id/,
+    );
+    assert.throws(
+      bad(
+        (d) =>
+          (d.providers = [
+            { npi: '1999999984', last_name: 'A' },
+            { npi: '1999999984', organization_name: 'B' },
+          ]),
+      ),
+      /provider 1999999984 twice/,
+    );
+    assert.throws(
+      bad((d) => (d.providers = [{ npi: '1999999984', last_name: 'A', organization_name: 'B' }])),
+      /a person .* or an organization/,
+    );
+    assert.throws(
+      bad((d) => (d.providers = [{ npi: '123', organization_name: 'B' }])),
+      /invalid/,
+    );
   });
 
   test('a secret environment variable that is not set stops the start, naming the variable only', () => {
-    const d = parseDirectory({ ...structuredClone(CONTRACT), connections: [CONTRACT.connections[0]!], payers: [{ ...CONTRACT.payers[0]!, routes: [CONTRACT.payers[0]!.routes[0]!] }] });
+    const d = parseDirectory({
+      ...structuredClone(CONTRACT),
+      connections: [CONTRACT.connections[0]!],
+      payers: [{ ...CONTRACT.payers[0]!, routes: [CONTRACT.payers[0]!.routes[0]!] }],
+    });
     assert.throws(() => new ProductionNetwork(d, { timeoutMs: 1000, env: {} }), /connection stedi: environment variable STEDI_API_KEY is not set/);
   });
 });
@@ -109,7 +181,7 @@ describe('ISA15 from the connection: P in production, T when the connection says
     };
     dir = mkdtempSync(join(tmpdir(), 'coverage-dirformat-'));
     writeFileSync(join(dir, 'payers.json'), JSON.stringify(directory));
-    server = await startTestServer({ env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: join(dir, 'payers.json')} });
+    server = await startTestServer({ env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: join(dir, 'payers.json') } });
   });
   after(async () => {
     await server?.close();
@@ -118,7 +190,15 @@ describe('ISA15 from the connection: P in production, T when the connection says
   });
 
   const estimate = (payer_id: string) =>
-    server.post('/v1/estimate', { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id, provider_npi: '1234567893', provider_session_cost: '15000' });
+    server.post('/v1/estimate', {
+      member_id: '10010MHNA',
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+      payer_id,
+      provider_npi: '1234567893',
+      provider_session_cost: '15000',
+    });
 
   test('a live connection sends P, a test connection T; sender from submitter, receiver the route payer ID', async () => {
     const live = await estimate('EVERGREEN');

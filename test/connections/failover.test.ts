@@ -31,7 +31,13 @@ before(async () => {
     c.timeout_ms = 400;
     c.circuit_breaker = { consecutive_failures: 1000, half_open_after_ms: 100 };
   }
-  directory.connections!.push({ name: 'core', kind: 'core-soap', endpoint: core.endpoint('SBX-EVERGREEN', 'soap'), username_env: 'FAILOVER_CORE_USER', password_env: 'FAILOVER_CORE_PASS' });
+  directory.connections!.push({
+    name: 'core',
+    kind: 'core-soap',
+    endpoint: core.endpoint('SBX-EVERGREEN', 'soap'),
+    username_env: 'FAILOVER_CORE_USER',
+    password_env: 'FAILOVER_CORE_PASS',
+  });
   directory.payers.push({
     payer_id: 'EVERGREEN-DIRECT',
     name: 'Evergreen (Stedi, then direct)',
@@ -41,7 +47,15 @@ before(async () => {
       { connection: 'core', payer_id: 'SBX-EVERGREEN' },
     ],
   });
-  directory.payers.push({ payer_id: 'NOWHERE', name: 'Known to no route', supports_search: false, routes: [{ connection: 'primary', payer_id: 'NOWHERE-1' }, { connection: 'backup', payer_id: 'NOWHERE-2' }] });
+  directory.payers.push({
+    payer_id: 'NOWHERE',
+    name: 'Known to no route',
+    supports_search: false,
+    routes: [
+      { connection: 'primary', payer_id: 'NOWHERE-1' },
+      { connection: 'backup', payer_id: 'NOWHERE-2' },
+    ],
+  });
   server = await serveDirectory(directory, { COVERAGE_PAYER_TIMEOUT_MS: '5000' });
 });
 after(async () => {
@@ -63,7 +77,11 @@ describe('failover between routes', () => {
     assert.equal(res.body.route, 'primary');
     assert.equal(backup.stats.requests, before);
     await server.runtime.audit.flush();
-    const row = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', '=', res.headers.get('x-request-id')!).executeTakeFirstOrThrow();
+    const row = await server.runtime.db.kysely
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('request_id', '=', res.headers.get('x-request-id')!)
+      .executeTakeFirstOrThrow();
     assert.equal(row.route, 'primary');
     assert.equal(row.control_number, primary.received.at(-1)!.control_number);
     assert.match(row.trace_number ?? '', /.+/);
@@ -97,7 +115,10 @@ describe('failover between routes', () => {
     const res = await server.post('/v1/estimate', estimateFor('UHC', 'UHCAAA79', 'John', 'Doe', '1970-01-01'));
     assert.equal(res.status, 400, JSON.stringify(res.body));
     assert.equal(res.body.error_code, 'PAYER_NOT_SUPPORTED');
-    assert.deepEqual(res.body.payer_errors.map((e: any) => [e.code, e.category, e.loop]), [['79', 'route', '2100A']]);
+    assert.deepEqual(
+      res.body.payer_errors.map((e: any) => [e.code, e.category, e.loop]),
+      [['79', 'route', '2100A']],
+    );
     assert.deepEqual([primary.stats.requests, backup.stats.requests], [before[0]! + 1, before[1]! + 1]);
   });
 
@@ -119,11 +140,13 @@ describe('failover between routes', () => {
     assert.equal(primary.received.at(-1)!.payer_id, 'NOT-AT-STEDI');
   });
 
-  test("when the last route is a clearinghouse that does not know the payer, its JSON errors reach the caller", async () => {
+  test('when the last route is a clearinghouse that does not know the payer, its JSON errors reach the caller', async () => {
     backup.faults.set({});
     const res = await server.post('/v1/estimate', estimateFor('NOWHERE', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
     assert.equal(res.status, 502, JSON.stringify(res.body));
     assert.equal(res.body.error_code, 'PAYER_FAILURE');
-    assert.deepEqual(res.body.payer_errors, [{ code: '79', description: 'Invalid participant identification', followup: 'Please correct and resubmit', loop: '2100A', category: 'route' }]);
+    assert.deepEqual(res.body.payer_errors, [
+      { code: '79', description: 'Invalid participant identification', followup: 'Please correct and resubmit', loop: '2100A', category: 'route' },
+    ]);
   });
 });

@@ -38,7 +38,10 @@ for (const format of ['json', 'x12'] as const) {
     test('one token serves many checks; an expired token is refreshed once', async () => {
       const before = sim.stats.token_requests;
       const all = await Promise.all(Array.from({ length: 6 }, (_, i) => server.post('/v1/estimate', avery(i + 1))));
-      assert.deepEqual(all.map((r) => r.status), Array(6).fill(200));
+      assert.deepEqual(
+        all.map((r) => r.status),
+        Array(6).fill(200),
+      );
       assert.ok(before <= 1 && sim.stats.token_requests === before, `token requests ${before} -> ${sim.stats.token_requests}`);
       sim.expireTokens();
       const requests = sim.stats.requests;
@@ -82,7 +85,8 @@ test('every catalog member answers /v1/estimate through the JSON model as in the
     for (const row of rows) {
       const { status, body } = await server.post('/v1/estimate', requestFor('estimate', row));
       const expected = row.expectations.estimate!;
-      if (status !== expected.status || (body.error_code ?? null) !== expected.error_code) mismatches.push(`${row.member_id}: ${status} ${body.error_code ?? ''}, expected ${expected.status} ${expected.error_code ?? ''}`);
+      if (status !== expected.status || (body.error_code ?? null) !== expected.error_code)
+        mismatches.push(`${row.member_id}: ${status} ${body.error_code ?? ''}, expected ${expected.status} ${expected.error_code ?? ''}`);
     }
     assert.deepEqual(mismatches, []);
     assert.ok(rows.length > 20);

@@ -36,8 +36,18 @@ test('a code that is not a code is not echoed (it could hold anything)', () => {
 
 test("Stedi's JSON errors: the code and the spelled-out follow-up are ours again, its prose is dropped", () => {
   const list = stediPayerErrors({
-    errors: [{ code: '79', description: 'Invalid Participant Identification for JANE DOE', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A', possibleResolutions: 'call us' }],
+    errors: [
+      {
+        code: '79',
+        description: 'Invalid Participant Identification for JANE DOE',
+        followupAction: 'Please Correct and Resubmit',
+        location: 'Loop 2100A',
+        possibleResolutions: 'call us',
+      },
+    ],
   });
-  assert.deepEqual(list, [{ code: '79', description: 'Invalid participant identification', followup: 'Please correct and resubmit', loop: '2100A', category: 'route' }]);
+  assert.deepEqual(list, [
+    { code: '79', description: 'Invalid participant identification', followup: 'Please correct and resubmit', loop: '2100A', category: 'route' },
+  ]);
   assert.deepEqual(stediPayerErrors({ message: 'no errors array' }), []);
 });

@@ -58,7 +58,8 @@ describe('stedi connection', () => {
   });
 
   test("2100B: the request's provider name, else the directory's provider of that NPI, else the practice's name", async () => {
-    const ask = (extra: Record<string, string>) => server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), ...extra });
+    const ask = (extra: Record<string, string>) =>
+      server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), ...extra });
     assert.equal((await ask({ provider_first_name: 'Carl', provider_last_name: 'Rogers' })).status, 200);
     assert.equal(sim.received.at(-1)!.provider_name, 'ROGERS, CARL');
     assert.equal((await ask({})).status, 200);
@@ -76,7 +77,11 @@ describe('stedi connection', () => {
   });
 
   test('the simulator refuses a wrong API key', async () => {
-    const res = await fetch(`${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12`, { method: 'POST', headers: { authorization: 'test_nope' }, body: '{}' });
+    const res = await fetch(`${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12`, {
+      method: 'POST',
+      headers: { authorization: 'test_nope' },
+      body: '{}',
+    });
     assert.equal(res.status, 401);
   });
 });
@@ -90,7 +95,9 @@ describe('the in-flight cap', () => {
     const server = await serveDirectory(directory, { COVERAGE_PAYER_TIMEOUT_MS: '20000' });
     try {
       const all = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', `1${String(i).padStart(4, '0')}MHNA`, 'Avery', 'Walsh', '1988-03-14'))),
+        Array.from({ length: 8 }, (_, i) =>
+          server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', `1${String(i).padStart(4, '0')}MHNA`, 'Avery', 'Walsh', '1988-03-14')),
+        ),
       );
       return all.map((r) => r.status);
     } finally {

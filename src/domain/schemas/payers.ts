@@ -7,10 +7,13 @@ export const PayerListing = Type.Object({
   supports_search: Type.Boolean({ description: 'Answers name + DOB (+ ZIP) searches: usable by discover and scan' }),
   medicaid_state: Type.Union([Type.String(), Type.Null()], { description: 'The state whose Medicaid program this payer is' }),
   carve_out_administrators: Type.Array(Type.String(), { description: 'Administrators it hands mental health to that this server can ask' }),
-  aliases: Type.Optional(Type.Array(Type.String(), { description: 'Other IDs accepted as payer_id for this payer: its aliases and each connection\'s own ID for it (production)' })),
+  aliases: Type.Optional(
+    Type.Array(Type.String(), { description: "Other IDs accepted as payer_id for this payer: its aliases and each connection's own ID for it (production)" }),
+  ),
   eligibility: Type.Optional(
     Type.Union([Type.Literal('supported'), Type.Literal('enrollment_required'), Type.Literal('not_supported')], {
-      description: 'From the imported payer catalog: not_supported answers 400 PAYER_NOT_SUPPORTED without asking; enrollment_required needs the provider enrolled with the clearinghouse',
+      description:
+        'From the imported payer catalog: not_supported answers 400 PAYER_NOT_SUPPORTED without asking; enrollment_required needs the provider enrolled with the clearinghouse',
     }),
   ),
 });
@@ -23,8 +26,18 @@ export const PayersResponse = Type.Object(
 export type PayersResponse = Static<typeof PayersResponse>;
 
 export const PayersQuery = Type.Object(
-  { query: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Search: payer ID, name or alias, case-insensitive, forgiving of a typo; best matches first (at most 50)' })) },
+  {
+    query: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Search: payer ID, name or alias, case-insensitive, forgiving of a typo; best matches first (at most 50)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 
-export const PayerParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'The payer ID, or any alias or connection payer ID of it' }) });
+export const PayerParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100, description: 'The payer ID, or any alias or connection payer ID of it' }),
+});

@@ -61,4 +61,8 @@ export const isRetryable = (err: unknown) => err instanceof ConnectionFailure ||
 
 /** Failures that count against the payer's circuit breaker: it is down, slow or sending garbage. */
 export const isBreakerFailure = (err: unknown) =>
-  err instanceof DeadlineSpent || err instanceof RouteRefused ? false : err instanceof PayerError ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol' : !(err instanceof PayerBusy);
+  err instanceof DeadlineSpent || err instanceof RouteRefused
+    ? false
+    : err instanceof PayerError
+      ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol'
+      : !(err instanceof PayerBusy);

@@ -4,7 +4,17 @@
  */
 import type { DirectoryConnection } from '../connections.ts';
 import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedDirectory, type ResolvedPayer } from '../directory.ts';
-import { PayerError, type CatalogEntry, type ExchangeContext, type InterchangeIds, type PayerInfo, type PayerNetwork, type ProviderName, type RouteEnvelope, type RoutedAnswer } from '../network.ts';
+import {
+  PayerError,
+  type CatalogEntry,
+  type ExchangeContext,
+  type InterchangeIds,
+  type PayerInfo,
+  type PayerNetwork,
+  type ProviderName,
+  type RouteEnvelope,
+  type RoutedAnswer,
+} from '../network.ts';
 import { ROUTE_FAILURE_AAA, answersAaa } from './aaa42.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
@@ -45,7 +55,8 @@ export class ProductionNetwork implements PayerNetwork {
       for (const a of p.aliases) this.ids.set(a.toUpperCase(), p.info.payer_id);
     }
     // A connection's own payer ID names its payer too, unless the directory gave it to another.
-    for (const p of resolved.payers) for (const r of p.routes) if (!this.ids.has(r.payer_id.toUpperCase())) this.ids.set(r.payer_id.toUpperCase(), p.info.payer_id);
+    for (const p of resolved.payers)
+      for (const r of p.routes) if (!this.ids.has(r.payer_id.toUpperCase())) this.ids.set(r.payer_id.toUpperCase(), p.info.payer_id);
     for (const c of resolved.connections) {
       this.connections.set(c.name, c);
       this.connectors.set(c.name, new PayerConnector(c, defaults, env));
@@ -85,7 +96,14 @@ export class ProductionNetwork implements PayerNetwork {
         continue;
       }
       const added: ResolvedPayer = {
-        info: { payer_id: e.payer_id, name: e.name, supports_search: false, medicaid_state: e.medicaid_state, carve_out_administrators: [], eligibility: e.eligibility },
+        info: {
+          payer_id: e.payer_id,
+          name: e.name,
+          supports_search: false,
+          medicaid_state: e.medicaid_state,
+          carve_out_administrators: [],
+          eligibility: e.eligibility,
+        },
         aliases: [],
         routes,
       };

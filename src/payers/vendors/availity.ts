@@ -78,7 +78,11 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   const subscriber = obj(b.subscriber);
   const patient = obj(b.patient);
   const dependent = inquiry.dependent !== null;
-  const dates = Object.fromEntries(Object.entries(PLAN_DATES).filter(([k]) => typeof plan[k] === 'string').map(([k, v]) => [v, str(plan[k]).replace(/-/g, '')]));
+  const dates = Object.fromEntries(
+    Object.entries(PLAN_DATES)
+      .filter(([k]) => typeof plan[k] === 'string')
+      .map(([k, v]) => [v, str(plan[k]).replace(/-/g, '')]),
+  );
   const asMember = (who: Json): Json => {
     const address = who.address === undefined ? null : obj(who.address);
     return {
@@ -87,7 +91,9 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
       lastName: who.lastName,
       dateOfBirth: str(who.birthDate).replace(/-/g, ''),
       gender: who.genderCode,
-      address: address ? { address1: address.line1, address2: address.line2, city: address.city, state: address.stateCode, postalCode: address.zipCode } : undefined,
+      address: address
+        ? { address1: address.line1, address2: address.line2, city: address.city, state: address.stateCode, postalCode: address.zipCode }
+        : undefined,
       planDateInformation: dates,
     };
   };
@@ -100,9 +106,20 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, asMember(patient), '03');
   }
-  aaa(list, messages.map((m) => ({ code: m.code, followupAction: str(m.followupActionCode) })));
+  aaa(
+    list,
+    messages.map((m) => ({ code: m.code, followupAction: str(m.followupActionCode) })),
+  );
   benefits(list, plan.benefits);
-  return wrapInterchange({ functional_id: 'HB', set_id: '271', version: '005010X279A1', body: list, sender: 'AVAILITY', receiver: 'COVERAGE', env: { usage: 'P' } });
+  return wrapInterchange({
+    functional_id: 'HB',
+    set_id: '271',
+    version: '005010X279A1',
+    body: list,
+    sender: 'AVAILITY',
+    receiver: 'COVERAGE',
+    env: { usage: 'P' },
+  });
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -134,16 +151,34 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
       if (!parsed.ok) throw new PayerError('protocol', name_, 'our own 270 could not be read back');
       const form = new URLSearchParams(coverageForm(parsed.value, target.payer_id)).toString();
       let answer = await authorized(
-        (token) => request(pool, name_, { method: 'POST', path: `${base}${AVAILITY_COVERAGES_PATH}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form }, signal),
+        (token) =>
+          request(
+            pool,
+            name_,
+            {
+              method: 'POST',
+              path: `${base}${AVAILITY_COVERAGES_PATH}`,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+              body: form,
+            },
+            signal,
+          ),
         signal,
       );
       for (let step = 0; answer.status === 202; step++) {
         const id = obj(jsonBody(answer)).id;
-        const location = answer.location ? new URL(answer.location, s.baseUrl).pathname : typeof id === 'string' ? `${base}${AVAILITY_COVERAGES_PATH}/${encodeURIComponent(id)}` : null;
+        const location = answer.location
+          ? new URL(answer.location, s.baseUrl).pathname
+          : typeof id === 'string'
+            ? `${base}${AVAILITY_COVERAGES_PATH}/${encodeURIComponent(id)}`
+            : null;
         if (!location) throw new PayerError('protocol', name_, '202 without a Location or an id');
         // Past the last step, keep the last interval: the deadline ends the wait.
         await sleep(s.pollInitialMs * AVAILITY_POLL_STEPS[Math.min(step, AVAILITY_POLL_STEPS.length - 1)]!, signal);
-        answer = await authorized((token) => request(pool, name_, { method: 'GET', path: location, headers: { authorization: `Bearer ${token}` } }, signal), signal);
+        answer = await authorized(
+          (token) => request(pool, name_, { method: 'GET', path: location, headers: { authorization: `Bearer ${token}` } }, signal),
+          signal,
+        );
       }
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name_, answer);
       const body = jsonBody(answer);
@@ -153,7 +188,8 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
         throw new PayerError('protocol', name_, 'answer is not a completed coverage');
       }
       const reason = /^[A-Za-z0-9_]{1,10}$/.test(str(obj(body).reasonCode)) ? str(obj(body).reasonCode) : '';
-      if (answer.status === 403 || answer.status === 404) throw new RouteRefused(name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}: this payer is not available on this connection`);
+      if (answer.status === 403 || answer.status === 404)
+        throw new RouteRefused(name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}: this payer is not available on this connection`);
       throw new PayerError('failure', name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}`);
     },
   };

@@ -79,7 +79,8 @@ export function member(list: SegmentList, who: Json, entity: 'IL' | '03'): void 
   name(list, entity, who, 'MI', str(who.memberId));
   const addr = obj(who.address);
   if (str(addr.address1)) list.add('N3', cleanText(str(addr.address1), d, 55), cleanText(str(addr.address2), d, 55));
-  if (str(addr.city) || str(addr.postalCode)) list.add('N4', cleanText(str(addr.city), d, 30), cleanText(str(addr.state), d, 2), cleanText(str(addr.postalCode), d, 15));
+  if (str(addr.city) || str(addr.postalCode))
+    list.add('N4', cleanText(str(addr.city), d, 30), cleanText(str(addr.state), d, 2), cleanText(str(addr.postalCode), d, 15));
   const dob = str(who.dateOfBirth).replace(/-/g, '');
   if (/^\d{8}$/.test(dob)) list.add('DMG', 'D8', dob, cleanText(str(who.gender), d, 1));
   aaa(list, who.aaaErrors);
@@ -108,13 +109,25 @@ export function benefits(list: SegmentList, items: unknown): void {
     dates(list, b.benefitsDateInformation);
     aaa(list, b.aaaErrors);
     for (const m of arr(b.additionalInformation)) list.add('MSG', cleanText(str(m.description), d, 264));
-    for (const i of arr(b.eligibilityAdditionalInformationList)) list.add('III', cleanText(str(i.codeListQualifierCode), d, 3), cleanText(str(i.industryCode), d, 30));
+    for (const i of arr(b.eligibilityAdditionalInformationList))
+      list.add('III', cleanText(str(i.codeListQualifierCode), d, 3), cleanText(str(i.industryCode), d, 30));
     const related = arr(b.benefitsRelatedEntities);
     if (related.length > 0) {
       list.add('LS', '2120');
       for (const r of related) {
         const code = cleanText(str(r.entityIdentifier), d, 3);
-        list.add('NM1', code, str(r.entityType) === '1' ? '1' : '2', cleanText(str(r.entityName ?? r.lastName), d, 60), cleanText(str(r.entityFirstname ?? r.firstName), d, 35), '', '', '', str(r.entityIdentificationValue) ? cleanText(str(r.entityIdentification) || 'PI', d, 2) : '', cleanText(str(r.entityIdentificationValue), d, 80));
+        list.add(
+          'NM1',
+          code,
+          str(r.entityType) === '1' ? '1' : '2',
+          cleanText(str(r.entityName ?? r.lastName), d, 60),
+          cleanText(str(r.entityFirstname ?? r.firstName), d, 35),
+          '',
+          '',
+          '',
+          str(r.entityIdentificationValue) ? cleanText(str(r.entityIdentification) || 'PI', d, 2) : '',
+          cleanText(str(r.entityIdentificationValue), d, 80),
+        );
         const phone = arr(obj(r.contactInformation).contacts).find((c) => str(c.communicationMode) === 'TE' || /phone/i.test(str(c.communicationMode)));
         if (phone) list.add('PER', 'IC', '', 'TE', cleanText(str(phone.communicationNumber), d, 80));
       }
@@ -147,7 +160,8 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   const plan = obj(b.planInformation);
   if (str(plan.groupNumber)) list.add('REF', '6P', cleanText(str(plan.groupNumber), d, 50), cleanText(str(plan.groupDescription), d, 80));
   // Errors with no loop of their own (a rejection bubbled to the top) sit on the member level.
-  const atMember = (who: Json) => (arr(who.aaaErrors).length === 0 && arr(payer.aaaErrors).length === 0 && arr(provider.aaaErrors).length === 0 ? aaa(list, b.errors) : undefined);
+  const atMember = (who: Json) =>
+    arr(who.aaaErrors).length === 0 && arr(payer.aaaErrors).length === 0 && arr(provider.aaaErrors).length === 0 ? aaa(list, b.errors) : undefined;
   if (!dependent) {
     atMember(subscriber);
     benefits(list, b.benefitsInformation);
@@ -158,5 +172,13 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
     atMember(dependent);
     benefits(list, b.benefitsInformation);
   }
-  return wrapInterchange({ functional_id: 'HB', set_id: '271', version: '005010X279A1', body: list, sender: 'VENDOR', receiver: 'COVERAGE', env: { usage: 'P' } });
+  return wrapInterchange({
+    functional_id: 'HB',
+    set_id: '271',
+    version: '005010X279A1',
+    body: list,
+    sender: 'VENDOR',
+    receiver: 'COVERAGE',
+    env: { usage: 'P' },
+  });
 }

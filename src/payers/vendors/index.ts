@@ -28,7 +28,13 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     }
     case 'optum': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
-      return optumClient(pool, c.name, { baseUrl: c.base_url!, ...(c.token_url ? { tokenUrl: c.token_url } : {}), clientId: secrets.id, clientSecret: secrets.secret, format: c.format ?? 'json' });
+      return optumClient(pool, c.name, {
+        baseUrl: c.base_url!,
+        ...(c.token_url ? { tokenUrl: c.token_url } : {}),
+        clientId: secrets.id,
+        clientSecret: secrets.secret,
+        format: c.format ?? 'json',
+      });
     }
     case 'availity': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;

@@ -38,10 +38,16 @@ export class TokenCache {
     const answer = await request(
       this.pool,
       this.name,
-      { method: 'POST', path: this.source.path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(this.source.fields).toString() },
+      {
+        method: 'POST',
+        path: this.source.path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(this.source.fields).toString(),
+      },
       signal,
     );
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) throw new RouteRefused(this.name, `token request refused (HTTP ${answer.status}): check the client ID and secret`);
+    if (answer.status === 400 || answer.status === 401 || answer.status === 403)
+      throw new RouteRefused(this.name, `token request refused (HTTP ${answer.status}): check the client ID and secret`);
     if (answer.status !== 200) throw httpFailure(this.name, answer);
     const body = jsonBody(answer) as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof body?.access_token !== 'string' || body.access_token === '') throw new RouteRefused(this.name, 'token answer without access_token');

@@ -27,7 +27,8 @@ export interface OptumSettings {
   format: 'json' | 'x12';
 }
 
-const isaControl = (x12: string) => /^\d{9}$/.test(x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99)) ? x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99) : '000000001';
+const isaControl = (x12: string) =>
+  /^\d{9}$/.test(x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99)) ? x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99) : '000000001';
 
 export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorClient {
   const base = new URL(s.baseUrl).pathname.replace(/\/+$/, '');
@@ -40,7 +41,12 @@ export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorC
     const path = `${base}${s.format === 'x12' ? OPTUM_RAW_X12_PATH : OPTUM_JSON_PATH}`;
     for (let attempt = 0; ; attempt++) {
       const token = await tokens.get(signal);
-      const answer = await request(pool, name, { method: 'POST', path, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body }, signal);
+      const answer = await request(
+        pool,
+        name,
+        { method: 'POST', path, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body },
+        signal,
+      );
       if (answer.status !== 401) return answer;
       tokens.drop(token);
       if (attempt >= 1) throw new RouteRefused(name, 'HTTP 401 after a fresh token');
@@ -57,8 +63,13 @@ export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorC
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name, answer);
       const body = jsonBody(answer);
       const echoed = (body as { controlNumber?: unknown } | null)?.controlNumber;
-      if (inquiry?.ok && typeof echoed === 'string' && echoed !== control) throw new PayerError('protocol', name, 'controlNumber mismatch: the answer belongs to another request');
-      const out = inquiry?.ok ? v3ToX12(body, inquiry.value) : typeof (body as { x12?: unknown } | null)?.x12 === 'string' ? (body as { x12: string }).x12 : null;
+      if (inquiry?.ok && typeof echoed === 'string' && echoed !== control)
+        throw new PayerError('protocol', name, 'controlNumber mismatch: the answer belongs to another request');
+      const out = inquiry?.ok
+        ? v3ToX12(body, inquiry.value)
+        : typeof (body as { x12?: unknown } | null)?.x12 === 'string'
+          ? (body as { x12: string }).x12
+          : null;
       if (out !== null) {
         const kind = detectTransactionSet(out);
         if (kind === '271' || kind === '999') return out;

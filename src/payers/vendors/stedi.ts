@@ -45,7 +45,7 @@ function notConfigured(body: unknown): boolean {
 
 /** Stedi's JSON `errors[]` in our words: code and follow-up from our tables, the loop from `location`. */
 export function stediPayerErrors(body: unknown): PayerErrorEntry[] {
-  const list = Array.isArray((body as { errors?: unknown } | null)?.errors) ? ((body as { errors: StediError[] }).errors) : [];
+  const list = Array.isArray((body as { errors?: unknown } | null)?.errors) ? (body as { errors: StediError[] }).errors : [];
   return list.map((e) => {
     const loop = typeof e?.location === 'string' ? (/2[01][01]0[A-D]/.exec(e.location)?.[0] ?? null) : null;
     const followup = typeof e?.followupAction === 'string' ? (FOLLOWUP_CODES[e.followupAction.trim().toLowerCase()] ?? null) : null;
@@ -91,7 +91,8 @@ export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: s
       if (answer.status === 401 || answer.status === 403) throw new RouteRefused(name, `HTTP ${answer.status}: the API key was refused`);
       if (inquiry?.ok) {
         const known = body !== null && typeof body === 'object' && ('payer' in body || 'subscriber' in body);
-        if (!known && notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
+        if (!known && notConfigured(body))
+          throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
         const out = v3ToX12(body, inquiry.value);
         if (out !== null) return out;
       } else {
@@ -101,9 +102,11 @@ export function stediClient(pool: Pool, name: string, baseUrl: string, apiKey: s
           if (kind === '271' || kind === '999') return payloadX12;
           if (answer.status === 200) throw new PayerError('protocol', name, 'unparseable X12 in the answer');
         }
-        if (notConfigured(body)) throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
+        if (notConfigured(body))
+          throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
       }
-      if (answer.status !== 200) throw new PayerError('failure', name, `HTTP ${answer.status}${stediErrorCodes(body).length ? ` (${stediErrorCodes(body).join(', ')})` : ''}`);
+      if (answer.status !== 200)
+        throw new PayerError('failure', name, `HTTP ${answer.status}${stediErrorCodes(body).length ? ` (${stediErrorCodes(body).join(', ')})` : ''}`);
       throw new PayerError('protocol', name, body === null ? 'answer is not JSON' : 'answer has no x12');
     },
   };

@@ -88,7 +88,8 @@ export class AvailitySimulator extends VendorSimBase {
   private async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'POST' && url.pathname === AVAILITY_TOKEN_PATH) return this.token(req, res);
     const poll = new RegExp(`^${AVAILITY_COVERAGES_PATH}/([A-Za-z0-9-]+)$`).exec(url.pathname);
-    if (!(req.method === 'POST' && url.pathname === AVAILITY_COVERAGES_PATH) && !(req.method === 'GET' && poll)) return sendJson(res, 404, { userMessage: 'Not Found', statusCode: 404 });
+    if (!(req.method === 'POST' && url.pathname === AVAILITY_COVERAGES_PATH) && !(req.method === 'GET' && poll))
+      return sendJson(res, 404, { userMessage: 'Not Found', statusCode: 404 });
     const expires = this.tokens.get(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
     if (expires === undefined || expires <= Date.now()) return sendJson(res, 401, { userMessage: 'Unauthorized', statusCode: 401 });
     if (poll) {
@@ -100,17 +101,29 @@ export class AvailitySimulator extends VendorSimBase {
     }
     this.stats.requests++;
     const done = await this.inFlightSlot(async () => {
-      if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type']))) return sendJson(res, 415, { userMessage: 'Send the form url-encoded', statusCode: 415 });
+      if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type'])))
+        return sendJson(res, 415, { userMessage: 'Send the form url-encoded', statusCode: 415 });
       const form: Partial<Record<string, string>> = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
       const missing = ['payerId', 'providerNpi', 'patientLastName', 'patientBirthDate'].filter((f) => !form[f]);
       if (missing.length > 0) {
-        return sendJson(res, 400, { userMessage: 'Validation failed', reasonCode: 'VALIDATION', statusCode: 400, errors: missing.map((field, index) => ({ field, errorMessage: 'is required', code: 'REQUIRED', index })) });
+        return sendJson(res, 400, {
+          userMessage: 'Validation failed',
+          reasonCode: 'VALIDATION',
+          statusCode: 400,
+          errors: missing.map((field, index) => ({ field, errorMessage: 'is required', code: 'REQUIRED', index })),
+        });
       }
       const inquiry: Inquiry = {
         trace_number: randomUUID().slice(0, 9),
         payer: { id: form.payerId!, name: null },
         provider: { npi: form.providerNpi!, first_name: form.providerFirstName ?? null, last_name: form.providerLastName ?? null, organization_name: null },
-        subscriber: { member_id: form.memberId ?? null, first_name: form.patientFirstName ?? null, last_name: form.patientLastName ?? null, dob: form.patientBirthDate ?? null, zip: null },
+        subscriber: {
+          member_id: form.memberId ?? null,
+          first_name: form.patientFirstName ?? null,
+          last_name: form.patientLastName ?? null,
+          dob: form.patientBirthDate ?? null,
+          zip: null,
+        },
         dependent: null,
         service_types: [form.serviceType ?? '30'],
         date: form.asOfDate ?? new Date().toISOString().slice(0, 10),
@@ -139,13 +152,21 @@ export class AvailitySimulator extends VendorSimBase {
     if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault') return sendJson(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 });
     if (rule?.fault === 'connection_reset') return void req.socket.resetAndDestroy();
     const known = this.catalogAnswer(inquiry.payer.id, inquiry);
-    if (known === null) return sendJson(res, 400, { userMessage: 'Payer not supported', reasonCode: 'PAYER', statusCode: 400, errors: [{ field: 'payerId', errorMessage: 'not a supported payer', code: 'INVALID', index: 0 }] });
+    if (known === null)
+      return sendJson(res, 400, {
+        userMessage: 'Payer not supported',
+        reasonCode: 'PAYER',
+        statusCode: 400,
+        errors: [{ field: 'payerId', errorMessage: 'not a supported payer', code: 'INVALID', index: 0 }],
+      });
     if ('http' in known) return sendJson(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 });
     const answer = rule?.fault === 'aaa_42' ? this.busy(inquiry) : known;
     const id = randomUUID();
     this.coverages.set(id, { polls: (this.options as AvailitySimOptions).pendingPolls ?? 1, status: 200, body: availityBody(id, answer.x12) });
     const oldest = this.coverages.keys().next();
     if (this.coverages.size > 1000 && !oldest.done) this.coverages.delete(oldest.value);
-    res.writeHead(202, { 'content-type': 'application/json', location: `${AVAILITY_COVERAGES_PATH}/${id}` }).end(JSON.stringify({ id, status: 'In Progress', statusCode: '0' }));
+    res
+      .writeHead(202, { 'content-type': 'application/json', location: `${AVAILITY_COVERAGES_PATH}/${id}` })
+      .end(JSON.stringify({ id, status: 'In Progress', statusCode: '0' }));
   }
 }

@@ -151,7 +151,13 @@ export class VendorSimBase {
       isa_receiver_id: isa ? el(isa, 8).trim() : '',
       usage: isa ? el(isa, 15) : '',
       control_number: isa ? el(isa, 13) : '',
-      ...(inquiry ? { provider_name: inquiry.provider.last_name ? `${inquiry.provider.last_name}, ${inquiry.provider.first_name ?? ''}`.trim() : (inquiry.provider.organization_name ?? '') } : {}),
+      ...(inquiry
+        ? {
+            provider_name: inquiry.provider.last_name
+              ? `${inquiry.provider.last_name}, ${inquiry.provider.first_name ?? ''}`.trim()
+              : (inquiry.provider.organization_name ?? ''),
+          }
+        : {}),
     });
     if (this.received.length > 1000) this.received.shift();
   }
@@ -227,6 +233,8 @@ export function findMock(mocks: readonly MockMember[], payerId: string, inquiry:
   const id = (inquiry.subscriber.member_id ?? '').toUpperCase();
   const same = (a: string | null | undefined, b: string) => (a ?? '').trim().toUpperCase() === b.toUpperCase();
   return mocks.find(
-    (m) => m.payer_id === payerId && (id !== '' ? id === m.member_id.toUpperCase() : same(who.first_name, m.first_name) && same(who.last_name, m.last_name) && who.dob === m.dob),
+    (m) =>
+      m.payer_id === payerId &&
+      (id !== '' ? id === m.member_id.toUpperCase() : same(who.first_name, m.first_name) && same(who.last_name, m.last_name) && who.dob === m.dob),
   );
 }

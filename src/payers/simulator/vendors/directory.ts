@@ -17,7 +17,15 @@ export const SIM_SECRET_ENVS = [STEDI_API_KEY_ENV, OPTUM_CLIENT_ID_ENV, OPTUM_CL
 
 export function simConnection(sim: VendorSimulator, name: string): DirectoryConnection {
   if (sim instanceof AvailitySimulator) {
-    return { name, kind: 'availity', base_url: sim.baseUrl, client_id_env: AVAILITY_CLIENT_ID_ENV, client_secret_env: AVAILITY_CLIENT_SECRET_ENV, scope: AVAILITY_DEMO_SCOPE, timeout_ms: 15_000 };
+    return {
+      name,
+      kind: 'availity',
+      base_url: sim.baseUrl,
+      client_id_env: AVAILITY_CLIENT_ID_ENV,
+      client_secret_env: AVAILITY_CLIENT_SECRET_ENV,
+      scope: AVAILITY_DEMO_SCOPE,
+      timeout_ms: 15_000,
+    };
   }
   if (sim instanceof OptumSimulator) {
     return { name, kind: 'optum', base_url: sim.baseUrl, client_id_env: OPTUM_CLIENT_ID_ENV, client_secret_env: OPTUM_CLIENT_SECRET_ENV, timeout_ms: 15_000 };
@@ -34,8 +42,18 @@ interface Served {
 }
 
 function served(sim: VendorSimulator): Served[] {
-  const mocks = sim instanceof StediSimulator ? STEDI_MOCK_PAYERS.map((p) => ({ ...p, aliases: [...p.aliases], supports_search: false, medicaid_state: null })) : [];
-  return [...mocks, ...sim.catalog.payers.map((p) => ({ payer_id: p.payer_id, name: p.name, aliases: [], supports_search: p.supports_search, medicaid_state: p.medicaid_state }))];
+  const mocks =
+    sim instanceof StediSimulator ? STEDI_MOCK_PAYERS.map((p) => ({ ...p, aliases: [...p.aliases], supports_search: false, medicaid_state: null })) : [];
+  return [
+    ...mocks,
+    ...sim.catalog.payers.map((p) => ({
+      payer_id: p.payer_id,
+      name: p.name,
+      aliases: [],
+      supports_search: p.supports_search,
+      medicaid_state: p.medicaid_state,
+    })),
+  ];
 }
 
 export function vendorDirectory(sims: { name: string; sim: VendorSimulator }[]): PayerDirectory {

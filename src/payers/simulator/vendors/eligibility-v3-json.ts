@@ -52,7 +52,14 @@ export function x12ToV3(x12: string, withX12 = true): V3Answer {
         break;
       case 'NM1':
         if (inRelated && benefit) {
-          related = { entityIdentifier: el(seg, 1), entityType: el(seg, 2), entityName: el(seg, 3), entityFirstname: el(seg, 4), entityIdentification: el(seg, 8), entityIdentificationValue: el(seg, 9) };
+          related = {
+            entityIdentifier: el(seg, 1),
+            entityType: el(seg, 2),
+            entityName: el(seg, 3),
+            entityFirstname: el(seg, 4),
+            entityIdentification: el(seg, 8),
+            entityIdentificationValue: el(seg, 9),
+          };
           push(benefit, 'benefitsRelatedEntities', related);
         } else if (level === '20') Object.assign(who, { name: el(seg, 3), payorIdentification: el(seg, 9) });
         else if (level === '21') Object.assign(who, nameOf(seg), { npi: el(seg, 9) });
@@ -69,7 +76,11 @@ export function x12ToV3(x12: string, withX12 = true): V3Answer {
         break;
       case 'REF':
         if (el(seg, 1) === '6P' || el(seg, 1) === 'IG') {
-          out.planInformation = { ...out.planInformation, [el(seg, 1) === '6P' ? 'groupNumber' : 'policyNumber']: el(seg, 2), ...(el(seg, 3) ? { groupDescription: el(seg, 3) } : {}) };
+          out.planInformation = {
+            ...out.planInformation,
+            [el(seg, 1) === '6P' ? 'groupNumber' : 'policyNumber']: el(seg, 2),
+            ...(el(seg, 3) ? { groupDescription: el(seg, 3) } : {}),
+          };
         }
         break;
       case 'DTP': {

@@ -37,7 +37,12 @@ export function inquiryFromV3(body: Obj): Inquiry | null {
   return {
     trace_number: str(body.controlNumber),
     payer: { id: payerId, name: null },
-    provider: { npi: strOrNull(provider.npi), first_name: strOrNull(provider.firstName), last_name: strOrNull(provider.lastName), organization_name: strOrNull(provider.organizationName) },
+    provider: {
+      npi: strOrNull(provider.npi),
+      first_name: strOrNull(provider.firstName),
+      last_name: strOrNull(provider.lastName),
+      organization_name: strOrNull(provider.organizationName),
+    },
     subscriber: person(obj(body.subscriber)),
     dependent: dependent ? person(dependent) : null,
     service_types: types.length > 0 ? types : ['30'],
@@ -71,12 +76,14 @@ export class OptumSimulator extends VendorSimBase {
   private async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'POST' && url.pathname === OPTUM_TOKEN_PATH) return this.token(req, res);
     const raw = url.pathname === OPTUM_RAW_X12_PATH;
-    if (req.method !== 'POST' || !(raw || url.pathname === OPTUM_JSON_PATH || `${url.pathname}/` === OPTUM_JSON_PATH)) return sendJson(res, 404, { message: 'Not Found' });
+    if (req.method !== 'POST' || !(raw || url.pathname === OPTUM_JSON_PATH || `${url.pathname}/` === OPTUM_JSON_PATH))
+      return sendJson(res, 404, { message: 'Not Found' });
     this.stats.requests++;
     const auth = String(req.headers.authorization ?? '');
     if (!/^Bearer\s+\S+/i.test(auth)) return sendJson(res, 400, { errors: [{ code: 'MISSING_TOKEN', description: 'Missing access token' }] });
     const expires = this.tokens.get(auth.replace(/^Bearer\s+/i, ''));
-    if (expires === undefined || expires <= Date.now()) return sendJson(res, 401, { errors: [{ code: 'INVALID_TOKEN', description: 'Invalid or expired access token' }] });
+    if (expires === undefined || expires <= Date.now())
+      return sendJson(res, 401, { errors: [{ code: 'INVALID_TOKEN', description: 'Invalid or expired access token' }] });
     const done = await this.inFlightSlot(async () => {
       const text = await readBody(req);
       let body: Obj = {};
@@ -96,7 +103,8 @@ export class OptumSimulator extends VendorSimBase {
           return sendJson(res, 400, { errors: [{ field: 'controlNumber', code: '33', description: 'controlNumber must be exactly 9 digits' }] });
         }
         inquiry = inquiryFromV3(body);
-        if (inquiry) this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body.controlNumber) });
+        if (inquiry)
+          this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body.controlNumber) });
       }
       if (!inquiry) return sendJson(res, 400, { errors: [{ code: '33', description: 'Input Errors' }] });
       await this.respond(req, res, inquiry, raw);
@@ -109,7 +117,9 @@ export class OptumSimulator extends VendorSimBase {
     const text = (await readBody(req)) ?? '';
     let fields: Partial<Record<string, string>> = {};
     try {
-      fields = /json/i.test(String(req.headers['content-type'])) ? Object.fromEntries(Object.entries(obj(JSON.parse(text))).map(([k, v]) => [k, str(v)])) : Object.fromEntries(new URLSearchParams(text));
+      fields = /json/i.test(String(req.headers['content-type']))
+        ? Object.fromEntries(Object.entries(obj(JSON.parse(text))).map(([k, v]) => [k, str(v)]))
+        : Object.fromEntries(new URLSearchParams(text));
     } catch {
       fields = {};
     }
@@ -126,13 +136,21 @@ export class OptumSimulator extends VendorSimBase {
     const payerId = inquiry.payer.id;
     const rule = await this.fault(payerId, inquiry);
     if (rule?.fault === 'timeout') return new Promise<void>((resolve) => res.on('close', resolve));
-    if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault') return sendJson(res, 500, { errors: [{ code: 'INTERNAL', description: 'Internal Server Error' }] });
+    if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault')
+      return sendJson(res, 500, { errors: [{ code: 'INTERNAL', description: 'Internal Server Error' }] });
     if (rule?.fault === 'connection_reset') return void req.socket.resetAndDestroy();
     const known = this.catalogAnswer(payerId, inquiry);
-    if (known === null) return sendJson(res, 400, { errors: [{ code: '79', description: 'Invalid Participant Identification', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A' }] });
+    if (known === null)
+      return sendJson(res, 400, {
+        errors: [{ code: '79', description: 'Invalid Participant Identification', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A' }],
+      });
     if ('http' in known) return sendJson(res, known.http, { errors: [{ code: String(known.http), description: 'Payer unavailable' }] });
     const answer: SimAnswer = rule?.fault === 'aaa_42' ? this.busy(inquiry) : known;
     // Payer rejections too: HTTP 200, the AAA in errors[].
-    sendJson(res, 200, { controlNumber: inquiry.trace_number, tradingPartnerServiceId: payerId, ...x12ToV3(answer.x12, raw || !(this.options as OptumSimOptions).omitX12) });
+    sendJson(res, 200, {
+      controlNumber: inquiry.trace_number,
+      tradingPartnerServiceId: payerId,
+      ...x12ToV3(answer.x12, raw || !(this.options as OptumSimOptions).omitX12),
+    });
   }
 }

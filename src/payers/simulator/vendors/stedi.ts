@@ -12,21 +12,96 @@ import { STEDI_DEFAULT_IN_FLIGHT, STEDI_JSON_PATH, STEDI_RAW_X12_PATH } from '..
 import { str } from '../../vendors/json-read.ts';
 import { x12ToV3 } from './eligibility-v3-json.ts';
 import { inquiryFromV3 } from './optum.ts';
-import { SIM_SECRET, VendorSimBase, findMock, mockAnswer, parse270, readBody, sendJson, type MockMember, type SimAnswer, type VendorSimOptions } from './common.ts';
+import {
+  SIM_SECRET,
+  VendorSimBase,
+  findMock,
+  mockAnswer,
+  parse270,
+  readBody,
+  sendJson,
+  type MockMember,
+  type SimAnswer,
+  type VendorSimOptions,
+} from './common.ts';
 
 export const STEDI_VERSION_PATH = '/2024-04-01';
 export const STEDI_API_KEY_ENV = 'COVERAGE_SIM_STEDI_API_KEY';
 
 /** Stedi's documented mock requests (a test key answers only these, free of charge). */
 export const STEDI_MOCK_MEMBERS: readonly MockMember[] = [
-  { payer_id: '60054', payer_name: 'AETNA', first_name: 'Jane', last_name: 'Doe', dob: '2004-04-04', member_id: 'AETNA12345', outcome: { plan: 'commercial_copay' } },
-  { payer_id: '62308', payer_name: 'CIGNA', first_name: 'James', last_name: 'Jones', dob: '1991-02-02', member_id: '23456789100', outcome: { plan: 'commercial_copay' } },
-  { payer_id: '61101', payer_name: 'HUMANA', first_name: 'Jane', last_name: 'Doe', dob: '1975-05-05', member_id: 'HUMANA123', outcome: { plan: 'medicare_advantage' } },
-  { payer_id: '87726', payer_name: 'UNITEDHEALTHCARE', first_name: 'Jane', last_name: 'Doe', dob: '1971-01-01', member_id: 'UHCINACTIVE', outcome: { plan: 'inactive' } },
-  { payer_id: '87726', payer_name: 'UNITEDHEALTHCARE', first_name: 'Jane', last_name: 'Doe', dob: '2001-01-01', member_id: 'UHCAAA42', outcome: { aaa: '42', level: 'payer', followup: 'R' } },
-  { payer_id: '87726', payer_name: 'UNITEDHEALTHCARE', first_name: 'Jane', last_name: 'Doe', dob: '1990-01-01', member_id: 'UHCAAA75', outcome: { aaa: '75', level: 'subscriber', followup: 'C' } },
-  { payer_id: '87726', payer_name: 'UNITEDHEALTHCARE', first_name: 'John', last_name: 'Doe', dob: '1970-01-01', member_id: 'UHCAAA79', outcome: { aaa: '79', level: 'payer', followup: 'C' } },
-  { payer_id: 'CMS', payer_name: 'CENTERS FOR MEDICARE AND MEDICAID SERVICES', first_name: 'Jane', last_name: 'Doe', dob: '1955-05-05', member_id: 'CMS12345678', outcome: { plan: 'medicare' } },
+  {
+    payer_id: '60054',
+    payer_name: 'AETNA',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '2004-04-04',
+    member_id: 'AETNA12345',
+    outcome: { plan: 'commercial_copay' },
+  },
+  {
+    payer_id: '62308',
+    payer_name: 'CIGNA',
+    first_name: 'James',
+    last_name: 'Jones',
+    dob: '1991-02-02',
+    member_id: '23456789100',
+    outcome: { plan: 'commercial_copay' },
+  },
+  {
+    payer_id: '61101',
+    payer_name: 'HUMANA',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '1975-05-05',
+    member_id: 'HUMANA123',
+    outcome: { plan: 'medicare_advantage' },
+  },
+  {
+    payer_id: '87726',
+    payer_name: 'UNITEDHEALTHCARE',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '1971-01-01',
+    member_id: 'UHCINACTIVE',
+    outcome: { plan: 'inactive' },
+  },
+  {
+    payer_id: '87726',
+    payer_name: 'UNITEDHEALTHCARE',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '2001-01-01',
+    member_id: 'UHCAAA42',
+    outcome: { aaa: '42', level: 'payer', followup: 'R' },
+  },
+  {
+    payer_id: '87726',
+    payer_name: 'UNITEDHEALTHCARE',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '1990-01-01',
+    member_id: 'UHCAAA75',
+    outcome: { aaa: '75', level: 'subscriber', followup: 'C' },
+  },
+  {
+    payer_id: '87726',
+    payer_name: 'UNITEDHEALTHCARE',
+    first_name: 'John',
+    last_name: 'Doe',
+    dob: '1970-01-01',
+    member_id: 'UHCAAA79',
+    outcome: { aaa: '79', level: 'payer', followup: 'C' },
+  },
+  {
+    payer_id: 'CMS',
+    payer_name: 'CENTERS FOR MEDICARE AND MEDICAID SERVICES',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    dob: '1955-05-05',
+    member_id: 'CMS12345678',
+    outcome: { plan: 'medicare' },
+  },
 ];
 
 /** Stedi's mock payers: primary payer ID, display name, aliases. */
@@ -38,7 +113,12 @@ export const STEDI_MOCK_PAYERS = [
   { payer_id: 'CMS', name: 'Medicare (CMS)', aliases: ['CMSMED', 'MAPMC', 'MEDICARE'] },
 ] as const;
 
-const FOLLOWUP_WORDS: Record<string, string> = { C: 'Please Correct and Resubmit', N: 'Resubmission Not Allowed', R: 'Resubmission Allowed', Y: 'Do Not Resubmit; We Will Hand Deliver' };
+const FOLLOWUP_WORDS: Record<string, string> = {
+  C: 'Please Correct and Resubmit',
+  N: 'Resubmission Not Allowed',
+  R: 'Resubmission Allowed',
+  Y: 'Do Not Resubmit; We Will Hand Deliver',
+};
 
 function errorsOf(answer: SimAnswer) {
   return answer.aaa.map((a) => ({
@@ -80,7 +160,14 @@ export class StediSimulator extends VendorSimBase {
       if (json) {
         const inquiry = body ? inquiryFromV3(body) : null;
         if (!inquiry) return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'tradingPartnerServiceId, provider and subscriber are required' });
-        this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body!.controlNumber), provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '' });
+        this.received.push({
+          payer_id: inquiry.payer.id,
+          isa_sender_id: '',
+          isa_receiver_id: '',
+          usage: '',
+          control_number: str(body!.controlNumber),
+          provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '',
+        });
         return this.respond(req, res, inquiry, true);
       }
       const x12 = body?.x12;
@@ -103,7 +190,10 @@ export class StediSimulator extends VendorSimBase {
     const known = mock ? null : this.catalogAnswer(payerId, inquiry);
     if (!mock && known === null && !STEDI_MOCK_PAYERS.some((p) => p.payer_id === payerId)) {
       // Not a payer of this account: Stedi's AAA 79, without a payer's 271.
-      return sendJson(res, 400, { errors: [{ code: '79', description: 'Invalid Participant Identification', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A' }], status: 'ERROR' });
+      return sendJson(res, 400, {
+        errors: [{ code: '79', description: 'Invalid Participant Identification', followupAction: 'Please Correct and Resubmit', location: 'Loop 2100A' }],
+        status: 'ERROR',
+      });
     }
     if (known && 'http' in known) return sendJson(res, known.http, { message: known.http === 429 ? 'Too Many Requests' : 'Internal Server Error' });
     let answer: SimAnswer = mock
