@@ -3,7 +3,7 @@ import type { RowResult } from '../domain/batch.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { DiscoverRequest, EstimateRequest, MedicaidRequest, OperationName, ScanRequest } from '../domain/schemas/requests.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import type { CallContext, OperationDeps } from './context.ts';
+import { annotateAnswer, type CallContext, type OperationDeps } from './context.ts';
 import { runDiscover } from './discover.ts';
 import { runEstimate } from './estimate.ts';
 import { runMedicaid } from './medicaid.ts';
@@ -30,13 +30,21 @@ async function dispatch(deps: OperationDeps, endpoint: OperationName, request: R
 }
 
 export async function runCheck(deps: OperationDeps, endpoint: OperationName, request: Record<string, unknown>, ctx: CallContext): Promise<CheckOutcome> {
+  const exchanges = ctx.exchanges ?? new Map();
   try {
-    const { status, body, payer_id } = await dispatch(deps, endpoint, request, ctx);
+    const { status, body, payer_id } = await dispatch(deps, endpoint, request, { ...ctx, exchanges });
+    annotateAnswer(status, body, exchanges.get(payer_id ?? '') ?? null);
     const code = (body as { error_code?: unknown }).error_code;
     return { result: { status, error_code: typeof code === 'string' ? code : null, body }, payerId: payer_id };
   } catch (err) {
     if (err instanceof ServiceError) {
-      const body = { error_code: err.code, message: err.message, request_id: ctx.request_id, ...(err.details.errors ? { errors: err.details.errors } : {}) };
+      const body = {
+        error_code: err.code,
+        message: err.message,
+        request_id: ctx.request_id,
+        ...(err.details.errors ? { errors: err.details.errors } : {}),
+        ...(err.details.payer_errors?.length ? { payer_errors: err.details.payer_errors } : {}),
+      };
       return { result: { status: err.status, error_code: err.code, body }, payerId: null };
     }
     throw err;

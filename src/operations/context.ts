@@ -53,3 +53,14 @@ export interface CallContext {
   /** Filled by askPayer, per directory payer_id: who answered (the response's `route`, the audit record). */
   exchanges?: Map<string, ExchangeRecord>;
 }
+
+/**
+ * What the exchange adds to an answer, the same in real time and in a batch row: the connection
+ * that answered (`route`) and, on a 206, what the payer reported about the part it could not give.
+ */
+export function annotateAnswer(status: number, body: unknown, exchange: ExchangeRecord | null | undefined): void {
+  if (!exchange) return;
+  const b = body as { route?: string; payer_errors?: PayerErrorEntry[] };
+  if (exchange.route) b.route = exchange.route;
+  if (status === 206 && exchange.payer_errors) b.payer_errors = exchange.payer_errors;
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
-import type { ExchangeRecord } from '../../operations/context.ts';
+import { annotateAnswer, type ExchangeRecord } from '../../operations/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,8 +29,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     request.payerId = result.payer_id;
     const exchange = exchangesOf(request).get(result.payer_id) ?? null;
     request.payerExchange = exchange;
-    if (exchange?.route) (result.body as { route?: string }).route = exchange.route;
-    if (result.status === 206 && exchange?.payer_errors) (result.body as { payer_errors?: unknown }).payer_errors = exchange.payer_errors;
+    annotateAnswer(result.status, result.body, exchange);
     return reply.code(result.status).send(result.body);
   };
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
