@@ -73,7 +73,9 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
       renamed = sent.get(routed.route)?.payer_id !== payerId;
       ctx.exchanges?.set(payerId, { route, control_number: sent.get(routed.route)?.control_number ?? null, trace_number: inquiry.trace_number });
     } else {
-      answer = await deps.network.exchange(payerId, build270(inquiry, { ...deps.network.interchange?.(payerId), control_number: nextControlNumber() }), exchangeCtx);
+      const control_number = nextControlNumber();
+      answer = await deps.network.exchange(payerId, build270(inquiry, { ...deps.network.interchange?.(payerId), control_number }), exchangeCtx);
+      ctx.exchanges?.set(payerId, { route: null, control_number, trace_number: inquiry.trace_number });
     }
     deps.onPayerCall?.(payerId, performance.now() - started, 'ok');
   } catch (err) {

@@ -3,7 +3,7 @@ import type { RowResult } from '../domain/batch.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { DiscoverRequest, EstimateRequest, MedicaidRequest, OperationName, ScanRequest } from '../domain/schemas/requests.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import { annotateAnswer, type CallContext, type OperationDeps } from './context.ts';
+import { annotateAnswer, exchangeFor, type CallContext, type OperationDeps } from './context.ts';
 import { runDiscover } from './discover.ts';
 import { runEstimate } from './estimate.ts';
 import { runMedicaid } from './medicaid.ts';
@@ -33,7 +33,7 @@ export async function runCheck(deps: OperationDeps, endpoint: OperationName, req
   const exchanges = ctx.exchanges ?? new Map();
   try {
     const { status, body, payer_id } = await dispatch(deps, endpoint, request, { ...ctx, exchanges });
-    annotateAnswer(status, body, exchanges.get(payer_id ?? '') ?? null);
+    annotateAnswer(status, body, exchangeFor(exchanges, payer_id));
     const code = (body as { error_code?: unknown }).error_code;
     return { result: { status, error_code: typeof code === 'string' ? code : null, body }, payerId: payer_id };
   } catch (err) {

@@ -64,3 +64,14 @@ export function annotateAnswer(status: number, body: unknown, exchange: Exchange
   if (exchange.route) b.route = exchange.route;
   if (status === 206 && exchange.payer_errors) b.payer_errors = exchange.payer_errors;
 }
+
+/**
+ * The exchange behind an answer. The answer names the payer that answered, which is not always the
+ * one asked (the sandbox's any-payer is answered by a catalog payer): with one exchange, it is that one.
+ */
+export function exchangeFor(exchanges: Map<string, ExchangeRecord>, payerId: string | null): ExchangeRecord | null {
+  const named = payerId === null ? undefined : exchanges.get(payerId);
+  if (named) return named;
+  if (exchanges.size === 1) return exchanges.values().next().value ?? null;
+  return null;
+}

@@ -39,7 +39,7 @@ test('each check is recorded with key, endpoint, payer, status, error code, late
   const first = byId.get(String(ok.headers['x-request-id']));
   assert.ok(first);
   assert.deepEqual(
-    { ...first, at: typeof first.at, latency_ms: typeof first.latency_ms },
+    { ...first, at: typeof first.at, latency_ms: typeof first.latency_ms, control_number: typeof first.control_number, trace_number: typeof first.trace_number },
     {
       request_id: ok.headers['x-request-id'],
       at: 'string',
@@ -50,6 +50,11 @@ test('each check is recorded with key, endpoint, payer, status, error code, late
       error_code: null,
       latency_ms: 'number',
       member_hash: hash({ member_id: '10010MHNA', first_name: 'Avery', last_name: 'Walsh', dob: '1988-03-14' }),
+      user_id: null,
+      // The sandbox answers in process: no connection, but the exchange is named as in production (ISA13, BHT03/TRN02).
+      route: null,
+      control_number: 'string',
+      trace_number: 'string',
     },
   );
   assert.ok(!Number.isNaN(Date.parse(first.at)));

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
-import { annotateAnswer, type ExchangeRecord } from '../../operations/context.ts';
+import { annotateAnswer, exchangeFor, type ExchangeRecord } from '../../operations/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +27,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     request.operation = operation;
     const result = await run();
     request.payerId = result.payer_id;
-    const exchange = exchangesOf(request).get(result.payer_id) ?? null;
+    const exchange = exchangeFor(exchangesOf(request), result.payer_id);
     request.payerExchange = exchange;
     annotateAnswer(result.status, result.body, exchange);
     return reply.code(result.status).send(result.body);
