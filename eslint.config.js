@@ -20,6 +20,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // Numbers, booleans and nulls read fine in messages; objects still may not be stringified by accident.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      // A `let` that callbacks read before its one assignment (they see undefined) cannot be a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Passing on a caught error as it came (unknown) is not inventing a non-Error reason.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // X12 sanitizing and terminal-output tests match control characters on purpose.
       'no-control-regex': 'off',
       // Fastify route handlers and hooks are async by contract even when they await nothing.

@@ -37,7 +37,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, request, error.status, error.code, error.message, error.details.errors, error.details.payer_errors);
     }
     if (error.validation) {
-      const errors = fieldErrors(error.validation as Parameters<typeof fieldErrors>[0]);
+      const errors = fieldErrors(error.validation);
       return sendError(reply, request, 400, 'INVALID_REQUEST', `Invalid request: ${errors.map((e) => e.field).join(', ')}`, errors);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -3,7 +3,7 @@ import type { RowResult } from '../domain/batch.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { DiscoverRequest, EstimateRequest, MedicaidRequest, OperationName, ScanRequest } from '../domain/schemas/requests.ts';
 import type { PayerNetwork } from '../payers/network.ts';
-import { annotateAnswer, exchangeFor, type CallContext, type OperationDeps } from './context.ts';
+import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord, type OperationDeps } from './context.ts';
 import { runDiscover } from './discover.ts';
 import { runEstimate } from './estimate.ts';
 import { runMedicaid } from './medicaid.ts';
@@ -30,7 +30,7 @@ async function dispatch(deps: OperationDeps, endpoint: OperationName, request: R
 }
 
 export async function runCheck(deps: OperationDeps, endpoint: OperationName, request: Record<string, unknown>, ctx: CallContext): Promise<CheckOutcome> {
-  const exchanges = ctx.exchanges ?? new Map();
+  const exchanges = ctx.exchanges ?? new Map<string, ExchangeRecord>();
   try {
     const { status, body, payer_id } = await dispatch(deps, endpoint, request, { ...ctx, exchanges });
     annotateAnswer(status, body, exchangeFor(exchanges, payer_id));

@@ -9,7 +9,6 @@ import type { CatalogMember, Expectation } from './catalog-types.ts';
 
 const ok: Expectation = { status: 200, error_code: null };
 const everywhere = { estimate: ok, discover: ok, scan: ok };
-const medicaidToo = { ...everywhere, medicaid: ok };
 
 const nyc = (street: string): Address => ({ street_line_1: street, street_line_2: null, city: 'NEW YORK', state: 'NY', zip: '10001' });
 

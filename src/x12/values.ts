@@ -128,7 +128,7 @@ function shiftDecimal(int: string, frac: string, shift: number): string {
     point = 0;
   }
   let i = all.slice(0, point).replace(/^0+/, '') || '0';
-  let f = all.slice(point).replace(/0+$/, '');
+  const f = all.slice(point).replace(/0+$/, '');
   if (i === '') i = '0';
   return f ? `${i}.${f}` : i;
 }

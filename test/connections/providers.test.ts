@@ -13,10 +13,10 @@ import { TEST_TODAY } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
 test('a provider is a person or an organization, with a valid NPI and taxonomy', () => {
-  assert.match(String(providerRecord({ npi: '1234567890', organization: 'X' })), /check digit/);
-  assert.match(String(providerRecord({ npi: '1234567893', organization: 'X', lastName: 'Y' })), /person, or --organization/);
-  assert.match(String(providerRecord({ npi: '1234567893', firstName: 'Only' })), /needs --last-name/);
-  assert.match(String(providerRecord({ npi: '1234567893', organization: 'X', taxonomy: 'bad' })), /taxonomy/);
+  assert.match(providerRecord({ npi: '1234567890', organization: 'X' }) as string, /check digit/);
+  assert.match(providerRecord({ npi: '1234567893', organization: 'X', lastName: 'Y' }) as string, /person, or --organization/);
+  assert.match(providerRecord({ npi: '1234567893', firstName: 'Only' }) as string, /needs --last-name/);
+  assert.match(providerRecord({ npi: '1234567893', organization: 'X', taxonomy: 'bad' }) as string, /taxonomy/);
   assert.deepEqual(providerRecord({ npi: '1234567893', organization: 'Happy Mind Clinic', taxonomy: '261QM0801X' }), {
     npi: '1234567893',
     first_name: null,

@@ -143,7 +143,7 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
   await page.screenshot({ path: `${SHOTS}console-batch.png` });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results (CSV)' }).click()]);
-  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const lines = readFileSync((await download.path()), 'utf8').trimEnd().split('\r\n');
   assert.equal(lines.length, 41);
   assert.match(lines[0]!, /^row,endpoint,status,outcome,/);
   assert.match(lines[1]!, /^1,estimate,200,OK,/);

@@ -38,7 +38,7 @@ async function signIn(username: string, password = PASSWORD, extra: { totp?: str
   });
   const setCookie = res.headers.get('set-cookie');
   const cookie = setCookie ? setCookie.split(';')[0]! : null;
-  return { status: res.status, body: (await res.json()) as any, setCookie, cookie };
+  return { status: res.status, body: (await res.json()), setCookie, cookie };
 }
 
 const MEMBER = sandboxMemberTable().find((m) => m.endpoints[0] === 'estimate' && m.expected_status === 200 && m.first_name !== null)!;
@@ -50,12 +50,12 @@ async function check(cookie: string | null, headers: Record<string, string> = CO
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
     body: JSON.stringify(estimateBody()),
   });
-  return { status: res.status, body: (await res.json()) as any, requestId: res.headers.get('x-request-id')! };
+  return { status: res.status, body: (await res.json()), requestId: res.headers.get('x-request-id')! };
 }
 
 async function whoami(cookie: string | null) {
   const res = await call(`${server.url}/console/session`, { headers: cookie ? { cookie } : {} });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 }
 
 test('no users yet: the console is told to create one, and (sandbox) that an API key may stand in', async () => {
@@ -155,10 +155,10 @@ test('no user enumeration: unknown, disabled, locked, other-env and wrong-passwo
     assert.equal(a.status, 401);
     assert.equal(a.setCookie, null);
     const { request_id: _id, ...rest } = a.body;
-    const { request_id: _first, ...first } = answers[0]!.body;
+    const { request_id: _first, ...first } = answers[0].body;
     assert.deepEqual(rest, first);
   }
-  assert.match(answers[0]!.body.message, /locked for 15 minutes/);
+  assert.match(answers[0].body.message, /locked for 15 minutes/);
 });
 
 test('lockout: after five failures the right password is refused until an admin reset', async () => {

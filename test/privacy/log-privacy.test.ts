@@ -76,7 +76,7 @@ test('no member names, IDs or dates of birth in logs or audit records after the 
   for (const row of sandboxMemberTable()) {
     for (const endpoint of row.endpoints) {
       const res = await runtime.app.inject({ method: 'POST', url: `/v1/${endpoint}`, headers: { apikey: secret }, payload: bodyFor(row, endpoint) });
-      const outcome = `${res.statusCode} ${(res.json() as { error_code?: string }).error_code ?? ''}`.trim();
+      const outcome = `${res.statusCode} ${res.json<{ error_code?: string }>().error_code ?? ''}`.trim();
       const expected = row.expectations[endpoint] ?? { status: row.expected_status, error_code: row.expected_error_code };
       outcomes.push(outcome);
       if (outcome !== `${expected.status} ${expected.error_code ?? ''}`.trim()) unexpected.push(`${row.scenario} on ${endpoint}: ${outcome}`);

@@ -29,10 +29,10 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const child = spawn(process.execPath, [...MAIN, 'serve'], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = once(child, 'close').then(([code]) => code as number | null);
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
       if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));

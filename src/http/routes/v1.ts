@@ -35,7 +35,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
   const exchangesOf = (request: FastifyRequest) => {
     let m = exchanges.get(request);
-    if (!m) exchanges.set(request, (m = new Map()));
+    if (!m) exchanges.set(request, (m = new Map<string, ExchangeRecord>()));
     return m;
   };
   const ctx = (request: FastifyRequest) => ({ request_id: request.id, exchanges: exchangesOf(request) });

@@ -68,7 +68,7 @@ export class CoreEnvelopeError extends Error {
 /** Checks a decoded request against the CORE field list; used by the simulator (and the tests). */
 export function validateCoreRequest(fields: Partial<Record<string, string>>): CoreRequest {
   for (const f of CORE_REQUEST_FIELDS) {
-    if (!fields[f] || fields[f]!.trim() === '') throw new CoreEnvelopeError('PayloadRequired', `missing ${f}`);
+    if (!fields[f] || fields[f].trim() === '') throw new CoreEnvelopeError('PayloadRequired', `missing ${f}`);
   }
   const req = fields as CoreRequest;
   if (req.CORERuleVersion !== CORE_RULE_VERSION) throw new CoreEnvelopeError('VersionMismatch', `CORERuleVersion must be ${CORE_RULE_VERSION}`);

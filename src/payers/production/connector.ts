@@ -138,7 +138,7 @@ export class PayerConnector {
         // A call held for a half-open breaker's probe gets no signal from cockatiel: ours still applies.
         return this.attempt(x12, target, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
       };
-      return await abortable(this.policy.execute(attempt, signal) as Promise<string>, signal, () => (sent ? timedOut() : queuedTooLong()));
+      return await abortable(this.policy.execute(attempt, signal), signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
       if (err instanceof PayerBusy) return err.answer;
       if (err instanceof BrokenCircuitError) throw new PayerError('circuit_open', this.payerId, 'circuit open after repeated failures');

@@ -62,7 +62,7 @@ const scopes = new WeakMap<Catalog, Map<string, Scoped>>();
 /** Which catalog members this payer knows, and with which plan it answers: worked out once per catalog and payer. */
 function scopedMembers(catalog: Catalog, payerId: string, administratorPlan: string | undefined, anyPayer: boolean, medicaidState: string | null): Scoped {
   let byPayer = scopes.get(catalog);
-  if (!byPayer) scopes.set(catalog, (byPayer = new Map()));
+  if (!byPayer) scopes.set(catalog, (byPayer = new Map<string, Scoped>()));
   const known = byPayer.get(payerId);
   if (known) return known;
   const scoped: { member: CatalogMember; plan: string }[] = [];

@@ -28,7 +28,7 @@ export function coverageFor(catalog: Catalog, hit: SandboxHit, today: IsoDate): 
   if (!template) throw new Error(`sandbox catalog: unknown plan ${hit.plan}`);
   const plan = sharedPlan(template, hit.overrides, today);
   let byWho = built.get(plan);
-  if (!byWho) built.set(plan, (byWho = new Map()));
+  if (!byWho) built.set(plan, (byWho = new Map<string, Coverage>()));
   const who = JSON.stringify([hit.payer_id, hit.member_id, hit.person, hit.subscriber, hit.relationship, hit.address]);
   const known = byWho.get(who);
   if (known) return known;

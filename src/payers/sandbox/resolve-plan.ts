@@ -45,7 +45,7 @@ function deepMerge<T>(base: T, overrides: unknown): T {
 
 function resolveTokens<T>(value: T, today: IsoDate): T {
   if (typeof value === 'string') return resolveDateToken(value, today) as T;
-  if (Array.isArray(value)) return value.map((v) => resolveTokens(v, today)) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => resolveTokens(v, today)) as T;
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = resolveTokens(v, today);
@@ -74,7 +74,7 @@ const resolved = new WeakMap<CatalogPlan, Map<PlanOverrides | undefined, { today
  */
 export function sharedPlan(template: CatalogPlan, overrides: PlanOverrides | undefined, today: IsoDate): CatalogPlan {
   let byOverrides = resolved.get(template);
-  if (!byOverrides) resolved.set(template, (byOverrides = new Map()));
+  if (!byOverrides) resolved.set(template, (byOverrides = new Map<PlanOverrides | undefined, { today: IsoDate; plan: CatalogPlan }>()));
   const hit = byOverrides.get(overrides);
   if (hit && hit.today === today) return hit.plan;
   const plan = deepFreeze(resolvePlan(template, overrides, today));
