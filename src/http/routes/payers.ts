@@ -8,7 +8,7 @@ import { ServiceError } from '../../domain/errors.ts';
 import { PayerListing, PayerParams, PayersQuery, PayersResponse } from '../../domain/schemas/payers.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { PayerInfo, PayerNetwork } from '../../payers/network.ts';
-import { searchPayers } from '../../payers/search.ts';
+import { searchPayers } from '../../operations/payer-search.ts';
 
 const listing = (p: PayerInfo): PayerListing => ({
   payer_id: p.payer_id,

@@ -4,7 +4,7 @@
  * or ID that starts with the query, then one that contains it, then every query word found in the
  * name (a word within one edit, a swap of two letters included, for words of 5+ letters; two for 9+).
  */
-import type { PayerInfo } from './network.ts';
+import type { PayerInfo } from '../payers/network.ts';
 
 const norm = (s: string) =>
   s
