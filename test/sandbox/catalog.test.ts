@@ -1,5 +1,6 @@
 /** The catalog covers every scenario the spec names, and the README shows the same member table. */
 import assert from 'node:assert/strict';
+import type { Inquiry } from '../../src/domain/inquiry.ts';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { CATALOG } from '../../src/sandbox/catalog.ts';
@@ -83,6 +84,21 @@ test("every member's plan name belongs to its payer (named members, generated ID
   for (const [payerId, plan] of Object.entries(CATALOG.administratorPlans)) planNameBelongs(payerId, CATALOG.plans[plan]!.plan_name, payerId);
   // The rule does catch a plan named for another payer.
   assert.throws(() => planNameBelongs('SBX-HARBOR', 'Evergreen Choice PPO', 'check'));
+});
+
+test('a generated ID asked of another payer answers under that payer\'s brand, with the same benefits', () => {
+  const who = { member_id: null, first_name: 'Sam', last_name: 'Ortiz', dob: '1990-01-01' };
+  for (const s of CATALOG.suffixes) {
+    for (const payerId of brands.keys()) {
+      const memberId = `7MH${s.suffix}`;
+      const inquiry = { subscriber: { ...who, member_id: memberId }, dependent: null } as unknown as Inquiry;
+      const hit = lookup(CATALOG, payerId, inquiry);
+      if (!hit) continue;
+      const plan = CATALOG.plans[hit.plan]!;
+      planNameBelongs(hit.payer_id, (hit.overrides?.plan_name as string | undefined) ?? plan.plan_name, `${memberId} at ${payerId}`);
+      assert.equal(lookup(CATALOG, payerId, inquiry)!.overrides, hit.overrides, 'one overrides object per scenario and payer (the resolved plan is shared)');
+    }
+  }
 });
 
 const TODAY = '2026-06-15';

@@ -4,6 +4,7 @@
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
 import type { Catalog, CatalogMember, CatalogPerson, ScenarioAnswer, SuffixScenario } from '../../sandbox/catalog.ts';
+import type { PlanOverrides } from '../../sandbox/catalog-types.ts';
 
 export interface SandboxHit {
   /** The payer that answers. */
@@ -79,6 +80,34 @@ function scopedMembers(catalog: Catalog, payerId: string, administratorPlan: str
   return scoped;
 }
 
+const brandOf = (catalog: Catalog, payerId: string) => {
+  const payer = catalog.payers.find((p) => p.payer_id === payerId);
+  return payer && payer.medicaid_state === null ? payer.name.split(' ')[0]! : null;
+};
+const rebranded = new WeakMap<SuffixScenario, Map<string, PlanOverrides | undefined>>();
+
+/**
+ * A generated ID asked of a payer other than its scenario's own is that payer's member: the plan
+ * keeps its benefits but carries the asking payer's brand ("Evergreen Choice PPO" at Harbor is
+ * "Harbor Choice PPO"), never another payer's name. One overrides object per scenario and payer,
+ * so the resolved plan is still shared (resolve-plan.ts keys its cache on it).
+ */
+function overridesAt(catalog: Catalog, scenario: SuffixScenario, payerId: string): PlanOverrides | undefined {
+  const own = catalog.defaultSuffixPayer[scenario.suffix] ?? catalog.defaultPayerId;
+  if (payerId === own) return scenario.overrides;
+  let byPayer = rebranded.get(scenario);
+  if (!byPayer) rebranded.set(scenario, (byPayer = new Map()));
+  if (byPayer.has(payerId)) return byPayer.get(payerId);
+  const name = (scenario.overrides?.plan_name ?? catalog.plans[scenario.plan]?.plan_name) || null;
+  const [ownBrand, brand] = [brandOf(catalog, own), brandOf(catalog, payerId)];
+  // A program's plan (Medicare, a state's Medicaid) carries no brand: the asking payer's goes in front.
+  const renamed = !name || !brand ? null : ownBrand && name.startsWith(`${ownBrand} `) ? `${brand}${name.slice(ownBrand.length)}` : ownBrand ? null : `${brand} ${name}`;
+  const overrides = renamed ? { ...scenario.overrides, plan_name: renamed } : scenario.overrides;
+  // Bounded like scopes: a payer ID is whatever the 270 names.
+  if (byPayer.size < 1000) byPayer.set(payerId, overrides);
+  return overrides;
+}
+
 export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): SandboxHit | null {
   const who = inquiry.dependent ?? inquiry.subscriber;
   const memberId = inquiry.subscriber.member_id ?? who.member_id;
@@ -103,7 +132,7 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
       return {
         payer_id: anyPayer ? (catalog.defaultSuffixPayer[scenario.suffix] ?? catalog.defaultPayerId) : payerId,
         plan: administratorPlan ?? scenario.plan,
-        overrides: administratorPlan ? undefined : scenario.overrides,
+        overrides: administratorPlan ? undefined : anyPayer ? scenario.overrides : overridesAt(catalog, scenario, payerId),
         answer: administratorPlan ? { kind: 'coverage' } : suffixAnswer(scenario, generated.prefix),
         member_id: memberId.toUpperCase(),
         person: { first_name: who.first_name ?? '', last_name: who.last_name ?? '', dob: who.dob ?? '', gender: 'U' },
