@@ -19,20 +19,61 @@ test('the README shows the catalog table exactly (run scripts/update-readme-memb
 
 test('every suffix of spec 10.4 has a scenario and a named member', () => {
   for (const suffix of ['NA', 'UC', 'UA', 'OMCR', 'MA', 'OMCD', 'MM', 'CA', 'SP', 'MNF', 'RR', 'EXP', 'EXS', 'DM']) {
-    assert.ok(CATALOG.suffixes.some((s) => s.suffix === suffix), suffix);
-    assert.ok(CATALOG.members.some((m) => m.member_id.endsWith(`MH${suffix}`)), `named member for ${suffix}`);
+    assert.ok(
+      CATALOG.suffixes.some((s) => s.suffix === suffix),
+      suffix,
+    );
+    assert.ok(
+      CATALOG.members.some((m) => m.member_id.endsWith(`MH${suffix}`)),
+      `named member for ${suffix}`,
+    );
   }
 });
 
 test('every category of spec 10.5, behaviour of 2.2, group of 10.3 and discover error of 10.6 has a named member', () => {
   const scenarios = new Set(CATALOG.members.map((m) => m.scenario));
   for (const s of [
-    'active_commercial', 'coinsurance_after_deductible', 'copay_after_deductible', 'deductible_met', 'deductible_and_oop_met', 'missing_totals', 'ppo',
-    'original_medicare', 'medicare_advantage', 'medicare_supplemental', 'managed_medicaid', 'state_medicaid_active', 'state_medicaid_inactive', 'qmb',
-    'inactive', 'active_at_risk', 'telehealth', 'marketplace', 'high_deductible', 'bluecard', 'demographic_mismatch', 'demographic_mismatch_payer_corrected',
-    'missing_address', 'pcp_with_organization', 'pcp_without_organization', 'carve_out', 'additional_policy', 'utilization_manager',
-    'reset_no_action', 'reset_copay_change', 'reset_coinsurance_change', 'reset_member_id_change', 'reset_oop_max_change', 'reset_copay_deductible_oop_change',
-    'provider_not_recognized', 'member_not_found', 'payer_throttled', 'payer_failure', 'payer_not_supported', 'unknown_costshare', 'unknown_remainings',
+    'active_commercial',
+    'coinsurance_after_deductible',
+    'copay_after_deductible',
+    'deductible_met',
+    'deductible_and_oop_met',
+    'missing_totals',
+    'ppo',
+    'original_medicare',
+    'medicare_advantage',
+    'medicare_supplemental',
+    'managed_medicaid',
+    'state_medicaid_active',
+    'state_medicaid_inactive',
+    'qmb',
+    'inactive',
+    'active_at_risk',
+    'telehealth',
+    'marketplace',
+    'high_deductible',
+    'bluecard',
+    'demographic_mismatch',
+    'demographic_mismatch_payer_corrected',
+    'missing_address',
+    'pcp_with_organization',
+    'pcp_without_organization',
+    'carve_out',
+    'additional_policy',
+    'utilization_manager',
+    'reset_no_action',
+    'reset_copay_change',
+    'reset_coinsurance_change',
+    'reset_member_id_change',
+    'reset_oop_max_change',
+    'reset_copay_deductible_oop_change',
+    'provider_not_recognized',
+    'member_not_found',
+    'payer_throttled',
+    'payer_failure',
+    'payer_not_supported',
+    'unknown_costshare',
+    'unknown_remainings',
   ]) {
     assert.ok(scenarios.has(s), s);
   }
@@ -47,7 +88,10 @@ test('named members have unique IDs, names, DOBs and known plans and payers', ()
   assert.equal(new Set(people).size, people.length);
   for (const m of CATALOG.members) {
     assert.ok(CATALOG.plans[m.plan], `${m.member_id} plan ${m.plan}`);
-    assert.ok(CATALOG.payers.some((p) => p.payer_id === m.payer_id), `${m.member_id} payer ${m.payer_id}`);
+    assert.ok(
+      CATALOG.payers.some((p) => p.payer_id === m.payer_id),
+      `${m.member_id} payer ${m.payer_id}`,
+    );
     assert.match(m.person.dob, /^\d{4}-\d{2}-\d{2}$/);
   }
 });
@@ -86,7 +130,7 @@ test("every member's plan name belongs to its payer (named members, generated ID
   assert.throws(() => planNameBelongs('SBX-HARBOR', 'Evergreen Choice PPO', 'check'));
 });
 
-test('a generated ID asked of another payer answers under that payer\'s brand, with the same benefits', () => {
+test("a generated ID asked of another payer answers under that payer's brand, with the same benefits", () => {
   const who = { member_id: null, first_name: 'Sam', last_name: 'Ortiz', dob: '1990-01-01' };
   for (const s of CATALOG.suffixes) {
     for (const payerId of brands.keys()) {
@@ -119,7 +163,11 @@ function estimateOf(memberId: string): EstimateResponse {
   assert.ok(hit);
   const read = normalize271(build271(inquiry, { kind: 'coverage', coverage: coverageFor(CATALOG, hit, TODAY) }));
   assert.ok(read.ok && read.value.kind === 'coverage');
-  const { status, body } = estimateBody(read.value.coverage, { member_id: m.member_id, member_first_name: '', member_last_name: '', member_dob: m.person.dob, provider_session_cost: 15000 }, TODAY);
+  const { status, body } = estimateBody(
+    read.value.coverage,
+    { member_id: m.member_id, member_first_name: '', member_last_name: '', member_dob: m.person.dob, provider_session_cost: 15000 },
+    TODAY,
+  );
   assert.equal(status, 200);
   return body;
 }
@@ -142,9 +190,13 @@ test('10120MHDM: 20 % coinsurance, deductible waived by MSG, OOP $3,600 left', (
   // 20 % x $150 = $30 from the first session; $3,600 / $30 = 120 sessions to the OOP max.
   assert.deepEqual(pick(b), {
     benefit_structure: 'Coinsurance, no deductible, with OOP Max',
-    member_obligation: 3000, payer_obligation: 12000,
-    pre_deductible_member_obligation: 3000, post_deductible_member_obligation: 3000, post_oop_max_member_obligation: 0,
-    remaining_sessions_before_deductible: null, remaining_sessions_before_oop_max: 120,
+    member_obligation: 3000,
+    payer_obligation: 12000,
+    pre_deductible_member_obligation: 3000,
+    post_deductible_member_obligation: 3000,
+    post_oop_max_member_obligation: 0,
+    remaining_sessions_before_deductible: null,
+    remaining_sessions_before_oop_max: 120,
   });
   assert.equal(b.remaining_deductible, 150000, 'the waived deductible is still reported');
 });
@@ -155,9 +207,13 @@ test('10121MHDM: 30 % coinsurance, no deductible, no OOP max', () => {
   // 30 % x $150 = $45; no OOP max: no cap and no post-OOP phase.
   assert.deepEqual(pick(b), {
     benefit_structure: 'Coinsurance, no deductible, no OOP Max',
-    member_obligation: 4500, payer_obligation: 10500,
-    pre_deductible_member_obligation: 4500, post_deductible_member_obligation: 4500, post_oop_max_member_obligation: null,
-    remaining_sessions_before_deductible: null, remaining_sessions_before_oop_max: null,
+    member_obligation: 4500,
+    payer_obligation: 10500,
+    pre_deductible_member_obligation: 4500,
+    post_deductible_member_obligation: 4500,
+    post_oop_max_member_obligation: null,
+    remaining_sessions_before_deductible: null,
+    remaining_sessions_before_oop_max: null,
   });
 });
 
@@ -166,9 +222,13 @@ test('10122MHDM: $45 copay after the deductible, $100 of it left, no OOP max', (
   // D = $100 < C: $100 + the $45 copay on the remaining $50 = $145.
   assert.deepEqual(pick(b), {
     benefit_structure: 'Copay after deductible, no OOP Max',
-    member_obligation: 14500, payer_obligation: 500,
-    pre_deductible_member_obligation: 15000, post_deductible_member_obligation: 4500, post_oop_max_member_obligation: null,
-    remaining_sessions_before_deductible: 1, remaining_sessions_before_oop_max: null,
+    member_obligation: 14500,
+    payer_obligation: 500,
+    pre_deductible_member_obligation: 15000,
+    post_deductible_member_obligation: 4500,
+    post_oop_max_member_obligation: null,
+    remaining_sessions_before_deductible: 1,
+    remaining_sessions_before_oop_max: null,
   });
 });
 
@@ -177,8 +237,11 @@ test('10123MHDM: $10 copay + 10 % after the deductible, $60 of it left', () => {
   // D = $60: $60 + $10 + 10 % x ($90 - $10) = $78. Once met: $10 + 10 % x $140 = $24.
   assert.deepEqual(pick(b), {
     benefit_structure: 'Copay and coinsurance after deductible, with OOP Max',
-    member_obligation: 7800, payer_obligation: 7200,
-    pre_deductible_member_obligation: 15000, post_deductible_member_obligation: 2400, post_oop_max_member_obligation: 0,
+    member_obligation: 7800,
+    payer_obligation: 7200,
+    pre_deductible_member_obligation: 15000,
+    post_deductible_member_obligation: 2400,
+    post_oop_max_member_obligation: 0,
     remaining_sessions_before_deductible: 1,
     // The first session pays $78 (the rest of the deductible with it), then $24 each: (2,900 - 78) / 24 = 117.6 -> 118 more = 119.
     remaining_sessions_before_oop_max: 119,
@@ -190,9 +253,13 @@ test('10124MHDM: fully covered once the deductible ($250 left, equal to the OOP 
   // D = $250 >= C: the whole $150 goes to the deductible; the second session pays the last $100 and reaches the OOP max.
   assert.deepEqual(pick(b), {
     benefit_structure: 'Fully covered after deductible',
-    member_obligation: 15000, payer_obligation: 0,
-    pre_deductible_member_obligation: 15000, post_deductible_member_obligation: 0, post_oop_max_member_obligation: 0,
-    remaining_sessions_before_deductible: 2, remaining_sessions_before_oop_max: 2,
+    member_obligation: 15000,
+    payer_obligation: 0,
+    pre_deductible_member_obligation: 15000,
+    post_deductible_member_obligation: 0,
+    post_oop_max_member_obligation: 0,
+    remaining_sessions_before_deductible: 2,
+    remaining_sessions_before_oop_max: 2,
   });
   assert.equal(b.is_hdhp, true);
 });

@@ -27,7 +27,8 @@ const batchOf = (ownerId: string, n = 3) => ({
   payerKeys: Array.from({ length: n }, () => 'SBX-EVERGREEN'),
 });
 const PHI = [MEMBER.member_id, MEMBER.member_first_name, MEMBER.member_last_name, MEMBER.member_dob];
-const rawRows = (db: Db, batchId: string) => db.kysely.selectFrom('batch_rows').select(['row_no', 'request', 'result']).where('batch_id', '=', batchId).orderBy('row_no').execute();
+const rawRows = (db: Db, batchId: string) =>
+  db.kysely.selectFrom('batch_rows').select(['row_no', 'request', 'result']).where('batch_id', '=', batchId).orderBy('row_no').execute();
 const leaseEnd = () => new Date(Date.now() + 60_000);
 
 for (const [name, open, skip] of [
@@ -70,10 +71,20 @@ for (const [name, open, skip] of [
         const plain = await new BatchStore(db).create(batchOf('key_plain', 1));
         const s = new BatchStore(db, new RowCipher(DataKey.generate()));
         const claimed = await s.claim('sandbox', 'SBX-EVERGREEN', 10, 'claim-2', leaseEnd());
-        assert.deepEqual(claimed.map((r) => r.batch_id), [plain.id], 'only the readable row goes to the runner');
+        assert.deepEqual(
+          claimed.map((r) => r.batch_id),
+          [plain.id],
+          'only the readable row goes to the runner',
+        );
         assert.deepEqual(claimed[0]!.request, check.request);
         const rows = await db.kysely.selectFrom('batch_rows').select(['state', 'status', 'error_code']).where('batch_id', '=', old.id).execute();
-        assert.deepEqual(rows.map((r) => [r.state, Number(r.status), r.error_code]), [['done', 500, 'INTERNAL_ERROR'], ['done', 500, 'INTERNAL_ERROR']]);
+        assert.deepEqual(
+          rows.map((r) => [r.state, Number(r.status), r.error_code]),
+          [
+            ['done', 500, 'INTERNAL_ERROR'],
+            ['done', 500, 'INTERNAL_ERROR'],
+          ],
+        );
         const audits = await db.kysely.selectFrom('audit_events').select('request_id').where('request_id', 'like', `${old.id}.%`).execute();
         assert.equal(audits.length, 2, 'one audit record per finished row');
         const listed = [];
@@ -89,7 +100,23 @@ for (const [name, open, skip] of [
 test('over HTTP with COVERAGE_DATA_KEY: the batch answers as usual and the database holds no member data', async (t) => {
   const server = await startTestServer({ env: { COVERAGE_DATA_KEY: randomBytes(32).toString('hex') } });
   t.after(() => server.close());
-  const body = { checks: [{ endpoint: 'estimate', request: { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: '15000', in_network: true } }] };
+  const body = {
+    checks: [
+      {
+        endpoint: 'estimate',
+        request: {
+          member_id: '10010MHNA',
+          member_first_name: 'Avery',
+          member_last_name: 'Walsh',
+          member_dob: '1988-03-14',
+          payer_id: 'SBX-EVERGREEN',
+          provider_npi: '1234567893',
+          provider_session_cost: '15000',
+          in_network: true,
+        },
+      },
+    ],
+  };
   const created = await server.post('/v1/batches', body);
   assert.equal(created.status, 202);
   await waitForBatch(server.url, TEST_KEY, created.body.id);

@@ -22,8 +22,7 @@ export interface SandboxHit {
 }
 
 const SUFFIX_ID = /^(\d+)MH([A-Z]+)$/;
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
+const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
 
 function parseGeneratedId(memberId: string): { prefix: string; suffix: string } | null {
   const m = SUFFIX_ID.exec(memberId.toUpperCase());
@@ -96,12 +95,13 @@ function overridesAt(catalog: Catalog, scenario: SuffixScenario, payerId: string
   const own = catalog.defaultSuffixPayer[scenario.suffix] ?? catalog.defaultPayerId;
   if (payerId === own) return scenario.overrides;
   let byPayer = rebranded.get(scenario);
-  if (!byPayer) rebranded.set(scenario, (byPayer = new Map()));
+  if (!byPayer) rebranded.set(scenario, (byPayer = new Map<string, PlanOverrides | undefined>()));
   if (byPayer.has(payerId)) return byPayer.get(payerId);
   const name = (scenario.overrides?.plan_name ?? catalog.plans[scenario.plan]?.plan_name) || null;
   const [ownBrand, brand] = [brandOf(catalog, own), brandOf(catalog, payerId)];
   // A program's plan (Medicare, a state's Medicaid) carries no brand: the asking payer's goes in front.
-  const renamed = !name || !brand ? null : ownBrand && name.startsWith(`${ownBrand} `) ? `${brand}${name.slice(ownBrand.length)}` : ownBrand ? null : `${brand} ${name}`;
+  const renamed =
+    !name || !brand ? null : ownBrand && name.startsWith(`${ownBrand} `) ? `${brand}${name.slice(ownBrand.length)}` : ownBrand ? null : `${brand} ${name}`;
   const overrides = renamed ? { ...scenario.overrides, plan_name: renamed } : scenario.overrides;
   // Bounded like scopes: a payer ID is whatever the 270 names.
   if (byPayer.size < 1000) byPayer.set(payerId, overrides);
@@ -121,7 +121,13 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
 
   if (memberId) {
     const exact = scoped.find((s) => same(s.member.member_id, memberId));
-    if (exact) return fromMember(exact.member, answering(exact.member), exact.plan, administratorPlan ? { kind: 'coverage' } : (exact.member.answer ?? { kind: 'coverage' }));
+    if (exact)
+      return fromMember(
+        exact.member,
+        answering(exact.member),
+        exact.plan,
+        administratorPlan ? { kind: 'coverage' } : (exact.member.answer ?? { kind: 'coverage' }),
+      );
     // A named member's ID asked of another payer is not that payer's member, whatever its suffix.
     if (!administratorPlan && catalog.members.some((m) => same(m.member_id, memberId))) return null;
     const generated = parseGeneratedId(memberId);
@@ -146,6 +152,12 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
   const byName = scoped.find(
     (s) => same(s.member.person.first_name, who.first_name) && same(s.member.person.last_name, who.last_name) && s.member.person.dob === who.dob,
   );
-  if (byName) return fromMember(byName.member, answering(byName.member), byName.plan, administratorPlan ? { kind: 'coverage' } : (byName.member.answer ?? { kind: 'coverage' }));
+  if (byName)
+    return fromMember(
+      byName.member,
+      answering(byName.member),
+      byName.plan,
+      administratorPlan ? { kind: 'coverage' } : (byName.member.answer ?? { kind: 'coverage' }),
+    );
   return null;
 }
