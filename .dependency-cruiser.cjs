@@ -34,7 +34,11 @@ module.exports = {
     ...only('domain', [], 'domain/ is pure: types, schemas, the estimate engine; it imports nothing of ours.'),
     ...only('x12', ['domain'], 'x12/ is pure: it turns X12 into domain types and back.'),
     ...only('sandbox', ['domain'], 'sandbox/ is the scenario catalog, data described with domain types.'),
-    ...only('payers', ['x12', 'domain', 'sandbox'], 'payers/ answers a 270 with a 271; its sandbox network and simulator are built from the catalog (sandbox/).'),
+    ...only(
+      'payers',
+      ['x12', 'domain', 'sandbox'],
+      'payers/ answers a 270 with a 271; its sandbox network and simulator are built from the catalog (sandbox/).',
+    ),
     ...only('operations', ['payers', 'x12', 'domain'], 'operations/ decides which payers to ask and how; it does not know HTTP or the store.'),
     ...only('store', ['domain'], 'store/ persists keys, audit, usage and batch jobs.'),
     ...only(

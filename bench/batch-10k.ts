@@ -51,7 +51,11 @@ const server = await startServer({ COVERAGE_DATA_DIR: dir, COVERAGE_DEV_KEY: key
 try {
   const body = JSON.stringify({ checks: schedule(ROWS) });
   const live = () =>
-    fetch(`${server.url}/v1/estimate`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify(schedule(1)[0]!.request) }).then((r) => r.arrayBuffer());
+    fetch(`${server.url}/v1/estimate`, {
+      method: 'POST',
+      headers: { apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify(schedule(1)[0]!.request),
+    }).then((r) => r.arrayBuffer());
   const load = loadavg()[0]!;
   // Warm: the first check of a process pays for compiling the X12 and estimate code paths.
   for (let i = 0; i < 20; i++) await live();

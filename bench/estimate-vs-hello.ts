@@ -76,9 +76,16 @@ export async function runEstimateVsHello(opts: RoundOptions = {}): Promise<Estim
     };
     const estimateRun = (s: number) =>
       counted(service.pid, 'estimate', async () =>
-        expectOnly(await load({ url: `${service.url}/v1/estimate`, connections, seconds: s, headers: { ...headers, apikey: service.key }, body: ESTIMATE_BODY }), 200, 'estimate'),
+        expectOnly(
+          await load({ url: `${service.url}/v1/estimate`, connections, seconds: s, headers: { ...headers, apikey: service.key }, body: ESTIMATE_BODY }),
+          200,
+          'estimate',
+        ),
       );
-    const helloRun = (s: number) => counted(hello.pid, 'hello', async () => expectOnly(await load({ url: `${hello.url}/`, connections, seconds: s, headers, body: ESTIMATE_BODY }), 200, 'hello-world'));
+    const helloRun = (s: number) =>
+      counted(hello.pid, 'hello', async () =>
+        expectOnly(await load({ url: `${hello.url}/`, connections, seconds: s, headers, body: ESTIMATE_BODY }), 200, 'hello-world'),
+      );
     const [estimate, reference] = await interleaved(estimateRun, helloRun, {
       rounds,
       seconds,

@@ -53,7 +53,15 @@ async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: 
       await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
       idle = { justStarted, settled: rssMb(service.pid) };
     }
-    const s = await sampleRss(service.pid, () => load({ url: `${service.url}/v1/estimate`, connections, seconds, headers: { 'content-type': 'application/json', apikey: service.key }, body: ESTIMATE_BODY }));
+    const s = await sampleRss(service.pid, () =>
+      load({
+        url: `${service.url}/v1/estimate`,
+        connections,
+        seconds,
+        headers: { 'content-type': 'application/json', apikey: service.key },
+        body: ESTIMATE_BODY,
+      }),
+    );
     return { rss: s.rss, load: s.result, ...(idle ? { idle } : {}) };
   } finally {
     await service.stop();
@@ -66,13 +74,27 @@ export async function runMemory(opts: { connections?: number; seconds?: number }
   const service = await serviceUnderLoad(connections, seconds, [], true);
   const serviceOptimizedForSize = await serviceUnderLoad(connections, seconds, ['--optimize-for-size']);
   const port = await freePort();
-  const hello = await startNode(['bench/servers/hello.ts'], { env: { PORT: String(port) }, port, stdoutFile: join(tmpdir(), 'coverage-bench-hello.log'), readyPath: '/' });
+  const hello = await startNode(['bench/servers/hello.ts'], {
+    env: { PORT: String(port) },
+    port,
+    stdoutFile: join(tmpdir(), 'coverage-bench-hello.log'),
+    readyPath: '/',
+  });
   let helloFigure: UnderLoad;
   try {
-    const h = await sampleRss(hello.pid, () => load({ url: `${hello.url}/`, connections, seconds, headers: { 'content-type': 'application/json' }, body: ESTIMATE_BODY }));
+    const h = await sampleRss(hello.pid, () =>
+      load({ url: `${hello.url}/`, connections, seconds, headers: { 'content-type': 'application/json' }, body: ESTIMATE_BODY }),
+    );
     helloFigure = { rss: h.rss, load: h.result };
   } finally {
     await hello.stop();
   }
-  return { connections, seconds, service, serviceOptimizedForSize, hello: helloFigure, idle: { node: await idleRss([]), tsx: await idleRss(['--import', 'tsx']) } };
+  return {
+    connections,
+    seconds,
+    service,
+    serviceOptimizedForSize,
+    hello: helloFigure,
+    idle: { node: await idleRss([]), tsx: await idleRss(['--import', 'tsx']) },
+  };
 }

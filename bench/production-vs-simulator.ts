@@ -27,26 +27,49 @@ export async function runProductionVsSimulator(opts: RoundOptions = {}): Promise
   });
   try {
     const soap = coreSoapEstimateBody(
-      { member_id: ESTIMATE_REQUEST.member_id, first_name: ESTIMATE_REQUEST.member_first_name, last_name: ESTIMATE_REQUEST.member_last_name, dob: ESTIMATE_REQUEST.member_dob },
+      {
+        member_id: ESTIMATE_REQUEST.member_id,
+        first_name: ESTIMATE_REQUEST.member_first_name,
+        last_name: ESTIMATE_REQUEST.member_last_name,
+        dob: ESTIMATE_REQUEST.member_dob,
+      },
       payerId,
     );
     const [estimate, simulator] = await interleaved(
       async (s) =>
         expectOnly(
-          await load({ url: `${service.url}/v1/estimate`, connections, seconds: s, headers: { apikey: service.key, 'content-type': 'application/json' }, body: ESTIMATE_BODY }),
+          await load({
+            url: `${service.url}/v1/estimate`,
+            connections,
+            seconds: s,
+            headers: { apikey: service.key, 'content-type': 'application/json' },
+            body: ESTIMATE_BODY,
+          }),
           200,
           'production estimate',
         ),
       async (s) =>
         expectOnly(
-          await load({ url: `${sim.url}/core/${payerId}/soap`, connections, seconds: s, headers: { 'content-type': 'application/soap+xml; charset=utf-8' }, body: soap }),
+          await load({
+            url: `${sim.url}/core/${payerId}/soap`,
+            connections,
+            seconds: s,
+            headers: { 'content-type': 'application/soap+xml; charset=utf-8' },
+            body: soap,
+          }),
           200,
           'simulator CORE SOAP',
         ),
       { rounds: opts.rounds ?? 3, seconds: opts.seconds ?? 8, warmupSeconds: opts.warmupSeconds ?? 3 },
     );
     const entry = sim.directory.payers.find((p) => p.payer_id === payerId);
-    return { connections, estimate, simulator, ratio: estimate.requestsPerSecond / simulator.requestsPerSecond, payerConnections: entry?.max_concurrency ?? 10 };
+    return {
+      connections,
+      estimate,
+      simulator,
+      ratio: estimate.requestsPerSecond / simulator.requestsPerSecond,
+      payerConnections: entry?.max_concurrency ?? 10,
+    };
   } finally {
     await service.stop();
     await sim.stop();

@@ -26,17 +26,24 @@ import { fanoutSection, runScanFanout } from './scan-fanout.ts';
 import { runStartup } from './startup.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 const loadBefore = load();
 const started = Date.now();
 
 say('1. sandbox estimate vs hello-world, 50 connections ...');
 const estimate = await runEstimateVsHello();
-say(`   estimate ${fmt(estimate.estimate.requestsPerSecond)} req/s (p99 ${estimate.estimate.p99} ms) vs hello-world ${fmt(estimate.hello.requestsPerSecond)} req/s (p99 ${estimate.hello.p99} ms): ratio ${fmt(estimate.ratio, 3)}`);
+say(
+  `   estimate ${fmt(estimate.estimate.requestsPerSecond)} req/s (p99 ${estimate.estimate.p99} ms) vs hello-world ${fmt(estimate.hello.requestsPerSecond)} req/s (p99 ${estimate.hello.p99} ms): ratio ${fmt(estimate.ratio, 3)}`,
+);
 
 say('2. production estimate vs the simulator called directly ...');
 const production = await runProductionVsSimulator();
-say(`   estimate ${fmt(production.estimate.requestsPerSecond)} req/s (p99 ${production.estimate.p99} ms) vs simulator ${fmt(production.simulator.requestsPerSecond)} req/s (p99 ${production.simulator.p99} ms): ratio ${fmt(production.ratio, 2)}`);
+say(
+  `   estimate ${fmt(production.estimate.requestsPerSecond)} req/s (p99 ${production.estimate.p99} ms) vs simulator ${fmt(production.simulator.requestsPerSecond)} req/s (p99 ${production.simulator.p99} ms): ratio ${fmt(production.ratio, 2)}`,
+);
 
 say('3. scan fan-out at 200 ms per payer ...');
 const fanout = await runScanFanout((line) => say(`   ${line}`));
@@ -48,7 +55,9 @@ say(`   ${fmt(x12.oursPerSecond)} vs ${fmt(x12.nodeX12PerSecond)} documents/s: r
 
 say('5. resident memory at 500 connections ...');
 const memory = await runMemory();
-say(`   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with --optimize-for-size ${fmt(memory.serviceOptimizedForSize.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`);
+say(
+  `   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with --optimize-for-size ${fmt(memory.serviceOptimizedForSize.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`,
+);
 
 say('6. start-up: cold start and coverage --help ...');
 const startup = await runStartup();
@@ -66,7 +75,7 @@ const context =
 replaceSection('## Targets missed: where the gap comes from', explainSection(figures), { atTop: true });
 replaceSection('## Summary (npm run bench)', summarySection(figures, context), { atTop: true });
 replaceSection('## Sandbox estimate vs hello-world', estimateSection(estimate));
-replaceSection('## Where the estimate\'s CPU goes', cpuSection(estimate));
+replaceSection("## Where the estimate's CPU goes", cpuSection(estimate));
 replaceSection('## Production estimate vs the simulator', productionSection(production));
 replaceSection('## Scan fan-out', fanoutSection(fanout));
 replaceSection('## Memory at 500 connections', memorySection(memory));

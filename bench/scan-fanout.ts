@@ -33,7 +33,12 @@ export async function runScanFanout(log: (line: string) => void = (l) => process
     const times: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const started = performance.now();
-      const { status, body } = await prod.server.post('/v1/scan', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' });
+      const { status, body } = await prod.server.post('/v1/scan', {
+        member_first_name: 'Avery',
+        member_last_name: 'Walsh',
+        member_dob: '1988-03-14',
+        zip: '10001',
+      });
       times.push(performance.now() - started);
       if (status !== 200 || body.payers_checked !== n) throw new Error(`scan over ${n} payers: ${status} ${JSON.stringify(body)}`);
     }
@@ -53,7 +58,10 @@ export function fanoutSection(rows: FanoutRow[]): string {
     '',
     '| payers | latency per payer (ms) | scan median (ms) | min | max | sequential would be (ms) |',
     '|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.payers} | ${LATENCY_MS} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} | ${(r.payers * LATENCY_MS).toLocaleString('en-US')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.payers} | ${LATENCY_MS} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} | ${(r.payers * LATENCY_MS).toLocaleString('en-US')} |`,
+    ),
     '',
   ].join('\n');
 }

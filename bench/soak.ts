@@ -40,7 +40,13 @@ const servers: [string, CoverageServer, string][] = [
     'production, simulator with faults',
     await startCoverageServer({
       mode: 'production',
-      env: { ...SIMULATOR_CREDENTIALS, COVERAGE_PAYERS: sim.directoryFile, COVERAGE_PAYER_TIMEOUT_MS: '2000', COVERAGE_SCAN_TIMEOUT_MS: '3000', BENCH_GC_FILE: gcFile('production') },
+      env: {
+        ...SIMULATOR_CREDENTIALS,
+        COVERAGE_PAYERS: sim.directoryFile,
+        COVERAGE_PAYER_TIMEOUT_MS: '2000',
+        COVERAGE_SCAN_TIMEOUT_MS: '3000',
+        BENCH_GC_FILE: gcFile('production'),
+      },
       nodeArgs: GC_NODE_ARGS,
     }),
     gcFile('production'),

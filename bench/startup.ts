@@ -30,7 +30,14 @@ async function coldStart(script: string): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs(script), 'serve'], {
     cwd: ROOT,
-    env: cleanEnv({ COVERAGE_DATA_DIR: join(dir, 'data'), COVERAGE_MODE: 'sandbox', COVERAGE_DEV_KEY: BENCH_DEV_KEY, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    env: cleanEnv({
+      COVERAGE_DATA_DIR: join(dir, 'data'),
+      COVERAGE_MODE: 'sandbox',
+      COVERAGE_DEV_KEY: BENCH_DEV_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    }),
     stdio: 'ignore',
   });
   const exited = once(child, 'exit');
@@ -42,7 +49,10 @@ async function coldStart(script: string): Promise<number> {
         method: 'POST',
         headers: { 'content-type': 'application/json', apikey: BENCH_DEV_KEY },
         body: ESTIMATE_BODY,
-      }).then((r) => r.status, () => 0);
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) return (performance.now() - started) / 1000;
       await new Promise((r) => setTimeout(r, 5));
     }

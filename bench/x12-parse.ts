@@ -136,7 +136,9 @@ function main(): void {
     '',
     `Corpus: ${r.docs} distinct 271s built with build271 from varied Coverage values (fixed seed), ` +
       `${fmt(r.corpusBytes / r.docs)} bytes on average. One process, warmed up, ${r.rounds} interleaved rounds of ${fmt(seconds / r.rounds / 3, 2)} s per parser; medians.`,
-    `Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} during the run, ${new Date().toISOString().slice(0, 10)}.`,
+    `Node ${process.version}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} during the run, ${new Date().toISOString().slice(0, 10)}.`,
     'Throughput per second of process CPU time is the figure to compare: the machine is shared, and elapsed time also counts the time other processes held the cores.',
     '',
     '| parser | documents / CPU s | MB / CPU s | documents / elapsed s |',

@@ -31,9 +31,16 @@ export interface ExampleAnswer {
 /** The sandbox the examples are recorded on and replayed against: a batch budget one example exceeds, no rate limit on the example key. */
 export async function startExampleServer(): Promise<ExampleServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-examples-'));
-  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, COVERAGE_DEV_KEY: EXAMPLE_KEY, PORT: '0', COVERAGE_BATCH_MAX_QUEUED_ROWS: String(EXAMPLE_BATCH_BUDGET), COVERAGE_BATCH_CREATE_PER_MINUTE: '1000',
+  const config = loadConfig({
+    COVERAGE_DATA_DIR: dataDir,
+    COVERAGE_DEV_KEY: EXAMPLE_KEY,
+    PORT: '0',
+    COVERAGE_BATCH_MAX_QUEUED_ROWS: String(EXAMPLE_BATCH_BUDGET),
+    COVERAGE_BATCH_CREATE_PER_MINUTE: '1000',
     // Monitors make their first check at once; webhook events are queued but not sent (the examples' receiver is a documentation address).
-    COVERAGE_MONITOR_POLL_MS: '50', COVERAGE_WEBHOOK_DELIVERY: '0' });
+    COVERAGE_MONITOR_POLL_MS: '50',
+    COVERAGE_WEBHOOK_DELIVERY: '0',
+  });
   const runtime = await startRuntime(config, { today: () => EXAMPLE_TODAY, logLevel: false });
   await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
   const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });

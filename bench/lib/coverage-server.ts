@@ -19,7 +19,11 @@ export interface CoverageServer extends Child {
   requestsCounted(route: string): Promise<number>;
 }
 
-export async function startCoverageServer(opts: { mode: 'sandbox' | 'production'; env?: Record<string, string>; nodeArgs?: string[] }): Promise<CoverageServer> {
+export async function startCoverageServer(opts: {
+  mode: 'sandbox' | 'production';
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<CoverageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
   const env = { COVERAGE_DATA_DIR: join(dir, 'data'), COVERAGE_MODE: opts.mode, ...opts.env };
   // A key of its own with the rate limit lifted: the bench measures the service, not the limiter's 429s.
@@ -39,7 +43,10 @@ export async function startCoverageServer(opts: { mode: 'sandbox' | 'production'
     key,
     entry: entry.kind,
     logFile,
-    requestLogLines: (route) => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"msg":"request"') && l.includes(`"route":"${route}"`)).length,
+    requestLogLines: (route) =>
+      readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"msg":"request"') && l.includes(`"route":"${route}"`)).length,
     async requestsCounted(route) {
       const text = await (await fetch(`${child.url}/metrics`)).text();
       let total = 0;

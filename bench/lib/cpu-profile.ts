@@ -6,9 +6,15 @@ const CATEGORIES: [string, RegExp][] = [
   ['sandbox payer network (catalog lookup, plan resolution)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(payers|sandbox)\//],
   ['operations and estimate engine', /^(?!.*\/node_modules\/).*\/(src|dist)\/(operations|domain)\//],
   ['our HTTP hooks (auth, audit, logging, metrics, errors)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(http|store|cli)\//],
-  ['Fastify (routing, hooks, JSON parse, validation, serialization)', /node_modules\/(fastify|find-my-way|avvio|fast-json-stringify|ajv|ajv-formats|secure-json-parse|fast-uri|@fastify\/(ajv-compiler|fast-json-stringify-compiler|error|merge-json-schemas)|fast-querystring|light-my-request|toad-cache|rfdc|json-schema-ref-resolver|process-warning|abstract-logging)\//],
+  [
+    'Fastify (routing, hooks, JSON parse, validation, serialization)',
+    /node_modules\/(fastify|find-my-way|avvio|fast-json-stringify|ajv|ajv-formats|secure-json-parse|fast-uri|@fastify\/(ajv-compiler|fast-json-stringify-compiler|error|merge-json-schemas)|fast-querystring|light-my-request|toad-cache|rfdc|json-schema-ref-resolver|process-warning|abstract-logging)\//,
+  ],
   ['rate limit (@fastify/rate-limit)', /node_modules\/@fastify\/rate-limit\//],
-  ['logging (pino)', /node_modules\/(pino|sonic-boom|pino-std-serializers|fast-redact|quick-format-unescaped|on-exit-leak-free|thread-stream|atomic-sleep|safe-stable-stringify)\//],
+  [
+    'logging (pino)',
+    /node_modules\/(pino|sonic-boom|pino-std-serializers|fast-redact|quick-format-unescaped|on-exit-leak-free|thread-stream|atomic-sleep|safe-stable-stringify)\//,
+  ],
   ['metrics (prom-client)', /node_modules\/(prom-client|tdigest|bintrees)\//],
   ['SQLite (keys, audit writes)', /node_modules\/(kysely|better-sqlite3)\//],
   ['payer exchange (undici, cockatiel, SOAP)', /node_modules\/(undici|cockatiel|fast-xml-parser|strnum)\//],

@@ -10,7 +10,10 @@ export function cpuSection(e: EstimateVsHello): string {
   const helloBy = new Map(hello.cpu.byCategory);
   const rows = estimate.cpu.byCategory
     .filter(([name]) => name !== 'idle')
-    .map(([name, ms]) => `| ${name} | ${fmt(perRequest(estimate, ms, e.cpuPerRequestUs.estimate))} | ${fmt((100 * ms) / estimate.cpu.busyMs, 1)} % | ${helloBy.has(name) ? fmt(perRequest(hello, helloBy.get(name)!, e.cpuPerRequestUs.hello)) : ''} |`);
+    .map(
+      ([name, ms]) =>
+        `| ${name} | ${fmt(perRequest(estimate, ms, e.cpuPerRequestUs.estimate))} | ${fmt((100 * ms) / estimate.cpu.busyMs, 1)} % | ${helloBy.has(name) ? fmt(perRequest(hello, helloBy.get(name)!, e.cpuPerRequestUs.hello)) : ''} |`,
+    );
   const estBusy = e.cpuPerRequestUs.estimate;
   const helloBusy = e.cpuPerRequestUs.hello;
   return [

@@ -60,7 +60,11 @@ export interface Side {
   p99: number;
 }
 
-export const side = (rounds: LoadResult[]): Side => ({ rounds, requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)), p99: median(rounds.map((r) => r.p99)) });
+export const side = (rounds: LoadResult[]): Side => ({
+  rounds,
+  requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+  p99: median(rounds.map((r) => r.p99)),
+});
 
 /**
  * Warms both targets up, then alternates rounds between them: a machine that gets busier or

@@ -72,7 +72,10 @@ export async function runNode(args: string[], env: Record<string, string>): Prom
  * Starts a long-running `node ARGS` (through tsx for TypeScript) whose stdout goes to `stdoutFile` (its log), and
  * waits until GET `${url}${readyPath}` answers 200.
  */
-export async function startNode(args: string[], opts: { env: Record<string, string>; port: number; stdoutFile: string; readyPath: string; nodeArgs?: string[] }): Promise<Child> {
+export async function startNode(
+  args: string[],
+  opts: { env: Record<string, string>; port: number; stdoutFile: string; readyPath: string; nodeArgs?: string[] },
+): Promise<Child> {
   const out = openSync(opts.stdoutFile, 'w');
   const child = spawn(process.execPath, nodeArgsFor(args, opts.nodeArgs), {
     cwd: ROOT,
@@ -91,7 +94,10 @@ export async function startNode(args: string[], opts: { env: Record<string, stri
       child.kill('SIGKILL');
       throw new Error(`${args.join(' ')} not ready after 30 s:\n${stderr}`);
     }
-    const ok = await fetch(url + opts.readyPath, { method: 'GET' }).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url + opts.readyPath, { method: 'GET' }).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -90,8 +90,7 @@ export function summarySection(f: AllFigures, context: string): string {
   ].join('\n');
 }
 
-const roundRow = (name: string, r: LoadResult) =>
-  `| ${name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.total)} |`;
+const roundRow = (name: string, r: LoadResult) => `| ${name} | ${fmt(r.requestsPerSecond)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.total)} |`;
 
 function roundsTable(a: [string, Side], b: [string, Side]): string[] {
   const rows: string[] = ['| target | requests/s | p50 (ms) | p99 (ms) | max (ms) | requests |', '|---|---:|---:|---:|---:|---:|'];

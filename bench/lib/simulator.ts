@@ -21,7 +21,16 @@ export async function startSimulator(opts: { latencyMs?: number; faults?: object
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-sim-'));
   const directoryFile = join(dir, 'payers.json');
   const port = await freePort();
-  const args = [(await serviceEntry()).script, 'simulate-payer', '--port', String(port), '--directory-out', directoryFile, '--latency-ms', String(opts.latencyMs ?? 0)];
+  const args = [
+    (await serviceEntry()).script,
+    'simulate-payer',
+    '--port',
+    String(port),
+    '--directory-out',
+    directoryFile,
+    '--latency-ms',
+    String(opts.latencyMs ?? 0),
+  ];
   if (opts.faults) args.push('--faults', JSON.stringify(opts.faults));
   const child = await startNode(args, { env: {}, port, stdoutFile: join(dir, 'simulator.log'), readyPath: '/' });
   return {

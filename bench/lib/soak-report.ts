@@ -16,7 +16,10 @@ function count(s: ServerSoak, pick: (outcome: string) => boolean): number {
 
 function serverTable(s: ServerSoak): string[] {
   const rows = [...s.tallies.byName].map(([name, t]) => {
-    const outcomes = [...t.statuses].sort().map(([o, n]) => `${o}: ${fmt(n)}`).join(', ');
+    const outcomes = [...t.statuses]
+      .sort()
+      .map(([o, n]) => `${o}: ${fmt(n)}`)
+      .join(', ');
     return `| ${name} | ${fmt(t.latencies.length)} | ${outcomes} | ${fmt(percentile(t.latencies, 50))} | ${fmt(percentile(t.latencies, 99))} |`;
   });
   const noAnswer = [...s.failures].map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none';
@@ -28,12 +31,23 @@ function serverTable(s: ServerSoak): string[] {
     `${fmt(s.requests)} answers (${fmt(s.requestsPerSecond)}/s), p50 ${fmt(percentile(s.latencies, 50))} ms, p99 ${fmt(percentile(s.latencies, 99))} ms over all of them. ` +
       `Requests without an HTTP answer: ${noAnswer}. 500 INTERNAL_ERROR: ${count(s, (o) => o.startsWith('500'))}; answers without an error_code: ${count(s, (o) => o.endsWith('no error_code') || o.endsWith('not JSON'))}.`,
     '',
-    `Errors by status: ${[...byStatus].sort().map(([o, n]) => `${o} × ${fmt(n)}`).join(', ') || 'none'}.`,
+    `Errors by status: ${
+      [...byStatus]
+        .sort()
+        .map(([o, n]) => `${o} × ${fmt(n)}`)
+        .join(', ') || 'none'
+    }.`,
     '',
     `Payer exchanges by outcome (its /metrics, warm-up included): ${
       [...s.payerOutcomes]
         .sort()
-        .map(([payer, outcomes]) => `${payer} ${[...outcomes].sort().map(([o, n]) => `${o} ${fmt(n)}`).join(', ')}`)
+        .map(
+          ([payer, outcomes]) =>
+            `${payer} ${[...outcomes]
+              .sort()
+              .map(([o, n]) => `${o} ${fmt(n)}`)
+              .join(', ')}`,
+        )
         .join('; ') || 'none'
     }.`,
     '',

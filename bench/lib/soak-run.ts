@@ -70,7 +70,15 @@ async function payerOutcomes(server: CoverageServer): Promise<Map<string, Map<st
 }
 
 /** Sends the mix at `rate` requests/s from `workers` concurrent clients for `seconds`, tallying every answer. */
-async function drive(server: CoverageServer, seconds: number, rate: number, workers: number, tallies: Tallies, failures: Map<string, number>, latencies: number[]): Promise<void> {
+async function drive(
+  server: CoverageServer,
+  seconds: number,
+  rate: number,
+  workers: number,
+  tallies: Tallies,
+  failures: Map<string, number>,
+  latencies: number[],
+): Promise<void> {
   const started = performance.now();
   const end = started + seconds * 1000;
   let next = 0;
@@ -90,7 +98,10 @@ async function drive(server: CoverageServer, seconds: number, rate: number, work
         tallies.record(entry.name, outcome, ms);
         latencies.push(ms);
       } catch (err) {
-        const reason = (err as Error).name === 'TimeoutError' ? 'no answer in 10 s' : `connection error (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name})`;
+        const reason =
+          (err as Error).name === 'TimeoutError'
+            ? 'no answer in 10 s'
+            : `connection error (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name})`;
         failures.set(reason, (failures.get(reason) ?? 0) + 1);
         tallies.record(entry.name, reason, performance.now() - t0);
       }
@@ -99,7 +110,13 @@ async function drive(server: CoverageServer, seconds: number, rate: number, work
   await Promise.all(Array.from({ length: workers }, worker));
 }
 
-export async function soakServer(name: string, server: CoverageServer, gcFile: string, seconds: number, opts: { workers?: number; rate?: number; warmupSeconds?: number } = {}): Promise<ServerSoak> {
+export async function soakServer(
+  name: string,
+  server: CoverageServer,
+  gcFile: string,
+  seconds: number,
+  opts: { workers?: number; rate?: number; warmupSeconds?: number } = {},
+): Promise<ServerSoak> {
   const rate = opts.rate ?? 100;
   const workers = opts.workers ?? 10;
   // A warm-up first, so code compiled and caches filled on the first requests do not read as growth.

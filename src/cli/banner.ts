@@ -6,17 +6,21 @@
 import type { PayerInfo } from '../payers/network.ts';
 
 /** The README's sample patient: a catalog member, so the sandbox and the payer simulator both know her. */
-const SAMPLE = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', provider_npi: '1234567893', provider_session_cost: '15000', in_network: true };
+const SAMPLE = {
+  member_id: '10010MHNA',
+  member_first_name: 'Avery',
+  member_last_name: 'Walsh',
+  member_dob: '1988-03-14',
+  provider_npi: '1234567893',
+  provider_session_cost: '15000',
+  in_network: true,
+};
 const SAMPLE_PAYER = 'SBX-EVERGREEN';
 
 /** A commercial payer to show: the sample's own when the directory has it, else the first that is not a Medicaid program or an administrator. */
 export function bannerPayer(payers: readonly PayerInfo[]): PayerInfo | undefined {
   const administrators = new Set(payers.flatMap((p) => p.carve_out_administrators ?? []));
-  return (
-    payers.find((p) => p.payer_id === SAMPLE_PAYER) ??
-    payers.find((p) => p.medicaid_state === null && !administrators.has(p.payer_id)) ??
-    payers[0]
-  );
+  return payers.find((p) => p.payer_id === SAMPLE_PAYER) ?? payers.find((p) => p.medicaid_state === null && !administrators.has(p.payer_id)) ?? payers[0];
 }
 
 export function bannerGuide(opts: { base: string; key: string; mode: 'sandbox' | 'production'; payers: readonly PayerInfo[] }): string[] {
@@ -34,9 +38,6 @@ export function bannerGuide(opts: { base: string; key: string; mode: 'sandbox' |
     `    -d '${JSON.stringify(body)}'`,
     '',
   );
-  lines.push(
-    mode === 'sandbox' ? `Sandbox members: curl -sS ${base}/v1/sandbox/members ${header}` : `Payers: curl -sS ${base}/v1/payers ${header}`,
-    '',
-  );
+  lines.push(mode === 'sandbox' ? `Sandbox members: curl -sS ${base}/v1/sandbox/members ${header}` : `Payers: curl -sS ${base}/v1/payers ${header}`, '');
   return lines;
 }

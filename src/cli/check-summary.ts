@@ -24,7 +24,9 @@ export function progress(total: number | null, remaining: number | null): string
 }
 
 function costShare(r: EstimateResponse): string {
-  const parts = [r.copayment !== null ? `copay ${dollars(r.copayment)}` : null, r.coinsurance !== null ? `coinsurance ${r.coinsurance} %` : null].filter(Boolean);
+  const parts = [r.copayment !== null ? `copay ${dollars(r.copayment)}` : null, r.coinsurance !== null ? `coinsurance ${r.coinsurance} %` : null].filter(
+    Boolean,
+  );
   const structure = r.benefit_structure ?? 'benefit structure unknown';
   return parts.length > 0 ? `${structure}: ${parts.join(', ')}` : structure;
 }
@@ -45,7 +47,12 @@ function planLines(r: PlanFields): [string, string][] {
   const lines: [string, string][] = [
     ['Status', `${r.plan_status} (coverage ${r.coverage_status}, mental health ${r.mental_health_coverage}${dates})`],
     ['Plan', `${r.plan_name ?? 'unnamed plan'}${kind ? ` (${kind})` : ''} at ${r.payer_name} [${r.payer_id}]`],
-    ['Member', [[member.first_name, member.last_name].filter(Boolean).join(' '), member.member_id && `ID ${member.member_id}`, member.dob && `DOB ${member.dob}`].filter(Boolean).join(', ')],
+    [
+      'Member',
+      [[member.first_name, member.last_name].filter(Boolean).join(' '), member.member_id && `ID ${member.member_id}`, member.dob && `DOB ${member.dob}`]
+        .filter(Boolean)
+        .join(', '),
+    ],
   ];
   if (r.third_party_payer) lines.push(['Carve-out', `${r.third_party_payer.name}${r.third_party_payer.phone ? `, phone ${r.third_party_payer.phone}` : ''}`]);
   for (const p of r.additional_policy) lines.push(['Other policy', `${p.payer_name}${p.coordination ? ` (${p.coordination})` : ''}`]);
@@ -67,7 +74,10 @@ function estimateLines(r: EstimateResponse): [string, string][] {
   if (r.telehealth) lines.push(['Telehealth', `patient pays ${dollars(r.telehealth.member_obligation)}`]);
   if (r.plan_reset_soon) {
     const changes = r.reset_benefits?.changes.join(', ');
-    lines.push(['Plan reset', `${r.reset_benefits_status}${r.reset_benefits ? ` on ${r.reset_benefits.effective_date}` : ''}${changes ? ` (${changes})` : ''}`]);
+    lines.push([
+      'Plan reset',
+      `${r.reset_benefits_status}${r.reset_benefits ? ` on ${r.reset_benefits.effective_date}` : ''}${changes ? ` (${changes})` : ''}`,
+    ]);
   }
   return lines;
 }

@@ -174,9 +174,7 @@ const OPERATION_OPTIONS: Record<OperationName, { summary: string; flags: [string
 };
 
 export function registerCheckCommand(program: Command, ctx: CheckContext = { env: process.env, io: processIo }): void {
-  const check = program
-    .command('check')
-    .description('run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)');
+  const check = program.command('check').description('run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)');
   for (const [operation, spec] of Object.entries(OPERATION_OPTIONS) as [OperationName, (typeof OPERATION_OPTIONS)[OperationName]][]) {
     const sub = check.command(operation).description(spec.summary);
     for (const [flags, description] of spec.flags) sub.option(flags, description);

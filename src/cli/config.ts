@@ -68,10 +68,14 @@ export const DEV_KEY_MIN_LENGTH = 32;
 function devKey(value: string | undefined, mode: 'sandbox' | 'production'): string | undefined {
   if (!value) return undefined;
   if (mode === 'production') {
-    throw new Error('COVERAGE_DEV_KEY is for the sandbox only: in production create keys with `coverage keys create --env production` and unset COVERAGE_DEV_KEY');
+    throw new Error(
+      'COVERAGE_DEV_KEY is for the sandbox only: in production create keys with `coverage keys create --env production` and unset COVERAGE_DEV_KEY',
+    );
   }
   if (value.length < DEV_KEY_MIN_LENGTH || /\s/.test(value)) {
-    throw new Error(`COVERAGE_DEV_KEY must be at least ${DEV_KEY_MIN_LENGTH} characters without spaces (it is ${value.length}); unset it to have a key generated at each start`);
+    throw new Error(
+      `COVERAGE_DEV_KEY must be at least ${DEV_KEY_MIN_LENGTH} characters without spaces (it is ${value.length}); unset it to have a key generated at each start`,
+    );
   }
   return value;
 }
@@ -95,7 +99,8 @@ function dataKey(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'production'): Buffer
 
 function metricsToken(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.length < 32 || /\s/.test(value)) throw new Error(`COVERAGE_METRICS_TOKEN must be at least 32 characters without spaces (e.g. \`openssl rand -hex 32\`); it has ${value.length}`);
+  if (value.length < 32 || /\s/.test(value))
+    throw new Error(`COVERAGE_METRICS_TOKEN must be at least 32 characters without spaces (e.g. \`openssl rand -hex 32\`); it has ${value.length}`);
   return value;
 }
 
@@ -120,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: int('COVERAGE_MAX_EVENT_LOOP_DELAY_MS', env.COVERAGE_MAX_EVENT_LOOP_DELAY_MS, 1_000, 0, 60_000),
       // Default: 90 % of V8's heap limit, before the process would die of it.
       maxHeapUsedBytes:
-        int('COVERAGE_MAX_HEAP_USED_MB', env.COVERAGE_MAX_HEAP_USED_MB, Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20), 0, 1_000_000) * 2 ** 20,
+        int('COVERAGE_MAX_HEAP_USED_MB', env.COVERAGE_MAX_HEAP_USED_MB, Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20), 0, 1_000_000) *
+        2 ** 20,
       retryAfterSeconds: int('COVERAGE_OVERLOAD_RETRY_AFTER_S', env.COVERAGE_OVERLOAD_RETRY_AFTER_S, 5, 1, 3_600),
     },
     payersFile: env.COVERAGE_PAYERS ? resolve(env.COVERAGE_PAYERS) : undefined,

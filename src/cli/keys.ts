@@ -33,7 +33,13 @@ const shownPrefix = (k: ApiKey) => (k.prefix.length >= PREFIX_LENGTH ? k.prefix 
 export async function listKeys(keys: KeyStore, options: { json?: boolean | undefined }, io: CliIo): Promise<number> {
   const all = await keys.list();
   if (options.json) {
-    io.stdout(`${JSON.stringify(all.map((k) => ({ ...k, prefix: shownPrefix(k), status: status(k) })), null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify(
+        all.map((k) => ({ ...k, prefix: shownPrefix(k), status: status(k) })),
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   const rows = all.map((k) => [

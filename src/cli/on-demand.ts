@@ -13,8 +13,16 @@ export interface OnDemandCommand {
 }
 
 export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
-  { name: 'keys', description: 'issue, list, revoke and rotate API keys (same store as serve)', load: async () => (await import('./keys.ts')).registerKeysCommands },
-  { name: 'usage', description: 'count checks by key, endpoint and outcome (from the audit trail)', load: async () => (await import('./usage.ts')).registerUsageCommand },
+  {
+    name: 'keys',
+    description: 'issue, list, revoke and rotate API keys (same store as serve)',
+    load: async () => (await import('./keys.ts')).registerKeysCommands,
+  },
+  {
+    name: 'usage',
+    description: 'count checks by key, endpoint and outcome (from the audit trail)',
+    load: async () => (await import('./usage.ts')).registerUsageCommand,
+  },
   {
     name: 'users',
     description: 'people who sign in to the console: add, list, disable, enable, reset (same store as serve)',
@@ -22,7 +30,8 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
   },
   {
     name: 'simulate-payer',
-    description: "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
+    description:
+      "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
     load: async () => (await import('./simulate-payer.ts')).registerSimulatePayerCommand,
   },
   {

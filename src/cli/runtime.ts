@@ -92,10 +92,34 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const redis = config.redisUrl
     ? await (await import('./redis.ts')).openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
-  const deps = { network, today, payerTimeoutMs: config.payerTimeoutMs, scanTimeoutMs: config.scanTimeoutMs, cache: openCoverageCache(config, redis, metrics), onPayerCall: metrics.onPayerCall };
+  const deps = {
+    network,
+    today,
+    payerTimeoutMs: config.payerTimeoutMs,
+    scanTimeoutMs: config.scanTimeoutMs,
+    cache: openCoverageCache(config, redis, metrics),
+    onPayerCall: metrics.onPayerCall,
+  };
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
-  const monitoring = createMonitorWorker({ config: config.monitors, db, deps, dataKey, log: () => app?.log, audit: { writer: audit, hashMember }, metrics: metrics.registry, ...(options.now ? { now: options.now } : {}) });
-  const batches = createBatchWorker({ config: config.batch, db, deps, hashMember, dataKey, log: () => app?.log, onRowDone: (id) => monitoring.batchRowDone(id) });
+  const monitoring = createMonitorWorker({
+    config: config.monitors,
+    db,
+    deps,
+    dataKey,
+    log: () => app?.log,
+    audit: { writer: audit, hashMember },
+    metrics: metrics.registry,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const batches = createBatchWorker({
+    config: config.batch,
+    db,
+    deps,
+    hashMember,
+    dataKey,
+    log: () => app?.log,
+    onRowDone: (id) => monitoring.batchRowDone(id),
+  });
   app = await buildApp({
     deps,
     keys,
@@ -108,7 +132,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     audit: { writer: audit, hashMember },
     metrics,
     metricsToken: config.metricsToken ?? null,
-    batches: { store: batches.store, network, maxQueuedRows: config.batch.maxQueuedRows, createPerMinute: config.batch.createPerMinute, today, wake: () => batches.runner.wake() },
+    batches: {
+      store: batches.store,
+      network,
+      maxQueuedRows: config.batch.maxQueuedRows,
+      createPerMinute: config.batch.createPerMinute,
+      today,
+      wake: () => batches.runner.wake(),
+    },
     monitoring: monitoring.routes,
     consoleAccess: {
       users: new UserStore(db, { dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
@@ -121,7 +152,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   const server = app;
   if (retiredDevKeys > 0) {
-    server.log.warn({ revoked: retiredDevKeys }, 'revoked production keys registered from COVERAGE_DEV_KEY by an earlier version; create production keys with `coverage keys create`');
+    server.log.warn(
+      { revoked: retiredDevKeys },
+      'revoked production keys registered from COVERAGE_DEV_KEY by an earlier version; create production keys with `coverage keys create`',
+    );
   }
   batches.runner.start();
   monitoring.start();

@@ -10,11 +10,16 @@ export function parseSince(value: string): string {
   const text = dateOnly ? `${value}T00:00:00Z` : value;
   const time = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
   // Date.parse rolls 2025-02-31 over into March; a date that does not round-trip is not a date.
-  if (Number.isNaN(time) || (dateOnly && new Date(time).toISOString().slice(0, 10) !== value)) throw new InvalidArgumentError('expected a date such as 2025-01-31 or an ISO 8601 time');
+  if (Number.isNaN(time) || (dateOnly && new Date(time).toISOString().slice(0, 10) !== value))
+    throw new InvalidArgumentError('expected a date such as 2025-01-31 or an ISO 8601 time');
   return new Date(time).toISOString();
 }
 
-export async function reportUsage(db: Db, options: { since?: string | undefined; key?: string | undefined; json?: boolean | undefined }, io: CliIo): Promise<number> {
+export async function reportUsage(
+  db: Db,
+  options: { since?: string | undefined; key?: string | undefined; json?: boolean | undefined },
+  io: CliIo,
+): Promise<number> {
   const filter: UsageFilter = { since: options.since, keyId: options.key };
   const rows = await usageCounts(db, filter);
   if (options.json) {

@@ -72,7 +72,8 @@ const passwordSource = (options: { passwordStdin?: boolean }) => (options.passwo
 
 function totpNotes(users: UserStore, io: CliIo): void {
   io.stderr('Add the otpauth:// URI above to the authenticator app (most turn it into a QR code, or take the secret typed in). It is not shown again.\n');
-  if (!users.sealsSecrets) io.stderr('Note: COVERAGE_DATA_KEY is not set, so the TOTP secret is stored unencrypted; set it before adding users to seal them.\n');
+  if (!users.sealsSecrets)
+    io.stderr('Note: COVERAGE_DATA_KEY is not set, so the TOTP secret is stored unencrypted; set it before adding users to seal them.\n');
 }
 
 async function guarded(io: CliIo, fn: () => Promise<number>): Promise<number> {
@@ -93,7 +94,9 @@ export function addUser(
   return guarded(io, async () => {
     if (input.sso) {
       const { user } = await users.create({ username: input.username, env: input.env, sso: true, totp: input.totp === true });
-      io.stderr(`Created ${user.username} (${user.id}, ${user.env}). They sign in at /console through the organization's identity provider (COVERAGE_OIDC_*), as ${user.username}.\n`);
+      io.stderr(
+        `Created ${user.username} (${user.id}, ${user.env}). They sign in at /console through the organization's identity provider (COVERAGE_OIDC_*), as ${user.username}.\n`,
+      );
       return 0;
     }
     const password = await input.password.read();
@@ -152,10 +155,24 @@ export function userStatus(u: User, now = new Date()): 'disabled' | 'locked' | '
 export async function listUsers(users: UserStore, options: { json?: boolean | undefined }, io: CliIo): Promise<number> {
   const all = await users.list();
   if (options.json) {
-    io.stdout(`${JSON.stringify(all.map((u) => ({ ...u, status: userStatus(u) })), null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify(
+        all.map((u) => ({ ...u, status: userStatus(u) })),
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
-  const rows = all.map((u) => [u.username, u.id, u.env, u.sso ? 'sso' : u.totp ? 'password+totp' : 'password', u.created_at, u.last_sign_in_at ?? '-', userStatus(u)]);
+  const rows = all.map((u) => [
+    u.username,
+    u.id,
+    u.env,
+    u.sso ? 'sso' : u.totp ? 'password+totp' : 'password',
+    u.created_at,
+    u.last_sign_in_at ?? '-',
+    userStatus(u),
+  ]);
   io.stdout(formatTable(['USERNAME', 'ID', 'ENV', 'SIGN-IN', 'CREATED', 'LAST SIGN-IN', 'STATUS'], rows));
   return 0;
 }
@@ -165,7 +182,13 @@ export function registerUsersCommands(program: Command, io: CliIo = processIo): 
   const run = (fn: (users: UserStore) => Promise<number>) =>
     withConfiguredStore((db) => {
       const config = loadConfig();
-      return fn(new UserStore(db, { dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }));
+      return fn(
+        new UserStore(db, {
+          dataKey: config.dataKey ? DataKey.fromBytes(config.dataKey) : null,
+          maxFailures: config.console.maxFailures,
+          lockoutMs: config.console.lockoutMs,
+        }),
+      );
     });
   const stdinOption = new Option('--password-stdin', 'read the password from the first line of stdin instead of a prompt');
 

@@ -16,7 +16,14 @@ export class CoverageApiError extends Error {
   /** From the Retry-After header of a 429, in seconds. */
   readonly retry_after_seconds: number | null;
 
-  constructor(init: { status: number; error_code: ApiErrorCode; message: string; request_id: string | null; errors?: FieldError[]; retry_after_seconds?: number | null }) {
+  constructor(init: {
+    status: number;
+    error_code: ApiErrorCode;
+    message: string;
+    request_id: string | null;
+    errors?: FieldError[];
+    retry_after_seconds?: number | null;
+  }) {
     super(init.message);
     this.name = 'CoverageApiError';
     this.status = init.status;

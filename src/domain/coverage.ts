@@ -6,9 +6,31 @@
  * The parts responses show as they are (people, entities, policies, enums) are TypeBox schemas in
  * schemas/coverage.ts; their types are re-exported here.
  */
-import type { AdditionalPolicy, CoverageStatus, InsuranceType, MentalHealthCoverage, OtherEntity, Pcp, Person, PlanType, Relationship } from './schemas/coverage.ts';
+import type {
+  AdditionalPolicy,
+  CoverageStatus,
+  InsuranceType,
+  MentalHealthCoverage,
+  OtherEntity,
+  Pcp,
+  Person,
+  PlanType,
+  Relationship,
+} from './schemas/coverage.ts';
 
-export type { Address, AdditionalPolicy, CoverageStatus, Gender, InsuranceType, MentalHealthCoverage, OtherEntity, Pcp, Person, PlanType, Relationship } from './schemas/coverage.ts';
+export type {
+  Address,
+  AdditionalPolicy,
+  CoverageStatus,
+  Gender,
+  InsuranceType,
+  MentalHealthCoverage,
+  OtherEntity,
+  Pcp,
+  Person,
+  PlanType,
+  Relationship,
+} from './schemas/coverage.ts';
 
 export type Cents = number;
 export type IsoDate = string;

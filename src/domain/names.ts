@@ -7,8 +7,30 @@
 
 /** Latin letters that Unicode does not decompose into a base letter plus marks. */
 const SPELLED: Record<string, string> = {
-  Ø: 'O', ø: 'O', Æ: 'AE', æ: 'AE', Œ: 'OE', œ: 'OE', Ł: 'L', ł: 'L', Đ: 'D', đ: 'D', Ð: 'D', ð: 'D',
-  Þ: 'TH', þ: 'TH', ß: 'SS', ẞ: 'SS', ı: 'I', Ħ: 'H', ħ: 'H', Ŧ: 'T', ŧ: 'T', Ŋ: 'NG', ŋ: 'NG', ĸ: 'K',
+  Ø: 'O',
+  ø: 'O',
+  Æ: 'AE',
+  æ: 'AE',
+  Œ: 'OE',
+  œ: 'OE',
+  Ł: 'L',
+  ł: 'L',
+  Đ: 'D',
+  đ: 'D',
+  Ð: 'D',
+  ð: 'D',
+  Þ: 'TH',
+  þ: 'TH',
+  ß: 'SS',
+  ẞ: 'SS',
+  ı: 'I',
+  Ħ: 'H',
+  ħ: 'H',
+  Ŧ: 'T',
+  ŧ: 'T',
+  Ŋ: 'NG',
+  ŋ: 'NG',
+  ĸ: 'K',
 };
 const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
 

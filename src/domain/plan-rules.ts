@@ -106,8 +106,7 @@ export function resetRules(coverage: Coverage, today: IsoDate): ResetFields {
   const next = coverage.next_plan_year;
   const within = (days: number | null) => days !== null && days >= 0 && days <= RESET_WINDOW_DAYS;
   const soon =
-    within(daysUntil(coverage.plan_end_date, t, 'plan_end_date')) ||
-    (next !== null && within(daysUntil(next.begin_date, t, 'next_plan_year.begin_date')));
+    within(daysUntil(coverage.plan_end_date, t, 'plan_end_date')) || (next !== null && within(daysUntil(next.begin_date, t, 'next_plan_year.begin_date')));
   if (!soon) return { plan_reset_soon: false, reset_benefits_status: 'NOT_DETECTED', reset_benefits: null };
 
   const nextNet = next?.in_network ?? null;

@@ -157,7 +157,11 @@ function readCell(field: string, column: string, value: string): Cell<string> | 
  * other endpoints' fields ignored, dates and amounts read as a spreadsheet writes them.
  * `errors` name the cells that could not be read (the validator is not asked about those fields).
  */
-function requestFromCells(endpoint: OperationName, values: Map<string, string>, costColumn: string): { request: Record<string, unknown>; errors: { field: string; message: string }[] } {
+function requestFromCells(
+  endpoint: OperationName,
+  values: Map<string, string>,
+  costColumn: string,
+): { request: Record<string, unknown>; errors: { field: string; message: string }[] } {
   const schema = SCHEMAS[endpoint];
   const required = new Set(schema.required ?? []);
   const request: Record<string, unknown> = {};
@@ -216,7 +220,8 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
   try {
     records = parseCsv(text, { maxCells: MAX_COLUMNS, maxRecords: MAX_BATCH_ROWS + 1 });
   } catch (err) {
-    if (err instanceof CsvError) return refuse([err.tooLong ? { field: '(csv)', message: `must hold at most ${MAX_BATCH_ROWS} checks` } : { field: '(csv)', message: err.message }]);
+    if (err instanceof CsvError)
+      return refuse([err.tooLong ? { field: '(csv)', message: `must hold at most ${MAX_BATCH_ROWS} checks` } : { field: '(csv)', message: err.message }]);
     throw err;
   }
   const [header, ...rows] = records;

@@ -2,7 +2,11 @@
 
 export class CsvError extends Error {
   /** tooLong: the text has more records than the limit allows (the message counts them). */
-  constructor(readonly line: number, message: string, readonly tooLong = false) {
+  constructor(
+    readonly line: number,
+    message: string,
+    readonly tooLong = false,
+  ) {
     super(message);
     this.name = 'CsvError';
   }

@@ -13,9 +13,23 @@ declare module 'fastify' {
   }
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, message: string, errors?: FieldError[], payerErrors?: PayerErrorEntry[]) {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  errors?: FieldError[],
+  payerErrors?: PayerErrorEntry[],
+) {
   reply.code(status).type('application/json; charset=utf-8');
-  return reply.send({ error_code: code, message, request_id: request.id, ...(errors ? { errors } : {}), ...(payerErrors && payerErrors.length > 0 ? { payer_errors: payerErrors } : {}) });
+  return reply.send({
+    error_code: code,
+    message,
+    request_id: request.id,
+    ...(errors ? { errors } : {}),
+    ...(payerErrors && payerErrors.length > 0 ? { payer_errors: payerErrors } : {}),
+  });
 }
 
 const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
@@ -42,7 +56,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.url?.startsWith('/v1/batches') ? 'Send the body as application/json or text/csv' : known[2];
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && request.routeOptions.url?.startsWith('/v1/batches')
+          ? 'Send the body as application/json or text/csv'
+          : known[2];
       return sendError(reply, request, known[0], known[1], message);
     }
     if (error instanceof SyntaxError || error.statusCode === 400) {

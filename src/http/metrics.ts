@@ -26,8 +26,19 @@ export class Metrics {
   /** processMetrics: CPU, memory, event loop lag and GC, for the one Metrics a server process has. */
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'coverage_http_requests_total', help: 'HTTP requests by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
-    this.requestSeconds = new Histogram({ name: 'coverage_http_request_duration_seconds', help: 'HTTP request latency by route pattern', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers });
+    this.requests = new Counter({
+      name: 'coverage_http_requests_total',
+      help: 'HTTP requests by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: 'coverage_http_request_duration_seconds',
+      help: 'HTTP request latency by route pattern',
+      labelNames: ['route'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
     this.payerSeconds = new Histogram({
       name: 'coverage_payer_request_duration_seconds',
       help: 'One 270/271 exchange with a payer, by payer and outcome (ok, or the failure kind)',
@@ -35,8 +46,18 @@ export class Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.breaker = new Gauge({ name: 'coverage_payer_breaker_state', help: 'Circuit breaker per payer: 0 closed, 1 half-open, 2 open', labelNames: ['payer_id'], registers });
-    this.cacheLookups = new Counter({ name: 'coverage_cache_lookups_total', help: 'Coverage cache lookups by cache and result (hit or miss)', labelNames: ['cache', 'result'], registers });
+    this.breaker = new Gauge({
+      name: 'coverage_payer_breaker_state',
+      help: 'Circuit breaker per payer: 0 closed, 1 half-open, 2 open',
+      labelNames: ['payer_id'],
+      registers,
+    });
+    this.cacheLookups = new Counter({
+      name: 'coverage_cache_lookups_total',
+      help: 'Coverage cache lookups by cache and result (hit or miss)',
+      labelNames: ['cache', 'result'],
+      registers,
+    });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -75,7 +96,9 @@ export class Metrics {
 /** Constant-time comparison of the scraper's bearer token: the answer's timing says nothing of the token. */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const expected = createHash('sha256').update(`Bearer ${token}`).digest();
-  const given = createHash('sha256').update(header ?? '').digest();
+  const given = createHash('sha256')
+    .update(header ?? '')
+    .digest();
   return timingSafeEqual(expected, given);
 }
 

@@ -65,7 +65,10 @@ export class OidcClient {
   private discovery: Promise<Discovery> | null = null;
   private jwks: { keys: JsonWebKey[]; at: number } | null = null;
 
-  constructor(readonly config: OidcConfig, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    readonly config: OidcConfig,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     checkedUrl(config.issuer, 'issuer');
   }
 
@@ -116,7 +119,12 @@ export class OidcClient {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret)}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: query.code, redirect_uri: this.config.redirectUri, code_verifier: pending.verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: query.code,
+        redirect_uri: this.config.redirectUri,
+        code_verifier: pending.verifier,
+      }).toString(),
     });
     if (typeof token.id_token !== 'string') throw new OidcError('no id_token in the token answer');
     const claims = await this.verifyIdToken(token.id_token, pending.nonce);

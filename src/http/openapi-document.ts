@@ -95,8 +95,14 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
       { name: 'payers', description: 'The payers this server reaches.' },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
       { name: 'monitors', description: "Coverage that watches itself: a patient's coverage re-checked before visits, with what changed (docs/monitoring.md)." },
-      { name: 'webhooks', description: 'Signed events (Standard Webhooks) when coverage changes, a check fails or a batch completes, with a delivery log and redelivery.' },
-      { name: 'batches', description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.' },
+      {
+        name: 'webhooks',
+        description: 'Signed events (Standard Webhooks) when coverage changes, a check fails or a batch completes, with a delivery log and redelivery.',
+      },
+      {
+        name: 'batches',
+        description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.',
+      },
     ],
     components: {
       schemas: componentSchemas(),
@@ -133,14 +139,12 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
     'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
   discover:
     'Finds a member at a known payer by name, date of birth and ZIP (no member ID) and returns plan-level details, without the cost fields of an estimate.',
-  scan:
-    'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
+  scan: 'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
   medicaid:
     "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
   payers:
-    'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR\'s own, each clearinghouse\'s) and `eligibility` what the imported payer catalog says.',
-  getPayer:
-    'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',
+    "The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR's own, each clearinghouse's) and `eligibility` what the imported payer catalog says.",
+  getPayer: 'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',
   sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
   createBatch:
     'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',

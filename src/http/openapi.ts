@@ -14,8 +14,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { mode: 'sa
     // Name components by $id, and leave the schema objects as they are (the default resolver adds a title to them).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => ({ schema: routeTransform(schema as RouteSchema | undefined, url) as FastifySchema, url }),
-    transformObject: (document) =>
-      'openapiObject' in document ? decorateDocument(document.openapiObject as DocumentObject) : document.swaggerObject,
+    transformObject: (document) => ('openapiObject' in document ? decorateDocument(document.openapiObject as DocumentObject) : document.swaggerObject),
   };
   await app.register(swagger, swaggerOptions);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -28,7 +28,9 @@ export async function installOverload(app: FastifyInstance, options: OverloadOpt
     // which answers in the API's error shape with the Retry-After header.
     pressureHandler: (request) => {
       if (EXEMPT.has(request.routeOptions.url ?? '')) return;
-      return Promise.reject(new ServiceError('SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly', { retryAfterSeconds: options.retryAfterSeconds }));
+      return Promise.reject(
+        new ServiceError('SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly', { retryAfterSeconds: options.retryAfterSeconds }),
+      );
     },
   });
 }

@@ -32,7 +32,10 @@ export function centsCell(text: string, column: string): Cell<string> {
   const value = text.trim();
   if (GROUPED.test(value)) return { ok: true, value: value.replace(/,/g, '') };
   if (/^\$|\.\d*$/.test(value)) {
-    return { ok: false, message: `"${text}" looks like dollars, but ${column} is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars` };
+    return {
+      ok: false,
+      message: `"${text}" looks like dollars, but ${column} is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars`,
+    };
   }
   return { ok: false, message: `"${text}" is not a number of cents (15000 is $150.00)` };
 }

@@ -46,7 +46,12 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   const cacheKey = deps.cache ? coverageCacheKey(inquiry) : null;
   const cached = cacheKey && !trace ? await deps.cache!.get(cacheKey) : null;
   if (cached) {
-    ctx.exchanges?.set(payerId, { route: cached.route ?? null, control_number: null, trace_number: inquiry.trace_number, ...(cached.payer_errors ? { payer_errors: cached.payer_errors } : {}) });
+    ctx.exchanges?.set(payerId, {
+      route: cached.route ?? null,
+      control_number: null,
+      trace_number: inquiry.trace_number,
+      ...(cached.payer_errors ? { payer_errors: cached.payer_errors } : {}),
+    });
     return cached;
   }
   let answer: string;

@@ -44,7 +44,10 @@ export function alertsFor(coverage: Coverage, requested: RequestedIdentity): Ale
     });
   }
   if (coverage.additional_policies.length > 0) {
-    alerts.push({ code: 'ADDITIONAL_POLICY', message: `The member has ${coverage.additional_policies.length} other polic${coverage.additional_policies.length === 1 ? 'y' : 'ies'}; coordinate benefits` });
+    alerts.push({
+      code: 'ADDITIONAL_POLICY',
+      message: `The member has ${coverage.additional_policies.length} other polic${coverage.additional_policies.length === 1 ? 'y' : 'ies'}; coordinate benefits`,
+    });
   }
   if (coverage.utilization_manager) {
     alerts.push({ code: 'UTILIZATION_MANAGEMENT', message: `Visits are reviewed by ${coverage.utilization_manager.name}; authorization may be required` });
@@ -59,7 +62,10 @@ export function planFields(coverage: Coverage, requested: RequestedIdentity, tod
   const status = planStatus(coverage, today);
   const alerts = alertsFor(coverage, requested);
   if (status === 'ACTIVE_AT_RISK') {
-    alerts.push({ code: 'PLAN_AT_RISK', message: `Coverage may end before the next visit${coverage.eligibility_end_date ? ` (eligibility ends ${coverage.eligibility_end_date})` : ''}` });
+    alerts.push({
+      code: 'PLAN_AT_RISK',
+      message: `Coverage may end before the next visit${coverage.eligibility_end_date ? ` (eligibility ends ${coverage.eligibility_end_date})` : ''}`,
+    });
   }
   return {
     payer_id: coverage.payer_id,

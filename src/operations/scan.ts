@@ -25,7 +25,9 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const scanCtx: CallContext = { ...ctx, signal: ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal };
   // The same deadline also ends waits on networks that do not watch the signal.
   const deadline = new Promise<never>((_, reject) => {
-    stop.signal.addEventListener('abort', () => reject(new ServiceError('PAYER_FAILURE', 'The payer did not answer in time', { reason: 'scan deadline' })), { once: true });
+    stop.signal.addEventListener('abort', () => reject(new ServiceError('PAYER_FAILURE', 'The payer did not answer in time', { reason: 'scan deadline' })), {
+      once: true,
+    });
   });
   deadline.catch(() => {});
   const outcomes = await Promise.all(
@@ -43,9 +45,7 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const found = outcomes
     .flatMap((o) => ('coverage' in o ? [{ coverage: o.coverage, fields: planFields(o.coverage, identity, today) }] : []))
     .sort((a, b) => RANK[a.fields.plan_status] - RANK[b.fields.plan_status]);
-  const failed = outcomes.flatMap((o) =>
-    'error' in o && o.error.code !== 'MEMBER_NOT_FOUND' ? [{ payer_id: o.payer_id, error_code: o.error.code }] : [],
-  );
+  const failed = outcomes.flatMap((o) => ('error' in o && o.error.code !== 'MEMBER_NOT_FOUND' ? [{ payer_id: o.payer_id, error_code: o.error.code }] : []));
   const best = found[0];
   if (!best) {
     if (failed.length > 0) {

@@ -18,10 +18,9 @@ export interface SandboxPayer {
 }
 
 /** Plan fields as the catalog writes them: a Coverage without the member, subscriber and payer. */
-export type CatalogPlan = Omit<
-  Coverage,
-  'payer_id' | 'payer_name' | 'member' | 'subscriber' | 'relationship_to_subscriber' | 'additional_policies'
-> & { additional_policies: AdditionalPolicy[] };
+export type CatalogPlan = Omit<Coverage, 'payer_id' | 'payer_name' | 'member' | 'subscriber' | 'relationship_to_subscriber' | 'additional_policies'> & {
+  additional_policies: AdditionalPolicy[];
+};
 
 type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 export type PlanOverrides = DeepPartial<CatalogPlan>;

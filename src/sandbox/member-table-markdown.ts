@@ -12,9 +12,7 @@ export function memberTableMarkdown(): string {
     const name = m.first_name ? `${m.first_name} ${m.last_name}` : '(any)';
     return `| \`${m.member_id}\` | ${name} | ${m.dob ?? '(any)'} | ${m.payer_id || '(any)'}${m.patient_state ? ` (${m.patient_state})` : ''} | ${m.scenario} | ${expectations} | ${m.description} |`;
   });
-  return [
-    '| member_id | name | dob | payer (state) | scenario | endpoints: expected status | what it shows |',
-    '|---|---|---|---|---|---|---|',
-    ...rows,
-  ].join('\n');
+  return ['| member_id | name | dob | payer (state) | scenario | endpoints: expected status | what it shows |', '|---|---|---|---|---|---|---|', ...rows].join(
+    '\n',
+  );
 }

@@ -2,21 +2,53 @@
 import type { SuffixScenario } from './catalog-types.ts';
 
 export const SUFFIX_SCENARIOS: SuffixScenario[] = [
-  { suffix: 'NA', scenario: 'active_commercial', description: 'Active commercial plan, no alerts', plan: 'commercial_copay', expect: { status: 200, error_code: null } },
-  { suffix: 'UC', scenario: 'unknown_costshare', description: 'Cost share unknown', plan: 'unknown_costshare', expect: { status: 206, error_code: 'UNKNOWN_COSTSHARE' } },
-  { suffix: 'UA', scenario: 'unknown_remainings', description: 'Remaining deductible and OOP unknown', plan: 'unknown_remainings', expect: { status: 206, error_code: 'UNKNOWN_REMAININGS' } },
+  {
+    suffix: 'NA',
+    scenario: 'active_commercial',
+    description: 'Active commercial plan, no alerts',
+    plan: 'commercial_copay',
+    expect: { status: 200, error_code: null },
+  },
+  {
+    suffix: 'UC',
+    scenario: 'unknown_costshare',
+    description: 'Cost share unknown',
+    plan: 'unknown_costshare',
+    expect: { status: 206, error_code: 'UNKNOWN_COSTSHARE' },
+  },
+  {
+    suffix: 'UA',
+    scenario: 'unknown_remainings',
+    description: 'Remaining deductible and OOP unknown',
+    plan: 'unknown_remainings',
+    expect: { status: 206, error_code: 'UNKNOWN_REMAININGS' },
+  },
   { suffix: 'OMCR', scenario: 'original_medicare', description: 'Original Medicare (Part B)', plan: 'medicare', expect: { status: 200, error_code: null } },
-  { suffix: 'MA', scenario: 'medicare_advantage', description: 'Medicare Advantage HMO', plan: 'medicare_advantage', expect: { status: 200, error_code: null } },
+  {
+    suffix: 'MA',
+    scenario: 'medicare_advantage',
+    description: 'Medicare Advantage HMO',
+    plan: 'medicare_advantage',
+    expect: { status: 200, error_code: null },
+  },
   { suffix: 'OMCD', scenario: 'original_medicaid', description: 'State Medicaid fee-for-service', plan: 'medicaid', expect: { status: 200, error_code: null } },
   { suffix: 'MM', scenario: 'managed_medicaid', description: 'Managed Medicaid plan', plan: 'managed_medicaid', expect: { status: 200, error_code: null } },
-  { suffix: 'CA', scenario: 'carve_out', description: 'Behavioral health carved out to a third-party administrator', plan: 'carve_out', expect: { status: 200, error_code: null } },
+  {
+    suffix: 'CA',
+    scenario: 'carve_out',
+    description: 'Behavioral health carved out to a third-party administrator',
+    plan: 'carve_out',
+    expect: { status: 200, error_code: null },
+  },
   {
     suffix: 'SP',
     scenario: 'additional_policy',
     description: 'Another policy to coordinate benefits with',
     plan: 'commercial_copay',
     overrides: {
-      additional_policies: [{ payer_name: 'Harbor Mutual Insurance', payer_id: 'SBX-HARBOR', policy_number: 'HM55012877', insurance_type: 'commercial', coordination: 'secondary' }],
+      additional_policies: [
+        { payer_name: 'Harbor Mutual Insurance', payer_id: 'SBX-HARBOR', policy_number: 'HM55012877', insurance_type: 'commercial', coordination: 'secondary' },
+      ],
     },
     expect: { status: 200, error_code: null },
   },
@@ -47,6 +79,18 @@ export const SUFFIX_SCENARIOS: SuffixScenario[] = [
     },
   },
   { suffix: 'EXP', scenario: 'inactive', description: 'Plan ended 40 days ago', plan: 'inactive', expect: { status: 200, error_code: null } },
-  { suffix: 'EXS', scenario: 'active_at_risk', description: 'Eligibility ends in 12 days (premium grace period)', plan: 'at_risk', expect: { status: 200, error_code: null } },
-  { suffix: 'DM', scenario: 'active_commercial_variant', description: 'Active commercial, coinsurance after deductible', plan: 'coinsurance_after_deductible', expect: { status: 200, error_code: null } },
+  {
+    suffix: 'EXS',
+    scenario: 'active_at_risk',
+    description: 'Eligibility ends in 12 days (premium grace period)',
+    plan: 'at_risk',
+    expect: { status: 200, error_code: null },
+  },
+  {
+    suffix: 'DM',
+    scenario: 'active_commercial_variant',
+    description: 'Active commercial, coinsurance after deductible',
+    plan: 'coinsurance_after_deductible',
+    expect: { status: 200, error_code: null },
+  },
 ];

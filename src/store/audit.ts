@@ -31,7 +31,10 @@ export class AuditWriter {
   /** SQLite: one prepared INSERT per set of columns a record carries, run for each row in one transaction. */
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly db: Db, options: AuditWriterOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    options: AuditWriterOptions = {},
+  ) {
     this.batchSize = options.batchSize ?? 200;
     this.maxQueued = options.maxQueued ?? 50_000;
     this.onError = options.onError ?? (() => {});

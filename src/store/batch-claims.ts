@@ -75,15 +75,19 @@ export class BatchClaims {
       // Not runnable by anyone holding this key: finished here, with its audit record, instead of retried forever.
       const { status, error_code, message } = UNREADABLE_ROW;
       const at = new Date().toISOString();
-      await this.complete(row, { status, error_code, body: { error_code, message, request_id: `${row.batch_id}.${row.row_no}` } }, {
-        at,
-        endpoint: row.endpoint,
-        payer_id: null,
-        status,
-        error_code,
-        latency_ms: 0,
-        member_hash: null,
-      });
+      await this.complete(
+        row,
+        { status, error_code, body: { error_code, message, request_id: `${row.batch_id}.${row.row_no}` } },
+        {
+          at,
+          endpoint: row.endpoint,
+          payer_id: null,
+          status,
+          error_code,
+          latency_ms: 0,
+          member_hash: null,
+        },
+      );
     }
     return claimed.sort((a, b) => a.row_no - b.row_no || (a.batch_id < b.batch_id ? -1 : 1));
   }

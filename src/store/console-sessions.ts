@@ -40,7 +40,10 @@ export class ConsoleSessionStore {
   readonly lifetimeMs: number;
   private readonly now: () => Date;
 
-  constructor(private readonly db: Db, options: ConsoleSessionOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    options: ConsoleSessionOptions = {},
+  ) {
     this.idleMs = options.idleMs ?? 15 * 60_000;
     this.lifetimeMs = options.lifetimeMs ?? 12 * 60 * 60_000;
     this.now = options.now ?? (() => new Date());

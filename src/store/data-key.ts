@@ -33,7 +33,10 @@ export class DataKey {
   private readonly nameKey: Buffer;
 
   /** `ephemeral`: generated for this process only; what it sealed cannot be read after a restart. */
-  private constructor(key: Buffer, readonly ephemeral: boolean) {
+  private constructor(
+    key: Buffer,
+    readonly ephemeral: boolean,
+  ) {
     if (key.length !== KEY_BYTES) throw new Error(`a data key has ${KEY_BYTES} bytes`);
     this.sealKey = derive(key, 'aes-256-gcm');
     this.nameKey = derive(key, 'hmac-sha256 names');

@@ -42,7 +42,10 @@ export class KeyStore {
   private readonly cache = new Map<string, { key: ApiKey | null; until: number }>();
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly db: Db, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async create(input: { name: string; env: KeyEnv; rate_limit_per_minute?: number | null; secret?: string; owner_id?: string }): Promise<CreatedKey> {
     const secret = input.secret ?? newSecret(input.env);
@@ -127,11 +130,7 @@ export class KeyStore {
   }
 
   private async revokeWhere(column: 'id' | 'name', value: string, env?: KeyEnv): Promise<number> {
-    let update = this.db.kysely
-      .updateTable('api_keys')
-      .set({ revoked_at: this.now().toISOString() })
-      .where(column, '=', value)
-      .where('revoked_at', 'is', null);
+    let update = this.db.kysely.updateTable('api_keys').set({ revoked_at: this.now().toISOString() }).where(column, '=', value).where('revoked_at', 'is', null);
     if (env) update = update.where('env', '=', env);
     const res = await update.executeTakeFirst();
     this.cache.clear();

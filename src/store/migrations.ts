@@ -111,11 +111,20 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       // A key's owner is what a rotated key inherits: the batches of the old key stay reachable by the new one.
       await db.schema.alterTable('api_keys').addColumn('owner_id', 'varchar(40)').execute();
-      await db.updateTable('api_keys').set({ owner_id: sql`id` }).execute();
+      await db
+        .updateTable('api_keys')
+        .set({ owner_id: sql`id` })
+        .execute();
       await db.schema.createIndex('api_keys_owner').on('api_keys').column('owner_id').execute();
       for (const table of ['batches', 'batch_rows']) {
-        await db.schema.alterTable(table).addColumn('env', 'varchar(20)', (c) => c.notNull().defaultTo('unknown')).execute();
-        await db.schema.alterTable(table).addColumn('owner_id', 'varchar(40)', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('env', 'varchar(20)', (c) => c.notNull().defaultTo('unknown'))
+          .execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('owner_id', 'varchar(40)', (c) => c.notNull().defaultTo(''))
+          .execute();
         // Existing batches take their key's environment; a batch whose key is gone stays 'unknown' and no runner claims it.
         await db
           .updateTable(table)

@@ -92,7 +92,10 @@ export class UserStore {
   /** Verified against when the username is unknown, so that case takes as long as a wrong password. */
   private dummyHash: Promise<string> | null = null;
 
-  constructor(private readonly db: Db, options: UserStoreOptions = {}) {
+  constructor(
+    private readonly db: Db,
+    options: UserStoreOptions = {},
+  ) {
     this.dataKey = options.dataKey ?? null;
     this.now = options.now ?? (() => new Date());
     this.maxFailures = options.maxFailures ?? 5;
@@ -117,7 +120,8 @@ export class UserStore {
   /** `sso: true` makes a user who signs in through OpenID Connect only (no password, no TOTP here). */
   async create(input: { username: string; env: KeyEnv; password?: string; totp?: boolean; sso?: boolean }): Promise<{ user: User; totpUri: string | null }> {
     const username = checkUsername(input.username);
-    if (input.sso && (input.password !== undefined || input.totp)) throw new UserInputError('a single-sign-on user has no password or TOTP here: their identity provider checks them');
+    if (input.sso && (input.password !== undefined || input.totp))
+      throw new UserInputError('a single-sign-on user has no password or TOTP here: their identity provider checks them');
     if (!input.sso) checkPassword(input.password ?? '');
     if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
     const at = this.now().toISOString();
@@ -241,7 +245,9 @@ export class UserStore {
       .set({ failed_attempts: 0, locked_until: null, last_sign_in_at: now.toISOString(), ...(step !== null ? { totp_last_step: step } : {}) })
       .where('id', '=', row.id);
     // The step is claimed atomically: two sign-ins racing with one code, only one wins.
-    const res = await (step !== null ? update.where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)])) : update).executeTakeFirst();
+    const res = await (
+      step !== null ? update.where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)])) : update
+    ).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return this.failed(row, 'bad_totp');
     return { ok: true, user: toUser({ ...row, last_sign_in_at: now.toISOString() }) };
   }

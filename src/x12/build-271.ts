@@ -117,12 +117,19 @@ class Body extends SegmentList {
 
   eb(b: Eb): void {
     this.add(
-      'EB', b.info, b.level, this.repeat(b.services), b.ins, this.text(b.plan, 50), b.period,
+      'EB',
+      b.info,
+      b.level,
+      this.repeat(b.services),
+      b.ins,
+      this.text(b.plan, 50),
+      b.period,
       b.amount === null || b.amount === undefined ? '' : centsToDollars(b.amount),
       b.share === null || b.share === undefined ? '' : percentToShare(b.share),
       b.visits === null || b.visits === undefined ? '' : 'VS',
       b.visits === null || b.visits === undefined ? '' : String(b.visits),
-      '', b.net,
+      '',
+      b.net,
     );
     for (const [q, v] of b.refs ?? []) this.add('REF', q, this.text(v, 50));
     if (b.benefitBegin) this.add('DTP', '348', 'D8', isoToD8(b.benefitBegin));
@@ -181,7 +188,10 @@ function deductibleMessage(nb: NetworkBenefits): string[] {
 function accumulatorEbs(info: 'C' | 'G', acc: NetworkBenefits['deductible'], services: string[], net: 'Y' | 'N'): Eb[] {
   if (!acc) return [];
   const out: Eb[] = [];
-  for (const [level, a] of [['IND', acc.individual], ['FAM', acc.family]] as const) {
+  for (const [level, a] of [
+    ['IND', acc.individual],
+    ['FAM', acc.family],
+  ] as const) {
     if (a.total !== null) out.push({ info, level, services, period: '23', amount: a.total, net });
     if (a.remaining !== null) out.push({ info, level, services, period: '29', amount: a.remaining, net });
   }
@@ -302,7 +312,11 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage): void {
   const dependent = c.relationship_to_subscriber !== 'self';
   const trn = () => b.add('TRN', '2', b.text(inquiry.trace_number, 50), traceOriginator(c.payer_id, b));
   const group: Ref = ['6P', b.text(c.group_id, 50), b.text(c.group_name, 80)];
-  const dates: [string, string | null][] = [['346', c.plan_begin_date], ['347', c.plan_end_date], ['357', c.eligibility_end_date]];
+  const dates: [string, string | null][] = [
+    ['346', c.plan_begin_date],
+    ['347', c.plan_end_date],
+    ['357', c.eligibility_end_date],
+  ];
   const corrected = c.payer_corrected_demographics;
   b.add('HL', '3', '2', '22', dependent ? '1' : '0');
   if (!dependent) trn();

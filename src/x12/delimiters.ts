@@ -103,7 +103,10 @@ function delimiterProblem(d: Delimiters): string | null {
   if (e === c || e === s || c === s || (r !== null && (r === e || r === s))) {
     return `delimiters are not distinct (${JSON.stringify([e, c, s, ...(r ? [r] : [])])})`;
   }
-  for (const [name, ch] of [['component separator', d.component], ['segment terminator', d.segment]] as const) {
+  for (const [name, ch] of [
+    ['component separator', d.component],
+    ['segment terminator', d.segment],
+  ] as const) {
     const c = ch.charCodeAt(0);
     if (isAlnum(c) || c === 32) return `"${ch}" cannot be the ${name}`;
   }

@@ -23,24 +23,53 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type {
-  AdditionalPolicy, Coverage, CoverageStatus, InsuranceType, IsoDate, MentalHealthCoverage, NextPlanYear, OtherEntity, Pcp, Person, PlanType,
+  AdditionalPolicy,
+  Coverage,
+  CoverageStatus,
+  InsuranceType,
+  IsoDate,
+  MentalHealthCoverage,
+  NextPlanYear,
+  OtherEntity,
+  Pcp,
+  Person,
+  PlanType,
 } from '../domain/coverage.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';
 import {
-  costApplies, hasVisitLimit, isFamilyLevel, networkBenefits, placeFit, pricesOffice, pricesTelehealth, readAmount, readShare, statusApplies,
-  telehealthShare, traced, type PlaceFit, type TraceEntry,
+  costApplies,
+  hasVisitLimit,
+  isFamilyLevel,
+  networkBenefits,
+  placeFit,
+  pricesOffice,
+  pricesTelehealth,
+  readAmount,
+  readShare,
+  statusApplies,
+  telehealthShare,
+  traced,
+  type PlaceFit,
+  type TraceEntry,
 } from './benefit-selection.ts';
-import {
-  bhTier, tierOf, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER,
-} from './codes.ts';
+import { bhTier, tierOf, otherPayerInsuranceType, periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
 import { isCanonicalHint, readHints } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
-import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type BenefitLoop, type HlLevel, type LoopTree, type NameLoop, type RelatedEntity } from './loops.ts';
+import {
+  benefitAaa as benefitAaaOf,
+  buildLoopTree,
+  levelAaa,
+  type BenefitLoop,
+  type HlLevel,
+  type LoopTree,
+  type NameLoop,
+  type RelatedEntity,
+} from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, repetitions, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate, type DateRange } from './values.ts';
@@ -368,8 +397,7 @@ function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   }
   const bh = next.filter((b) => b.tier >= 0 && !b.telehealth);
   const inNet = bh.filter((b) => (isCost(b) && costApplies(b, 'in')) || (isStatus(b) && statusApplies(b, 'in')));
-  const individualTotal = (info: 'C' | 'G') =>
-    pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
+  const individualTotal = (info: 'C' | 'G') => pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
   return {
     begin_date: first.begin,
     member_id: memberId,
@@ -573,7 +601,13 @@ function readEligibility(
   const { plan_end_date, eligibility_end_date } =
     coverageStatus === 'inactive'
       ? { plan_end_date: planEnd, eligibility_end_date: reportedEligibilityEnd }
-      : terminationOf({ begin: planBegin, end: planEnd, endFrom347: dates.plan347 !== null, eligibilityEnd: reportedEligibilityEnd, nextBegin: next[0]?.begin ?? null });
+      : terminationOf({
+          begin: planBegin,
+          end: planEnd,
+          endFrom347: dates.plan347 !== null,
+          eligibilityEnd: reportedEligibilityEnd,
+          nextBegin: next[0]?.begin ?? null,
+        });
 
   const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
   const messages: string[] = [];
@@ -610,7 +644,8 @@ function readEligibility(
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
   const third = thirdParty(entities, strongCostShare);
-  if (trace && third) trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
+  if (trace && third)
+    trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
   let mental: MentalHealthCoverage = 'unknown';
   if (third) mental = 'carved_out';
   else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';

@@ -17,7 +17,10 @@ export function cleanText(value: string | null | undefined, d: Delimiters, max: 
     const keep =
       ch.length === 1 &&
       ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || PUNCTUATION.has(ch)) &&
-      ch !== d.element && ch !== d.component && ch !== d.segment && ch !== d.repetition;
+      ch !== d.element &&
+      ch !== d.component &&
+      ch !== d.segment &&
+      ch !== d.repetition;
     if (keep) {
       if (space && out !== '') out += ' ';
       out += ch;

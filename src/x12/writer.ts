@@ -71,8 +71,23 @@ export function wrapInterchange(p: EnvelopeParams): string {
   const st02 = pad(control % 10_000, 4);
   const e = d.element;
   const isa = [
-    'ISA', '00', ' '.repeat(10), '00', ' '.repeat(10), 'ZZ', sender.padEnd(15), 'ZZ', receiver.padEnd(15),
-    date6, time4, d.repetition ?? 'U', '00501', pad(control, 9), '0', env.usage ?? 'T', d.component,
+    'ISA',
+    '00',
+    ' '.repeat(10),
+    '00',
+    ' '.repeat(10),
+    'ZZ',
+    sender.padEnd(15),
+    'ZZ',
+    receiver.padEnd(15),
+    date6,
+    time4,
+    d.repetition ?? 'U',
+    '00501',
+    pad(control, 9),
+    '0',
+    env.usage ?? 'T',
+    d.component,
   ].join(e);
   const lines = [
     isa,

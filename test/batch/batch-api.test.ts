@@ -14,7 +14,16 @@ after(() => server.close());
 const NPI = '1234567893';
 const estimate = (member_id: string, extra: Record<string, unknown> = {}) => ({
   endpoint: 'estimate',
-  request: { member_id, member_first_name: '', member_last_name: '', member_dob: '1980-01-01', provider_npi: NPI, provider_session_cost: '15000', in_network: true, ...extra },
+  request: {
+    member_id,
+    member_first_name: '',
+    member_last_name: '',
+    member_dob: '1980-01-01',
+    provider_npi: NPI,
+    provider_session_cost: '15000',
+    in_network: true,
+    ...extra,
+  },
 });
 const CHECKS = [
   estimate('10010MHNA', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' }),
@@ -26,7 +35,10 @@ const CHECKS = [
   estimate('10018MHDM', { in_network: false }),
   { endpoint: 'discover', request: { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '', payer_id: 'SBX-EVERGREEN' } },
   { endpoint: 'scan', request: { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' } },
-  { endpoint: 'medicaid', request: { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' } },
+  {
+    endpoint: 'medicaid',
+    request: { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' },
+  },
   { endpoint: 'medicaid', request: { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11' } },
 ];
 
@@ -53,7 +65,11 @@ test('a JSON batch answers 202, completes, and each row holds what its endpoint 
   const results = await server.get(`/v1/batches/${created.body.id}/results`);
   assert.equal(results.status, 200);
   assert.equal(results.body.status, 'completed');
-  assert.deepEqual(results.body.results.map((r: any) => r.row), CHECKS.map((_, i) => i + 1), 'one result per row, in row order');
+  assert.deepEqual(
+    results.body.results.map((r: any) => r.row),
+    CHECKS.map((_, i) => i + 1),
+    'one result per row, in row order',
+  );
   for (const [i, check] of CHECKS.entries()) {
     const row = results.body.results[i];
     const live = await server.post(`/v1/${check.endpoint}`, check.request);
@@ -71,11 +87,22 @@ test('each row is audited once, as a check of the key that queued it', async () 
   const created = await server.post('/v1/batches', { checks: CHECKS.slice(0, 3) });
   await waitForBatch(server.url, TEST_KEY, created.body.id);
   await server.runtime.audit.flush();
-  const rows = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', 'like', `${created.body.id}.%`).orderBy('request_id').execute();
-  assert.deepEqual(rows.map((r) => r.request_id), [1, 2, 3].map((n) => `${created.body.id}.${n}`));
+  const rows = await server.runtime.db.kysely
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('request_id', 'like', `${created.body.id}.%`)
+    .orderBy('request_id')
+    .execute();
+  assert.deepEqual(
+    rows.map((r) => r.request_id),
+    [1, 2, 3].map((n) => `${created.body.id}.${n}`),
+  );
   const key = await server.runtime.db.kysely.selectFrom('api_keys').select('id').where('name', 'like', 'dev%').executeTakeFirstOrThrow();
   assert.ok(rows.every((r) => r.key_id === key.id && r.endpoint === 'estimate' && r.member_hash));
-  assert.deepEqual(rows.map((r) => r.status), [200, 206, 404]);
+  assert.deepEqual(
+    rows.map((r) => r.status),
+    [200, 206, 404],
+  );
 });
 
 test('CSV in, CSV out: the documented header, blank cells, quoting; results as text/csv in row order', async () => {
@@ -99,9 +126,18 @@ test('CSV in, CSV out: the documented header, blank cells, quoting; results as t
   assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="bat_[0-9a-f]+\.csv"/);
   const [header, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
   const col = (name: string) => header!.indexOf(name);
-  assert.deepEqual(rows.map((r) => r[col('row')]), ['1', '2', '3', '4']);
-  assert.deepEqual(rows.map((r) => r[col('outcome')]), ['OK', 'MEMBER_NOT_FOUND', 'OK', 'OK']);
-  assert.deepEqual(rows.map((r) => r[col('endpoint')]), ['estimate', 'estimate', 'discover', 'medicaid']);
+  assert.deepEqual(
+    rows.map((r) => r[col('row')]),
+    ['1', '2', '3', '4'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[col('outcome')]),
+    ['OK', 'MEMBER_NOT_FOUND', 'OK', 'OK'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[col('endpoint')]),
+    ['estimate', 'estimate', 'discover', 'medicaid'],
+  );
   assert.equal(rows[0]![col('patient_pays_dollars')], '30.00');
   assert.equal(rows[0]![col('plan_status')], 'ACTIVE');
   assert.equal(rows[1]![col('member_first_name')], 'Nora Jane', 'a quoted cell');
@@ -109,7 +145,11 @@ test('CSV in, CSV out: the documented header, blank cells, quoting; results as t
   assert.equal(rows[1]![col('status')], '404');
 
   const json = await server.get(`/v1/batches/${created.body.id}/results`);
-  assert.deepEqual(json.body.results[1].request, { member_id: '10100MHMNF', member_first_name: 'Nora Jane', member_last_name: '', member_dob: '1983-03-23' }, 'blank optional cells are left out');
+  assert.deepEqual(
+    json.body.results[1].request,
+    { member_id: '10100MHMNF', member_first_name: 'Nora Jane', member_last_name: '', member_dob: '1983-03-23' },
+    'blank optional cells are left out',
+  );
   assert.equal(json.body.results[0].request.in_network, true);
 });
 
@@ -118,16 +158,25 @@ test('results filter by outcome and page with offset and limit', async () => {
   const created = await server.post('/v1/batches', { checks });
   await waitForBatch(server.url, TEST_KEY, created.body.id);
   const notFound = await server.get(`/v1/batches/${created.body.id}/results?outcome=member_not_found`);
-  assert.deepEqual(notFound.body.results.map((r: any) => r.row), [1, 4, 7, 10, 13, 16, 19, 22, 25, 28]);
+  assert.deepEqual(
+    notFound.body.results.map((r: any) => r.row),
+    [1, 4, 7, 10, 13, 16, 19, 22, 25, 28],
+  );
   const page = await server.get(`/v1/batches/${created.body.id}/results?outcome=OK&offset=5&limit=3`);
-  assert.deepEqual(page.body.results.map((r: any) => r.row), [9, 11, 12]);
+  assert.deepEqual(
+    page.body.results.map((r: any) => r.row),
+    [9, 11, 12],
+  );
   assert.equal(page.body.offset, 5);
   const pending = await server.get(`/v1/batches/${created.body.id}/results?outcome=PENDING`);
   assert.deepEqual(pending.body.results, []);
 });
 
 test('invalid rows refuse the whole batch, each error naming its row and field; nothing is queued', async () => {
-  const before = await server.runtime.db.kysely.selectFrom('batches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const before = await server.runtime.db.kysely
+    .selectFrom('batches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const checks = [
     CHECKS[0],
     { endpoint: 'estimate', request: { member_id: '10010MHNA', member_first_name: '', member_last_name: '', member_dob: '1988-02-30' } },
@@ -156,7 +205,10 @@ test('invalid rows refuse the whole batch, each error naming its row and field; 
   for (const body of [{}, { checks: [] }, { checks: CHECKS, extra: 1 }, []]) {
     assert.equal((await server.post('/v1/batches', body)).status, 400, JSON.stringify(body).slice(0, 40));
   }
-  const after = await server.runtime.db.kysely.selectFrom('batches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const after = await server.runtime.db.kysely
+    .selectFrom('batches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   assert.equal(Number(after.n), Number(before.n));
 });
 
@@ -189,7 +241,10 @@ test("a batch has its own budget: its rows do not use the key's checks per minut
   const created = await server.post('/v1/batches', { checks: Array.from({ length: 40 }, (_, i) => estimate(`${i}MHNA`)) }, { apikey: secret });
   assert.equal(created.status, 202);
   const progress = await waitForBatch(server.url, secret, created.body.id);
-  assert.deepEqual(progress.outcomes.map((o: any) => [o.outcome, o.count]), [['OK', 40]]);
+  assert.deepEqual(
+    progress.outcomes.map((o: any) => [o.outcome, o.count]),
+    [['OK', 40]],
+  );
   const live = await server.post('/v1/estimate', CHECKS[0]!.request, { apikey: secret });
   assert.equal(live.status, 200, 'a real-time check still goes through after 40 batch rows');
   assert.equal(live.headers.get('ratelimit-remaining'), '2');

@@ -42,7 +42,10 @@ test('an Excel "CSV UTF-8" export: BOM, CRLF, quoted dollars, US dates, TRUE/FAL
 test('cents stay cents where the column says so; dollars in a cents column are refused, not read 100 times too small', () => {
   const ok = fromCsv('member_id,member_dob,session_cost_cents\n1MHNA,1980-01-01,15000\n1MHNA,1980-01-01,"15,000"\n', validate);
   assert.ok(ok.ok);
-  assert.deepEqual(ok.checks.map((c) => c.request.provider_session_cost), ['15000', '15000']);
+  assert.deepEqual(
+    ok.checks.map((c) => c.request.provider_session_cost),
+    ['15000', '15000'],
+  );
   const legacy = fromCsv('member_id,member_dob,provider_session_cost\n1MHNA,1980-01-01,15000\n', validate);
   assert.ok(legacy.ok);
   assert.equal(legacy.checks[0]!.request.provider_session_cost, '15000');
@@ -50,8 +53,18 @@ test('cents stay cents where the column says so; dollars in a cents column are r
   const bad = fromCsv('member_id,member_dob,provider_session_cost\n1MHNA,1980-01-01,$150.00\n1MHNA,1980-01-01,150.00\n', validate);
   assert.ok(!bad.ok);
   assert.deepEqual(bad.errors, [
-    { row: 2, field: 'provider_session_cost', message: '"$150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars' },
-    { row: 3, field: 'provider_session_cost', message: '"150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars' },
+    {
+      row: 2,
+      field: 'provider_session_cost',
+      message:
+        '"$150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars',
+    },
+    {
+      row: 3,
+      field: 'provider_session_cost',
+      message:
+        '"150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars',
+    },
   ]);
 });
 
@@ -73,17 +86,30 @@ test('values that could be read two ways are refused with the reason, on their s
     { row: 3, field: 'session_cost', message: '"1,25" is not an amount in dollars such as 150, 150.00, $150.00 or 1,250.00' },
     { row: 4, field: 'member_dob', message: '"02/30/1979" is not a real calendar date' },
     { row: 4, field: 'session_cost', message: '"150.001" is not an amount in dollars such as 150, 150.00, $150.00 or 1,250.00' },
-    { row: 5, field: 'provider_npi', message: '"1.23457E+09" is a number the spreadsheet shortened; format the provider_npi column as Text and export the file again' },
+    {
+      row: 5,
+      field: 'provider_npi',
+      message: '"1.23457E+09" is a number the spreadsheet shortened; format the provider_npi column as Text and export the file again',
+    },
     { row: 5, field: 'session_cost', message: '"-5" is negative; a session cost is $0.00 or more' },
   ]);
   assert.deepEqual(bad.invalidRows, [2, 3, 4, 5]);
   const both = fromCsv('member_id,session_cost,provider_session_cost\n', validate);
-  assert.deepEqual(!both.ok && both.errors, [{ field: 'header', message: 'columns session_cost and provider_session_cost both give the session cost; keep one' }]);
+  assert.deepEqual(!both.ok && both.errors, [
+    { field: 'header', message: 'columns session_cost and provider_session_cost both give the session cost; keep one' },
+  ]);
 });
 
-test('row numbers are the spreadsheet\'s: a line break inside quotes stays in its row, a blank line is a row', () => {
+test("row numbers are the spreadsheet's: a line break inside quotes stays in its row, a blank line is a row", () => {
   const text = crlf('member_id,member_first_name,member_dob', '1MHNA,"Ann', 'Marie",1980-01-01', '', '1MHNA,Bob,02/30/1980');
-  assert.deepEqual(parseCsv(text).map((r) => [r.row, r.line]), [[1, 1], [2, 2], [4, 5]]);
+  assert.deepEqual(
+    parseCsv(text).map((r) => [r.row, r.line]),
+    [
+      [1, 1],
+      [2, 2],
+      [4, 5],
+    ],
+  );
   const input = fromCsv(text, validate);
   assert.ok(!input.ok);
   assert.deepEqual(input.errors, [
@@ -131,7 +157,11 @@ test('the API: the example schedule is accepted, and a refusal names spreadsheet
   assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
   assert.equal(accepted.body.total, example.trimEnd().split('\n').length - 1);
 
-  const refused = await server.post('/v1/batches', crlf('member_id,member_dob,session_cost', '1MHNA,03/14/1988,$150.00', '1MHNA,03/14/1988,$150.00', '1MHNA,14/03/1988,$150.00'), { 'content-type': 'text/csv' });
+  const refused = await server.post(
+    '/v1/batches',
+    crlf('member_id,member_dob,session_cost', '1MHNA,03/14/1988,$150.00', '1MHNA,03/14/1988,$150.00', '1MHNA,14/03/1988,$150.00'),
+    { 'content-type': 'text/csv' },
+  );
   assert.equal(refused.status, 400);
   assert.equal(refused.body.message, '1 row is invalid (row 4); nothing was queued');
   assert.deepEqual(refused.body.errors, [{ row: 4, field: 'member_dob', message: '"14/03/1988" reads as day/month; write dates as MM/DD/YYYY or YYYY-MM-DD' }]);

@@ -8,8 +8,16 @@ import { csvLine, parseCsv } from '../../src/http/csv.ts';
 const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 
 test('reads quotes, doubled quotes, embedded line breaks, CRLF, a BOM, and skips blank lines', () => {
-  assert.deepEqual(cells('\ufeffa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",\n'), [['a', 'b'], ['x, y', 'say "hi"'], ['two\nlines', '']]);
-  assert.deepEqual(parseCsv('a\n"b\nc"\nd').map((r) => r.line), [1, 2, 4], 'each record knows its first line');
+  assert.deepEqual(cells('\ufeffa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",\n'), [
+    ['a', 'b'],
+    ['x, y', 'say "hi"'],
+    ['two\nlines', ''],
+  ]);
+  assert.deepEqual(
+    parseCsv('a\n"b\nc"\nd').map((r) => r.line),
+    [1, 2, 4],
+    'each record knows its first line',
+  );
   assert.deepEqual(cells('a,b'), [['a', 'b']], 'no final line break');
   assert.deepEqual(cells(',\n'), [['', '']]);
 });
@@ -51,7 +59,12 @@ test('a bad value, too many cells or an unknown column is an error of its row or
   assert.equal(bad.ok, false);
   assert.deepEqual(!bad.ok && [...bad.errors].sort((a, b) => a.row! - b.row! || a.field.localeCompare(b.field)), [
     { row: 2, field: 'in_network', message: 'must be a boolean' },
-    { row: 2, field: 'provider_session_cost', message: '"150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars' },
+    {
+      row: 2,
+      field: 'provider_session_cost',
+      message:
+        '"150.00" looks like dollars, but provider_session_cost is in cents (15000 is $150.00): write cents, or name the column session_cost to give dollars',
+    },
     { row: 3, field: '(csv)', message: 'row 3 has 5 values; the header has 4 columns' },
   ]);
   assert.deepEqual(!bad.ok && bad.invalidRows, [2, 3], 'spreadsheet rows: the header is row 1');
@@ -66,7 +79,10 @@ test('parseCsv stops at its limits instead of reading on', () => {
   assert.throws(() => parseCsv('a,b,c,d\n', { maxCells: 3 }), /line 1 has more than 3 values/);
   assert.deepEqual(cells('a,b,c\n'), [['a', 'b', 'c']]);
   assert.equal(parseCsv('a,b,c\n', { maxCells: 3 }).length, 1, 'exactly the limit is read');
-  assert.throws(() => parseCsv('a\nb\nc\n', { maxRecords: 2 }), (err: any) => err.tooLong === true);
+  assert.throws(
+    () => parseCsv('a\nb\nc\n', { maxRecords: 2 }),
+    (err: any) => err.tooLong === true,
+  );
   assert.equal(parseCsv('a\nb\n\n\n', { maxRecords: 2 }).length, 2, 'blank lines do not count');
 });
 
@@ -77,7 +93,9 @@ test('a refusal stays small whatever was sent: errors capped and counted, names 
   // A 7 MB header of unknown columns: refused from its first line alone.
   const huge = fromCsv(`${Array.from({ length: 700_000 }, (_, i) => `c${i}`).join(',')}\n1MHNA\n`, validate);
   assert.ok(!huge.ok);
-  assert.deepEqual(huge.errors, [{ field: 'header', message: `the header line is longer than ${MAX_HEADER_CHARS} characters; it names the columns (docs/batch.md)` }]);
+  assert.deepEqual(huge.errors, [
+    { field: 'header', message: `the header line is longer than ${MAX_HEADER_CHARS} characters; it names the columns (docs/batch.md)` },
+  ]);
   assert.ok(size(huge) < 1000);
 
   const manyColumns = fromCsv(`${'x,'.repeat(500)}x\n`, validate);

@@ -6,7 +6,12 @@ export async function batchProgress(baseUrl: string, apikey: string, id: string)
 }
 
 /** Polls until the batch is completed, or until `until` says stop; fails after `timeoutMs`. */
-export async function waitForBatch(baseUrl: string, apikey: string, id: string, options: { timeoutMs?: number; until?: (p: any) => boolean } = {}): Promise<any> {
+export async function waitForBatch(
+  baseUrl: string,
+  apikey: string,
+  id: string,
+  options: { timeoutMs?: number; until?: (p: any) => boolean } = {},
+): Promise<any> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   const until = options.until ?? ((p) => p.status === 'completed');
   for (;;) {

@@ -95,7 +95,13 @@ test('production: the curl names a payer of the directory and answers; no sandbo
 });
 
 test('the payer shown is a commercial one: not a Medicaid program, not a carve-out administrator', () => {
-  const payer = (payer_id: string, extra: Partial<PayerInfo> = {}): PayerInfo => ({ payer_id, name: payer_id, supports_search: true, medicaid_state: null, ...extra });
+  const payer = (payer_id: string, extra: Partial<PayerInfo> = {}): PayerInfo => ({
+    payer_id,
+    name: payer_id,
+    supports_search: true,
+    medicaid_state: null,
+    ...extra,
+  });
   const directory = [
     payer('EXAMPLE-MCD-NY', { medicaid_state: 'NY' }),
     payer('EXAMPLE-BH-ADMIN'),

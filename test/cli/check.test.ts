@@ -106,7 +106,11 @@ describe('in process', () => {
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const { port } = closed.address() as AddressInfo;
     await new Promise((done) => closed.close(done));
-    const nowhere = await check('scan', { firstName: 'A', lastName: 'B', dob: '2000-01-01' }, { COVERAGE_URL: `http://127.0.0.1:${port}`, COVERAGE_API_KEY: TEST_KEY });
+    const nowhere = await check(
+      'scan',
+      { firstName: 'A', lastName: 'B', dob: '2000-01-01' },
+      { COVERAGE_URL: `http://127.0.0.1:${port}`, COVERAGE_API_KEY: TEST_KEY },
+    );
     assert.equal(nowhere.code, 2);
     assert.match(nowhere.stderr, new RegExp(`cannot reach http://127\\.0\\.0\\.1:${port} \\(fetch failed: .*ECONNREFUSED`));
   });
@@ -122,7 +126,22 @@ describe('as the coverage command', () => {
 
   test('prints the JSON answer and exits 0, or exits 1 with the error code', async () => {
     const [estimate, failed] = await Promise.all([
-      run(['estimate', '--member-id', '10010MHNA', '--first-name', 'Avery', '--last-name', 'Walsh', '--dob', '1988-03-14', '--npi', '1234567893', '--cost', '15000', '--json']),
+      run([
+        'estimate',
+        '--member-id',
+        '10010MHNA',
+        '--first-name',
+        'Avery',
+        '--last-name',
+        'Walsh',
+        '--dob',
+        '1988-03-14',
+        '--npi',
+        '1234567893',
+        '--cost',
+        '15000',
+        '--json',
+      ]),
       run(['discover', '--first-name', 'Peter', '--last-name', 'Lang', '--dob', '1972-07-04', '--payer-id', 'SBX-EVERGREEN']),
     ]);
     assert.equal(estimate.code, 0, estimate.stderr);

@@ -20,7 +20,7 @@ test('every examples/ file the docs name is shipped, and no doc posts a file tha
   for (const path of named) assert.ok(existsSync(`${ROOT}${path}`), `${path} is named in the docs but missing`);
 });
 
-test('coverage normalize examples/sample-271.x12 prints the sample member\'s active plan', async () => {
+test("coverage normalize examples/sample-271.x12 prints the sample member's active plan", async () => {
   let stdout = '';
   const code = await runNormalize(`${ROOT}examples/sample-271.x12`, { stdout: (s) => (stdout += s), stderr: () => undefined });
   assert.equal(code, 0);

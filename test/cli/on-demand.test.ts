@@ -14,8 +14,11 @@ test('each on-demand command is listed with the name and description its module 
   }
 });
 
-test('the named command (also after help) is the module\'s own, the others are listings without subcommands or options', async () => {
-  for (const args of [['keys', 'list'], ['help', 'keys']]) {
+test("the named command (also after help) is the module's own, the others are listings without subcommands or options", async () => {
+  for (const args of [
+    ['keys', 'list'],
+    ['help', 'keys'],
+  ]) {
     const program = new Command('coverage');
     await registerOnDemand(program, args);
     const keys = program.commands.find((c) => c.name() === 'keys')!;

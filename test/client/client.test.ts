@@ -37,7 +37,13 @@ test('estimate returns the typed estimate', async () => {
 });
 
 test('a 206 partial is a result with error_code set, not an error', async () => {
-  const result = await client.estimate({ member_id: '10090MHUC', member_first_name: 'Adrian', member_last_name: 'Cole', member_dob: '1986-11-19', provider_session_cost: '15000' });
+  const result = await client.estimate({
+    member_id: '10090MHUC',
+    member_first_name: 'Adrian',
+    member_last_name: 'Cole',
+    member_dob: '1986-11-19',
+    provider_session_cost: '15000',
+  });
   assert.equal(result.error_code, 'UNKNOWN_COSTSHARE');
   assert.equal(result.member_obligation, null);
 });
@@ -48,7 +54,13 @@ test('discover, scan and medicaid return their results', async () => {
   const scanned = await client.scan({ member_first_name: 'Keisha', member_last_name: 'Daniels', member_dob: '1997-04-14', zip: '10001' });
   assert.equal(scanned.payer_id, 'SBX-COMMUNITY');
   assert.ok(scanned.payers_checked > 1);
-  const medicaid = await client.medicaid({ member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' });
+  const medicaid = await client.medicaid({
+    member_id: '10070MHOMCD',
+    member_first_name: 'Luis',
+    member_last_name: 'Herrera',
+    member_dob: '1999-11-11',
+    patient_state: 'NY',
+  });
   assert.equal(medicaid.insurance_type, 'medicaid');
   assert.equal(medicaid.patient_state, 'NY');
 });
@@ -91,7 +103,14 @@ test('a wrong key is a 401 error', async () => {
 
 test('an answer that is not the service error shape keeps its status', async () => {
   const proxy: typeof fetch = async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
-  const err = await rejection(new CoverageClient({ baseUrl: 'http://proxy.invalid', apiKey: 'k', fetch: proxy }).scan({ member_first_name: 'A', member_last_name: 'B', member_dob: '2000-01-01', zip: '' }));
+  const err = await rejection(
+    new CoverageClient({ baseUrl: 'http://proxy.invalid', apiKey: 'k', fetch: proxy }).scan({
+      member_first_name: 'A',
+      member_last_name: 'B',
+      member_dob: '2000-01-01',
+      zip: '',
+    }),
+  );
   assert.equal(err.status, 502);
   assert.equal(err.error_code, 'UNEXPECTED_RESPONSE');
   assert.equal(err.request_id, null);

@@ -29,14 +29,21 @@ function scripted(...answers: (() => Response)[]) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<CoverageApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof CoverageApiError, String(err));
   return err;
 }
 
 describe('with a scripted server', () => {
   test('waits Retry-After seconds and returns the answer that follows', async () => {
-    const s = scripted(() => tooMany('3'), () => tooMany('1'), ok);
+    const s = scripted(
+      () => tooMany('3'),
+      () => tooMany('1'),
+      ok,
+    );
     const retries: number[] = [];
     const client = new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep, onRetry: (r) => retries.push(r.attempt) });
     const result = await client.scan(scanBody);
@@ -65,14 +72,20 @@ describe('with a scripted server', () => {
 
   test('a wait longer than maxRetryDelayMs is thrown at once', async () => {
     const s = scripted(() => tooMany('600'), ok);
-    const err = await rejection(new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep, maxRetryDelayMs: 60_000 }).scan(scanBody));
+    const err = await rejection(
+      new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep, maxRetryDelayMs: 60_000 }).scan(scanBody),
+    );
     assert.equal(err.retry_after_seconds, 600);
     assert.equal(s.calls.length, 1);
     assert.deepEqual(s.waits, []);
   });
 
   test('without Retry-After the waits back off: 1 s, then 2 s', async () => {
-    const s = scripted(() => tooMany(), () => tooMany(), ok);
+    const s = scripted(
+      () => tooMany(),
+      () => tooMany(),
+      ok,
+    );
     await new CoverageClient({ baseUrl: 'http://svc.invalid', apiKey: 'k', fetch: s.fetch, sleep: s.sleep }).scan(scanBody);
     assert.deepEqual(s.waits, [1000, 2000]);
   });

@@ -68,11 +68,14 @@ test('one check: the form, the result card, the key kept for the tab', { skip },
   await card.waitFor();
   assert.equal(await card.locator('.badge').first().textContent(), 'Active');
   assert.equal(await page.locator('#patient-pays').textContent(), '$30.00');
-  assert.match(await card.textContent() ?? '', /Payer pays \$120\.00 of \$150\.00/);
+  assert.match((await card.textContent()) ?? '', /Payer pays \$120\.00 of \$150\.00/);
   assert.equal(await card.locator('progress').count(), 2, 'deductible and out-of-pocket bars');
   assert.ok(await card.getByText('Telehealth').count());
   const alerts = await card.locator('.alerts li').allTextContents();
-  assert.ok(alerts.some((a) => /Demographic Mismatch/i.test(a) && a.includes('KATHRYN') && a.includes('MILLER-HAYES')), alerts.join(' / '));
+  assert.ok(
+    alerts.some((a) => /Demographic Mismatch/i.test(a) && a.includes('KATHRYN') && a.includes('MILLER-HAYES')),
+    alerts.join(' / '),
+  );
 
   await page.getByText('Raw JSON').click();
   const raw = JSON.parse((await card.locator('pre').textContent()) ?? '{}');
@@ -125,7 +128,11 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
   await enterKey(page);
   await page.getByRole('tab', { name: /schedule/ }).click();
   const template = readFileSync(fileURLToPath(new URL('../../src/http/console/schedule-template.csv', import.meta.url)), 'utf8');
-  const extra = Array.from({ length: 33 }, (_, i) => `estimate,${1000 + i}MH${i % 11 === 0 ? 'MNF' : i % 7 === 0 ? 'UC' : 'NA'},Pat,Lee${String.fromCharCode(97 + (i % 26))},1980-01-01,,1234567893,12000,true,,`);
+  const extra = Array.from(
+    { length: 33 },
+    (_, i) =>
+      `estimate,${1000 + i}MH${i % 11 === 0 ? 'MNF' : i % 7 === 0 ? 'UC' : 'NA'},Pat,Lee${String.fromCharCode(97 + (i % 26))},1980-01-01,,1234567893,12000,true,,`,
+  );
   const csv = `${template.trimEnd()}\n${extra.join('\n')}\n`;
   await page.getByLabel('Schedule file (CSV)').setInputFiles({ name: 'tomorrow.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload and check' }).click();
@@ -143,7 +150,9 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
   await page.screenshot({ path: `${SHOTS}console-batch.png` });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results (CSV)' }).click()]);
-  const lines = readFileSync((await download.path()), 'utf8').trimEnd().split('\r\n');
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n');
   assert.equal(lines.length, 41);
   assert.match(lines[0]!, /^row,endpoint,status,outcome,/);
   assert.match(lines[1]!, /^1,estimate,200,OK,/);

@@ -54,7 +54,13 @@ async function ssoSignIn(claims: Record<string, unknown>, options: { signWith?: 
     headers: options.skipPending ? {} : { cookie: pending.split(';')[0]! },
   });
   const session = cookiesOf(callback).find((c) => c.startsWith('coverage_session='));
-  return { status: callback.status, location: callback.headers.get('location'), session: session ?? null, authorize: new URL(authorize), cookies: cookiesOf(callback) };
+  return {
+    status: callback.status,
+    location: callback.headers.get('location'),
+    session: session ?? null,
+    authorize: new URL(authorize),
+    cookies: cookiesOf(callback),
+  };
 }
 
 test('start: the provider is asked for a code with state, nonce and a PKCE S256 challenge', async () => {
@@ -76,7 +82,10 @@ test('a verified person with a user here is signed in, and their checks are audi
   assert.equal(done.status, 302);
   assert.equal(done.location, '/console/');
   assert.match(done.session!, /^coverage_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
-  assert.ok(done.cookies.some((c) => /^coverage_oidc=; .*Max-Age=0/.test(c)), 'the round-trip cookie is cleared');
+  assert.ok(
+    done.cookies.some((c) => /^coverage_oidc=; .*Max-Age=0/.test(c)),
+    'the round-trip cookie is cleared',
+  );
   const cookie = done.session!.split(';')[0]!;
   const who = await (await fetch(`${server.url}/console/session`, { headers: { cookie } })).json();
   assert.equal(who.username, 'alice@clinic.example');
@@ -88,7 +97,11 @@ test('a verified person with a user here is signed in, and their checks are audi
   });
   assert.equal(res.status, 200);
   await server.runtime.audit.flush();
-  const record = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', '=', res.headers.get('x-request-id')!).executeTakeFirstOrThrow();
+  const record = await server.runtime.db.kysely
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('request_id', '=', res.headers.get('x-request-id')!)
+    .executeTakeFirstOrThrow();
   assert.equal(record.user_id, (await users.get('alice@clinic.example'))!.id);
 });
 
@@ -125,13 +138,22 @@ test('an SSO-only user has no password here: a password sign-in fails like any o
     body: JSON.stringify({ username: 'alice@clinic.example', password: '!sso-only' }),
   });
   assert.equal(res.status, 401);
-  const row = await server.runtime.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'alice@clinic.example').executeTakeFirstOrThrow();
+  const row = await server.runtime.db.kysely
+    .selectFrom('users')
+    .select('password_hash')
+    .where('username', '=', 'alice@clinic.example')
+    .executeTakeFirstOrThrow();
   assert.doesNotMatch(row.password_hash, /^\$argon2/);
 });
 
 test('the provider unreachable: back to the console with a notice, not an error page', async (t) => {
   const offline = await startTestServer({
-    env: { COVERAGE_OIDC_ISSUER: 'http://127.0.0.1:9', COVERAGE_OIDC_CLIENT_ID: CLIENT_ID, COVERAGE_OIDC_CLIENT_SECRET: CLIENT_SECRET, COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI },
+    env: {
+      COVERAGE_OIDC_ISSUER: 'http://127.0.0.1:9',
+      COVERAGE_OIDC_CLIENT_ID: CLIENT_ID,
+      COVERAGE_OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI,
+    },
   });
   t.after(() => offline.close());
   const start = await fetch(`${offline.url}/console/oidc/start`, { redirect: 'manual' });
@@ -140,10 +162,25 @@ test('the provider unreachable: back to the console with a notice, not an error 
 });
 
 test('configuration: the OIDC settings come together, with the callback path fixed', () => {
-  const base = { COVERAGE_OIDC_ISSUER: 'https://accounts.google.com', COVERAGE_OIDC_CLIENT_ID: 'id', COVERAGE_OIDC_CLIENT_SECRET: 's', COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI };
+  const base = {
+    COVERAGE_OIDC_ISSUER: 'https://accounts.google.com',
+    COVERAGE_OIDC_CLIENT_ID: 'id',
+    COVERAGE_OIDC_CLIENT_SECRET: 's',
+    COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI,
+  };
   assert.equal(loadConsoleConfig({}).oidc, null);
-  assert.deepEqual(loadConsoleConfig(base).oidc, { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's', redirectUri: REDIRECT_URI, usernameClaim: 'email', label: 'Sign in with your organization account' });
-  assert.throws(() => loadConsoleConfig({ COVERAGE_OIDC_ISSUER: 'https://accounts.google.com' }), /COVERAGE_OIDC_CLIENT_ID, COVERAGE_OIDC_CLIENT_SECRET, COVERAGE_OIDC_REDIRECT_URI/);
+  assert.deepEqual(loadConsoleConfig(base).oidc, {
+    issuer: 'https://accounts.google.com',
+    clientId: 'id',
+    clientSecret: 's',
+    redirectUri: REDIRECT_URI,
+    usernameClaim: 'email',
+    label: 'Sign in with your organization account',
+  });
+  assert.throws(
+    () => loadConsoleConfig({ COVERAGE_OIDC_ISSUER: 'https://accounts.google.com' }),
+    /COVERAGE_OIDC_CLIENT_ID, COVERAGE_OIDC_CLIENT_SECRET, COVERAGE_OIDC_REDIRECT_URI/,
+  );
   assert.throws(() => loadConsoleConfig({ ...base, COVERAGE_OIDC_REDIRECT_URI: 'https://x.example/elsewhere' }), /\/console\/oidc\/callback/);
   assert.throws(() => new OidcClient({ ...loadConsoleConfig(base).oidc!, issuer: 'http://idp.example' }), /not https/);
 });

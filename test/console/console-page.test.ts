@@ -16,7 +16,12 @@ test('/console redirects to the page; the page and its files are served with a C
   const redirect = await fetch(`${server.url}/console`, { redirect: 'manual' });
   assert.equal(redirect.status, 302);
   assert.equal(redirect.headers.get('location'), '/console/');
-  const files: [string, string][] = [['/console/', 'text/html'], ['/console/console.js', 'javascript'], ['/console/console.css', 'text/css'], ['/console/schedule-template.csv', 'text/csv']];
+  const files: [string, string][] = [
+    ['/console/', 'text/html'],
+    ['/console/console.js', 'javascript'],
+    ['/console/console.css', 'text/css'],
+    ['/console/schedule-template.csv', 'text/csv'],
+  ];
   for (const [path, type] of files) {
     const res = await fetch(`${server.url}${path}`);
     assert.equal(res.status, 200, path);

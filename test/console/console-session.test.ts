@@ -38,7 +38,7 @@ async function signIn(username: string, password = PASSWORD, extra: { totp?: str
   });
   const setCookie = res.headers.get('set-cookie');
   const cookie = setCookie ? setCookie.split(';')[0]! : null;
-  return { status: res.status, body: (await res.json()), setCookie, cookie };
+  return { status: res.status, body: await res.json(), setCookie, cookie };
 }
 
 const MEMBER = sandboxMemberTable().find((m) => m.endpoints[0] === 'estimate' && m.expected_status === 200 && m.first_name !== null)!;
@@ -50,12 +50,12 @@ async function check(cookie: string | null, headers: Record<string, string> = CO
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
     body: JSON.stringify(estimateBody()),
   });
-  return { status: res.status, body: (await res.json()), requestId: res.headers.get('x-request-id')! };
+  return { status: res.status, body: await res.json(), requestId: res.headers.get('x-request-id')! };
 }
 
 async function whoami(cookie: string | null) {
   const res = await call(`${server.url}/console/session`, { headers: cookie ? { cookie } : {} });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 }
 
 test('no users yet: the console is told to create one, and (sandbox) that an API key may stand in', async () => {
@@ -91,7 +91,10 @@ test('sign in: an HttpOnly, SameSite=Strict session cookie; the person runs chec
   assert.equal(record.key_id, alice!.id, 'the person is the principal: limits and batches are theirs');
   assert.equal(record.endpoint, 'estimate');
   const usage = await usageCounts(server.runtime.db, { keyId: alice!.id });
-  assert.deepEqual(usage.map((u) => [u.key_name, u.endpoint, u.count]), [['console user alice', 'estimate', 1]]);
+  assert.deepEqual(
+    usage.map((u) => [u.key_name, u.endpoint, u.count]),
+    [['console user alice', 'estimate', 1]],
+  );
 
   // A machine key's check names no person.
   const machine = await check(null, { apikey: TEST_KEY });
@@ -198,9 +201,17 @@ test('idle logoff: a session whose last request was 15 minutes ago is ended', as
   const { cookie } = await signIn('gina');
   const user = await users.get('gina');
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-  await server.runtime.db.kysely.updateTable('console_sessions').set({ last_seen_at: ago(14) }).where('user_id', '=', user!.id).execute();
+  await server.runtime.db.kysely
+    .updateTable('console_sessions')
+    .set({ last_seen_at: ago(14) })
+    .where('user_id', '=', user!.id)
+    .execute();
   assert.equal((await check(cookie)).status, 200, '14 minutes idle is still signed in');
-  await server.runtime.db.kysely.updateTable('console_sessions').set({ last_seen_at: ago(15) }).where('user_id', '=', user!.id).execute();
+  await server.runtime.db.kysely
+    .updateTable('console_sessions')
+    .set({ last_seen_at: ago(15) })
+    .where('user_id', '=', user!.id)
+    .execute();
   assert.equal((await check(cookie)).status, 401);
   assert.equal((await server.runtime.db.kysely.selectFrom('console_sessions').where('user_id', '=', user!.id).selectAll().execute()).length, 0);
 });
@@ -232,12 +243,20 @@ test("a person's checks are counted under their own rate limit, not the key's", 
 });
 
 test('invalid sign-in bodies are 400, and a sign-in flood from one address is 429', async (t) => {
-  const res = await call(`${server.url}/console/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...CONSOLE }, body: JSON.stringify({ username: 'x' }) });
+  const res = await call(`${server.url}/console/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CONSOLE },
+    body: JSON.stringify({ username: 'x' }),
+  });
   assert.equal(res.status, 400);
   const limited = await startTestServer({ env: { COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE: '3' } });
   t.after(() => limited.close());
   const attempt = () =>
-    fetch(`${limited.url}/console/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...CONSOLE }, body: JSON.stringify({ username: 'flood', password: 'whatever password' }) });
+    fetch(`${limited.url}/console/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...CONSOLE },
+      body: JSON.stringify({ username: 'flood', password: 'whatever password' }),
+    });
   const statuses = [];
   for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
   assert.deepEqual(statuses, [401, 401, 401, 429]);
@@ -273,12 +292,20 @@ test('the log tells the operator about sign-ins without the typed username or pa
   t.after(() => logged.close());
   const { user } = await new UserStore(logged.runtime.db).create({ username: 'lena', env: 'sandbox', password: PASSWORD });
   const attempt = (username: string, password: string) =>
-    fetch(`${logged.url}/console/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...CONSOLE }, body: JSON.stringify({ username, password }) });
+    fetch(`${logged.url}/console/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...CONSOLE },
+      body: JSON.stringify({ username, password }),
+    });
   assert.equal((await attempt('lena', 'typed-secret-guess-1')).status, 401);
   assert.equal((await attempt('typed-unknown-name', 'typed-secret-guess-2')).status, 401);
   assert.equal((await attempt('lena', PASSWORD)).status, 200);
   await eventually(async () => log.includes('"event":"console_sign_in"'), 'sign-in logged');
-  const events = log.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => typeof e.event === 'string');
+  const events = log
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((e) => typeof e.event === 'string');
   assert.deepEqual(
     events.map((e) => [e.event, e.reason ?? null, e.user_id]),
     [
@@ -294,7 +321,9 @@ test('sign-ins, failed sign-ins and sign-outs are in the audit trail by user id 
   const { user } = await users.create({ username: 'audited-person', env: 'sandbox', password: PASSWORD });
   const unknownRows = async () => {
     await server.runtime.audit.flush();
-    return (await server.runtime.db.kysely.selectFrom('audit_events').select('user_id').where('key_id', '=', '-').where('error_code', '=', 'no_such_user').execute()).length;
+    return (
+      await server.runtime.db.kysely.selectFrom('audit_events').select('user_id').where('key_id', '=', '-').where('error_code', '=', 'no_such_user').execute()
+    ).length;
   };
   const unknownBefore = await unknownRows();
   const good = await signIn('audited-person');
@@ -314,12 +343,20 @@ test('sign-ins, failed sign-ins and sign-outs are in the audit trail by user id 
     .execute();
   assert.equal(await unknownRows(), unknownBefore + 1, 'a failed sign-in for no such user is recorded, under -');
   const mine = rows.filter((r) => r.user_id === user.id).map((r) => JSON.stringify([r.endpoint, r.status, r.error_code, r.user_id, r.payer_id, r.member_hash]));
-  assert.deepEqual(mine.sort(), [
-    ['console_sign_in', 200, null, user.id, null, null],
-    ['console_sign_in_failed', 401, 'bad_password', user.id, null, null],
-    ['console_sign_out', 204, null, user.id, null, null],
-  ].map((r) => JSON.stringify(r)).sort());
+  assert.deepEqual(
+    mine.sort(),
+    [
+      ['console_sign_in', 200, null, user.id, null, null],
+      ['console_sign_in_failed', 401, 'bad_password', user.id, null, null],
+      ['console_sign_out', 204, null, user.id, null, null],
+    ]
+      .map((r) => JSON.stringify(r))
+      .sort(),
+  );
   assert.ok(!JSON.stringify(rows).includes('nobody-by-this-name'), 'a typed username is never stored');
   const usage = await usageCounts(server.runtime.db);
-  assert.ok(usage.every((r) => !r.endpoint.startsWith('console_')), 'usage counts checks, not sign-ins');
+  assert.ok(
+    usage.every((r) => !r.endpoint.startsWith('console_')),
+    'usage counts checks, not sign-ins',
+  );
 });

@@ -82,11 +82,18 @@ test('a person signs in, checks a patient as themselves, and signs out', { skip 
   await page.getByLabel('Date of birth').fill('1993-03-19');
   await page.getByLabel('Provider NPI').fill('1234567893');
   await page.getByLabel('Session cost ($)').fill('150');
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/v1/estimate')), page.getByRole('button', { name: 'Check coverage' }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/v1/estimate')),
+    page.getByRole('button', { name: 'Check coverage' }).click(),
+  ]);
   assert.equal(response.status(), 200);
   await page.locator('article.card').waitFor();
   await server.runtime.audit.flush();
-  const record = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', '=', (await response.headerValue('x-request-id'))!).executeTakeFirstOrThrow();
+  const record = await server.runtime.db.kysely
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('request_id', '=', (await response.headerValue('x-request-id'))!)
+    .executeTakeFirstOrThrow();
   assert.equal(record.user_id, (await users.get('alice'))!.id);
 
   // A reload keeps the person signed in (the cookie), and sign-out ends it on the server.

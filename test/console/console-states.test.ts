@@ -36,7 +36,8 @@ interface Patient {
 }
 
 const NPI = '1234567893';
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 async function openConsole(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
@@ -76,7 +77,14 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** The API's answer for the same patient, to compare what the page says with what was answered. */
 async function answer(p: Patient) {
-  return server.post('/v1/estimate', { member_id: p.member_id, member_first_name: p.first, member_last_name: p.last, member_dob: p.dob, provider_npi: NPI, provider_session_cost: '15000' });
+  return server.post('/v1/estimate', {
+    member_id: p.member_id,
+    member_first_name: p.first,
+    member_last_name: p.last,
+    member_dob: p.dob,
+    provider_npi: NPI,
+    provider_session_cost: '15000',
+  });
 }
 
 test('inactive coverage: a red "Coverage ended on DATE" banner, no deductible bars, no plan price', { skip }, async () => {
@@ -94,7 +102,7 @@ test('inactive coverage: a red "Coverage ended on DATE" banner, no deductible ba
   assert.equal(await card.locator('.badge').innerText(), 'Inactive');
   assert.equal(await page.locator('#patient-pays').innerText(), 'The full $150.00');
   const text = await seen(page);
-  assert.doesNotMatch(text, /\$30\.00|copay|Deductible/i, 'nothing of the ended plan\'s benefits');
+  assert.doesNotMatch(text, /\$30\.00|copay|Deductible/i, "nothing of the ended plan's benefits");
   await shoot(page, 'inactive');
   assert.deepEqual(problems, []);
   await page.close();
@@ -182,7 +190,10 @@ test('payer errors in words, with the follow-up', { skip }, async () => {
   const { page, problems } = await openConsole();
   await check(page, { member_id: '11101MHRR', first: 'Peter', last: 'Lang', dob: '1972-07-04' });
   assert.equal(await page.locator('#card-title').innerText(), "The payer's system did not answer");
-  assert.deepEqual(await page.locator('.next-steps li').allInnerTexts(), ['Try again in a few minutes.', "If it keeps failing, call the payer: the phone number on the back of the member's card."]);
+  assert.deepEqual(await page.locator('.next-steps li').allInnerTexts(), [
+    'Try again in a few minutes.',
+    "If it keeps failing, call the payer: the phone number on the back of the member's card.",
+  ]);
   await shoot(page, 'payer-error');
 
   await check(page, { member_id: 'PNR40001', first: 'Caleb', last: 'Foster', dob: '1988-08-18' });

@@ -8,7 +8,11 @@ import { classifyBenefitStructure, deductibleApplies, estimate, memberObligation
 
 const money = fc.integer({ min: 0, max: 1_000_000 });
 const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null, freq: 4 });
-const coinsurance = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 1000 }).map((x) => x / 10), fc.double({ min: 0, max: 100, noNaN: true }));
+const coinsurance = fc.oneof(
+  fc.integer({ min: 0, max: 100 }),
+  fc.integer({ min: 0, max: 1000 }).map((x) => x / 10),
+  fc.double({ min: 0, max: 100, noNaN: true }),
+);
 const accumulator: fc.Arbitrary<Accumulator> = fc.record({ total: nullable(money), remaining: nullable(money) });
 const pair = fc.record({ individual: accumulator, family: accumulator });
 const costShare: fc.Arbitrary<CostShare> = fc.record({ copayment: nullable(fc.integer({ min: 0, max: 50_000 })), coinsurance: nullable(coinsurance) });
@@ -26,12 +30,34 @@ const cost = fc.integer({ min: 0, max: 2_000_000 });
 function coverage(inNet: NetworkBenefits | null, telehealth: CostShare | null = null): Coverage {
   const person = { first_name: 'A', last_name: 'B', member_id: '1MHNA', gender: 'U' as const, dob: '1990-01-01', address: null };
   return {
-    payer_id: 'P', payer_name: 'P', plan_name: null, plan_type: null, insurance_type: 'commercial', group_name: null, group_id: null,
-    plan_begin_date: null, plan_end_date: null, eligibility_end_date: null, coverage_status: 'active', mental_health_coverage: 'active',
-    in_network: inNet, out_of_network: null, telehealth: telehealth ? { in_network: telehealth, out_of_network: null } : null,
-    pcp: null, third_party_payer: null, utilization_manager: null, additional_policies: [], is_marketplace: false, is_bluecard: false,
-    is_hdhp: false, member: person, subscriber: person, relationship_to_subscriber: 'self', payer_corrected_demographics: false,
-    next_plan_year: null, messages: [],
+    payer_id: 'P',
+    payer_name: 'P',
+    plan_name: null,
+    plan_type: null,
+    insurance_type: 'commercial',
+    group_name: null,
+    group_id: null,
+    plan_begin_date: null,
+    plan_end_date: null,
+    eligibility_end_date: null,
+    coverage_status: 'active',
+    mental_health_coverage: 'active',
+    in_network: inNet,
+    out_of_network: null,
+    telehealth: telehealth ? { in_network: telehealth, out_of_network: null } : null,
+    pcp: null,
+    third_party_payer: null,
+    utilization_manager: null,
+    additional_policies: [],
+    is_marketplace: false,
+    is_bluecard: false,
+    is_hdhp: false,
+    member: person,
+    subscriber: person,
+    relationship_to_subscriber: 'self',
+    payer_corrected_demographics: false,
+    next_plan_year: null,
+    messages: [],
   };
 }
 
@@ -39,11 +65,27 @@ const run = (b: NetworkBenefits | null, C: number | null, th: CostShare | null =
   estimate(coverage(b, th), { session_cost: C, in_network: true });
 
 const MONEY_FIELDS = [
-  'provider_session_cost', 'copayment', 'deductible', 'remaining_deductible', 'oop_max', 'remaining_oop_max', 'family_deductible',
-  'family_remaining_deductible', 'family_oop_max', 'family_remaining_oop_max', 'member_obligation', 'payer_obligation',
-  'pre_deductible_member_obligation', 'pre_deductible_payer_obligation', 'post_deductible_member_obligation',
-  'post_deductible_payer_obligation', 'post_oop_max_member_obligation', 'post_oop_max_payer_obligation',
-  'remaining_sessions_before_deductible', 'remaining_sessions_before_oop_max', 'visits_remaining',
+  'provider_session_cost',
+  'copayment',
+  'deductible',
+  'remaining_deductible',
+  'oop_max',
+  'remaining_oop_max',
+  'family_deductible',
+  'family_remaining_deductible',
+  'family_oop_max',
+  'family_remaining_oop_max',
+  'member_obligation',
+  'payer_obligation',
+  'pre_deductible_member_obligation',
+  'pre_deductible_payer_obligation',
+  'post_deductible_member_obligation',
+  'post_deductible_payer_obligation',
+  'post_oop_max_member_obligation',
+  'post_oop_max_payer_obligation',
+  'remaining_sessions_before_deductible',
+  'remaining_sessions_before_oop_max',
+  'visits_remaining',
 ] as const satisfies readonly (keyof EstimateFinancials)[];
 
 const SPLITS = [
@@ -108,13 +150,18 @@ test('splits add up to the cost, stay within 0..cost and within the remaining OO
 
 test('remaining OOP 0: the member pays nothing, in person or by telehealth, even with an unknown cost share (visits left)', () => {
   fc.assert(
-    fc.property(benefits.filter((b) => b.visit_limit?.remaining !== 0), cost, nullable(costShare), (b, C, th) => {
-      const { fields: f } = run(withOop(b, 0), C, th);
-      assert.equal(f.member_obligation, 0);
-      assert.equal(f.payer_obligation, C);
-      assert.equal(f.remaining_sessions_before_oop_max, 0);
-      if (th) assert.equal(f.telehealth?.member_obligation, 0);
-    }),
+    fc.property(
+      benefits.filter((b) => b.visit_limit?.remaining !== 0),
+      cost,
+      nullable(costShare),
+      (b, C, th) => {
+        const { fields: f } = run(withOop(b, 0), C, th);
+        assert.equal(f.member_obligation, 0);
+        assert.equal(f.payer_obligation, C);
+        assert.equal(f.remaining_sessions_before_oop_max, 0);
+        if (th) assert.equal(f.telehealth?.member_obligation, 0);
+      },
+    ),
   );
 });
 
@@ -168,20 +215,35 @@ test('the member pays no less with more deductible left', () => {
 /** Fill every unknown the partial result depends on with arbitrary values. */
 function completions(b: NetworkBenefits | null): fc.Arbitrary<NetworkBenefits> {
   if (b === null) return benefits.map((x) => ({ ...x, copayment: x.copayment ?? 0 }));
-  const level = (a: Accumulator): fc.Arbitrary<Accumulator> => (a.remaining === null && a.total !== null ? money.map((r) => ({ ...a, remaining: r })) : fc.constant(a));
+  const level = (a: Accumulator): fc.Arbitrary<Accumulator> =>
+    a.remaining === null && a.total !== null ? money.map((r) => ({ ...a, remaining: r })) : fc.constant(a);
   const fill = (p: NetworkBenefits['deductible']) =>
-    p === null ? fc.constant(null) : fc.record({ individual: level(p.individual), family: level(p.family) })
-      .chain((q) => (q.individual.remaining === null && q.family.remaining === null ? money.map((r) => ({ ...q, individual: { ...q.individual, remaining: r } })) : fc.constant(q)));
-  const share = b.copayment === null && b.coinsurance === null
-    ? fc.record({ copayment: fc.integer({ min: 0, max: 50_000 }), coinsurance: coinsurance })
-    : fc.constant({ copayment: b.copayment, coinsurance: b.coinsurance });
+    p === null
+      ? fc.constant(null)
+      : fc
+          .record({ individual: level(p.individual), family: level(p.family) })
+          .chain((q) =>
+            q.individual.remaining === null && q.family.remaining === null
+              ? money.map((r) => ({ ...q, individual: { ...q.individual, remaining: r } }))
+              : fc.constant(q),
+          );
+  const share =
+    b.copayment === null && b.coinsurance === null
+      ? fc.record({ copayment: fc.integer({ min: 0, max: 50_000 }), coinsurance: coinsurance })
+      : fc.constant({ copayment: b.copayment, coinsurance: b.coinsurance });
   return fc.record({ d: fill(b.deductible), o: fill(b.oop_max), s: share }).map(({ d, o, s }) => ({ ...b, ...s, deductible: d, oop_max: o }));
 }
 
 const DERIVED = [
-  'member_obligation', 'payer_obligation', 'pre_deductible_member_obligation', 'post_deductible_member_obligation',
-  'post_oop_max_member_obligation', 'remaining_sessions_before_deductible', 'remaining_sessions_before_oop_max',
-  'remaining_deductible', 'remaining_oop_max',
+  'member_obligation',
+  'payer_obligation',
+  'pre_deductible_member_obligation',
+  'post_deductible_member_obligation',
+  'post_oop_max_member_obligation',
+  'remaining_sessions_before_deductible',
+  'remaining_sessions_before_oop_max',
+  'remaining_deductible',
+  'remaining_oop_max',
 ] as const;
 
 test('partial results never fill an unknown: every reported value holds for every completion of the unknowns', () => {
@@ -214,8 +276,14 @@ test('closed-form session counts agree with paying session after session', () =>
     copayment: nullable(fc.integer({ min: 0, max: 20_000 })),
     coinsurance: nullable(fc.integer({ min: 0, max: 100 })),
     deductible_applies: fc.boolean(),
-    deductible: fc.record({ individual: fc.record({ total: fc.constant(100_000), remaining: fc.integer({ min: 0, max: 100_000 }) }), family: fc.constant({ total: null, remaining: null }) }),
-    oop_max: fc.record({ individual: fc.record({ total: fc.constant(200_000), remaining: fc.integer({ min: 0, max: 200_000 }) }), family: fc.constant({ total: null, remaining: null }) }),
+    deductible: fc.record({
+      individual: fc.record({ total: fc.constant(100_000), remaining: fc.integer({ min: 0, max: 100_000 }) }),
+      family: fc.constant({ total: null, remaining: null }),
+    }),
+    oop_max: fc.record({
+      individual: fc.record({ total: fc.constant(200_000), remaining: fc.integer({ min: 0, max: 200_000 }) }),
+      family: fc.constant({ total: null, remaining: null }),
+    }),
     visit_limit: fc.constant(null),
   });
   // Besides random OOP remainings, pick the edges: met exactly by full-cost sessions, at the deductible, just past it.

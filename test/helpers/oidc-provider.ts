@@ -36,7 +36,12 @@ export class TestProvider {
         if (path === '/.well-known/openid-configuration') {
           // The browser reaches the provider as localhost: another site than the service's 127.0.0.1, as in life.
           const browserUrl = this.url.replace('127.0.0.1', 'localhost');
-          return json(200, { issuer: this.url, authorization_endpoint: `${browserUrl}/authorize`, token_endpoint: `${this.url}/token`, jwks_uri: `${this.url}/jwks` });
+          return json(200, {
+            issuer: this.url,
+            authorization_endpoint: `${browserUrl}/authorize`,
+            token_endpoint: `${this.url}/token`,
+            jwks_uri: `${this.url}/jwks`,
+          });
         }
         if (path === '/authorize' && this.browser) {
           const authorize = new URL(req.url ?? '/', this.url);
@@ -56,7 +61,12 @@ export class TestProvider {
           const grant = this.codes.get(form.get('code') ?? '');
           this.codes.delete(form.get('code') ?? '');
           if (!grant || form.get('redirect_uri') !== REDIRECT_URI) return json(400, { error: 'invalid_grant' });
-          if (createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== grant.challenge) return json(400, { error: 'invalid_grant' });
+          if (
+            createHash('sha256')
+              .update(form.get('code_verifier') ?? '')
+              .digest('base64url') !== grant.challenge
+          )
+            return json(400, { error: 'invalid_grant' });
           return json(200, { access_token: 'at', token_type: 'Bearer', id_token: this.jwt(grant.claims, grant.signWith) });
         }
         json(404, {});
@@ -90,4 +100,3 @@ export class TestProvider {
     return code;
   }
 }
-

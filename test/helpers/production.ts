@@ -16,18 +16,20 @@ export interface ProductionSetup {
   close(): Promise<void>;
 }
 
-export async function startProduction(opts: {
-  faults?: FaultPlan;
-  latencyMs?: number;
-  extraPayers?: number;
-  payerIds?: string[];
-  overrides?: Partial<DirectoryPayer>;
-  env?: Record<string, string>;
-  /** Where the service logs (at info level) instead of nowhere. */
-  logStream?: NodeJS.WritableStream;
-  /** The simulator answers from the recorded 271s in this folder (simulate-payer --replay). */
-  replayDir?: string;
-} = {}): Promise<ProductionSetup> {
+export async function startProduction(
+  opts: {
+    faults?: FaultPlan;
+    latencyMs?: number;
+    extraPayers?: number;
+    payerIds?: string[];
+    overrides?: Partial<DirectoryPayer>;
+    env?: Record<string, string>;
+    /** Where the service logs (at info level) instead of nowhere. */
+    logStream?: NodeJS.WritableStream;
+    /** The simulator answers from the recorded 271s in this folder (simulate-payer --replay). */
+    replayDir?: string;
+  } = {},
+): Promise<ProductionSetup> {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
   process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
   const sim = await PayerSimulator.start({

@@ -14,7 +14,11 @@ const paths = ['/v1/estimate', '/v1/estimate/', '/v1/discover', '/v1/scan', '/v1
 
 test('a missing key gives 401 on every endpoint, before the body is looked at', async () => {
   for (const path of [...paths, '/v1/sandbox/members']) {
-    const res = await fetch(server.url + path, { method: path.includes('members') ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: path.includes('members') ? undefined : 'not json' });
+    const res = await fetch(server.url + path, {
+      method: path.includes('members') ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: path.includes('members') ? undefined : 'not json',
+    });
     assert.equal(res.status, 401, path);
     const json = (await res.json()) as { error_code: string; request_id: string };
     assert.equal(json.error_code, 'UNAUTHORIZED');

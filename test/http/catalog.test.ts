@@ -96,9 +96,24 @@ test('GET /v1/sandbox/members lists every named member and every suffix', async 
   assert.equal(res.status, 200);
   const ids = new Set(res.body.members.map((m: { member_id: string }) => m.member_id));
   for (const m of CATALOG.members) assert.ok(ids.has(m.member_id), m.member_id);
-  for (const s of CATALOG.suffixes) assert.ok([...ids].some((id) => String(id).endsWith(`MH${s.suffix}`)), s.suffix);
+  for (const s of CATALOG.suffixes)
+    assert.ok(
+      [...ids].some((id) => String(id).endsWith(`MH${s.suffix}`)),
+      s.suffix,
+    );
   for (const row of res.body.members) {
-    for (const f of ['member_id', 'first_name', 'last_name', 'dob', 'payer_id', 'patient_state', 'scenario', 'endpoints', 'expected_status', 'expected_error_code']) {
+    for (const f of [
+      'member_id',
+      'first_name',
+      'last_name',
+      'dob',
+      'payer_id',
+      'patient_state',
+      'scenario',
+      'endpoints',
+      'expected_status',
+      'expected_error_code',
+    ]) {
       assert.ok(f in row, `${row.member_id} lacks ${f}`);
     }
   }

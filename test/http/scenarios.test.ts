@@ -11,7 +11,15 @@ before(async () => {
 after(() => server.close());
 
 const byId = (member_id: string, first: string, last: string, dob: string, extra: Record<string, unknown> = {}) =>
-  server.post('/v1/estimate', { member_id, member_first_name: first, member_last_name: last, member_dob: dob, provider_npi: VALID_NPI, provider_session_cost: '15000', ...extra });
+  server.post('/v1/estimate', {
+    member_id,
+    member_first_name: first,
+    member_last_name: last,
+    member_dob: dob,
+    provider_npi: VALID_NPI,
+    provider_session_cost: '15000',
+    ...extra,
+  });
 const codes = (body: any) => body.alerts.map((a: { code: string }) => a.code);
 
 describe('estimate scenario groups (spec 10.3)', () => {
@@ -168,7 +176,12 @@ describe('cost estimates over HTTP (issue 3)', () => {
     assert.equal(body.post_oop_max_member_obligation, 0);
   });
   test('without a session cost the obligations are null and the benefits returned', async () => {
-    const { status, body } = await server.post('/v1/estimate', { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' });
+    const { status, body } = await server.post('/v1/estimate', {
+      member_id: '10010MHNA',
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+    });
     assert.equal(status, 200);
     assert.equal(body.member_obligation, null);
     assert.equal(body.payer_obligation, null);
@@ -204,17 +217,35 @@ describe('plan-year reset variants (spec 3)', () => {
 
 describe('government plans', () => {
   test('QMB and managed Medicaid on the medicaid endpoint', async () => {
-    const qmb = await server.post('/v1/medicaid', { member_id: '10073MHOMCD', member_first_name: 'Walter', member_last_name: 'Pruitt', member_dob: '1949-09-27', patient_state: 'FL' });
+    const qmb = await server.post('/v1/medicaid', {
+      member_id: '10073MHOMCD',
+      member_first_name: 'Walter',
+      member_last_name: 'Pruitt',
+      member_dob: '1949-09-27',
+      patient_state: 'FL',
+    });
     assert.equal(qmb.status, 200);
     assert.equal(qmb.body.qmb_status, true);
     assert.equal(qmb.body.insurance_type, 'qmb');
-    const mm = await server.post('/v1/medicaid', { member_id: '10072MHMM', member_first_name: 'Keisha', member_last_name: 'Daniels', member_dob: '1997-04-14', patient_state: 'TX' });
+    const mm = await server.post('/v1/medicaid', {
+      member_id: '10072MHMM',
+      member_first_name: 'Keisha',
+      member_last_name: 'Daniels',
+      member_dob: '1997-04-14',
+      patient_state: 'TX',
+    });
     assert.equal(mm.body.managed_care, true);
     assert.equal(mm.body.pcp.organization_name, 'EASTSIDE FAMILY HEALTH CENTER');
     assert.equal(mm.body.patient_state, 'TX');
   });
   test('state Medicaid inactive', async () => {
-    const res = await server.post('/v1/medicaid', { member_id: '10071MHOMCD', member_first_name: 'Tanya', member_last_name: 'Reyes', member_dob: '2001-01-05', patient_state: 'CA' });
+    const res = await server.post('/v1/medicaid', {
+      member_id: '10071MHOMCD',
+      member_first_name: 'Tanya',
+      member_last_name: 'Reyes',
+      member_dob: '2001-01-05',
+      patient_state: 'CA',
+    });
     assert.equal(res.body.plan_status, 'INACTIVE');
   });
   test('Medicare, Medicare Advantage and Medicare supplemental', async () => {
@@ -224,7 +255,13 @@ describe('government plans', () => {
     assert.equal(supp.additional_policy[0].coordination, 'secondary');
   });
   test('a commercial member on the medicaid endpoint is not found there', async () => {
-    const res = await server.post('/v1/medicaid', { member_id: '3MHNA', member_first_name: 'A', member_last_name: 'B', member_dob: '1990-01-01', patient_state: 'NY' });
+    const res = await server.post('/v1/medicaid', {
+      member_id: '3MHNA',
+      member_first_name: 'A',
+      member_last_name: 'B',
+      member_dob: '1990-01-01',
+      patient_state: 'NY',
+    });
     assert.equal(res.status, 404);
     assert.equal(res.body.error_code, 'MEMBER_NOT_FOUND');
   });
@@ -238,7 +275,13 @@ describe('government plans', () => {
 
 describe('matching rules (spec 4 rule 1, spec 10.1 and 10.2)', () => {
   test('discover and scan match first + last name + DOB case-insensitively', async () => {
-    const d = await server.post('/v1/discover', { member_first_name: 'aVeRy', member_last_name: 'WALSH', member_dob: '1988-03-14', zip: '', payer_id: 'SBX-EVERGREEN' });
+    const d = await server.post('/v1/discover', {
+      member_first_name: 'aVeRy',
+      member_last_name: 'WALSH',
+      member_dob: '1988-03-14',
+      zip: '',
+      payer_id: 'SBX-EVERGREEN',
+    });
     assert.equal(d.status, 200);
     assert.equal(d.body.demographics.member_id, '10010MHNA');
     const s = await server.post('/v1/scan', { member_first_name: 'avery', member_last_name: 'walsh', member_dob: '1988-03-14', zip: '10001' });
@@ -251,7 +294,7 @@ describe('matching rules (spec 4 rule 1, spec 10.1 and 10.2)', () => {
     assert.equal(d.status, 404);
     assert.equal(d.body.error_code, 'MEMBER_NOT_FOUND');
   });
-  test('a blank payer_id accepts any payer; a named payer must be the member\'s', async () => {
+  test("a blank payer_id accepts any payer; a named payer must be the member's", async () => {
     const any = await byId('10016MHDM', 'Grace', 'Lindqvist', '1983-12-01', { payer_id: '' });
     assert.equal(any.status, 200);
     assert.equal(any.body.payer_id, 'SBX-HARBOR');
@@ -267,7 +310,13 @@ describe('matching rules (spec 4 rule 1, spec 10.1 and 10.2)', () => {
     const est = await server.post('/v1/estimate', { member_id: '10100MHMNF', member_first_name: '', member_last_name: '', member_dob: '1983-03-23' });
     assert.equal(est.status, 404);
     assert.equal(est.body.error_code, 'MEMBER_NOT_FOUND');
-    const med = await server.post('/v1/medicaid', { member_id: '10100MHMNF', member_first_name: '', member_last_name: '', member_dob: '1983-03-23', patient_state: 'NY' });
+    const med = await server.post('/v1/medicaid', {
+      member_id: '10100MHMNF',
+      member_first_name: '',
+      member_last_name: '',
+      member_dob: '1983-03-23',
+      patient_state: 'NY',
+    });
     assert.equal(med.status, 400);
     assert.equal(med.body.error_code, 'INVALID_REQUEST');
   });
@@ -278,12 +327,24 @@ describe('matching rules (spec 4 rule 1, spec 10.1 and 10.2)', () => {
     for (const k of Object.keys(dis.body)) assert.ok(k in est.body, k);
   });
   test('discover against a payer that does not answer searches is not supported', async () => {
-    const res = await server.post('/v1/discover', { member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', zip: '', payer_id: 'SBX-MCD-NY' });
+    const res = await server.post('/v1/discover', {
+      member_first_name: 'Luis',
+      member_last_name: 'Herrera',
+      member_dob: '1999-11-11',
+      zip: '',
+      payer_id: 'SBX-MCD-NY',
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.error_code, 'PAYER_NOT_SUPPORTED');
   });
   test('the payer throttling a discover gives 429 with Retry-After', async () => {
-    const res = await server.post('/v1/discover', { member_first_name: 'Iris', member_last_name: 'Novak', member_dob: '1979-05-05', zip: '', payer_id: 'SBX-HARBOR' });
+    const res = await server.post('/v1/discover', {
+      member_first_name: 'Iris',
+      member_last_name: 'Novak',
+      member_dob: '1979-05-05',
+      zip: '',
+      payer_id: 'SBX-HARBOR',
+    });
     assert.equal(res.status, 429);
     assert.equal(res.body.error_code, 'TOO_MANY_REQUESTS');
     assert.ok(Number(res.headers.get('retry-after')) > 0);

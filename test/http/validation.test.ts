@@ -41,7 +41,8 @@ describe('field formats', () => {
     assert.equal((await server.post('/v1/estimate', { ...estimate, provider_npi: VALID_NPI })).status, 200);
   });
   for (const cost of [-1, 1.5, '12.50', '-100', 'abc', '', true, null, '1e5']) {
-    test(`provider_session_cost ${JSON.stringify(cost)} is rejected`, () => invalid('/v1/estimate', { ...estimate, provider_session_cost: cost }, ['provider_session_cost']));
+    test(`provider_session_cost ${JSON.stringify(cost)} is rejected`, () =>
+      invalid('/v1/estimate', { ...estimate, provider_session_cost: cost }, ['provider_session_cost']));
   }
   test('provider_session_cost as digits or as an integer gives the same estimate', async () => {
     const a = await server.post('/v1/estimate', { ...estimate, provider_session_cost: '15000' });
@@ -62,7 +63,8 @@ describe('field formats', () => {
   for (const st of ['XX', 'ny', 'New York', '']) {
     test(`patient_state ${JSON.stringify(st)} is rejected`, () => invalid('/v1/medicaid', { ...medicaid, patient_state: st }, ['patient_state']));
   }
-  test('names may not carry X12 delimiters or digits', () => invalid('/v1/scan', { ...scan, member_first_name: 'AVERY*~', member_last_name: 'W4LSH' }, ['member_first_name', 'member_last_name']));
+  test('names may not carry X12 delimiters or digits', () =>
+    invalid('/v1/scan', { ...scan, member_first_name: 'AVERY*~', member_last_name: 'W4LSH' }, ['member_first_name', 'member_last_name']));
   test('member_id may not carry X12 delimiters', () => invalid('/v1/estimate', { ...estimate, member_id: '10010MH~NA' }, ['member_id']));
   test('names with accents and apostrophes are accepted', async () => {
     const res = await server.post('/v1/scan', { ...scan, member_first_name: 'José', member_last_name: "O'Brien-Núñez" });
@@ -71,8 +73,7 @@ describe('field formats', () => {
 });
 
 describe('required and unknown fields', () => {
-  test('estimate requires member_id, names and DOB', () =>
-    invalid('/v1/estimate', {}, ['member_id', 'member_first_name', 'member_last_name', 'member_dob']));
+  test('estimate requires member_id, names and DOB', () => invalid('/v1/estimate', {}, ['member_id', 'member_first_name', 'member_last_name', 'member_dob']));
   test('discover requires names, DOB, ZIP and payer_id', () =>
     invalid('/v1/discover', {}, ['member_first_name', 'member_last_name', 'member_dob', 'zip', 'payer_id']));
   test('scan requires names, DOB and ZIP', () => invalid('/v1/scan', {}, ['member_first_name', 'member_last_name', 'member_dob', 'zip']));
@@ -87,7 +88,8 @@ describe('required and unknown fields', () => {
     await invalid('/v1/scan', { ...scan, member_id: '10010MHNA' }, ['member_id']);
   });
   test('scan does not take payer_id', () => invalid('/v1/scan', { ...scan, payer_id: 'SBX-HARBOR' }, ['payer_id']));
-  test('discover and scan need non-blank names', () => invalid('/v1/discover', { ...discover, member_first_name: '', member_last_name: ' ' }, ['member_first_name', 'member_last_name']));
+  test('discover and scan need non-blank names', () =>
+    invalid('/v1/discover', { ...discover, member_first_name: '', member_last_name: ' ' }, ['member_first_name', 'member_last_name']));
   test('unknown fields are named', () => invalid('/v1/estimate', { ...estimate, favourite_color: 'blue', ssn: '123' }, ['favourite_color', 'ssn']));
   test('wrong types on several fields name each', () =>
     invalid('/v1/estimate', { ...estimate, member_id: 5, member_first_name: ['A'], in_network: 'no' }, ['member_id', 'member_first_name', 'in_network']));

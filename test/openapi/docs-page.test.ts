@@ -16,15 +16,24 @@ before(async () => {
 after(() => server.close());
 
 const csp = (header: string | null) =>
-  new Map((header ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...values] = d.split(/\s+/);
-    return [name!, values] as const;
-  }));
+  new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
 
 test('the page and every script and stylesheet it loads come from this server', async () => {
   assert.match(docsHeaders.get('content-type') ?? '', /text\/html/);
   const assets = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]!);
-  assert.ok(assets.some((a) => a.endsWith('swagger-ui-bundle.js')), html);
+  assert.ok(
+    assets.some((a) => a.endsWith('swagger-ui-bundle.js')),
+    html,
+  );
   for (const asset of assets) {
     assert.doesNotMatch(asset, /^(https?:)?\/\//, `${asset} is not local`);
     const res = await fetch(new URL(asset, `${server.url}/docs`));

@@ -31,7 +31,10 @@ test('is served without a key, as OpenAPI 3.1, with the package version and a se
   assert.match(doc.info.title, /Coverage/);
   assert.match(doc.info.version, /^\d+\.\d+\.\d+/);
   assert.ok(doc.info.description.includes('apikey'));
-  assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), ['/']);
+  assert.deepEqual(
+    doc.servers.map((s: { url: string }) => s.url),
+    ['/'],
+  );
 });
 
 test('passes the OpenAPI 3.1 schema validator', async () => {
@@ -43,7 +46,19 @@ test('passes the OpenAPI 3.1 schema validator', async () => {
 
 test('the shared schemas are components, and the routes refer to them instead of copying them', () => {
   const expected = [
-    ...['EstimateRequest', 'DiscoverRequest', 'ScanRequest', 'MedicaidRequest', 'EstimateResponse', 'DiscoverResponse', 'ScanResponse', 'MedicaidResponse', 'ErrorResponse', 'PayersResponse', 'SandboxMembersResponse'],
+    ...[
+      'EstimateRequest',
+      'DiscoverRequest',
+      'ScanRequest',
+      'MedicaidRequest',
+      'EstimateResponse',
+      'DiscoverResponse',
+      'ScanResponse',
+      'MedicaidResponse',
+      'ErrorResponse',
+      'PayersResponse',
+      'SandboxMembersResponse',
+    ],
     ...['BatchCreateRequest', 'BatchCreated', 'BatchErrorResponse', 'BatchProgress', 'BatchResults'],
     ...['MonitorCreateRequest', 'MonitorCreated', 'Monitor', 'MonitorList', 'MonitorCheckResult', 'MonitorsCreateRequest', 'MonitorsCreated'],
     ...['WebhookCreateRequest', 'WebhookCreated', 'Webhook', 'WebhookList', 'DeliveryList', 'DeliveryAnswer'],
@@ -65,7 +80,11 @@ test('the shared schemas are components, and the routes refer to them instead of
   assert.deepEqual(operation('getBatch').responses['200'].content['application/json'].schema, ref('BatchProgress'));
   assert.deepEqual(operation('getBatchResults').responses['200'].content['application/json'].schema, ref('BatchResults'));
   assert.equal(operation('createBatch').requestBody.content['text/csv'].schema.type, 'string', 'the CSV upload');
-  assert.match(operation('getBatchResults').responses['200'].content['text/csv'].schema.description, /^With accept: text\/csv.*row,endpoint,status,outcome/, 'the CSV results');
+  assert.match(
+    operation('getBatchResults').responses['200'].content['text/csv'].schema.description,
+    /^With accept: text\/csv.*row,endpoint,status,outcome/,
+    'the CSV results',
+  );
   assert.equal(doc.paths['/v1/estimate/'], undefined, 'the trailing-slash duplicate stays hidden');
   assert.equal(doc.paths['/healthz'], undefined);
 });
@@ -86,7 +105,9 @@ test('every /v1 operation requires the apikey header scheme', () => {
 
 describe('descriptions and examples', () => {
   test('the documented operations are the ones with example calls', () => {
-    const inDocument = Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods).map((o) => o.operationId)).sort();
+    const inDocument = Object.values<any>(doc.paths)
+      .flatMap((methods) => Object.values<any>(methods).map((o) => o.operationId))
+      .sort();
     assert.deepEqual(inDocument, [...OPERATIONS].sort(), 'add the example calls of a new endpoint to src/http/openapi-examples.ts');
   });
 
@@ -96,7 +117,10 @@ describe('descriptions and examples', () => {
       assert.equal(o.operationId, op);
       assert.ok(o.description.length > 40, 'a real description');
       assert.ok(o.tags.length > 0);
-      assert.ok(doc.tags.some((t: { name: string }) => o.tags.includes(t.name)), 'a described tag');
+      assert.ok(
+        doc.tags.some((t: { name: string }) => o.tags.includes(t.name)),
+        'a described tag',
+      );
       if (o.requestBody) assert.ok(Object.keys(o.requestBody.content['application/json'].examples).length > 0);
       for (const [status, response] of Object.entries<any>(o.responses)) {
         assert.ok(response.description && response.description !== 'Default Response', `${op} ${status} description`);
@@ -111,9 +135,28 @@ describe('descriptions and examples', () => {
     const notPerRoute = new Set<ErrorCode>(['NOT_FOUND', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
     const perOperation: Record<string, ErrorCode[]> = {
       estimate: (Object.keys(ErrorCodes) as ErrorCode[]).filter((c) => !notPerRoute.has(c)),
-      discover: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'PROVIDER_NOT_RECOGNIZED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+      discover: [
+        'INVALID_REQUEST',
+        'PAYER_NOT_SUPPORTED',
+        'PROVIDER_NOT_RECOGNIZED',
+        'UNAUTHORIZED',
+        'MEMBER_NOT_FOUND',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'TOO_MANY_REQUESTS',
+        'PAYER_FAILURE',
+      ],
       scan: ['INVALID_REQUEST', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
-      medicaid: ['INVALID_REQUEST', 'PAYER_NOT_SUPPORTED', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
+      medicaid: [
+        'INVALID_REQUEST',
+        'PAYER_NOT_SUPPORTED',
+        'UNAUTHORIZED',
+        'MEMBER_NOT_FOUND',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'TOO_MANY_REQUESTS',
+        'PAYER_FAILURE',
+      ],
       createBatch: ['INVALID_REQUEST', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS'],
       getBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
       getBatchResults: ['UNAUTHORIZED', 'NOT_FOUND'],
@@ -121,7 +164,9 @@ describe('descriptions and examples', () => {
     };
     for (const [op, codes] of Object.entries(perOperation)) {
       const shown = new Set(
-        Object.values<any>(operation(op as DocumentedOperation).responses).flatMap((r) => Object.values<any>(r.content['application/json'].examples).map((e) => e.value.error_code)),
+        Object.values<any>(operation(op as DocumentedOperation).responses).flatMap((r) =>
+          Object.values<any>(r.content['application/json'].examples).map((e) => e.value.error_code),
+        ),
       );
       for (const code of codes) assert.ok(shown.has(code), `${op} has no example of ${code}`);
     }

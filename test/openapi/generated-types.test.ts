@@ -103,6 +103,8 @@ test('openapi-typescript types from GET /openapi.json compile against an example
       files: ['example.ts'],
     }),
   );
-  const result = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch((err: { stdout: string }) => err);
+  const result = await run(process.execPath, [bin('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch(
+    (err: { stdout: string }) => err,
+  );
   assert.equal(result.stdout.trim(), '', 'tsc reported errors');
 });

@@ -55,7 +55,12 @@ test('coverage-service/client loads no dependency and no server code: its run-ti
       pending.push(resolve(dirname(file), specifier));
     }
   }
-  assert.deepEqual([...seen].map((f) => relative(ROOT, f)).sort(), ['src/client/coverage-client.ts', 'src/client/errors.ts', 'src/client/index.ts', 'src/client/retry-after.ts']);
+  assert.deepEqual([...seen].map((f) => relative(ROOT, f)).sort(), [
+    'src/client/coverage-client.ts',
+    'src/client/errors.ts',
+    'src/client/index.ts',
+    'src/client/retry-after.ts',
+  ]);
 });
 
 test('the exports point at built files, each with its types', async () => {
@@ -74,14 +79,27 @@ test('the exports point at built files, each with its types', async () => {
 test('npm pack ships the build, the bin, the license and the linked docs, and no sources, tests or bench code', async () => {
   const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT });
   const files = (JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
-  for (const expected of ['package.json', 'README.md', 'LICENSE', 'bin/coverage.js', 'bin/dist-state.js', 'dist/index.js', 'dist/index.d.ts', 'dist/client/index.js', 'dist/client/index.d.ts', 'dist/cli/main.js', 'dist/http/console/index.html', 'docs/operating.md']) {
+  for (const expected of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'bin/coverage.js',
+    'bin/dist-state.js',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/client/index.js',
+    'dist/client/index.d.ts',
+    'dist/cli/main.js',
+    'dist/http/console/index.html',
+    'docs/operating.md',
+  ]) {
     assert.ok(files.includes(expected), `${expected} missing from the tarball`);
   }
   const stray = files.filter((f) => /^(src|test|scripts|deploy|\.ci)\//.test(f) || (f.startsWith('bench/') && f !== 'bench/RESULTS.md') || f.endsWith('.png'));
   assert.deepEqual(stray, []);
 });
 
-test("engines admits no Node version that a run-time dependency refuses", async () => {
+test('engines admits no Node version that a run-time dependency refuses', async () => {
   const minimum = semver.minVersion(pkg.engines.node)!;
   const { stdout } = await promisify(execFile)('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
   const refusing: string[] = [];

@@ -7,7 +7,10 @@ import { memberHasher } from '../../src/store/member-hash.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore, type TestStore } from '../support/stores.ts';
 
-async function server(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}): Promise<{ runtime: Runtime; secret: string; keyId: string; store: TestStore }> {
+async function server(
+  t: { after(fn: () => Promise<void>): void },
+  env: Record<string, string> = {},
+): Promise<{ runtime: Runtime; secret: string; keyId: string; store: TestStore }> {
   const store = await sqliteStore();
   const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }), { logLevel: false });
   t.after(async () => {
@@ -39,7 +42,13 @@ test('each check is recorded with key, endpoint, payer, status, error code, late
   const first = byId.get(String(ok.headers['x-request-id']));
   assert.ok(first);
   assert.deepEqual(
-    { ...first, at: typeof first.at, latency_ms: typeof first.latency_ms, control_number: typeof first.control_number, trace_number: typeof first.trace_number },
+    {
+      ...first,
+      at: typeof first.at,
+      latency_ms: typeof first.latency_ms,
+      control_number: typeof first.control_number,
+      trace_number: typeof first.trace_number,
+    },
     {
       request_id: ok.headers['x-request-id'],
       at: 'string',

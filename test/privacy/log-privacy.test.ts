@@ -24,13 +24,28 @@ function bodyFor(row: SandboxMemberRow, endpoint: OperationName): Record<string,
   const payer = row.payer_id ? { payer_id: row.payer_id } : {};
   switch (endpoint) {
     case 'estimate':
-      return { member_id: row.member_id, member_first_name: first, member_last_name: last, member_dob: dob, ...payer, provider_npi: '1234567893', provider_session_cost: '15000' };
+      return {
+        member_id: row.member_id,
+        member_first_name: first,
+        member_last_name: last,
+        member_dob: dob,
+        ...payer,
+        provider_npi: '1234567893',
+        provider_session_cost: '15000',
+      };
     case 'discover':
       return { member_first_name: first, member_last_name: last, member_dob: dob, zip, payer_id: row.payer_id };
     case 'scan':
       return { member_first_name: first, member_last_name: last, member_dob: dob, zip };
     case 'medicaid':
-      return { member_id: row.member_id, member_first_name: first, member_last_name: last, member_dob: dob, ...payer, ...(row.patient_state ? { patient_state: row.patient_state } : {}) };
+      return {
+        member_id: row.member_id,
+        member_first_name: first,
+        member_last_name: last,
+        member_dob: dob,
+        ...payer,
+        ...(row.patient_state ? { patient_state: row.patient_state } : {}),
+      };
   }
 }
 
@@ -93,6 +108,14 @@ test('no member names, IDs or dates of birth in logs or audit records after the 
   assert.ok(lines.length >= outcomes.length, 'a log line per request at least');
 
   const data = memberData();
-  assert.deepEqual(data.filter((v) => logs.includes(v)), [], 'member data in the logs');
-  assert.deepEqual(data.filter((v) => audit.includes(v)), [], 'member data in the audit trail');
+  assert.deepEqual(
+    data.filter((v) => logs.includes(v)),
+    [],
+    'member data in the logs',
+  );
+  assert.deepEqual(
+    data.filter((v) => audit.includes(v)),
+    [],
+    'member data in the audit trail',
+  );
 });

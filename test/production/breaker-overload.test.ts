@@ -37,7 +37,10 @@ test('a queue longer than the deadline does not open the breaker of a healthy pa
   try {
     const answers = await Promise.all(Array.from({ length: 25 }, () => ask(prod)));
     const statuses = answers.map((a) => a.status);
-    assert.ok(statuses.every((s) => s === 200 || s === 429 || s === 502), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s === 200 || s === 429 || s === 502),
+      statuses.join(','),
+    );
     assert.ok(statuses.includes(200), 'the first wave is answered');
     for (const a of answers.filter((x) => x.status === 429)) {
       assert.equal(a.body.error_code, 'TOO_MANY_REQUESTS');
@@ -62,7 +65,10 @@ test('a payer that really hangs still opens the breaker', { timeout: 30_000 }, a
   });
   try {
     const answers = await Promise.all(Array.from({ length: 6 }, () => ask(prod)));
-    assert.deepEqual(answers.map((a) => a.status), [502, 502, 502, 502, 502, 502]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [502, 502, 502, 502, 502, 502],
+    );
     assert.equal(breaker(prod), 'open');
     const hits = prod.sim.hits('SBX-HARBOR');
     const open = await ask(prod);

@@ -24,12 +24,17 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
   const body = Buffer.concat(chunks);
   const contentType = String(req.headers['content-type']);
   captured.push({ contentType, body: body.toString('utf8') });
-  const fields = req.url!.endsWith('/mime') ? await decodeMime(body, contentType) : (decodeSoap(body.toString('utf8')) as { fields: Record<string, string> }).fields;
+  const fields = req.url!.endsWith('/mime')
+    ? await decodeMime(body, contentType)
+    : (decodeSoap(body.toString('utf8')) as { fields: Record<string, string> }).fields;
   const a = answer(fields as CoreRequest);
   res.writeHead(a.status, { 'content-type': a.contentType }).end(a.body);
 });
 let network: ProductionNetwork;
-const inquiry = buildInquiry({ payer_id: 'P1', member_id: 'M123', first_name: 'Pat', last_name: 'Doe', dob: '1980-01-01', provider_npi: '1234567893' }, '2026-06-15');
+const inquiry = buildInquiry(
+  { payer_id: 'P1', member_id: 'M123', first_name: 'Pat', last_name: 'Doe', dob: '1980-01-01', provider_npi: '1234567893' },
+  '2026-06-15',
+);
 const x12 = build270(inquiry, { control_number: 1 });
 const ctx = () => ({ request_id: 'test', deadline: Date.now() + 2_000 });
 
@@ -39,8 +44,23 @@ before(async () => {
   const directory = parseDirectory({
     sender_id: 'OUR-SENDER',
     payers: [
-      { payer_id: 'P1', name: 'Soap Payer', endpoint: `${base}/core/soap`, protocol: 'core-soap', receiver_id: 'PAYER-RCV', supports_search: true, credentials: { username_env: 'T_USER', password_env: 'T_PASS' } },
-      { payer_id: 'P2', name: 'Mime Payer', endpoint: `${base}/core/mime`, protocol: 'core-mime', supports_search: false, credentials: { username_env: 'T_USER', password_env: 'T_PASS' } },
+      {
+        payer_id: 'P1',
+        name: 'Soap Payer',
+        endpoint: `${base}/core/soap`,
+        protocol: 'core-soap',
+        receiver_id: 'PAYER-RCV',
+        supports_search: true,
+        credentials: { username_env: 'T_USER', password_env: 'T_PASS' },
+      },
+      {
+        payer_id: 'P2',
+        name: 'Mime Payer',
+        endpoint: `${base}/core/mime`,
+        protocol: 'core-mime',
+        supports_search: false,
+        credentials: { username_env: 'T_USER', password_env: 'T_PASS' },
+      },
     ],
   });
   network = new ProductionNetwork(directory, { timeoutMs: 2_000, env: { T_USER: 'svc-user', T_PASS: 's3cret&<' } });
@@ -54,7 +74,16 @@ after(async () => {
 const echo271 = (req: CoreRequest, overrides: Partial<Record<string, string>> = {}) => ({
   status: 200,
   contentType: 'application/soap+xml; charset=utf-8',
-  body: encodeSoapResponse({ ...req, PayloadType: PAYLOAD_271, Payload: x12.replace('ST*270', 'ST*271'), SenderID: req.ReceiverID, ReceiverID: req.SenderID, ErrorCode: 'Success', ErrorMessage: '', ...overrides }),
+  body: encodeSoapResponse({
+    ...req,
+    PayloadType: PAYLOAD_271,
+    Payload: x12.replace('ST*270', 'ST*271'),
+    SenderID: req.ReceiverID,
+    ReceiverID: req.SenderID,
+    ErrorCode: 'Success',
+    ErrorMessage: '',
+    ...overrides,
+  }),
 });
 
 describe('CORE SOAP request', () => {
@@ -140,7 +169,10 @@ describe('answers the connectors refuse', () => {
     const req = { PayloadID: 'a' } as CoreRequest;
     const ack = build999(x12, [{ segment_id: 'NM1', position: 4, code: '8', description: 'segment has data element errors' }]);
     assert.equal(checkCoreAnswer('P1', req, { PayloadID: 'a', PayloadType: 'X12_999_Response_005010X231A1', Payload: ack, ErrorCode: 'Success' }), ack);
-    assert.throws(() => checkCoreAnswer('P1', req, { PayloadID: 'a', PayloadType: PAYLOAD_271, Payload: ack, ErrorCode: 'Success' }), rejects(/payload is a 999/));
+    assert.throws(
+      () => checkCoreAnswer('P1', req, { PayloadID: 'a', PayloadType: PAYLOAD_271, Payload: ack, ErrorCode: 'Success' }),
+      rejects(/payload is a 999/),
+    );
   });
 });
 
@@ -171,7 +203,16 @@ describe('payer directory', () => {
   test('a credential environment variable that is not set fails at start', () => {
     const directory = parseDirectory({
       sender_id: 'SX',
-      payers: [{ payer_id: 'A', name: 'A', endpoint: 'https://a.example/core', protocol: 'core-soap', supports_search: true, credentials: { username_env: 'NOPE_U', password_env: 'NOPE_P' } }],
+      payers: [
+        {
+          payer_id: 'A',
+          name: 'A',
+          endpoint: 'https://a.example/core',
+          protocol: 'core-soap',
+          supports_search: true,
+          credentials: { username_env: 'NOPE_U', password_env: 'NOPE_P' },
+        },
+      ],
     });
     assert.throws(() => new ProductionNetwork(directory, { timeoutMs: 1000, env: {} }), /NOPE_U and NOPE_P is not set/);
   });

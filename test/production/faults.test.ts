@@ -34,7 +34,10 @@ async function estimateWith(payerId: string, rule: FaultRule | null) {
 
 const NO_HANG = { timeout: 5_000 };
 
-for (const [payer, protocol] of [['SBX-EVERGREEN', 'SOAP'], ['SBX-MCD-NY', 'MIME']] as const) {
+for (const [payer, protocol] of [
+  ['SBX-EVERGREEN', 'SOAP'],
+  ['SBX-MCD-NY', 'MIME'],
+] as const) {
   describe(`fault modes over CORE ${protocol}`, () => {
     test('no fault: 200', NO_HANG, async () => {
       const { status, hits } = await estimateWith(payer, null);
@@ -105,13 +108,15 @@ for (const [payer, protocol] of [['SBX-EVERGREEN', 'SOAP'], ['SBX-MCD-NY', 'MIME
 describe('scan under faults', () => {
   test('a payer that never answers is reported failed; the match still comes back by the scan deadline', NO_HANG, async () => {
     prod.sim.setFaults({ payers: { 'SBX-HARBOR': { fault: 'timeout' }, 'SBX-BLUE': { fault: 'http_500' } } });
-    const { status, body } = await prod.server.post('/v1/scan', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' });
+    const { status, body } = await prod.server.post('/v1/scan', {
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+      zip: '10001',
+    });
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(body.payer_id, 'SBX-EVERGREEN');
-    assert.deepEqual(
-      body.payers_failed.map((f: any) => f.payer_id).sort(),
-      ['SBX-BLUE', 'SBX-HARBOR'],
-    );
+    assert.deepEqual(body.payers_failed.map((f: any) => f.payer_id).sort(), ['SBX-BLUE', 'SBX-HARBOR']);
     assert.ok(body.payers_failed.every((f: any) => f.error_code === 'PAYER_FAILURE'));
   });
 });

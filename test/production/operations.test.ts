@@ -13,7 +13,15 @@ before(async () => {
 after(() => prod.close());
 
 const estimate = (member_id: string, first: string, last: string, dob: string, payer_id: string) =>
-  prod.server.post('/v1/estimate', { member_id, member_first_name: first, member_last_name: last, member_dob: dob, payer_id, provider_npi: VALID_NPI, provider_session_cost: '15000' });
+  prod.server.post('/v1/estimate', {
+    member_id,
+    member_first_name: first,
+    member_last_name: last,
+    member_dob: dob,
+    payer_id,
+    provider_npi: VALID_NPI,
+    provider_session_cost: '15000',
+  });
 
 describe('production mode against the simulator', () => {
   test('GET /v1/payers lists the directory without endpoints or credentials', async () => {
@@ -67,7 +75,12 @@ describe('production mode against the simulator', () => {
   test('scan fans out to every payer that answers searches and reports the best match', async () => {
     const searchable = prod.network.payers().filter((p) => p.supports_search);
     const before = searchable.map((p) => prod.sim.hits(p.payer_id));
-    const { status, body } = await prod.server.post('/v1/scan', { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' });
+    const { status, body } = await prod.server.post('/v1/scan', {
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+      zip: '10001',
+    });
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(body.payers_checked, searchable.length);
     assert.deepEqual(body.payers_failed, []);

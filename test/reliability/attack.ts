@@ -4,7 +4,16 @@ import { connect, type Socket } from 'node:net';
 import { TEST_KEY, type TestServer } from '../helpers/server.ts';
 
 export const VALID: Record<string, Record<string, unknown>> = {
-  '/v1/estimate': { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', payer_id: 'SBX-EVERGREEN', provider_npi: '1234567893', provider_session_cost: '15000', in_network: true },
+  '/v1/estimate': {
+    member_id: '10010MHNA',
+    member_first_name: 'Avery',
+    member_last_name: 'Walsh',
+    member_dob: '1988-03-14',
+    payer_id: 'SBX-EVERGREEN',
+    provider_npi: '1234567893',
+    provider_session_cost: '15000',
+    in_network: true,
+  },
   '/v1/discover': { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001', payer_id: 'SBX-EVERGREEN' },
   '/v1/scan': { member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', zip: '10001' },
   '/v1/medicaid': { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' },
@@ -24,7 +33,11 @@ export async function liftRateLimit(server: TestServer): Promise<void> {
 
 /** POSTs bytes as they are: any content type (or none), any text. */
 export async function send(server: TestServer, path: string, body: string, contentType: string | null = 'application/json'): Promise<Answer> {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { apikey: TEST_KEY, ...(contentType === null ? {} : { 'content-type': contentType }) }, body });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { apikey: TEST_KEY, ...(contentType === null ? {} : { 'content-type': contentType }) },
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

@@ -81,7 +81,12 @@ describe('oversized requests', () => {
   test('a Content-Length of 10 MB is refused before the body is read', { timeout: 60_000 }, async () => {
     const client = new RawClient(server.url);
     client.write(head('Content-Length: 10485760\r\n') + '{"member_id":');
-    const { status, body } = parseRaw(await client.closed.then((raw) => raw, () => ''));
+    const { status, body } = parseRaw(
+      await client.closed.then(
+        (raw) => raw,
+        () => '',
+      ),
+    );
     assert.equal(status, 413);
     assert.equal((body as { error_code: string }).error_code, 'PAYLOAD_TOO_LARGE');
   });

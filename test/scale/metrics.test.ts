@@ -8,9 +8,7 @@ import { sqliteStore } from '../support/stores.ts';
 
 /** The value of one sample line, found by metric name and all of the given labels. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const line = text
-    .split('\n')
-    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : undefined;
 }
 

@@ -35,7 +35,10 @@ test('two instances share keys, rate limits and revocations', { skip: needsPostg
     assert.equal(res.status, 200, `check ${i}`);
     assert.equal(res.headers.get('ratelimit-remaining'), String(50 - i));
   }
-  for (const [name, server] of [['a', a], ['b', b]] as const) {
+  for (const [name, server] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     const refused = await postCheck(server.url, secret);
     assert.equal(refused.status, 429, `instance ${name} refuses past 50 a minute`);
     assert.equal(refused.body.error_code, 'TOO_MANY_REQUESTS');

@@ -9,7 +9,10 @@ import { REDIS_URL, sqliteStore } from '../support/stores.ts';
 
 async function server(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}, logStream?: Writable): Promise<Runtime> {
   const store = await sqliteStore();
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }), logStream ? { logStream, logLevel: 'warn' } : { logLevel: false });
+  const runtime = await startRuntime(
+    loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }),
+    logStream ? { logStream, logLevel: 'warn' } : { logLevel: false },
+  );
   t.after(async () => {
     await runtime.close();
     await store.cleanup();

@@ -38,7 +38,12 @@ test('a weak COVERAGE_DEV_KEY is refused at start with a clear error', () => {
 test('production refuses to start with COVERAGE_DEV_KEY, however strong', async (t) => {
   const key = strongKey();
   assert.throws(() => loadConfig({ COVERAGE_MODE: 'production', COVERAGE_DEV_KEY: key }), /sandbox only/);
-  const run = await runCli(['serve'], { COVERAGE_DATA_DIR: tempDir(t), COVERAGE_MODE: 'production', COVERAGE_PAYERS: '/nonexistent.json', COVERAGE_DEV_KEY: key });
+  const run = await runCli(['serve'], {
+    COVERAGE_DATA_DIR: tempDir(t),
+    COVERAGE_MODE: 'production',
+    COVERAGE_PAYERS: '/nonexistent.json',
+    COVERAGE_DEV_KEY: key,
+  });
   assert.notEqual(run.code, 0);
   assert.match(run.stderr, /COVERAGE_DEV_KEY is for the sandbox only/);
   assert.ok(!run.stderr.includes(key) && !run.stdout.includes(key), 'the refusal does not print the key');
@@ -97,7 +102,9 @@ test('production retires keys an earlier version registered from COVERAGE_DEV_KE
   const operatorKey = await sandbox.keys.create({ name: 'clinic', env: 'production' });
   await sandbox.close();
 
-  const production = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, PORT: '0' }), { logLevel: false });
+  const production = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, PORT: '0' }), {
+    logLevel: false,
+  });
   try {
     assert.equal(await production.keys.verify(legacy.secret), null, 'the weak production dev key is revoked');
     assert.ok(await production.keys.verify(operatorKey.secret), 'keys made with `keys create` stay');

@@ -58,7 +58,12 @@ test("the rule follows the clock it is given, not the machine's", () => {
 test('a batch row with a date of birth after today is refused at upload, naming the row and the field', async () => {
   const [, estimate] = bodies('2030-01-01')[0]!;
   const [, fine] = bodies('1988-03-14')[0]!;
-  const res = await server.post('/v1/batches', { checks: [{ endpoint: 'estimate', request: { ...fine, payer_id: 'SBX-EVERGREEN' } }, { endpoint: 'estimate', request: { ...estimate, payer_id: 'SBX-EVERGREEN' } }] });
+  const res = await server.post('/v1/batches', {
+    checks: [
+      { endpoint: 'estimate', request: { ...fine, payer_id: 'SBX-EVERGREEN' } },
+      { endpoint: 'estimate', request: { ...estimate, payer_id: 'SBX-EVERGREEN' } },
+    ],
+  });
   assert.equal(res.status, 400, JSON.stringify(res.body));
   assert.equal(res.body.error_code, 'INVALID_REQUEST');
   assert.ok(JSON.stringify(res.body).includes('must not be after today'), JSON.stringify(res.body));

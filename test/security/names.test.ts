@@ -26,12 +26,46 @@ function sentNames(first: string, last: string): { first: string | null; last: s
 const SPELLINGS: [string, string][] = [
   ...[...'abcdefghijklmnopqrstuvwxyz'].map((c): [string, string] => [c, c.toUpperCase()]),
   ...[...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c): [string, string] => [c, c]),
-  ['é', 'E'], ['É', 'E'], ['è', 'E'], ['ü', 'U'], ['Ü', 'U'], ['ö', 'O'], ['ñ', 'N'], ['ç', 'C'], ['å', 'A'], ['ã', 'A'],
-  ['í', 'I'], ['ő', 'O'], ['š', 'S'], ['ž', 'Z'], ['ř', 'R'], ['ğ', 'G'], ['ș', 'S'], ['ễ', 'E'], ['ą', 'A'],
-  ['ß', 'SS'], ['Ø', 'O'], ['ø', 'O'], ['Æ', 'AE'], ['æ', 'AE'], ['Œ', 'OE'], ['Ł', 'L'], ['ł', 'L'], ['Đ', 'D'], ['Þ', 'TH'], ['ı', 'I'],
-  ['ﬁ', 'FI'], ['Ａ', 'A'], ['ｚ', 'Z'], ['e\u0301', 'E'],
+  ['é', 'E'],
+  ['É', 'E'],
+  ['è', 'E'],
+  ['ü', 'U'],
+  ['Ü', 'U'],
+  ['ö', 'O'],
+  ['ñ', 'N'],
+  ['ç', 'C'],
+  ['å', 'A'],
+  ['ã', 'A'],
+  ['í', 'I'],
+  ['ő', 'O'],
+  ['š', 'S'],
+  ['ž', 'Z'],
+  ['ř', 'R'],
+  ['ğ', 'G'],
+  ['ș', 'S'],
+  ['ễ', 'E'],
+  ['ą', 'A'],
+  ['ß', 'SS'],
+  ['Ø', 'O'],
+  ['ø', 'O'],
+  ['Æ', 'AE'],
+  ['æ', 'AE'],
+  ['Œ', 'OE'],
+  ['Ł', 'L'],
+  ['ł', 'L'],
+  ['Đ', 'D'],
+  ['Þ', 'TH'],
+  ['ı', 'I'],
+  ['ﬁ', 'FI'],
+  ['Ａ', 'A'],
+  ['ｚ', 'Z'],
+  ['e\u0301', 'E'],
 ];
-const PUNCT: [string, string][] = [["'", "'"], ['-', '-'], ['.', '.']];
+const PUNCT: [string, string][] = [
+  ["'", "'"],
+  ['-', '-'],
+  ['.', '.'],
+];
 
 const spelled = fc.constantFrom(...SPELLINGS);
 const word = fc
@@ -46,8 +80,20 @@ const latinName = fc.array(word, { minLength: 1, maxLength: 2 }).chain((words) =
 );
 
 /** Letters with no Latin spelling: CJK, Cyrillic, Greek, Arabic, Hebrew, Hangul, Devanagari. */
-const RANGES: [number, number][] = [[0x4e00, 0x9fff], [0x0410, 0x044f], [0x0391, 0x03a1], [0x03b1, 0x03c9], [0x0627, 0x063a], [0x05d0, 0x05ea], [0xac00, 0xd7a3], [0x0915, 0x0939]];
-const foreignLetter = fc.constantFrom(...RANGES).chain(([lo, hi]) => fc.integer({ min: lo, max: hi })).map((cp) => String.fromCodePoint(cp));
+const RANGES: [number, number][] = [
+  [0x4e00, 0x9fff],
+  [0x0410, 0x044f],
+  [0x0391, 0x03a1],
+  [0x03b1, 0x03c9],
+  [0x0627, 0x063a],
+  [0x05d0, 0x05ea],
+  [0xac00, 0xd7a3],
+  [0x0915, 0x0939],
+];
+const foreignLetter = fc
+  .constantFrom(...RANGES)
+  .chain(([lo, hi]) => fc.integer({ min: lo, max: hi }))
+  .map((cp) => String.fromCodePoint(cp));
 
 test('any accepted Latin name is sent as its transliteration, never empty', () => {
   fc.assert(
@@ -96,9 +142,18 @@ test('HTTP: a scan for "李 王" is a 400 naming both fields, on every endpoint 
     const fields = (res.body.errors as { field: string }[]).map((e) => e.field).sort();
     assert.deepEqual(fields, ['member_first_name', 'member_last_name'], path);
   }
-  const provider = await server.post('/v1/estimate', { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14', provider_last_name: 'Иванов' });
+  const provider = await server.post('/v1/estimate', {
+    member_id: '10010MHNA',
+    member_first_name: 'Avery',
+    member_last_name: 'Walsh',
+    member_dob: '1988-03-14',
+    provider_last_name: 'Иванов',
+  });
   assert.equal(provider.status, 400);
-  assert.deepEqual((provider.body.errors as { field: string }[]).map((e) => e.field), ['provider_last_name']);
+  assert.deepEqual(
+    (provider.body.errors as { field: string }[]).map((e) => e.field),
+    ['provider_last_name'],
+  );
 });
 
 test('HTTP: a diacritic name still matches its member ("Avéry Wälsh" finds Avery Walsh)', async () => {

@@ -30,7 +30,9 @@ async function assertShed(server: TestServer, retryAfter: string): Promise<void>
 }
 
 test('past the heap limit, checks are shed with 503 and Retry-After; probes for liveness and metrics are not', async (t) => {
-  const server = await startTestServer({ env: { COVERAGE_MAX_HEAP_USED_MB: '1', COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_OVERLOAD_RETRY_AFTER_S: '7' } });
+  const server = await startTestServer({
+    env: { COVERAGE_MAX_HEAP_USED_MB: '1', COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_OVERLOAD_RETRY_AFTER_S: '7' },
+  });
   t.after(() => server.close());
   await eventually(async () => (await estimate(server)).status === 503, 'the heap limit sheds a check');
   await assertShed(server, '7');

@@ -54,7 +54,16 @@ const bodyFor = (pattern: string, method: string) =>
 const concrete = (pattern: string) =>
   pattern
     .replace(/:delivery_id/g, ids.delivery)
-    .replace(/:[A-Za-z_]+/g, pattern.startsWith('/v1/monitors') ? ids.monitor : pattern.startsWith('/v1/webhooks') ? ids.webhook : pattern.startsWith('/v1/payers') ? 'SBX-EVERGREEN' : batchId)
+    .replace(
+      /:[A-Za-z_]+/g,
+      pattern.startsWith('/v1/monitors')
+        ? ids.monitor
+        : pattern.startsWith('/v1/webhooks')
+          ? ids.webhook
+          : pattern.startsWith('/v1/payers')
+            ? 'SBX-EVERGREEN'
+            : batchId,
+    )
     .replace(/\*$/, 'index.html');
 
 const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;

@@ -29,7 +29,10 @@ function logCapture() {
 }
 
 // The simulator speaks SOAP for commercial payers and MIME (CORE ErrorMessage) for Medicaid programs.
-for (const [payer, protocol] of [['SBX-HARBOR', 'core-soap'], ['SBX-MCD-NY', 'core-mime']] as const) {
+for (const [payer, protocol] of [
+  ['SBX-HARBOR', 'core-soap'],
+  ['SBX-MCD-NY', 'core-mime'],
+] as const) {
   test(`${protocol}: a payer fault naming the member is logged as its code, without the prose`, async () => {
     const log = logCapture();
     const prod = await startProduction({ payerIds: [payer], faults: { payers: { [payer]: { fault: 'soap_fault' } } }, logStream: log.stream });

@@ -52,7 +52,13 @@ test('keys list shows every key as a table or JSON, never a secret or a hash', a
   const json = capture();
   await listKeys(keys, { json: true }, json);
   const listed = JSON.parse(json.out) as { name: string; status: string }[];
-  assert.deepEqual(listed.map((k) => [k.name, k.status]), [['acme', 'active'], ['old', 'revoked']]);
+  assert.deepEqual(
+    listed.map((k) => [k.name, k.status]),
+    [
+      ['acme', 'active'],
+      ['old', 'revoked'],
+    ],
+  );
 
   for (const out of [table.out, json.out]) {
     assert.ok(!out.includes(secret) && !out.includes(revoked.secret));

@@ -65,7 +65,10 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     assert.equal((await keys.verify(secret))?.id, key.id);
     assert.equal(await keys.verify(`${secret}x`), null);
     const listed = await keys.list();
-    assert.deepEqual(listed.map((k) => [k.id, k.name, k.env, k.rate_limit_per_minute]), [[key.id, 'acme', 'sandbox', 120]]);
+    assert.deepEqual(
+      listed.map((k) => [k.id, k.name, k.env, k.rate_limit_per_minute]),
+      [[key.id, 'acme', 'sandbox', 120]],
+    );
     assert.ok(!JSON.stringify(listed).includes(secret));
     assert.ok(!JSON.stringify(listed).includes(row.hash));
   });
@@ -114,7 +117,10 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     const moved = await keys.ensure('cov_test_dev-secret', 'dev', 'production');
     assert.ok(moved);
     assert.notEqual(moved.id, first.id);
-    assert.deepEqual((await keys.list()).map((k) => k.env), ['production']);
+    assert.deepEqual(
+      (await keys.list()).map((k) => k.env),
+      ['production'],
+    );
     await keys.revoke(moved.id);
     assert.equal(await keys.ensure('cov_test_dev-secret', 'dev', 'production'), null);
     assert.equal(await keys.verify('cov_test_dev-secret'), null);

@@ -10,7 +10,10 @@ const SEED_SHA512 = Buffer.from('12345678901234567890123456789012345678901234567
 
 test('HOTP: the RFC 4226 appendix D values', () => {
   const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
-  assert.deepEqual(expected.map((_, counter) => hotp(SEED_SHA1, counter)), expected);
+  assert.deepEqual(
+    expected.map((_, counter) => hotp(SEED_SHA1, counter)),
+    expected,
+  );
 });
 
 test('TOTP: the RFC 6238 appendix B values (8 digits, SHA-1, SHA-256, SHA-512)', () => {
@@ -48,7 +51,15 @@ test('verifyTotp: the 6-digit code of now and one step either side, once each, n
 });
 
 test('base32: RFC 4648 section 10 vectors (unpadded) and round trips', () => {
-  const vectors: [string, string][] = [['', ''], ['f', 'MY'], ['fo', 'MZXQ'], ['foo', 'MZXW6'], ['foob', 'MZXW6YQ'], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI']];
+  const vectors: [string, string][] = [
+    ['', ''],
+    ['f', 'MY'],
+    ['fo', 'MZXQ'],
+    ['foo', 'MZXW6'],
+    ['foob', 'MZXW6YQ'],
+    ['fooba', 'MZXW6YTB'],
+    ['foobar', 'MZXW6YTBOI'],
+  ];
   for (const [plain, encoded] of vectors) {
     assert.equal(base32Encode(Buffer.from(plain)), encoded);
     assert.equal(base32Decode(`${encoded}${'='.repeat((8 - (encoded.length % 8)) % 8)}`).toString(), plain);
@@ -62,5 +73,11 @@ test('otpauth URI: what authenticator apps read', () => {
   assert.equal(uri.protocol, 'otpauth:');
   assert.equal(uri.host, 'totp');
   assert.equal(decodeURIComponent(uri.pathname), '/Coverage console:alice@clinic');
-  assert.deepEqual(Object.fromEntries(uri.searchParams), { secret: 'JBSWY3DPEHPK3PXP', issuer: 'Coverage console', algorithm: 'SHA1', digits: '6', period: '30' });
+  assert.deepEqual(Object.fromEntries(uri.searchParams), {
+    secret: 'JBSWY3DPEHPK3PXP',
+    issuer: 'Coverage console',
+    algorithm: 'SHA1',
+    digits: '6',
+    period: '30',
+  });
 });

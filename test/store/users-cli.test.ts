@@ -47,7 +47,13 @@ test('users add, list, disable, enable: a person who can sign in, listed without
   assert.match(rows[0]!, /^alice +usr_\S+ +sandbox +password .* disabled$/);
   assert.match(rows[1]!, /^bob +usr_\S+ +production +password .* - +active$/);
   const json = JSON.parse((await runCli(['users', 'list', '--json'], store.env)).stdout) as { username: string; status: string }[];
-  assert.deepEqual(json.map((u) => [u.username, u.status]), [['alice', 'disabled'], ['bob', 'active']]);
+  assert.deepEqual(
+    json.map((u) => [u.username, u.status]),
+    [
+      ['alice', 'disabled'],
+      ['bob', 'active'],
+    ],
+  );
   const hashes = (await db.kysely.selectFrom('users').select('password_hash').execute()).map((r) => r.password_hash);
   for (const out of [table.stdout, JSON.stringify(json), added.stderr]) {
     assert.ok(!out.includes(PASSWORD));

@@ -112,7 +112,12 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.equal((await signIn(code())).ok, true);
     // Without the data key (or with another) the sealed secret cannot be read: the sign-in fails rather than skipping the code.
     for (const other of [null, DataKey.fromHex('cd'.repeat(32))]) {
-      const without = await new UserStore(db, { now: c.now, dataKey: other }).signIn({ username: 'alice', password: PASSWORD, totp: code(), env: 'production' });
+      const without = await new UserStore(db, { now: c.now, dataKey: other }).signIn({
+        username: 'alice',
+        password: PASSWORD,
+        totp: code(),
+        env: 'production',
+      });
       assert.equal(without.ok ? 'ok' : without.reason, 'totp_unreadable');
     }
     // A sealed secret is bound to its user: copied onto another user's row it does not open.
@@ -186,7 +191,8 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     const { user } = await users.create({ username: 'Alice@Clinic.example', env: 'sandbox', sso: true });
     assert.deepEqual([user.username, user.sso, user.totp], ['alice@clinic.example', true, false]);
     await assert.rejects(users.create({ username: 'x@clinic.example', env: 'sandbox', sso: true, password: PASSWORD }), UserInputError);
-    for (const password of ['!sso-only', '', PASSWORD]) assert.equal(await reasonOf(users.signIn({ username: 'alice@clinic.example', password, env: 'sandbox' })), 'bad_password');
+    for (const password of ['!sso-only', '', PASSWORD])
+      assert.equal(await reasonOf(users.signIn({ username: 'alice@clinic.example', password, env: 'sandbox' })), 'bad_password');
     assert.equal(await reasonOf(users.signInVouched('ALICE@clinic.example', 'sandbox')), 'ok');
     assert.ok((await users.get('alice@clinic.example'))!.last_sign_in_at);
     assert.equal(await reasonOf(users.signInVouched('alice@clinic.example', 'production')), 'wrong_env');
@@ -220,7 +226,8 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.equal(await batches.cancelOrphaned(), 0, 'both people are enabled');
     await users.disable('alice');
     assert.equal(await batches.cancelOrphaned(), 1);
-    const states = async (batchId: string) => (await db.kysely.selectFrom('batch_rows').select('state').where('batch_id', '=', batchId).execute()).map((r) => r.state);
+    const states = async (batchId: string) =>
+      (await db.kysely.selectFrom('batch_rows').select('state').where('batch_id', '=', batchId).execute()).map((r) => r.state);
     assert.deepEqual(await states(a.id), ['cancelled']);
     assert.deepEqual(await states(b.id), ['pending']);
   });

@@ -52,8 +52,16 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 }
 
 /** `input`, when given, is the child's stdin (such as a password for --password-stdin). */
-export async function runCli(args: string[], env: Record<string, string | undefined>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...MAIN, ...args], { cwd: ROOT, env: childEnv(env), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [...MAIN, ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin!.end(input);
   let stdout = '';
   let stderr = '';

@@ -12,7 +12,18 @@ import { build271, normalize271 } from '../../src/x12/index.ts';
 
 const TODAY = '2026-06-15';
 /** X12 carries text upper-case; these keys hold free text, the rest are codes, dates and numbers. */
-const TEXT_KEYS = new Set(['first_name', 'last_name', 'street_line_1', 'street_line_2', 'city', 'name', 'payer_name', 'plan_name', 'group_name', 'organization_name']);
+const TEXT_KEYS = new Set([
+  'first_name',
+  'last_name',
+  'street_line_1',
+  'street_line_2',
+  'city',
+  'name',
+  'payer_name',
+  'plan_name',
+  'group_name',
+  'organization_name',
+]);
 
 function upperText<T>(value: T, key = ''): T {
   if (typeof value === 'string') return (TEXT_KEYS.has(key) ? value.toUpperCase() : value) as T;

@@ -7,14 +7,58 @@
 import { isAnniversaryEnd } from '../../src/x12/plan-dates.ts';
 import fc from 'fast-check';
 import type {
-  Accumulator, AdditionalPolicy, Address, Coverage, CostShare, IsoDate, NetworkBenefits, NextPlanYear, OtherEntity, Pcp, Person,
+  Accumulator,
+  AdditionalPolicy,
+  Address,
+  Coverage,
+  CostShare,
+  IsoDate,
+  NetworkBenefits,
+  NextPlanYear,
+  OtherEntity,
+  Pcp,
+  Person,
 } from '../../src/domain/coverage.ts';
 import type { Inquiry, InquiryPerson } from '../../src/domain/inquiry.ts';
 
 const WORDS = [
-  'ACME', 'RIVER', 'NORTH', 'STAR', 'HEALTH', 'CARE', 'PLAN', 'GOLD', 'SILVER', 'SELECT', 'CHOICE', 'COMMUNITY', 'VALLEY',
-  'PREMIER', 'FAMILY', 'SUMMIT', 'UNITED', 'LIBERTY', 'HARBOR', 'EVERGREEN', 'MINDFUL', 'BEHAVIORAL', 'NETWORK', 'CLINIC',
-  'GROUP', 'SERVICES', '123', 'A1', "O'NEIL", 'SMITH-JONES', 'ST.', 'PERIOD;', '(HOME)', '#12', 'N/A', 'GRACE', 'PEND',
+  'ACME',
+  'RIVER',
+  'NORTH',
+  'STAR',
+  'HEALTH',
+  'CARE',
+  'PLAN',
+  'GOLD',
+  'SILVER',
+  'SELECT',
+  'CHOICE',
+  'COMMUNITY',
+  'VALLEY',
+  'PREMIER',
+  'FAMILY',
+  'SUMMIT',
+  'UNITED',
+  'LIBERTY',
+  'HARBOR',
+  'EVERGREEN',
+  'MINDFUL',
+  'BEHAVIORAL',
+  'NETWORK',
+  'CLINIC',
+  'GROUP',
+  'SERVICES',
+  '123',
+  'A1',
+  "O'NEIL",
+  'SMITH-JONES',
+  'ST.',
+  'PERIOD;',
+  '(HOME)',
+  '#12',
+  'N/A',
+  'GRACE',
+  'PEND',
 ];
 
 /** Plain-prototype records, so deepStrictEqual compares them with what the normalizer builds. */
@@ -61,13 +105,15 @@ export const networkBenefits: fc.Arbitrary<NetworkBenefits> = rec({
   deductible: nullable(accumulators),
   oop_max: nullable(accumulators),
   visit_limit: nullable(
-    rec({ total: nullable(fc.integer({ min: 1, max: 60 })), remaining: nullable(fc.integer({ min: 0, max: 60 })) })
-      .filter((v) => v.total !== null || v.remaining !== null),
+    rec({ total: nullable(fc.integer({ min: 1, max: 60 })), remaining: nullable(fc.integer({ min: 0, max: 60 })) }).filter(
+      (v) => v.total !== null || v.remaining !== null,
+    ),
   ),
 });
 
-const costShare: fc.Arbitrary<CostShare> = rec({ copayment: nullable(cents), coinsurance: nullable(percent) })
-  .filter((c) => c.copayment !== null || c.coinsurance !== null);
+const costShare: fc.Arbitrary<CostShare> = rec({ copayment: nullable(cents), coinsurance: nullable(percent) }).filter(
+  (c) => c.copayment !== null || c.coinsurance !== null,
+);
 
 export const otherEntity: fc.Arbitrary<OtherEntity> = rec({ name: text(3), payer_id: nullable(id), phone: nullable(digits(10)) });
 
@@ -98,8 +144,13 @@ const raw = rec({
   plan_name: nullable(text(4)),
   plan_type: fc.constantFrom('HMO' as const, 'PPO' as const, 'EPO' as const, 'POS' as const, 'HDHP' as const, 'INDEMNITY' as const, null),
   insurance_type: fc.constantFrom(
-    'commercial' as const, 'medicare' as const, 'medicare_advantage' as const, 'medicaid' as const, 'managed_medicaid' as const,
-    'qmb' as const, 'marketplace' as const,
+    'commercial' as const,
+    'medicare' as const,
+    'medicare_advantage' as const,
+    'medicaid' as const,
+    'managed_medicaid' as const,
+    'qmb' as const,
+    'marketplace' as const,
   ),
   group_name: nullable(text(3)),
   group_id: nullable(id),
@@ -163,7 +214,11 @@ function expressible(r: Raw): Coverage {
   }
   if (next_plan_year && c.plan_begin_date) {
     const after = Math.max(daysOf(c.plan_begin_date), c.plan_end_date ? daysOf(c.plan_end_date) : 0);
-    const next: NextPlanYear = { begin_date: isoFromDays(after + next_plan_year.days_after), member_id: next_plan_year.member_id, in_network: next_plan_year.in_network };
+    const next: NextPlanYear = {
+      begin_date: isoFromDays(after + next_plan_year.days_after),
+      member_id: next_plan_year.member_id,
+      in_network: next_plan_year.in_network,
+    };
     c.next_plan_year = next;
   }
   if (c.relationship_to_subscriber === 'self') c.subscriber = c.member;

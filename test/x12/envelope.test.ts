@@ -25,10 +25,7 @@ test('well-formed samples read without warnings', () => {
 });
 
 test('count and control-number mismatches are warnings naming the segment', () => {
-  const text = sample(SAMPLE.subscriber271)
-    .replace('SE*22*4321', 'SE*21*4321')
-    .replace('GE*1*1', 'GE*2*7')
-    .replace('IEA*1*000000907', 'IEA*3*000000908');
+  const text = sample(SAMPLE.subscriber271).replace('SE*22*4321', 'SE*21*4321').replace('GE*1*1', 'GE*2*7').replace('IEA*1*000000907', 'IEA*3*000000908');
   const r = readInterchange(text);
   assert.ok(r.ok);
   assert.deepEqual(r.warnings, [
@@ -95,5 +92,8 @@ test('several transaction sets and groups are kept in order', () => {
   const r = readInterchange(text);
   assert.ok(r.ok);
   assert.deepEqual(r.warnings, []);
-  assert.deepEqual(r.value.groups[0]!.transactions.map((t) => t.control_number), ['0001', '0002']);
+  assert.deepEqual(
+    r.value.groups[0]!.transactions.map((t) => t.control_number),
+    ['0001', '0002'],
+  );
 });

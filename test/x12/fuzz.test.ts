@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import {
-  build270, build271, build999, detectTransactionSet, normalize271, parse270, parse999, readInterchange, tokenize, type ParseResult,
+  build270,
+  build271,
+  build999,
+  detectTransactionSet,
+  normalize271,
+  parse270,
+  parse999,
+  readInterchange,
+  tokenize,
+  type ParseResult,
 } from '../../src/x12/index.ts';
 import { coverageArbitrary, inquiryArbitrary } from './coverage-arbitrary.ts';
 import { SAMPLE, sample } from './x12-fixtures.ts';
@@ -37,7 +46,11 @@ function readAll(text: string): ParseResult<unknown>[] {
   return results;
 }
 
-const segmentsOf = (text: string) => text.split('~').map((s) => s.trim()).filter((s) => s !== '');
+const segmentsOf = (text: string) =>
+  text
+    .split('~')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 const joinSegments = (segs: string[]) => segs.map((s) => `${s}~\n`).join('');
 
 test('every truncation of a document inside its transaction sets is an error with a position; after them, a warning', () => {
@@ -96,7 +109,28 @@ test('deleted and duplicated segments never throw', () => {
   );
 });
 
-const EDIT_TEXT = ['*', '~', '^', ':', '\n', '\r', ' ', '|', 'A', '0', '9', 'é', '\u0000', 'ISA*', 'HL*9*8*22*1~', 'EB*', 'LS*2120~', 'LE*2120~', 'AAA*Y**', 'DTP*348*RD8*'];
+const EDIT_TEXT = [
+  '*',
+  '~',
+  '^',
+  ':',
+  '\n',
+  '\r',
+  ' ',
+  '|',
+  'A',
+  '0',
+  '9',
+  'é',
+  '\u0000',
+  'ISA*',
+  'HL*9*8*22*1~',
+  'EB*',
+  'LS*2120~',
+  'LE*2120~',
+  'AAA*Y**',
+  'DTP*348*RD8*',
+];
 
 test('random character edits never throw', () => {
   fc.assert(
@@ -127,9 +161,12 @@ test('random strings, with and without an ISA in front, never throw', () => {
     { numRuns: 400 },
   );
   fc.assert(
-    fc.property(fc.array(fc.constantFrom(...segmentsOf(SAMPLES[1]!), 'EB*B**MH***27*abc', 'DTP*346*RD8*2025', 'HL*1*1*22*1', 'III*ZZ*02'), { maxLength: 40 }), (segs) => {
-      readAll(joinSegments([segmentsOf(SAMPLES[1]!)[0]!, ...segs]));
-    }),
+    fc.property(
+      fc.array(fc.constantFrom(...segmentsOf(SAMPLES[1]!), 'EB*B**MH***27*abc', 'DTP*346*RD8*2025', 'HL*1*1*22*1', 'III*ZZ*02'), { maxLength: 40 }),
+      (segs) => {
+        readAll(joinSegments([segmentsOf(SAMPLES[1]!)[0]!, ...segs]));
+      },
+    ),
     { numRuns: 300 },
   );
 });

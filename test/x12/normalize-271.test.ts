@@ -123,11 +123,7 @@ test('MSG hints: deductible waived or applying, flags; canonical hint texts stay
   assert.equal(c.plan_type, 'PPO', 'an explicit plan type wins over the HDHP flag');
   assert.equal(c.in_network?.deductible_applies, false);
   assert.equal(c.out_of_network?.deductible_applies, true);
-  assert.deepEqual(c.messages, [
-    'PREMIUM GRACE PERIOD; CLAIMS MAY PEND',
-    'COPAY APPLIES BEFORE DEDUCTIBLE',
-    'Deductible applies to out of network services',
-  ]);
+  assert.deepEqual(c.messages, ['PREMIUM GRACE PERIOD; CLAIMS MAY PEND', 'COPAY APPLIES BEFORE DEDUCTIBLE', 'Deductible applies to out of network services']);
   const waived = coverage('EB*1**30*PR', 'EB*C*IND*30***23*500*****Y', 'MSG*DEDUCTIBLE WAIVED', 'EB*B**MH***27*20*****Y');
   assert.equal(waived.in_network?.deductible_applies, false);
   assert.deepEqual(waived.messages, []);
@@ -171,7 +167,15 @@ test('PCP: person with NPI and practice; organization only; NM1*P3 outside EB*L'
 });
 
 test('carve-outs: EB*U / EB*R on MH naming an administrator, or MH active with a 2120 payer and no cost share', () => {
-  const u = coverage('EB*1**30*HM', 'EB*1**MH', 'EB*U**MH', 'LS*2120', 'NM1*PR*2*MINDFUL BH*****PI*MBH01', 'PER*IC*CUSTOMER SERVICE*TE*8005550142*UR*WWW.EXAMPLE.COM', 'LE*2120');
+  const u = coverage(
+    'EB*1**30*HM',
+    'EB*1**MH',
+    'EB*U**MH',
+    'LS*2120',
+    'NM1*PR*2*MINDFUL BH*****PI*MBH01',
+    'PER*IC*CUSTOMER SERVICE*TE*8005550142*UR*WWW.EXAMPLE.COM',
+    'LE*2120',
+  );
   assert.equal(u.mental_health_coverage, 'carved_out');
   assert.deepEqual(u.third_party_payer, { name: 'MINDFUL BH', payer_id: 'MBH01', phone: '8005550142' });
   const r = coverage('EB*1**30*HM', 'EB*R**A6^MH', 'LS*2120', 'NM1*VN*2*BEACON*****XV*BCN', 'LE*2120');

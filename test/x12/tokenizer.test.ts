@@ -29,7 +29,15 @@ function redelimit(text: string, s: Style): string {
 const shape = (segs: Segment[], d: Delimiters = DEFAULT_DELIMITERS) =>
   segs.map((s) =>
     [s.id, ...s.elements.slice(1)]
-      .map((v) => (s.id === 'ISA' ? v : v.split(d.repetition ?? '^').join('\u0001').split(d.component).join('\u0002')))
+      .map((v) =>
+        s.id === 'ISA'
+          ? v
+          : v
+              .split(d.repetition ?? '^')
+              .join('\u0001')
+              .split(d.component)
+              .join('\u0002'),
+      )
       .join('|'),
   );
 

@@ -26,6 +26,8 @@ export const ConsoleSignedOut = Type.Object({
   request_id: Type.String(),
   users_configured: Type.Boolean({ description: 'Whether anyone can sign in to this server (users of its mode exist)' }),
   api_key_allowed: Type.Boolean({ description: 'Sandbox with no users yet: the console may use an API key instead' }),
-  sso_label: Type.Union([Type.String(), Type.Null()], { description: "The words of the button that signs in through the organization's identity provider; null without one" }),
+  sso_label: Type.Union([Type.String(), Type.Null()], {
+    description: "The words of the button that signs in through the organization's identity provider; null without one",
+  }),
 });
 export type ConsoleSignedOut = Static<typeof ConsoleSignedOut>;

@@ -1,6 +1,18 @@
 /** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
-import { AdditionalPolicy, CoverageStatus, Enum, InsuranceType, MentalHealthCoverage, Nullable, OtherEntity, Pcp, Person, PlanType, Relationship } from './coverage.ts';
+import {
+  AdditionalPolicy,
+  CoverageStatus,
+  Enum,
+  InsuranceType,
+  MentalHealthCoverage,
+  Nullable,
+  OtherEntity,
+  Pcp,
+  Person,
+  PlanType,
+  Relationship,
+} from './coverage.ts';
 
 const cents = (description: string) => Nullable(Type.Integer({ description: `${description} (cents)` }));
 const text = Nullable(Type.String());
@@ -71,15 +83,18 @@ export const Telehealth = Type.Object({
 });
 
 /** What the payer (or the clearinghouse) reported: an AAA segment or a vendor error, in our words (docs/payer-errors.md). */
-export const PayerErrorEntry = Type.Object(
-  {
-    code: Type.String({ description: 'AAA03 reject reason code (e.g. 75), or the clearinghouse error code' }),
-    description: Type.String({ description: "The reason in words, from the service's table (never the payer's prose)" }),
-    followup: Nullable(Type.String({ description: 'AAA04 follow-up action in words (e.g. Please correct and resubmit)' })),
-    loop: Nullable(Type.String({ description: 'The X12 loop that carried it: 2100A payer, 2100B provider, 2100C subscriber, 2100D dependent, 2110C/D a benefit' })),
-    category: Enum(['member', 'provider', 'route', 'input', 'payer'] as const, { description: 'member: correct the patient data; provider: the practice is not accepted; route: the connection could not ask (another may); input: correct the request; payer: the payer\'s own condition' }),
-  },
-);
+export const PayerErrorEntry = Type.Object({
+  code: Type.String({ description: 'AAA03 reject reason code (e.g. 75), or the clearinghouse error code' }),
+  description: Type.String({ description: "The reason in words, from the service's table (never the payer's prose)" }),
+  followup: Nullable(Type.String({ description: 'AAA04 follow-up action in words (e.g. Please correct and resubmit)' })),
+  loop: Nullable(
+    Type.String({ description: 'The X12 loop that carried it: 2100A payer, 2100B provider, 2100C subscriber, 2100D dependent, 2110C/D a benefit' }),
+  ),
+  category: Enum(['member', 'provider', 'route', 'input', 'payer'] as const, {
+    description:
+      "member: correct the patient data; provider: the practice is not accepted; route: the connection could not ask (another may); input: correct the request; payer: the payer's own condition",
+  }),
+});
 export type PayerErrorEntry = Static<typeof PayerErrorEntry>;
 
 /** Plan fields every operation returns. */

@@ -54,15 +54,81 @@ for (const tab of tabs) {
 
 // ---- one check ----
 
-const STATES = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'GU', 'MP', 'PR', 'VI'];
+const STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
+];
 $('patient_state').append(...STATES.map((s) => h('option', { value: s }, s)));
 
 /** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
 const ENDPOINT_FIELDS = {
-  estimate: { fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'provider_npi', 'provider_session_cost', 'in_network'], blank: ['member_first_name', 'member_last_name'] },
-  discover: { fields: ['member_first_name', 'member_last_name', 'member_dob', 'zip', 'payer_id'], blank: ['zip', 'payer_id', 'member_first_name', 'member_last_name'] },
+  estimate: {
+    fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'provider_npi', 'provider_session_cost', 'in_network'],
+    blank: ['member_first_name', 'member_last_name'],
+  },
+  discover: {
+    fields: ['member_first_name', 'member_last_name', 'member_dob', 'zip', 'payer_id'],
+    blank: ['zip', 'payer_id', 'member_first_name', 'member_last_name'],
+  },
   scan: { fields: ['member_first_name', 'member_last_name', 'member_dob', 'zip'], blank: ['zip', 'member_first_name', 'member_last_name'] },
-  medicaid: { fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'patient_state'], blank: ['member_first_name', 'member_last_name'] },
+  medicaid: {
+    fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'patient_state'],
+    blank: ['member_first_name', 'member_last_name'],
+  },
 };
 /** The form control of each API field. */
 const CONTROL = { provider_session_cost: 'session_cost' };
@@ -147,7 +213,10 @@ function showResult(endpoint, res, body, sent) {
   }
   const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent };
   $('result').replaceChildren(
-    coverageCard(endpoint, res.status, body, { onPrint: () => window.print(), why: endpoint === 'estimate' ? whyThisPrice(sent, body.member_obligation === null ? 'Why is the price not known?' : 'Why this price?') : null }),
+    coverageCard(endpoint, res.status, body, {
+      onPrint: () => window.print(),
+      why: endpoint === 'estimate' ? whyThisPrice(sent, body.member_obligation === null ? 'Why is the price not known?' : 'Why this price?') : null,
+    }),
     printSummary(endpoint, res.status, body, checked),
   );
 }
@@ -156,7 +225,8 @@ function showResult(endpoint, res, body, sent) {
 function tryEndpoint(endpoint) {
   $('endpoint').value = endpoint;
   showEndpointFields();
-  $('check-status').textContent = `Switched to ${$('endpoint').selectedOptions[0].textContent.split(':')[0]}: the name and date of birth are kept. Press Check coverage.`;
+  $('check-status').textContent =
+    `Switched to ${$('endpoint').selectedOptions[0].textContent.split(':')[0]}: the name and date of birth are kept. Press Check coverage.`;
   $('member_first_name').focus();
 }
 
@@ -223,11 +293,18 @@ function showProgress(p) {
   $('batch-progress').max = Math.max(p.total, 1);
   $('batch-progress').value = p.done;
   $('batch-progress-text').textContent =
-    p.status === 'completed' ? `All ${p.total} checked` : p.status === 'cancelled' ? `Cancelled: ${p.done} of ${p.total} checked` : `${p.done} of ${p.total} checked`;
+    p.status === 'completed'
+      ? `All ${p.total} checked`
+      : p.status === 'cancelled'
+        ? `Cancelled: ${p.done} of ${p.total} checked`
+        : `${p.done} of ${p.total} checked`;
   $('batch-outcomes').replaceChildren(...p.outcomes.map((o) => h('li', { class: `chip chip-${tone(o.status)}` }, `${o.outcome} ${o.count}`)));
   const select = $('batch-filter');
   const current = select.value;
-  const options = [h('option', { value: '' }, `All rows (${p.total})`), ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${o.outcome} (${o.count})`))];
+  const options = [
+    h('option', { value: '' }, `All rows (${p.total})`),
+    ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${o.outcome} (${o.count})`)),
+  ];
   if (p.pending + p.running > 0) options.push(h('option', { value: 'PENDING' }, `Not checked yet (${p.pending + p.running})`));
   if (p.cancelled > 0) options.push(h('option', { value: 'CANCELLED' }, `Cancelled (${p.cancelled})`));
   if (current && !options.some((o) => o.value === current)) options.push(h('option', { value: current }, `${current} (0)`));
@@ -257,7 +334,10 @@ function resultRow(r) {
   const body = r.body ?? {};
   // The name as the schedule has it, so staff can find their row; the payer's spelling is in the check tab.
   const who = [req.member_first_name, req.member_last_name].filter(Boolean).join(' ') || req.member_id || body.demographics?.member_id || '';
-  const outcome = r.state !== 'done' ? h('span', { class: 'badge badge-pending' }, 'Waiting') : h('span', { class: `badge badge-${tone(r.status)}` }, `${r.status} ${r.error_code ?? 'OK'}`);
+  const outcome =
+    r.state !== 'done'
+      ? h('span', { class: 'badge badge-pending' }, 'Waiting')
+      : h('span', { class: `badge badge-${tone(r.status)}` }, `${r.status} ${r.error_code ?? 'OK'}`);
   return h(
     'tr',
     {},
@@ -266,7 +346,15 @@ function resultRow(r) {
     h('td', {}, r.endpoint),
     h('td', {}, outcome, r.status >= 300 && body.message ? h('div', { class: 'muted small' }, body.message) : null),
     h('td', {}, body.plan_status ? badge(body.plan_status) : '—', body.plan_name ? h('div', { class: 'muted small' }, body.plan_name) : null),
-    h('td', { class: 'num' }, r.status === 200 && answerState(r.status, body) === 'carve-out' ? 'Ask the administrator' : body.plan_status === 'INACTIVE' ? 'Not covered' : dollars(body.member_obligation) ?? '—'),
+    h(
+      'td',
+      { class: 'num' },
+      r.status === 200 && answerState(r.status, body) === 'carve-out'
+        ? 'Ask the administrator'
+        : body.plan_status === 'INACTIVE'
+          ? 'Not covered'
+          : (dollars(body.member_obligation) ?? '—'),
+    ),
     h('td', {}, (body.alerts ?? []).map((a) => a.code.replace(/_/g, ' ').toLowerCase()).join(', ') || '—'),
   );
 }

@@ -21,7 +21,7 @@ export const dollars = (cents) => (typeof cents === 'number' ? money.format(cent
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 /** "2026-05-06" as "May 6, 2026": no day/month order to misread. */
-export const dateText = (iso) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? longDate.format(new Date(`${iso}T00:00:00Z`)) : iso ?? null);
+export const dateText = (iso) => (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? longDate.format(new Date(`${iso}T00:00:00Z`)) : (iso ?? null));
 
 /** Today in the browser's calendar, as YYYY-MM-DD. */
 export function todayIso() {
@@ -32,7 +32,9 @@ export function todayIso() {
 /** A US number as (800) 555-0142 with a tel: link; anything else as given. */
 export function phoneLink(phone) {
   if (!phone) return null;
-  const digits = String(phone).replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  const digits = String(phone)
+    .replace(/\D/g, '')
+    .replace(/^1(?=\d{10}$)/, '');
   const text = digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : String(phone);
   return h('a', { href: `tel:${digits || phone}`, class: 'phone' }, text);
 }

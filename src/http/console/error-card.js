@@ -3,7 +3,7 @@
 
 import { h } from './dom.js';
 
-const CARD_PHONE = 'the phone number on the back of the member\'s card';
+const CARD_PHONE = "the phone number on the back of the member's card";
 
 /**
  * Each error code of the API (README, "Status codes") as a title, an explanation and next steps.
@@ -16,13 +16,13 @@ const WORDS = {
     steps: [
       { text: 'Check the member ID against the card, letters and prefix included (for example XOF before the digits).' },
       { text: 'Check the spelling of the first and last name and the date of birth exactly as on the card.' },
-      { text: 'Try the patient\'s name and date of birth without the member ID.', try: 'discover', label: 'Try name + date of birth' },
+      { text: "Try the patient's name and date of birth without the member ID.", try: 'discover', label: 'Try name + date of birth' },
       { text: 'Not sure which plan? Search every payer with name and date of birth.', try: 'scan', label: 'Search every payer' },
     ],
   },
   PAYER_FAILURE: {
-    title: 'The payer\'s system did not answer',
-    text: 'The insurance company\'s eligibility system failed or timed out. Nothing is known about this patient\'s coverage yet.',
+    title: "The payer's system did not answer",
+    text: "The insurance company's eligibility system failed or timed out. Nothing is known about this patient's coverage yet.",
     steps: [{ text: 'Try again in a few minutes.' }, { text: `If it keeps failing, call the payer: ${CARD_PHONE}.` }],
   },
   PAYER_NOT_SUPPORTED: {
@@ -35,7 +35,7 @@ const WORDS = {
     text: 'The payer has no record of the provider NPI that was sent.',
     steps: [
       { text: 'Check the provider NPI in the form.' },
-      { text: 'The provider may not be enrolled with this payer: ask your billing team, or call the payer\'s provider services line.' },
+      { text: "The provider may not be enrolled with this payer: ask your billing team, or call the payer's provider services line." },
     ],
   },
   TOO_MANY_REQUESTS: {
@@ -60,12 +60,16 @@ const WORDS = {
   },
   INTERNAL_ERROR: {
     title: 'Something went wrong in this service',
-    text: 'Nothing is known about this patient\'s coverage from this check.',
+    text: "Nothing is known about this patient's coverage from this check.",
     steps: [{ text: 'Try again; if it happens again, give the reference below to whoever supports this system.' }],
   },
 };
 
-const FALLBACK = { title: 'The check did not complete', text: '', steps: [{ text: 'Try again; if it happens again, give the reference below to whoever supports this system.' }] };
+const FALLBACK = {
+  title: 'The check did not complete',
+  text: '',
+  steps: [{ text: 'Try again; if it happens again, give the reference below to whoever supports this system.' }],
+};
 
 export const errorWords = (code) => WORDS[code] ?? FALLBACK;
 
@@ -76,11 +80,15 @@ export function payerErrorsList(list) {
     'section',
     { class: 'payer-errors', 'aria-label': 'What the payer reported' },
     h('h3', {}, 'What the payer reported'),
-    h('ul', {}, list.map((e) => {
-      const what = e.message ?? e.description ?? e.reason ?? e.code ?? 'An error';
-      const next = e.follow_up ?? e.followup_action ?? e.followup ?? e.action ?? null;
-      return h('li', {}, what, next ? h('span', { class: 'next' }, `What to do: ${next}`) : null);
-    })),
+    h(
+      'ul',
+      {},
+      list.map((e) => {
+        const what = e.message ?? e.description ?? e.reason ?? e.code ?? 'An error';
+        const next = e.follow_up ?? e.followup_action ?? e.followup ?? e.action ?? null;
+        return h('li', {}, what, next ? h('span', { class: 'next' }, `What to do: ${next}`) : null);
+      }),
+    ),
   );
 }
 
@@ -90,19 +98,35 @@ export function payerErrorsList(list) {
  */
 export function errorCard(status, body, options = {}) {
   const batch = options.context === 'batch';
-  const words = batch && body.error_code === 'INVALID_REQUEST'
-    ? { title: 'The file was not accepted', text: `${body.message ?? ''}.`.replace(/\.\.$/, '.'), steps: [{ text: 'Fix these rows in the spreadsheet (row 1 is the header) and upload the file again.' }] }
-    : errorWords(body.error_code);
+  const words =
+    batch && body.error_code === 'INVALID_REQUEST'
+      ? {
+          title: 'The file was not accepted',
+          text: `${body.message ?? ''}.`.replace(/\.\.$/, '.'),
+          steps: [{ text: 'Fix these rows in the spreadsheet (row 1 is the header) and upload the file again.' }],
+        }
+      : errorWords(body.error_code);
   const steps = words.steps.map((s) => {
     const text = body.error_code === 'TOO_MANY_REQUESTS' && options.retryAfter ? `Wait ${options.retryAfter} seconds and check again.` : s.text;
     const action = s.try && options.onTry ? h('button', { type: 'button', class: 'secondary try', 'data-try': s.try }, s.label) : null;
     action?.addEventListener('click', () => options.onTry(s.try));
     return h('li', {}, text, action ? ' ' : null, action);
   });
-  const fieldErrors = body.errors?.length ? h('ul', { class: 'errors' }, body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${e.field} ${e.message}`))) : null;
+  const fieldErrors = body.errors?.length
+    ? h(
+        'ul',
+        { class: 'errors' },
+        body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${e.field} ${e.message}`)),
+      )
+    : null;
   return h(
     'article',
-    { class: `card card-error error-${String(body.error_code ?? 'unknown').toLowerCase().replace(/_/g, '-')}`, 'aria-labelledby': 'card-title' },
+    {
+      class: `card card-error error-${String(body.error_code ?? 'unknown')
+        .toLowerCase()
+        .replace(/_/g, '-')}`,
+      'aria-labelledby': 'card-title',
+    },
     h('header', { class: 'card-head' }, h('h2', { id: 'card-title' }, words.title)),
     words.text ? h('p', {}, words.text) : null,
     fieldErrors,

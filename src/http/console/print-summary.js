@@ -9,7 +9,17 @@ const STATUS_WORDS = { ACTIVE: 'Active', ACTIVE_AT_RISK: 'Active, at risk', INAC
 
 /** Label and value rows; a third element true marks the row to read first. */
 function rows(pairs) {
-  return h('table', { class: 'summary-table' }, h('tbody', {}, pairs.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v, key]) => h('tr', { class: key ? 'summary-key' : null }, h('th', { scope: 'row' }, k), h('td', {}, v)))));
+  return h(
+    'table',
+    { class: 'summary-table' },
+    h(
+      'tbody',
+      {},
+      pairs
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .map(([k, v, key]) => h('tr', { class: key ? 'summary-key' : null }, h('th', { scope: 'row' }, k), h('td', {}, v))),
+    ),
+  );
 }
 
 function progressText(total, remaining) {
@@ -25,7 +35,12 @@ function sessionRows(endpoint, state, body) {
   const network = body.in_network ? 'in network' : 'out of network';
   if (state === 'carve-out') {
     const tpp = body.third_party_payer;
-    return [['This session', `Ask ${properName(tpp.name)}${tpp.phone ? ` at ${tpp.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')}` : ''}: therapy is handled by the administrator, not by this plan`]];
+    return [
+      [
+        'This session',
+        `Ask ${properName(tpp.name)}${tpp.phone ? ` at ${tpp.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')}` : ''}: therapy is handled by the administrator, not by this plan`,
+      ],
+    ];
   }
   if (state === 'inactive') return [['This session', cost ? `Patient pays the full ${cost}: coverage is not active` : 'Coverage is not active']];
   const tele = body.telehealth;
@@ -34,7 +49,9 @@ function sessionRows(endpoint, state, body) {
     ['Patient pays', dollars(body.member_obligation) ?? 'Not known', true],
     ['Plan pays', dollars(body.payer_obligation) ?? 'Not known'],
     ['Cost share', costShare(body.copayment, body.coinsurance)],
-    tele ? ['Telehealth', `${costShare(tele.copayment, tele.coinsurance)}; patient pays ${dollars(tele.member_obligation) ?? 'not known'}`] : ['Telehealth', 'Same as in person'],
+    tele
+      ? ['Telehealth', `${costShare(tele.copayment, tele.coinsurance)}; patient pays ${dollars(tele.member_obligation) ?? 'not known'}`]
+      : ['Telehealth', 'Same as in person'],
     ['Deductible', progressText(body.deductible, body.remaining_deductible)],
     ['Out-of-pocket maximum', progressText(body.oop_max, body.remaining_oop_max)],
   ];
@@ -64,9 +81,12 @@ export function printSummary(endpoint, status, body, checked) {
   return h(
     'section',
     { class: 'print-summary', id: 'print-summary', 'aria-hidden': 'true' },
-    h('header', { class: 'summary-head' },
+    h(
+      'header',
+      { class: 'summary-head' },
       h('h1', {}, 'Coverage summary'),
-      h('p', {}, `Checked ${checked.at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}`)),
+      h('p', {}, `Checked ${checked.at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}`),
+    ),
     stateBanner,
     h('h2', {}, 'Patient'),
     rows([
@@ -88,10 +108,17 @@ export function printSummary(endpoint, status, body, checked) {
     rows(sessionRows(endpoint, state, body)),
     h('h2', {}, 'Alerts'),
     (body.alerts ?? []).length
-      ? h('ul', { class: 'summary-alerts' }, body.alerts.map((a) => h('li', {}, h('strong', {}, `${alertTitle(a.code)}: `), a.message, resetDetail(a, body))))
+      ? h(
+          'ul',
+          { class: 'summary-alerts' },
+          body.alerts.map((a) => h('li', {}, h('strong', {}, `${alertTitle(a.code)}: `), a.message, resetDetail(a, body))),
+        )
       : h('p', {}, 'None'),
-    h('footer', { class: 'summary-foot' },
+    h(
+      'footer',
+      { class: 'summary-foot' },
       h('p', {}, `From the payer's eligibility answer (${endpoint}${status === 206 ? ', partial' : ''}). An estimate, not a guarantee of payment.`),
-      checked.reference ? h('p', {}, `Reference: ${checked.reference}`) : null),
+      checked.reference ? h('p', {}, `Reference: ${checked.reference}`) : null,
+    ),
   );
 }

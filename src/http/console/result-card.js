@@ -44,7 +44,7 @@ function partialText(body) {
   }
   return {
     title: 'The plan did not say how much of the deductible and out-of-pocket maximum is left',
-    text: ['Coverage is active and the cost share is known, but without what is left of the deductible this session\'s cost is unknown. ', ...ask],
+    text: ["Coverage is active and the cost share is known, but without what is left of the deductible this session's cost is unknown. ", ...ask],
   };
 }
 
@@ -60,7 +60,13 @@ export function banner(state, body) {
       { class: 'banner banner-carve-out', id: 'state-banner' },
       h('p', { class: 'banner-kicker' }, 'Behavioral health is handled by another company'),
       h('h3', { id: 'administrator' }, properName(tpp.name)),
-      tpp.phone ? h('p', { class: 'administrator-phone' }, 'Call ', phoneLink(tpp.phone), ' for this patient\'s therapy benefits, cost and authorization.') : h('p', {}, `Call the administrator (the number is often on the back of the member's card) for this patient's therapy benefits, cost and authorization.`),
+      tpp.phone
+        ? h('p', { class: 'administrator-phone' }, 'Call ', phoneLink(tpp.phone), " for this patient's therapy benefits, cost and authorization.")
+        : h(
+            'p',
+            {},
+            `Call the administrator (the number is often on the back of the member's card) for this patient's therapy benefits, cost and authorization.`,
+          ),
       tpp.payer_id ? h('p', { class: 'muted' }, `Administrator payer ID: ${tpp.payer_id}`) : null,
       h('p', { class: 'muted' }, `${body.payer_name}'s medical benefits do not apply to therapy sessions, so no price is shown here.`),
     );
@@ -71,15 +77,28 @@ export function banner(state, body) {
   }
   if (body.plan_status === 'ACTIVE_AT_RISK') {
     const ends = body.eligibility_end_date ?? body.plan_end_date;
-    return h('section', { class: 'banner banner-warn', id: 'state-banner' }, h('h3', {}, ends ? `Coverage may end on ${dateText(ends)}` : 'Coverage may end soon'), h('p', {}, 'The plan says coverage is at risk (often an unpaid premium). Confirm with the patient before the session.'));
+    return h(
+      'section',
+      { class: 'banner banner-warn', id: 'state-banner' },
+      h('h3', {}, ends ? `Coverage may end on ${dateText(ends)}` : 'Coverage may end soon'),
+      h('p', {}, 'The plan says coverage is at risk (often an unpaid premium). Confirm with the patient before the session.'),
+    );
   }
   return null;
 }
 
 function meter(label, total, remaining) {
-  if (typeof total !== 'number' && typeof remaining !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', { class: 'muted' }, 'Not reported'));
-  if (typeof total !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', {}, `${dollars(remaining)} left (total not reported)`));
-  if (typeof remaining !== 'number') return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', {}, `${dollars(total)} a year; how much is left was not reported`));
+  if (typeof total !== 'number' && typeof remaining !== 'number')
+    return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', { class: 'muted' }, 'Not reported'));
+  if (typeof total !== 'number')
+    return h('div', { class: 'meter' }, h('span', { class: 'meter-label' }, label), h('span', {}, `${dollars(remaining)} left (total not reported)`));
+  if (typeof remaining !== 'number')
+    return h(
+      'div',
+      { class: 'meter' },
+      h('span', { class: 'meter-label' }, label),
+      h('span', {}, `${dollars(total)} a year; how much is left was not reported`),
+    );
   const met = Math.max(0, total - remaining);
   const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
   return h(
@@ -106,12 +125,34 @@ export function alertTitle(code) {
 function alertItem(alert, body) {
   const detail = [];
   if (alert.payer_values) {
-    detail.push(h('span', { class: 'alert-detail' }, "Payer's values: ", Object.entries(alert.payer_values).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v ?? '(none)'}`).join(', ')));
+    detail.push(
+      h(
+        'span',
+        { class: 'alert-detail' },
+        "Payer's values: ",
+        Object.entries(alert.payer_values)
+          .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v ?? '(none)'}`)
+          .join(', '),
+      ),
+    );
   }
   if (alert.code === 'PLAN_RESET_SOON' && body.reset_benefits) {
-    detail.push(h('span', { class: 'alert-detail' }, `From ${dateText(body.reset_benefits.effective_date)}${body.reset_benefits.changes.length ? `: ${body.reset_benefits.changes.join(', ').replace(/_/g, ' ')} change` : ''}`));
+    detail.push(
+      h(
+        'span',
+        { class: 'alert-detail' },
+        `From ${dateText(body.reset_benefits.effective_date)}${body.reset_benefits.changes.length ? `: ${body.reset_benefits.changes.join(', ').replace(/_/g, ' ')} change` : ''}`,
+      ),
+    );
   }
-  return h('li', { class: `alert alert-${alert.code.toLowerCase().replace(/_/g, '-')}` }, h('strong', {}, alertTitle(alert.code)), ' ', alert.message, ...detail);
+  return h(
+    'li',
+    { class: `alert alert-${alert.code.toLowerCase().replace(/_/g, '-')}` },
+    h('strong', {}, alertTitle(alert.code)),
+    ' ',
+    alert.message,
+    ...detail,
+  );
 }
 
 function rawToggle(body) {
@@ -123,29 +164,58 @@ function estimateSections(status, body) {
   const pays = dollars(body.member_obligation);
   const tele = body.telehealth;
   return [
-    h('section', { class: 'pays', 'aria-label': 'What the patient pays' },
+    h(
+      'section',
+      { class: 'pays', 'aria-label': 'What the patient pays' },
       h('p', { class: 'pays-label' }, `Patient pays for this session (${body.in_network ? 'in network' : 'out of network'})`),
       h('p', { class: 'pays-amount', id: 'patient-pays' }, pays ?? 'Not known'),
-      body.payer_obligation !== null && body.provider_session_cost !== null ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`) : null),
-    h('section', { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
+      body.payer_obligation !== null && body.provider_session_cost !== null
+        ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`)
+        : null,
+    ),
+    h(
+      'section',
+      { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
       meter('Deductible', body.deductible, body.remaining_deductible),
-      meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max)),
-    h('table', { class: 'modes' },
+      meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max),
+    ),
+    h(
+      'table',
+      { class: 'modes' },
       h('caption', {}, 'In person and telehealth'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'In person'), h('th', { scope: 'col' }, 'Telehealth'))),
-      h('tbody', {},
-        h('tr', {}, h('th', { scope: 'row' }, 'Cost share'), h('td', {}, costShare(body.copayment, body.coinsurance)), h('td', {}, tele ? costShare(tele.copayment, tele.coinsurance) : 'Same as in person')),
-        h('tr', {}, h('th', { scope: 'row' }, 'Patient pays'), h('td', {}, pays ?? 'Not known'), h('td', {}, tele ? (dollars(tele.member_obligation) ?? 'Not known') : 'Same as in person')))),
+      h(
+        'tbody',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, 'Cost share'),
+          h('td', {}, costShare(body.copayment, body.coinsurance)),
+          h('td', {}, tele ? costShare(tele.copayment, tele.coinsurance) : 'Same as in person'),
+        ),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, 'Patient pays'),
+          h('td', {}, pays ?? 'Not known'),
+          h('td', {}, tele ? (dollars(tele.member_obligation) ?? 'Not known') : 'Same as in person'),
+        ),
+      ),
+    ),
   ];
 }
 
 /** Inactive: what the patient would pay is the whole session, said in words rather than as a plan price. */
 function inactiveSection(body) {
   if (typeof body.provider_session_cost !== 'number') return null;
-  return h('section', { class: 'pays pays-none', 'aria-label': 'What the patient pays' },
+  return h(
+    'section',
+    { class: 'pays pays-none', 'aria-label': 'What the patient pays' },
     h('p', { class: 'pays-label' }, 'Patient pays for this session'),
     h('p', { class: 'pays-amount', id: 'patient-pays' }, `The full ${dollars(body.provider_session_cost)}`),
-    h('p', { class: 'muted' }, 'unless they have other coverage'));
+    h('p', { class: 'muted' }, 'unless they have other coverage'),
+  );
 }
 
 export function whoOf(body) {
@@ -159,9 +229,12 @@ export function coverageCard(endpoint, status, body, options = {}) {
   const card = h(
     'article',
     { class: `card card-${state}`, 'aria-labelledby': 'card-title', 'data-state': state },
-    h('header', { class: 'card-head' },
+    h(
+      'header',
+      { class: 'card-head' },
       h('div', {}, h('h2', { id: 'card-title' }, whoOf(body)), h('p', { class: 'muted' }, [body.payer_name, body.plan_name].filter(Boolean).join(' · '))),
-      badge(body.plan_status)),
+      badge(body.plan_status),
+    ),
     banner(state, body),
     payerErrorsList(body.payer_errors),
   );
@@ -180,9 +253,18 @@ export function coverageCard(endpoint, status, body, options = {}) {
   card.append(facts);
   const alerts = body.alerts ?? [];
   card.append(
-    h('section', { class: 'alerts', 'aria-label': 'Alerts' },
+    h(
+      'section',
+      { class: 'alerts', 'aria-label': 'Alerts' },
       h('h3', {}, alerts.length ? `Alerts (${alerts.length})` : 'No alerts'),
-      alerts.length ? h('ul', {}, alerts.map((a) => alertItem(a, body))) : null),
+      alerts.length
+        ? h(
+            'ul',
+            {},
+            alerts.map((a) => alertItem(a, body)),
+          )
+        : null,
+    ),
   );
   if (options.onPrint) {
     const button = h('button', { type: 'button', class: 'secondary print-button' }, 'Print summary');

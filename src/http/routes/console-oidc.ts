@@ -30,7 +30,11 @@ function readPending(request: FastifyRequest): PendingSignIn | null {
   }
 }
 
-export function registerConsoleOidcRoutes(app: FastifyInstance, access: ConsoleAccess & { oidc: NonNullable<ConsoleAccess['oidc']> }, client = new OidcClient(access.oidc)): void {
+export function registerConsoleOidcRoutes(
+  app: FastifyInstance,
+  access: ConsoleAccess & { oidc: NonNullable<ConsoleAccess['oidc']> },
+  client = new OidcClient(access.oidc),
+): void {
   const failed = (reply: FastifyReply, why: 'sso_failed' | 'sso_unavailable') => reply.redirect(`/console/?sign_in=${why}`, 302);
 
   app.get('/console/oidc/start', { schema: { hide: true } }, async (request, reply) => {
@@ -38,7 +42,10 @@ export function registerConsoleOidcRoutes(app: FastifyInstance, access: ConsoleA
     try {
       started = await client.start();
     } catch (err) {
-      request.log.error({ event: 'console_sso_unavailable', reason: err instanceof OidcError ? err.message : (err as Error)?.name }, 'identity provider unavailable');
+      request.log.error(
+        { event: 'console_sso_unavailable', reason: err instanceof OidcError ? err.message : (err as Error)?.name },
+        'identity provider unavailable',
+      );
       return failed(reply, 'sso_unavailable');
     }
     pendingCookie(reply, request, Buffer.from(JSON.stringify(started.pending)).toString('base64url'), PENDING_SECONDS, access.trustProxy);

@@ -38,78 +38,95 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       return payload;
     });
 
-    api.post('/console/session', {
-      schema: {
-        hide: true,
-        tags: ['console'],
-        summary: 'Sign a person in to the console',
-        description: `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict). Send the \`${CONSOLE_HEADER}: 1\` header.`,
-        body: ConsoleSignIn,
-        response: { 200: ConsoleSession, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+    api.post(
+      '/console/session',
+      {
+        schema: {
+          hide: true,
+          tags: ['console'],
+          summary: 'Sign a person in to the console',
+          description: `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict). Send the \`${CONSOLE_HEADER}: 1\` header.`,
+          body: ConsoleSignIn,
+          response: { 200: ConsoleSession, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+        },
+        config: { rateLimit: { max: access.signInsPerMinute ?? 20, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` } },
       },
-      config: { rateLimit: { max: access.signInsPerMinute ?? 20, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` } },
-    }, async (request, reply) => {
-      if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
-      const result = await access.users.signIn({ ...request.body, env: access.mode });
-      if (!result.ok) {
-        access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
-        const level = result.reason === 'totp_unreadable' ? 'error' : 'warn';
-        request.log[level]({ event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null }, result.reason === 'totp_unreadable' ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY' : 'console sign-in failed');
-        return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
-      }
-      const { token, session } = await access.sessions.create(result.user.id);
-      // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
-      await access.sessions.purge();
-      request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
-      access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 200);
-      setSessionCookie(reply, request, token, access.trustProxy);
-      return reply.code(200).send(view(result.user.username, session));
-    });
+      async (request, reply) => {
+        if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+        const result = await access.users.signIn({ ...request.body, env: access.mode });
+        if (!result.ok) {
+          access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
+          const level = result.reason === 'totp_unreadable' ? 'error' : 'warn';
+          request.log[level](
+            { event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null },
+            result.reason === 'totp_unreadable'
+              ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY'
+              : 'console sign-in failed',
+          );
+          return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
+        }
+        const { token, session } = await access.sessions.create(result.user.id);
+        // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
+        await access.sessions.purge();
+        request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
+        access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 200);
+        setSessionCookie(reply, request, token, access.trustProxy);
+        return reply.code(200).send(view(result.user.username, session));
+      },
+    );
 
-    api.get('/console/session', {
-      schema: {
-        hide: true,
-        tags: ['console'],
-        summary: 'Who is signed in to the console',
-        description: 'Counts as activity: the idle timeout starts again.',
-        response: { 200: ConsoleSession, 401: ConsoleSignedOut },
+    api.get(
+      '/console/session',
+      {
+        schema: {
+          hide: true,
+          tags: ['console'],
+          summary: 'Who is signed in to the console',
+          description: 'Counts as activity: the idle timeout starts again.',
+          response: { 200: ConsoleSession, 401: ConsoleSignedOut },
+        },
       },
-    }, async (request, reply) => {
-      const token = readCookie(request, SESSION_COOKIE);
-      const session = token ? await access.sessions.resolve(token) : null;
-      if (session && session.user.env === access.mode) return reply.code(200).send(view(session.user.username, session));
-      if (token) clearSessionCookie(reply, request, access.trustProxy);
-      const usersConfigured = (await access.users.countActive(access.mode)) > 0;
-      return reply.code(401).send({
-        error_code: 'UNAUTHORIZED',
-        message: usersConfigured ? 'Not signed in' : 'Not signed in; no console users exist yet: create one with `coverage users add`',
-        request_id: request.id,
-        users_configured: usersConfigured,
-        api_key_allowed: access.mode === 'sandbox' && !usersConfigured,
-        sso_label: access.oidc?.label ?? null,
-      });
-    });
+      async (request, reply) => {
+        const token = readCookie(request, SESSION_COOKIE);
+        const session = token ? await access.sessions.resolve(token) : null;
+        if (session && session.user.env === access.mode) return reply.code(200).send(view(session.user.username, session));
+        if (token) clearSessionCookie(reply, request, access.trustProxy);
+        const usersConfigured = (await access.users.countActive(access.mode)) > 0;
+        return reply.code(401).send({
+          error_code: 'UNAUTHORIZED',
+          message: usersConfigured ? 'Not signed in' : 'Not signed in; no console users exist yet: create one with `coverage users add`',
+          request_id: request.id,
+          users_configured: usersConfigured,
+          api_key_allowed: access.mode === 'sandbox' && !usersConfigured,
+          sso_label: access.oidc?.label ?? null,
+        });
+      },
+    );
 
-    api.delete('/console/session', {
-      schema: {
-        hide: true,
-        tags: ['console'],
-        summary: 'Sign out of the console',
-        description: `Ends the session on the server and clears the cookie. Send the \`${CONSOLE_HEADER}: 1\` header.`,
-        response: { 204: { type: 'null', description: 'Signed out' }, 401: ErrorResponse },
+    api.delete(
+      '/console/session',
+      {
+        schema: {
+          hide: true,
+          tags: ['console'],
+          summary: 'Sign out of the console',
+          description: `Ends the session on the server and clears the cookie. Send the \`${CONSOLE_HEADER}: 1\` header.`,
+          response: { 204: { type: 'null', description: 'Signed out' }, 401: ErrorResponse },
+        },
       },
-    }, async (request, reply) => {
-      const token = readCookie(request, SESSION_COOKIE);
-      if (token && !hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
-      if (token) {
-        const session = await access.sessions.resolve(token);
-        if (session) access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);
-        await access.sessions.destroy(token);
-        request.log.info({ event: 'console_sign_out' }, 'console sign-out');
-      }
-      clearSessionCookie(reply, request, access.trustProxy);
-      return reply.code(204).send(null);
-    });
+      async (request, reply) => {
+        const token = readCookie(request, SESSION_COOKIE);
+        if (token && !hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+        if (token) {
+          const session = await access.sessions.resolve(token);
+          if (session) access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);
+          await access.sessions.destroy(token);
+          request.log.info({ event: 'console_sign_out' }, 'console sign-out');
+        }
+        clearSessionCookie(reply, request, access.trustProxy);
+        return reply.code(204).send(null);
+      },
+    );
   });
   if (access.oidc) registerConsoleOidcRoutes(app, { ...access, oidc: access.oidc });
 }

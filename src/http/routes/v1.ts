@@ -41,22 +41,56 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   const ctx = (request: FastifyRequest) => ({ request_id: request.id, exchanges: exchangesOf(request) });
 
   // Each also answers with a trailing slash (trailing-slash.ts).
-  api.post('/v1/estimate', {
-    schema: {
-      operationId: 'estimate',
-      tags: ['coverage'],
-      summary: 'Estimate what a session costs the patient',
-      body: EstimateRequest,
-      response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
+  api.post(
+    '/v1/estimate',
+    {
+      schema: {
+        operationId: 'estimate',
+        tags: ['coverage'],
+        summary: 'Estimate what a session costs the patient',
+        body: EstimateRequest,
+        response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
+      },
     },
-  }, (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))));
-  api.post('/v1/discover', {
-    schema: { operationId: 'discover', tags: ['coverage'], summary: 'Find coverage at a known payer by name, DOB and ZIP', body: DiscoverRequest, response: { 200: DiscoverResponse, ...errors } },
-  }, (request, reply) => respond(request, reply, 'discover', () => runDiscover(deps, request.body, ctx(request))));
-  api.post('/v1/scan', {
-    schema: { operationId: 'scan', tags: ['coverage'], summary: 'Search every payer for active coverage', body: ScanRequest, response: { 200: ScanResponse, ...errors } },
-  }, (request, reply) => respond(request, reply, 'scan', () => runScan(deps, request.body, ctx(request))));
-  api.post('/v1/medicaid', {
-    schema: { operationId: 'medicaid', tags: ['coverage'], summary: 'Find Medicaid coverage by state or payer', body: MedicaidRequest, response: { 200: MedicaidResponse, ...errors } },
-  }, (request, reply) => respond(request, reply, 'medicaid', () => runMedicaid(deps, request.body, ctx(request))));
+    (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))),
+  );
+  api.post(
+    '/v1/discover',
+    {
+      schema: {
+        operationId: 'discover',
+        tags: ['coverage'],
+        summary: 'Find coverage at a known payer by name, DOB and ZIP',
+        body: DiscoverRequest,
+        response: { 200: DiscoverResponse, ...errors },
+      },
+    },
+    (request, reply) => respond(request, reply, 'discover', () => runDiscover(deps, request.body, ctx(request))),
+  );
+  api.post(
+    '/v1/scan',
+    {
+      schema: {
+        operationId: 'scan',
+        tags: ['coverage'],
+        summary: 'Search every payer for active coverage',
+        body: ScanRequest,
+        response: { 200: ScanResponse, ...errors },
+      },
+    },
+    (request, reply) => respond(request, reply, 'scan', () => runScan(deps, request.body, ctx(request))),
+  );
+  api.post(
+    '/v1/medicaid',
+    {
+      schema: {
+        operationId: 'medicaid',
+        tags: ['coverage'],
+        summary: 'Find Medicaid coverage by state or payer',
+        body: MedicaidRequest,
+        response: { 200: MedicaidResponse, ...errors },
+      },
+    },
+    (request, reply) => respond(request, reply, 'medicaid', () => runMedicaid(deps, request.body, ctx(request))),
+  );
 }

@@ -12,16 +12,7 @@ export const PAYLOAD_999 = 'X12_999_Response_005010X231A1';
 export const PROCESSING_MODE = 'RealTime';
 
 /** Every field a real-time request carries, in the order the CORE rule lists them. */
-export const CORE_REQUEST_FIELDS = [
-  'PayloadType',
-  'ProcessingMode',
-  'PayloadID',
-  'TimeStamp',
-  'SenderID',
-  'ReceiverID',
-  'CORERuleVersion',
-  'Payload',
-] as const;
+export const CORE_REQUEST_FIELDS = ['PayloadType', 'ProcessingMode', 'PayloadID', 'TimeStamp', 'SenderID', 'ReceiverID', 'CORERuleVersion', 'Payload'] as const;
 
 export type CoreRequestField = (typeof CORE_REQUEST_FIELDS)[number];
 export type CoreRequest = Record<CoreRequestField, string>;

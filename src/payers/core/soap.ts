@@ -11,7 +11,18 @@ const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity
 const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
 
-const RESPONSE_FIELDS = ['PayloadType', 'ProcessingMode', 'PayloadID', 'TimeStamp', 'SenderID', 'ReceiverID', 'CORERuleVersion', 'Payload', 'ErrorCode', 'ErrorMessage'] as const;
+const RESPONSE_FIELDS = [
+  'PayloadType',
+  'ProcessingMode',
+  'PayloadID',
+  'TimeStamp',
+  'SenderID',
+  'ReceiverID',
+  'CORERuleVersion',
+  'Payload',
+  'ErrorCode',
+  'ErrorMessage',
+] as const;
 
 export function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

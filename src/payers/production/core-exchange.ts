@@ -19,10 +19,31 @@ export type CoreProtocol = 'core-soap' | 'core-mime';
  */
 const SOAP_FAULT_CODES = new Set(['Sender', 'Receiver', 'VersionMismatch', 'MustUnderstand', 'DataEncodingUnknown']);
 const CORE_ERROR_CODES = new Set([
-  'Success', 'Sender', 'Receiver', 'EnvelopeError', 'AuthenticationFailed', 'Unauthorized', 'VersionMismatch', 'Timeout',
-  'PayloadIDInvalid', 'PayloadIDRequired', 'PayloadRequired', 'PayloadTypeIllegal', 'PayloadTypeNotSupported', 'PayloadTypeRequired',
-  'ProcessingModeIllegal', 'ProcessingModeNotSupported', 'ProcessingModeRequired', 'TimeStampInvalid', 'TimeStampRequired',
-  'SenderIDRequired', 'SenderIDIllegal', 'ReceiverIDRequired', 'ReceiverIDIllegal', 'CORERuleVersionRequired', 'CORERuleVersionNotSupported',
+  'Success',
+  'Sender',
+  'Receiver',
+  'EnvelopeError',
+  'AuthenticationFailed',
+  'Unauthorized',
+  'VersionMismatch',
+  'Timeout',
+  'PayloadIDInvalid',
+  'PayloadIDRequired',
+  'PayloadRequired',
+  'PayloadTypeIllegal',
+  'PayloadTypeNotSupported',
+  'PayloadTypeRequired',
+  'ProcessingModeIllegal',
+  'ProcessingModeNotSupported',
+  'ProcessingModeRequired',
+  'TimeStampInvalid',
+  'TimeStampRequired',
+  'SenderIDRequired',
+  'SenderIDIllegal',
+  'ReceiverIDRequired',
+  'ReceiverIDIllegal',
+  'CORERuleVersionRequired',
+  'CORERuleVersionNotSupported',
 ]);
 const knownCode = (codes: ReadonlySet<string>, value: string | undefined) => {
   const code = (value ?? '').trim();

@@ -212,7 +212,10 @@ export class PayerSimulator {
     const parsed = parse270(request.Payload);
     if (!parsed.ok) {
       const e = parsed.error;
-      return respond(build999(request.Payload, [{ segment_id: e.segment_id, position: e.segment_index, code: '8', description: 'segment has data element errors' }]), PAYLOAD_999);
+      return respond(
+        build999(request.Payload, [{ segment_id: e.segment_id, position: e.segment_index, code: '8', description: 'segment has data element errors' }]),
+        PAYLOAD_999,
+      );
     }
     const inquiry = parsed.value;
     const rule = this.faults.pick(payer.payer_id, inquiry.subscriber.member_id ?? inquiry.dependent?.member_id ?? null);
@@ -234,7 +237,10 @@ export class PayerSimulator {
         return this.envelopeError(res, protocol, 'Receiver', `Service temporarily unavailable for ${who}`, 500);
       }
       case 'reject_999':
-        return respond(build999(request.Payload, [{ segment_id: 'NM1', position: null, code: '8', description: 'segment has data element errors' }]), PAYLOAD_999);
+        return respond(
+          build999(request.Payload, [{ segment_id: 'NM1', position: null, code: '8', description: 'segment has data element errors' }]),
+          PAYLOAD_999,
+        );
       case 'aaa_42':
         return respond(busyAnswer(inquiry));
       case 'latency':
@@ -247,7 +253,9 @@ export class PayerSimulator {
       ? { kind: 'x12', x12: replayAnswer(this.options.replayDir, request.Payload, inquiry) }
       : answerInquiry(this.catalog, payer.payer_id, inquiry, this.today());
     if (answer.kind === 'http') {
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.status === 429 ? { 'retry-after': '60' } : {}) }).end(answer.status === 429 ? 'Too Many Requests' : 'Internal Server Error');
+      res
+        .writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.status === 429 ? { 'retry-after': '60' } : {}) })
+        .end(answer.status === 429 ? 'Too Many Requests' : 'Internal Server Error');
       return;
     }
     if (rule?.fault === 'malformed_x12') return respond(answer.x12.slice(0, Math.floor(answer.x12.length / 2)));
