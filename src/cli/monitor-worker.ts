@@ -6,6 +6,7 @@ import { identityOf } from '../http/audit-hook.ts';
 import type { MonitorRouteOptions } from '../http/routes/monitors.ts';
 import type { MonitorCheckOutcome } from '../operations/monitoring/monitor-check.ts';
 import type { AuditWriter } from '../store/audit.ts';
+import { USER_ID_PREFIX } from '../store/users.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
 import type { OperationDeps } from '../operations/index.ts';
@@ -81,6 +82,8 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
       error_code: o.last.error_code,
       latency_ms: Math.round(o.latencyMs),
       member_hash: m.what ? parts.audit.hashMember(identityOf(m.what.request)) : null,
+      // A monitor a person created in the console checks under their user id: the record names them.
+      user_id: m.key_id.startsWith(USER_ID_PREFIX) ? m.key_id : null,
     });
   };
   const deliveries = new DeliveryWorker({

@@ -12,6 +12,9 @@ import type { UserTable } from './schema.ts';
 import type { DataKey } from './data-key.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
 
+/** A person's id; a check a person makes runs under it where a machine's runs under a key id. */
+export const USER_ID_PREFIX = 'usr_';
+
 export interface User {
   id: string;
   username: string;
@@ -126,7 +129,7 @@ export class UserStore {
     if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
     const at = this.now().toISOString();
     const secret = input.totp ? newTotpSecret() : null;
-    const id = `usr_${randomBytes(8).toString('hex')}`;
+    const id = `${USER_ID_PREFIX}${randomBytes(8).toString('hex')}`;
     const row: UserTable = {
       id,
       username,

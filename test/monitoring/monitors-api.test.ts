@@ -28,6 +28,32 @@ after(async () => {
 });
 
 describe('monitors', () => {
+  test("a person's monitor: its checks are audited with the person, like their other checks", async () => {
+    const { UserStore } = await import('../../src/store/users.ts');
+    const { user } = await new UserStore(server.runtime.db).create({ username: 'monitor-person', env: 'sandbox', password: 'front desk password 1' });
+    const console_ = { 'x-coverage-console': '1', 'content-type': 'application/json' };
+    const login = await fetch(`${server.url}/console/session`, {
+      method: 'POST',
+      headers: console_,
+      body: JSON.stringify({ username: 'monitor-person', password: 'front desk password 1' }),
+    });
+    assert.equal(login.status, 200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const created = await fetch(`${server.url}/v1/monitors`, {
+      method: 'POST',
+      headers: { ...console_, cookie },
+      body: JSON.stringify({ ...avery_, schedule: { every_days: 7 } }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    const rows = await until('the baseline check audited', async () => {
+      await server.runtime.audit.flush();
+      const found = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', 'like', `${id}.%`).execute();
+      return found.length > 0 ? found : undefined;
+    });
+    assert.equal(rows[0]!.user_id, user.id);
+  });
+
   test('created with a schedule, checked once right away (the baseline), read, listed and deleted', async () => {
     const created = await server.post('/v1/monitors', { ...avery_, reference: 'chart 4411', schedule: { appointments: ['2026-06-30'] } });
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -62,6 +88,7 @@ describe('monitors', () => {
       return rows.length === 2 ? rows : undefined;
     });
     for (const r of audited) {
+      assert.equal(r.user_id, null, 'made with a machine key: no person');
       assert.equal(r.endpoint, 'estimate');
       assert.equal(r.payer_id, 'SBX-EVERGREEN');
       assert.equal(r.status, 200);
