@@ -1,0 +1,124 @@
+/** One 2110C EB read once into what the selection rules ask of it, and the small readers they share. */
+import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
+import { hasVisitLimit, placeFit, readShare, type PlaceFit } from './benefit-selection.ts';
+import { bhTier, tierOf } from './codes.ts';
+import type { Delimiters } from './delimiters.ts';
+import { readHints } from './hints.ts';
+import { type BenefitLoop } from './loops.ts';
+import { el, repetitions } from './tokenizer.ts';
+import { readDtpDate } from './values.ts';
+
+export interface Benefit {
+  loop: BenefitLoop;
+  info: string;
+  level: string;
+  /** EB03 is empty or holds 30: the EB speaks for the whole plan. */
+  planWide: boolean;
+  tier: number;
+  period: string;
+  net: string;
+  /** Where the benefit applies (2115C III*ZZ). */
+  place: PlaceFit;
+  /** Telehealth only (III*ZZ 02/10 without 11). */
+  telehealth: boolean;
+  /** DTP*348 benefit begin, when sent. */
+  begin: IsoDate | null;
+  /** EB01 1-8: an eligibility status. */
+  status: boolean;
+  /** A cost share or accumulator: EB01 A, B, C, G, or F with visits. */
+  cost: boolean;
+  /** Non-empty MSG texts of the loop. */
+  messages: string[];
+  /** What its MSGs say about the deductible (the first that says anything). */
+  deductibleHint: boolean | null;
+  marketplace: boolean;
+  bluecard: boolean;
+  hdhp: boolean;
+}
+
+export const NO_MESSAGES: string[] = [];
+
+export const orNull = (s: string) => (s === '' ? null : s);
+export const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
+export const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
+export const isStatus = (b: Benefit) => b.status;
+export const isCost = (b: Benefit) => b.cost;
+export const readShareQuiet = (b: Benefit) => readShare(b);
+
+export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
+  const s = loop.seg;
+  const eb03 = el(s, 3);
+  const services = d.repetition !== null && eb03.includes(d.repetition) ? repetitions(eb03, d) : null;
+  let begin: IsoDate | null = null;
+  // Most EBs have none of these; the length checks skip setting up the loops.
+  if (loop.dtp.length > 0) {
+    for (const dtp of loop.dtp) {
+      if (el(dtp, 1) === '348') {
+        begin = readDtpDate(el(dtp, 2), el(dtp, 3))?.start ?? null;
+        if (begin) break;
+      }
+    }
+  }
+  const place = placeFit(loop);
+  const info = el(s, 1);
+  let messages = NO_MESSAGES;
+  let deductibleHint: boolean | null = null;
+  let marketplace = false;
+  let bluecard = false;
+  let hdhp = false;
+  if (loop.msg.length > 0) {
+    for (const m of loop.msg) {
+      const text = el(m, 1);
+      if (text === '') continue;
+      if (messages === NO_MESSAGES) messages = [];
+      messages.push(text);
+      const h = readHints(text);
+      deductibleHint ??= h.deductible;
+      marketplace ||= h.marketplace;
+      bluecard ||= h.bluecard;
+      hdhp ||= h.hdhp;
+    }
+  }
+  return {
+    loop,
+    info,
+    level: el(s, 2),
+    planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
+    tier: services ? bhTier(services) : eb03 === '' ? 3 : tierOf(eb03),
+    period: el(s, 6),
+    net: el(s, 12),
+    place,
+    telehealth: place === 'telehealth',
+    begin,
+    status: info.length === 1 && info >= '1' && info <= '8',
+    cost: isCostInfo(info) || (info === 'F' && hasVisitLimit(loop)),
+    messages,
+    deductibleHint,
+    marketplace,
+    bluecard,
+    hdhp,
+  };
+}
+
+/** Picks the EB of the best behavioral-health tier that carries the value; document order breaks ties. */
+export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T | null): T | null {
+  let best: T | null = null;
+  let bestTier = Infinity;
+  for (const b of list) {
+    if (b.info !== info || b.tier >= bestTier) continue;
+    const v = read(b);
+    if (v !== null) {
+      best = v;
+      bestTier = b.tier;
+    }
+  }
+  return best;
+}
+
+/** EB04, EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
+export const insuranceCode = (b: Benefit) => el(b.loop.seg, 4);
+export const planDescription = (b: Benefit) => el(b.loop.seg, 5);
+export function statusOf(code: string): CoverageStatus {
+  if (code === '5') return 'active_pending_investigation';
+  return code >= '6' ? 'inactive' : 'active';
+}

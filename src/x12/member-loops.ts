@@ -1,0 +1,72 @@
+/** What the 2100C/2100D name loops say: the person, their REFs, and the dates the plan status comes from. */
+import type { Person } from '../domain/coverage.ts';
+import { type BenefitLoop, type NameLoop } from './loops.ts';
+import { el, type Segment } from './tokenizer.ts';
+import { d8ToIso, readDtpDate, type DateRange } from './values.ts';
+import { orNull } from './eb-benefit.ts';
+
+interface PlanDates {
+  plan346: DateRange | null;
+  plan347: DateRange | null;
+  plan291: DateRange | null;
+  elig356: DateRange | null;
+  elig357: DateRange | null;
+  elig307: DateRange | null;
+}
+
+/**
+ * The first readable date of each qualifier the plan dates come from, member's loop first, then
+ * (346/347/356/357 only) the plan-level EB's 2110C DTPs.
+ */
+export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop | undefined): PlanDates {
+  const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
+  for (const n of [...names, planEb]) {
+    if (!n) continue;
+    const benefit = n === planEb;
+    for (const dtp of n.dtp) {
+      if (benefit && (el(dtp, 1) === '291' || el(dtp, 1) === '307')) continue;
+      const q = el(dtp, 1);
+      if (q === '346') out.plan346 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '347') out.plan347 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '291') out.plan291 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '356') out.elig356 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '357') out.elig357 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+      else if (q === '307') out.elig307 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
+    }
+  }
+  return out;
+}
+
+export function refIn(names: (NameLoop | undefined)[], qualifier: string): Segment | null {
+  for (const n of names) {
+    if (!n) continue;
+    for (const ref of n.ref) if (el(ref, 1) === qualifier) return ref;
+  }
+  return null;
+}
+
+export function readPerson(name: NameLoop | undefined): Person {
+  if (!name) return { first_name: null, last_name: null, member_id: null, gender: null, dob: null, address: null };
+  const nm1 = name.nm1;
+  const dmg = name.dmg;
+  const gender = dmg ? el(dmg, 3) : '';
+  const ref1w = name.ref.find((r) => el(r, 1) === '1W');
+  const idFromNm1 = el(nm1, 8) !== '' ? orNull(el(nm1, 9)) : null;
+  return {
+    first_name: orNull(el(nm1, 4)),
+    last_name: orNull(el(nm1, 3)),
+    member_id: idFromNm1 ?? (ref1w ? orNull(el(ref1w, 2)) : null),
+    gender: gender === 'M' || gender === 'F' || gender === 'U' ? gender : null,
+    dob: dmg && el(dmg, 1) === 'D8' ? d8ToIso(el(dmg, 2)) : null,
+    address:
+      name.n3 || name.n4
+        ? {
+            street_line_1: name.n3 ? el(name.n3, 1) : '',
+            street_line_2: name.n3 ? orNull(el(name.n3, 2)) : null,
+            city: name.n4 ? el(name.n4, 1) : '',
+            state: name.n4 ? el(name.n4, 2) : '',
+            zip: name.n4 ? el(name.n4, 3) : '',
+          }
+        : null,
+  };
+}

@@ -1,0 +1,75 @@
+/** Which plan the benefits describe: its program and type, its name, and next plan year when the payer sends it. */
+import type { InsuranceType, NextPlanYear, PlanType } from '../domain/coverage.ts';
+import { costApplies, isFamilyLevel, readAmount, statusApplies } from './benefit-selection.ts';
+import { periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE } from './codes.ts';
+import { el } from './tokenizer.ts';
+import { type Benefit, isStatus, isCost, readShareQuiet, pick, insuranceCode, planDescription } from './eb-benefit.ts';
+
+export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
+  const first = next[0];
+  if (!first || !first.begin) return null;
+  let memberId: string | null = null;
+  for (const b of next) {
+    const ref = b.loop.ref.find((r) => el(r, 1) === '1W' && el(r, 2) !== '');
+    if (ref) {
+      memberId = el(ref, 2);
+      break;
+    }
+  }
+  const bh = next.filter((b) => b.tier >= 0 && !b.telehealth);
+  const inNet = bh.filter((b) => (isCost(b) && costApplies(b, 'in')) || (isStatus(b) && statusApplies(b, 'in')));
+  const individualTotal = (info: 'C' | 'G') => pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
+  return {
+    begin_date: first.begin,
+    member_id: memberId,
+    in_network:
+      inNet.length === 0
+        ? null
+        : {
+            copayment: pick(inNet, 'B', readAmount),
+            coinsurance: pick(inNet, 'A', readShareQuiet),
+            deductible: individualTotal('C'),
+            oop_max: individualTotal('G'),
+          },
+  };
+}
+
+export function insuranceAndPlanType(
+  planLevel: Benefit | undefined,
+  typed: Benefit[],
+  current: Benefit[],
+  flags: { is_hdhp: boolean; is_marketplace: boolean },
+): { insurance_type: InsuranceType; plan_type: PlanType } {
+  let program: (typeof PROGRAM_BY_CODE)[string] | undefined;
+  let planType: PlanType = null;
+  // The plan-level EB speaks first, then the others in document order.
+  for (let i = -1; i < typed.length; i++) {
+    const b = i < 0 ? planLevel : typed[i];
+    const c = b ? insuranceCode(b) : '';
+    if (c === '') continue;
+    program ??= PROGRAM_BY_CODE[c];
+    planType ??= PLAN_TYPE_BY_CODE[c] ?? null;
+    if (program && planType) break;
+  }
+  let insurance: InsuranceType = program ?? 'commercial';
+  if (program === 'medicaid' && current.some((b) => b.info === 'MC' || b.loop.related.some((r) => el(r.nm1, 1) === 'Y2'))) {
+    insurance = 'managed_medicaid';
+  }
+  if (planType === null && program === 'medicare_advantage') planType = 'HMO';
+  if (!program) {
+    if (planType === null && flags.is_hdhp) planType = 'HDHP';
+    if (flags.is_marketplace) insurance = 'marketplace';
+  }
+  return { insurance_type: insurance, plan_type: planType };
+}
+
+/** EB05 of the plan-level EB, else of the first status or cost EB that has one. */
+export function planName(planLevel: Benefit | undefined, typed: Benefit[]): string | null {
+  const own = planLevel ? planDescription(planLevel) : '';
+  if (own !== '') return own;
+  for (const b of typed) {
+    const v = planDescription(b);
+    if (v !== '') return v;
+  }
+  return null;
+}
