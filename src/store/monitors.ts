@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { CoverageChange, CoverageSnapshot } from '../domain/monitoring/coverage-diff.ts';
 import type { MonitorSchedule } from '../domain/monitoring/schedule.ts';
 import type { Db } from './db.ts';
+import { releaseLeases, renewLeases } from './leases.ts';
 import type { MonitorTable } from './monitor-tables.ts';
 import { SealedText } from './sealed-text.ts';
 import type { WebhookEvent, WebhookStore } from './webhooks.ts';
@@ -238,21 +239,11 @@ export class MonitorStore {
     });
   }
 
-  async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
-    if (claims.length === 0) return;
-    await this.db.kysely
-      .updateTable('monitors')
-      .set({ lease_until: leaseUntil.toISOString() })
-      .where('claimed_by', 'in', [...claims])
-      .execute();
+  renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
+    return renewLeases(this.db, 'monitors', claims, leaseUntil);
   }
 
-  async release(claims: readonly string[]): Promise<void> {
-    if (claims.length === 0) return;
-    await this.db.kysely
-      .updateTable('monitors')
-      .set({ claimed_by: null, lease_until: null })
-      .where('claimed_by', 'in', [...claims])
-      .execute();
+  release(claims: readonly string[]): Promise<void> {
+    return releaseLeases(this.db, 'monitors', claims);
   }
 }

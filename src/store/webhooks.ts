@@ -10,6 +10,7 @@ import type { AttemptOutcome, DueDelivery } from '../domain/monitoring/delivery.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { WebhookEventType } from '../domain/schemas/monitors.ts';
 import type { Db } from './db.ts';
+import { releaseLeases, renewLeases } from './leases.ts';
 import type { WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Database } from './schema.ts';
 import { SealedText } from './sealed-text.ts';
@@ -242,21 +243,11 @@ export class WebhookStore {
     return Number(res.numDeletedRows);
   }
 
-  async renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
-    if (claims.length === 0) return;
-    await this.db.kysely
-      .updateTable('webhook_deliveries')
-      .set({ lease_until: leaseUntil.toISOString() })
-      .where('claimed_by', 'in', [...claims])
-      .execute();
+  renew(claims: readonly string[], leaseUntil: Date): Promise<void> {
+    return renewLeases(this.db, 'webhook_deliveries', claims, leaseUntil);
   }
 
-  async release(claims: readonly string[]): Promise<void> {
-    if (claims.length === 0) return;
-    await this.db.kysely
-      .updateTable('webhook_deliveries')
-      .set({ claimed_by: null, lease_until: null })
-      .where('claimed_by', 'in', [...claims])
-      .execute();
+  release(claims: readonly string[]): Promise<void> {
+    return releaseLeases(this.db, 'webhook_deliveries', claims);
   }
 }
