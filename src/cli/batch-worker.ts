@@ -7,7 +7,7 @@ import { BatchStore } from '../store/batches.ts';
 import type { Db } from '../store/db.ts';
 import type { DataKey } from '../store/data-key.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
-import { RowCipher } from '../store/row-cipher.ts';
+import { SealedText } from '../store/sealed-text.ts';
 import type { BatchConfig } from './config.ts';
 
 export interface BatchWorkerParts {
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 const CLOSE_GRACE_MS = 10_000;
 
 export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore; runner: BatchRunner } {
-  const store = new BatchStore(parts.db, new RowCipher(parts.dataKey));
+  const store = new BatchStore(parts.db, new SealedText(parts.dataKey));
   // The audit names only payers of the directory, never text a caller made up.
   const knownPayer = (id: unknown) => (typeof id === 'string' && parts.deps.network.payer(id) ? id : null);
   const runner = new BatchRunner({

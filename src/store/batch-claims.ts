@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { BatchMode, ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
-import { PLAIN_ROWS, type RowCipher } from './row-cipher.ts';
+import { SealedText } from './sealed-text.ts';
 
 /** The answer of a row whose request was sealed under another COVERAGE_DATA_KEY: it cannot be checked. */
 export const UNREADABLE_ROW = {
@@ -18,10 +18,14 @@ export const UNREADABLE_ROW = {
   message: 'This row was stored under another COVERAGE_DATA_KEY and cannot be read; submit it again',
 } as const;
 
+/** What a sealed column is bound to: a value copied to another row or column does not open there. */
+export const rowContext = (batchId: string, rowNo: number, column: 'request' | 'result') => `batch_rows:${batchId}:${rowNo}:${column}`;
+
 export class BatchClaims {
   constructor(
     protected readonly db: Db,
-    protected readonly cipher: RowCipher = PLAIN_ROWS,
+    /** Seals each row's request and result with the data key (sealed-text.ts); plain JSON without one. */
+    protected readonly sealed: SealedText = new SealedText(null),
   ) {}
 
   /** Payers with rows of this environment waiting. */
@@ -67,7 +71,7 @@ export class BatchClaims {
         request: {},
         claim,
       };
-      const json = this.cipher.read(r.request, row.batch_id, row.row_no, 'request');
+      const json = this.sealed.read(r.request, rowContext(row.batch_id, row.row_no, 'request'));
       if (json !== null) {
         claimed.push({ ...row, request: JSON.parse(json) as Record<string, unknown> });
         continue;
@@ -110,7 +114,7 @@ export class BatchClaims {
           state: 'done',
           status: result.status,
           error_code: result.error_code,
-          result: this.cipher.write(JSON.stringify(result.body), row.batch_id, row.row_no, 'result'),
+          result: this.sealed.write(JSON.stringify(result.body), rowContext(row.batch_id, row.row_no, 'result')),
           finished_at: now.toISOString(),
           claimed_by: null,
           lease_until: null,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { CANCELLED_OUTCOME, PENDING_OUTCOME, type BatchCheck, type BatchMode, type ClaimedRow, type RowState } from '../domain/batch.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
-import { BatchClaims, UNREADABLE_ROW } from './batch-claims.ts';
+import { BatchClaims, rowContext, UNREADABLE_ROW } from './batch-claims.ts';
 import type { BatchTable } from './schema.ts';
 
 export type Batch = BatchTable;
@@ -79,7 +79,7 @@ export class BatchStore extends BatchClaims {
           user_id: batch.userId ?? null,
           endpoint: check.endpoint,
           payer_key: batch.payerKeys[start + i] ?? '',
-          request: this.cipher.write(JSON.stringify(check.request), record.id, start + i + 1, 'request'),
+          request: this.sealed.write(JSON.stringify(check.request), rowContext(record.id, start + i + 1, 'request')),
           state: 'pending' as const,
           attempts: 0,
         }));
@@ -144,8 +144,8 @@ export class BatchStore extends BatchClaims {
       skip = 0;
       for (const r of page) {
         const rowNo = Number(r.row_no);
-        const request = this.cipher.read(r.request, batchId, rowNo, 'request');
-        const result = r.result === null ? null : this.cipher.read(r.result, batchId, rowNo, 'result');
+        const request = this.sealed.read(r.request, rowContext(batchId, rowNo, 'request'));
+        const result = r.result === null ? null : this.sealed.read(r.result, rowContext(batchId, rowNo, 'result'));
         yield {
           row_no: rowNo,
           endpoint: r.endpoint as OperationName,

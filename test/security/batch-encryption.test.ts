@@ -1,6 +1,6 @@
 /**
  * Batch rows hold names, dates of birth, member IDs and coverage for days. With COVERAGE_DATA_KEY
- * their request and result columns are sealed (store/row-cipher.ts): a copy of the database shows
+ * their request and result columns are sealed (store/sealed-text.ts): a copy of the database shows
  * none of it, a value moved to another row does not open, and rows sealed under another key are
  * answered as unreadable instead of failing the batch. SQLite and (with DATABASE_URL) PostgreSQL.
  */
@@ -11,7 +11,7 @@ import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { DataKey } from '../../src/store/data-key.ts';
 import type { Db } from '../../src/store/db.ts';
-import { RowCipher } from '../../src/store/row-cipher.ts';
+import { SealedText } from '../../src/store/sealed-text.ts';
 import { waitForBatch } from '../batch/helpers.ts';
 import { startTestServer, TEST_KEY } from '../helpers/server.ts';
 import { needsPostgres, postgresStore, sqliteStore } from '../support/stores.ts';
@@ -41,7 +41,7 @@ for (const [name, open, skip] of [
       try {
         const db = await store.open();
         const key = DataKey.generate();
-        const s = new BatchStore(db, new RowCipher(key));
+        const s = new BatchStore(db, new SealedText(key));
         const batch = await s.create(batchOf('key_sealed'));
         const [row] = await s.claim('sandbox', 'SBX-EVERGREEN', 1, 'claim-1', leaseEnd());
         assert.deepEqual(row!.request, check.request, 'the runner gets the request as sent');
@@ -67,9 +67,9 @@ for (const [name, open, skip] of [
       const store = await open();
       try {
         const db = await store.open();
-        const old = await new BatchStore(db, new RowCipher(DataKey.generate())).create(batchOf('key_rotated', 2));
+        const old = await new BatchStore(db, new SealedText(DataKey.generate())).create(batchOf('key_rotated', 2));
         const plain = await new BatchStore(db).create(batchOf('key_plain', 1));
-        const s = new BatchStore(db, new RowCipher(DataKey.generate()));
+        const s = new BatchStore(db, new SealedText(DataKey.generate()));
         const claimed = await s.claim('sandbox', 'SBX-EVERGREEN', 10, 'claim-2', leaseEnd());
         assert.deepEqual(
           claimed.map((r) => r.batch_id),
