@@ -5,16 +5,11 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
 import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 export const TEST_KEY = 'cov_test_integration_suite_key_0001';
 /** A fixed date so calendar-year plans are mid-year whatever day the suite runs. */
 export const TEST_TODAY = '2026-06-15';
-
-/**
- * Load shedding answers 503 when the event loop lags: on a busy CI machine a suite's first request
- * can lag for reasons of its neighbours, not its own. It has its own tests (test/security/overload.test.ts).
- */
-export const NO_SHEDDING = { COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_MAX_HEAP_USED_MB: '0' };
 
 export interface TestServer {
   url: string;

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { NO_SHEDDING } from './no-shedding.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = ['--import', 'tsx', 'src/cli/main.ts'];
@@ -12,8 +13,7 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   for (const name of Object.keys(base)) {
     if (name.startsWith('COVERAGE_') || name === 'DATABASE_URL' || name === 'REDIS_URL' || name === 'PORT' || name === 'NODE_TEST_CONTEXT') delete base[name];
   }
-  // No load shedding unless a test asks for it: a busy machine's lag is not the server's (test/helpers/server.ts).
-  return { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_MAX_HEAP_USED_MB: '0', ...env };
+  return { ...base, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...NO_SHEDDING, ...env };
 }
 
 export interface ServerProcess {
