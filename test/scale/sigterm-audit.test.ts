@@ -30,8 +30,9 @@ test('SIGTERM during load loses no audit record', async (t) => {
       } catch {
         return; // refused or reset: the server has gone
       }
-      // Fastify's drain answers 503 before any hook runs: no request id, no check.
-      if (!res.requestId) return;
+      // Fastify's drain answers 503 before any hook runs (no request id), and our own closing hook
+      // refuses with 503 SERVICE_UNAVAILABLE before auth: neither is a check, so neither is audited.
+      if (!res.requestId || res.status === 503) return;
       answered.push(res.requestId);
       if (!signalled && answered.length >= SIGTERM_AFTER) {
         signalled = true;
