@@ -15,7 +15,7 @@ export async function openPayerNetwork(config: Config, today: () => string, metr
   return new ProductionNetwork(loadDirectory(config.payersFile), {
     timeoutMs: config.payerTimeoutMs,
     env,
-    ...(metrics ? { onBreakerState: (payerId: string, state: 'closed' | 'half_open' | 'open') => metrics.setBreakerState(payerId, state) } : {}),
+    ...(metrics ? { onBreakerState: (connection: string, state: 'closed' | 'half_open' | 'open') => metrics.setBreakerState(connection, state) } : {}),
   });
 }
 

@@ -20,7 +20,7 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'route'>;
   private readonly payerSeconds: Histogram<'payer_id' | 'outcome'>;
-  private readonly breaker: Gauge<'payer_id'>;
+  private readonly breaker: Gauge<'connection'>;
   private readonly cacheLookups: Counter<'cache' | 'result'>;
 
   /** processMetrics: CPU, memory, event loop lag and GC, for the one Metrics a server process has. */
@@ -48,8 +48,8 @@ export class Metrics {
     });
     this.breaker = new Gauge({
       name: 'coverage_payer_breaker_state',
-      help: 'Circuit breaker per payer: 0 closed, 1 half-open, 2 open',
-      labelNames: ['payer_id'],
+      help: 'Circuit breaker per connection of the payer directory (each route goes through one): 0 closed, 1 half-open, 2 open',
+      labelNames: ['connection'],
       registers,
     });
     this.cacheLookups = new Counter({
@@ -80,8 +80,9 @@ export class Metrics {
     this.payerSeconds.observe({ payer_id: payerId, outcome }, ms / 1000);
   };
 
-  setBreakerState(payerId: string, state: BreakerState): void {
-    this.breaker.set({ payer_id: payerId }, BREAKER_VALUES[state]);
+  /** The breaker guards a connection (a clearinghouse account or a CORE endpoint), shared by every payer routed through it. */
+  setBreakerState(connection: string, state: BreakerState): void {
+    this.breaker.set({ connection }, BREAKER_VALUES[state]);
   }
 
   recordCacheLookup(cache: string, hit: boolean): void {

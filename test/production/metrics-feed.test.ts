@@ -1,7 +1,11 @@
-/** The payer connectors feed the breaker-state gauge and the coverage cache feeds the lookup counter, with nothing else calling them. */
+/** The payer connectors feed the breaker-state gauge (one per connection) and the coverage cache feeds the lookup counter, with nothing else calling them. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
+import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
+import { serveDirectory } from '../connections/setup.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
+import { TEST_TODAY } from '../helpers/server.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 
 let prod: ProductionSetup;
@@ -36,9 +40,23 @@ test('cache lookups are counted by the cache: a repeat check is a hit, a new per
 });
 
 test('the breaker gauge follows the connector: closed at start, open after repeated failures', async () => {
-  assert.equal(await sample('coverage_payer_breaker_state', { payer_id: 'SBX-HARBOR' }), 0);
+  assert.equal(await sample('coverage_payer_breaker_state', { connection: 'SBX-HARBOR' }), 0);
   prod.sim.setFaults({ payers: { 'SBX-HARBOR': { fault: 'http_500' } } });
   for (let i = 0; i < 3; i++) assert.equal((await prod.server.post('/v1/estimate', member(`6201${i}MHNA`))).status, 502);
-  assert.equal(await sample('coverage_payer_breaker_state', { payer_id: 'SBX-HARBOR' }), 2);
+  assert.equal(await sample('coverage_payer_breaker_state', { connection: 'SBX-HARBOR' }), 2);
   prod.sim.setFaults({});
+});
+
+test('one breaker gauge per connection, not per payer: every payer routed through a clearinghouse shares its breaker', async () => {
+  const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+  const directory = vendorDirectory([{ name: 'stedi', sim }]);
+  assert.ok(directory.payers.length > 1);
+  const server = await serveDirectory(directory);
+  try {
+    const lines = (await server.runtime.metrics.render()).split('\n').filter((l) => l.startsWith('coverage_payer_breaker_state{'));
+    assert.deepEqual(lines, ['coverage_payer_breaker_state{connection="stedi"} 0']);
+  } finally {
+    await server.close();
+    await sim.close();
+  }
 });
