@@ -19,6 +19,8 @@ export interface Inquiry {
     first_name: string | null;
     last_name: string | null;
     organization_name: string | null;
+    /** NUCC provider taxonomy code (2100B PRV*PE*PXC), from the provider registry; absent or null: no PRV. */
+    taxonomy?: string | null;
   };
   subscriber: InquiryPerson;
   /** Set for dependent inquiries (loop 2000D); the subscriber then carries the member ID. */

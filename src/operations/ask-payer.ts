@@ -32,12 +32,17 @@ export function payerErrorToServiceError(err: PayerError): ServiceError {
 }
 
 /** `trace`: collect where each figure came from (an estimate with explain: true); the payer is then asked afresh. */
-/** A request that named only an NPI: the directory's provider of that NPI, else the practice (submitter) name. */
+/**
+ * A request that named only an NPI: the directory's provider of that NPI, else the practice (submitter) name.
+ * A registered NPI's taxonomy goes along either way (2100B PRV), since it belongs to the NPI, not the name.
+ */
 function withProviderName(deps: OperationDeps, inquiry: Inquiry): Inquiry {
   const p = inquiry.provider;
-  if (p.first_name || p.last_name || !deps.network.providerName) return inquiry;
+  if (!deps.network.providerName) return inquiry;
   const known = deps.network.providerName(p.npi);
-  return known ? { ...inquiry, provider: { npi: p.npi, ...known } } : inquiry;
+  if (!known) return inquiry;
+  if (p.first_name || p.last_name) return known.taxonomy ? { ...inquiry, provider: { ...p, taxonomy: known.taxonomy } } : inquiry;
+  return { ...inquiry, provider: { npi: p.npi, ...known } };
 }
 
 export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<PayerAnswerResult> {

@@ -50,7 +50,7 @@ export const DirectoryProvider = Type.Object(
     last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
     /** ... or an organization (NM102 2). */
     organization_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
-    /** NUCC taxonomy code, kept for enrollment paperwork. */
+    /** NUCC taxonomy code: 2100B PRV*PE*PXC of every 270 sent for this NPI. */
     taxonomy: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{10}$' })),
   },
   { additionalProperties: false },

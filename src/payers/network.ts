@@ -50,6 +50,8 @@ export interface ProviderName {
   first_name: string | null;
   last_name: string | null;
   organization_name: string | null;
+  /** NUCC taxonomy code of a registered provider: the 270 then carries PRV*PE*PXC in 2100B. */
+  taxonomy?: string | null;
 }
 
 /** A payer of the imported catalog (store/payer-catalog.ts). */

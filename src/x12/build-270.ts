@@ -3,7 +3,8 @@
  *
  * 2000A  NM1*PR*2*payer name*****PI*payer id
  * 2000B  NM1*1P*1*last*first****XX*npi (a person when a first or last name is given), else
- *        NM1*1P*2*organization*****XX*npi
+ *        NM1*1P*2*organization*****XX*npi; then PRV*PE*PXC*taxonomy when the provider has a NUCC
+ *        taxonomy code (2100B PRV: PE performing, PXC the taxonomy code list)
  * 2000C  NM1*IL*1*last*first****MI*member id, N4***zip (name + DOB searches), DMG*D8*dob
  * 2000D  for dependent inquiries: NM1*03*1*last*first, N4***zip, DMG*D8*dob. The dependent's own
  *        member ID has no place in a 5010 270 (2100D NM108/NM109 are not used) and is not sent.
@@ -17,6 +18,8 @@ import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } fro
 import { isoToD8 } from './values.ts';
 
 export const X279_VERSION = '005010X279A1';
+/** A NUCC health care provider taxonomy code: ten letters and digits, e.g. 103T00000X (as `coverage providers add` checks). */
+const NUCC_TAXONOMY = /^[0-9A-Z]{10}$/;
 
 export function traceOriginator(id: string, list: SegmentList): string {
   return `9${cleanText(id, list.d, 9) || 'COVERAGE'}`.slice(0, 10);
@@ -52,6 +55,8 @@ export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
   } else {
     list.add('NM1', '1P', '2', cleanText(prov.organization_name, d, 60), '', '', '', '', npi ? 'XX' : '', npi);
   }
+  const taxonomy = prov.taxonomy?.toUpperCase() ?? '';
+  if (NUCC_TAXONOMY.test(taxonomy)) list.add('PRV', 'PE', 'PXC', taxonomy);
   const inquired = () => {
     list.add('TRN', '1', trace, traceOriginator(sender, list));
   };

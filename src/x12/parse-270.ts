@@ -87,6 +87,8 @@ export function parse270(text: string): ParseResult<Inquiry> {
     }
     const prov = providerName?.nm1;
     const provIsPerson = prov !== undefined && el(prov, 2) === '1';
+    const prv = providerName?.prv;
+    const taxonomy = prv && el(prv, 2) === 'PXC' ? orNull(el(prv, 3)) : null;
     const inquiry: Inquiry = {
       trace_number: trn ? el(trn, 2) : '',
       payer: { id: el(payerName.nm1, 9), name: orNull(el(payerName.nm1, 3)) },
@@ -95,6 +97,7 @@ export function parse270(text: string): ParseResult<Inquiry> {
         first_name: prov && provIsPerson ? orNull(el(prov, 4)) : null,
         last_name: prov && provIsPerson ? orNull(el(prov, 3)) : null,
         organization_name: prov && !provIsPerson ? orNull(el(prov, 3)) : null,
+        ...(taxonomy ? { taxonomy } : {}),
       },
       subscriber: inquiryPerson(subscriberLevel.names[0]),
       dependent: dependentLevel ? inquiryPerson(dependentLevel.names[0]) : null,

@@ -47,6 +47,10 @@ test('a production server names the stored provider of an NPI in 2100B', async (
     const res = await server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), provider_npi: '1234567893' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(sim.received.at(-1)!.provider_name, 'HORNEY, KAREN');
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, '103T00000X', "2100B PRV*PE*PXC from the registry's taxonomy");
+    const other = await server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), provider_npi: '1245319599' });
+    assert.equal(other.status, 200, JSON.stringify(other.body));
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, undefined, 'an NPI the registry does not hold: no PRV');
   } finally {
     await server.close();
     await sim.close();

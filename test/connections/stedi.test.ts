@@ -62,10 +62,13 @@ describe('stedi connection', () => {
       server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), ...extra });
     assert.equal((await ask({ provider_first_name: 'Carl', provider_last_name: 'Rogers' })).status, 200);
     assert.equal(sim.received.at(-1)!.provider_name, 'ROGERS, CARL');
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, '103T00000X', "the directory's taxonomy for that NPI (PRV*PE*PXC)");
     assert.equal((await ask({})).status, 200);
     assert.equal(sim.received.at(-1)!.provider_name, 'FREUD, ANNA');
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, '103T00000X');
     assert.equal((await ask({ provider_npi: '1234567893' })).status, 200);
     assert.equal(sim.received.at(-1)!.provider_name, 'COVERAGE SIMULATOR CLINIC');
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, undefined, 'an NPI not listed: no PRV');
   });
 
   test('GET /simulator/stats answers the counts', async () => {

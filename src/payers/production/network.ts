@@ -131,13 +131,15 @@ export class ProductionNetwork implements PayerNetwork {
         ...(p.first_name ? { first_name: p.first_name } : {}),
         ...(p.last_name ? { last_name: p.last_name } : {}),
         ...(p.organization_name ? { organization_name: p.organization_name } : {}),
+        ...(p.taxonomy ? { taxonomy: p.taxonomy } : {}),
       });
     }
   }
 
   providerName(npi: string | null): ProviderName | null {
     const p = npi ? this.providers.get(npi) : undefined;
-    if (p) return { first_name: p.first_name ?? null, last_name: p.last_name ?? null, organization_name: p.organization_name ?? null };
+    if (p)
+      return { first_name: p.first_name ?? null, last_name: p.last_name ?? null, organization_name: p.organization_name ?? null, taxonomy: p.taxonomy ?? null };
     return this.submitterName ? { first_name: null, last_name: null, organization_name: this.submitterName } : null;
   }
 

@@ -82,6 +82,8 @@ export interface ReceivedInterchange {
   control_number: string;
   /** 2100B: "LAST, FIRST" for a person, the organization's name otherwise. */
   provider_name?: string;
+  /** 2100B PRV03: the provider's NUCC taxonomy code, when the 270 carried one. */
+  provider_taxonomy?: string;
 }
 
 export class VendorSimBase {
@@ -156,6 +158,7 @@ export class VendorSimBase {
             provider_name: inquiry.provider.last_name
               ? `${inquiry.provider.last_name}, ${inquiry.provider.first_name ?? ''}`.trim()
               : (inquiry.provider.organization_name ?? ''),
+            ...(inquiry.provider.taxonomy ? { provider_taxonomy: inquiry.provider.taxonomy } : {}),
           }
         : {}),
     });
