@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { importPayers, parseCatalogCsv } from '../../src/cli/payers.ts';
+import { parseCatalogCsv } from '../../src/cli/payer-formats/generic-csv.ts';
+import { importPayers } from '../../src/cli/payers.ts';
 import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { openDb } from '../../src/store/db.ts';
@@ -18,7 +19,7 @@ const quiet = { stdout: () => {}, stderr: () => {} };
 
 describe('the generic CSV', () => {
   test('the example catalog reads: aliases split on ;, eligibility and the connection payer ID', async () => {
-    const rows = parseCatalogCsv((await import('node:fs')).readFileSync(EXAMPLE, 'utf8'));
+    const rows = parseCatalogCsv((await import('node:fs')).readFileSync(EXAMPLE, 'utf8')).payers;
     const aetna = rows.find((r) => r.entry.payer_id === 'AETNA')!;
     assert.deepEqual(aetna.entry.aliases, ['60054', 'AETNA INC']);
     assert.equal(aetna.connection_payer_id, '60054');

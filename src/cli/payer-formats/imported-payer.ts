@@ -1,0 +1,52 @@
+/** What every payer-list format of `coverage payers import` reads into, and the checks they share. */
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { CatalogPayer, Eligibility } from '../../store/payer-catalog.ts';
+
+export interface ImportedPayer {
+  entry: Omit<CatalogPayer, 'routes'>;
+  /** The payer's ID at the connection imported for; null when the connection does not carry it. */
+  connection_payer_id: string | null;
+}
+
+export interface PayerList {
+  payers: ImportedPayer[];
+  /** Things left out that are not worth refusing the list for (an alias no caller could send), for the operator. */
+  notes: string[];
+}
+
+/** Our payer_id: what the catalog and the directory key payers by. */
+export const PAYER_ID = /^[A-Za-z0-9._-]{1,80}$/;
+/** An alias or a connection's own payer ID (Availity's, Stedi's...): what 2100A NM109 carries. */
+export const ROUTE_ID = /^[A-Za-z0-9._ -]{1,80}$/;
+export const NAME_MAX = 200;
+
+export const ELIGIBILITY: Record<string, Eligibility> = { supported: 'supported', enrollment_required: 'enrollment_required', not_supported: 'not_supported' };
+
+/** Refuses the whole list when any record is bad, so an import never half-happens; names the first ten. */
+export function refuseBadRecords(problems: string[], what: string): void {
+  if (problems.length === 0) return;
+  throw new Error(
+    `nothing imported; fix these ${what}: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}`,
+  );
+}
+
+/** The first few schema errors of a record, as `path message`; empty when it fits. */
+export function schemaProblems(schema: TSchema, value: unknown): string[] {
+  if (Value.Check(schema, value)) return [];
+  const messages = Value.Errors(schema, value).map((e) => `${(e as { instancePath?: string }).instancePath || '/'} ${e.message}`);
+  return [...new Set(messages)].slice(0, 3);
+}
+
+/** Aliases that can serve as IDs, without the payer's own ID; the rest become a note naming the record. */
+export function usableAliases(id: string, aliases: readonly string[], where: string, notes: string[]): string[] {
+  const kept = [...new Set(aliases.map((a) => a.trim()).filter((a) => a !== '' && a !== id))];
+  const unusable = kept.filter((a) => !ROUTE_ID.test(a));
+  if (unusable.length > 0) notes.push(`${where}: skipped ${unusable.length} alias(es) that are not IDs (letters, digits, . _ - and spaces)`);
+  return kept.filter((a) => ROUTE_ID.test(a));
+}
+
+/** A sample of notes for the operator: the first five and how many more. */
+export function summarizeNotes(notes: readonly string[]): string {
+  return `${notes.slice(0, 5).join('; ')}${notes.length > 5 ? ` (and ${notes.length - 5} more)` : ''}`;
+}
