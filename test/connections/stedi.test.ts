@@ -126,6 +126,7 @@ describe('stedi connection, "format": "json" (the v3 JSON endpoint)', () => {
     sim = await StediSimulator.start({ today: () => TEST_TODAY });
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.connections![0]!.format = 'json';
+    directory.providers = [{ npi: STEDI_DOC_NPI, first_name: 'ANNA', last_name: 'FREUD', taxonomy: '103T00000X' }];
     server = await serveDirectory(directory);
   });
   after(async () => {
@@ -138,6 +139,7 @@ describe('stedi connection, "format": "json" (the v3 JSON endpoint)', () => {
     assert.equal(aetna.status, 200, JSON.stringify(aetna.body));
     assert.equal(aetna.body.plan_status, 'ACTIVE');
     assert.equal(sim.received.at(-1)!.payer_id, '60054');
+    assert.equal(sim.received.at(-1)!.provider_taxonomy, '103T00000X', 'the taxonomy as provider.referenceIdentification (providerCode PE)');
     const evergreen = await server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
     assert.equal(evergreen.body.copayment, 3000, JSON.stringify(evergreen.body));
     const missing = await server.post('/v1/estimate', estimateFor('UHC', 'UHCAAA75', 'Jane', 'Doe', '1990-01-01'));

@@ -43,6 +43,8 @@ export function requestFromInquiry(inquiry: Inquiry, payerId: string, controlNum
     provider: {
       ...(p.npi ? { npi: p.npi } : {}),
       ...(p.first_name || p.last_name ? { firstName: p.first_name ?? '', lastName: p.last_name ?? '' } : { organizationName: p.organization_name ?? '' }),
+      // The 270's PRV*PE*PXC*taxonomy, as the JSON model spells it.
+      ...(p.taxonomy ? { providerCode: 'PE', referenceIdentification: p.taxonomy } : {}),
     },
     subscriber: person(inquiry.subscriber),
     ...(inquiry.dependent ? { dependents: [person(inquiry.dependent)] } : {}),

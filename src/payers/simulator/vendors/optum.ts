@@ -42,6 +42,7 @@ export function inquiryFromV3(body: Obj): Inquiry | null {
       first_name: strOrNull(provider.firstName),
       last_name: strOrNull(provider.lastName),
       organization_name: strOrNull(provider.organizationName),
+      taxonomy: strOrNull(provider.referenceIdentification),
     },
     subscriber: person(obj(body.subscriber)),
     dependent: dependent ? person(dependent) : null,

@@ -167,6 +167,7 @@ export class StediSimulator extends VendorSimBase {
           usage: '',
           control_number: str(body!.controlNumber),
           provider_name: inquiry.provider.last_name ?? inquiry.provider.organization_name ?? '',
+          ...(inquiry.provider.taxonomy ? { provider_taxonomy: inquiry.provider.taxonomy } : {}),
         });
         return this.respond(req, res, inquiry, true);
       }
