@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { PayerCatalogStore } from '../store/payer-catalog.ts';
+import { CatalogConflictError, PayerCatalogStore } from '../store/payer-catalog.ts';
 import { parseAvailityPayers } from './payer-formats/availity-json.ts';
 import { parseCatalogCsv } from './payer-formats/generic-csv.ts';
-import { summarizeNotes, type PayerList } from './payer-formats/imported-payer.ts';
+import { refusal, summarizeNotes, type PayerList } from './payer-formats/imported-payer.ts';
 import { parseStediCsv } from './payer-formats/stedi-csv.ts';
 import { parseStediPayers } from './payer-formats/stedi-json.ts';
 import { type CliIo, processIo, withConfiguredStore } from './io.ts';
@@ -52,15 +52,19 @@ export async function importPayers(store: PayerCatalogStore, file: string, opts:
     return 1;
   }
   const { payers, notes } = list;
-  const ids = new Map(payers.filter((p) => p.connection_payer_id !== null).map((p) => [p.entry.payer_id, p.connection_payer_id!]));
-  const { added, updated } = await store.upsert(
-    payers.map((p) => p.entry),
-    opts.connection,
-    ids,
-  );
+  let counts: { added: number; updated: number; merged: number };
+  try {
+    counts = await store.upsert(payers, opts.connection);
+  } catch (err) {
+    if (!(err instanceof CatalogConflictError)) throw err;
+    io.stderr(`coverage payers import: ${refusal(err.problems, 'records, each of which must name one payer of the catalog')}\n`);
+    return 1;
+  }
   if (notes.length > 0) io.stderr(`coverage payers import: ${summarizeNotes(notes)}\n`);
+  const { added, updated, merged } = counts;
   io.stderr(
-    `Imported ${payers.length} payers for connection ${opts.connection}: ${added} added, ${updated} updated. A production server reads them at start.\n`,
+    `Imported ${payers.length} payers for connection ${opts.connection}: ${added} added, ${updated} updated, ` +
+      `${merged} merged into existing payers (their ID was another payer's alias or connection payer ID). A production server reads them at start.\n`,
   );
   return 0;
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, connectionProblem } from './connections.ts';
+import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerInfo } from './network.ts';
 
 const PayerIdString = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._-]+$' });
@@ -87,7 +88,8 @@ export type PayerRoute = Static<typeof PayerRoute>;
 export interface ResolvedPayer {
   info: PayerInfo;
   aliases: string[];
-  routes: PayerRoute[];
+  /** eligibility: what the imported catalog says of the payer at that connection; not_supported routes are not tried. */
+  routes: (PayerRoute & { eligibility?: Eligibility })[];
 }
 
 /** The directory as the network uses it, whichever shape it was written in. */

@@ -1,4 +1,5 @@
 /** The seam between operations and payers: a network answers a 270 with a 271 (or a 999). */
+import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 
 export interface PayerInfo {
@@ -12,8 +13,8 @@ export interface PayerInfo {
   carve_out_administrators?: string[];
   /** Other IDs callers may send for this payer (directory aliases, the imported catalog's). */
   aliases?: string[];
-  /** From the imported catalog: not_supported answers 400 PAYER_NOT_SUPPORTED without a call. */
-  eligibility?: 'supported' | 'enrollment_required' | 'not_supported';
+  /** From the imported catalog, over the payer's routes: not_supported answers 400 PAYER_NOT_SUPPORTED without a call. */
+  eligibility?: Eligibility;
 }
 
 export interface ExchangeContext {
@@ -59,10 +60,11 @@ export interface CatalogEntry {
   payer_id: string;
   name: string;
   aliases: string[];
-  eligibility: 'supported' | 'enrollment_required' | 'not_supported';
+  /** Derived from the routes' (supported if any route is); the payer's own when it has no route. */
+  eligibility: Eligibility;
   medicaid_state: string | null;
-  /** connection name -> that connection's payer ID. */
-  routes: Record<string, string>;
+  /** connection name -> that connection's payer ID and whether it takes eligibility inquiries for this payer. */
+  routes: Record<string, { payer_id: string; eligibility: Eligibility }>;
 }
 
 /** Where one route of a payer sends its 270: the interchange identities and the connection's own payer ID (2100A NM109). */

@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { monitorsMigration } from './migration-steps/monitors.ts';
 import { auditRouteMigration } from './migration-steps/audit-route.ts';
 import { payerCatalogMigration, providersMigration } from './migration-steps/payer-catalog.ts';
+import { payerRouteEligibilityMigration } from './migration-steps/payer-route-eligibility.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0007_audit_route': auditRouteMigration,
   '0008_payer_catalog': payerCatalogMigration,
   '0009_providers': providersMigration,
+  '0010_payer_route_eligibility': payerRouteEligibilityMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -48,6 +48,7 @@ export interface PayerCatalogTable {
   name: string;
   /** JSON array of strings. */
   aliases: string;
+  /** Derived from its routes' at each import; the record's own for a payer without routes. */
   eligibility: 'supported' | 'enrollment_required' | 'not_supported';
   medicaid_state: string | null;
   updated_at: string;
@@ -58,6 +59,8 @@ export interface PayerCatalogRouteTable {
   payer_id: string;
   connection: string;
   connection_payer_id: string;
+  /** What this connection's payer list says; the payer's eligibility is derived from its routes'. */
+  eligibility: 'supported' | 'enrollment_required' | 'not_supported';
 }
 
 /** A provider of the practice (coverage providers add): a person (first/last name) or an organization. */

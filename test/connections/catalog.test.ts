@@ -1,4 +1,4 @@
-/** The payer catalog: `coverage payers import` into the store, read by a production server at start; aliases, search, not_supported. */
+/** The payer catalog: `coverage payers import` into the store, read by a production server at start; aliases, search, not_supported per route. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parseCatalogCsv } from '../../src/cli/payer-formats/generic-csv.ts';
 import { importPayers } from '../../src/cli/payers.ts';
+import { AvailitySimulator } from '../../src/payers/simulator/vendors/availity.ts';
 import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { openDb } from '../../src/store/db.ts';
@@ -97,6 +98,64 @@ describe('a production server with an imported catalog', () => {
   });
 });
 
+describe("two connections' lists disagree on eligibility", () => {
+  let stedi: StediSimulator;
+  let availity: AvailitySimulator;
+  let server: TestServer;
+  let dataDir: string;
+  const write = (name: string, content: unknown) => {
+    const file = join(dataDir, name);
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'coverage-catalog-routes-'));
+    const db = await openDb({ dataDir });
+    const store = new PayerCatalogStore(db);
+    const evergreen = { primaryPayerId: 'SBX-EVERGREEN', displayName: 'Evergreen', transactionSupport: { eligibilityCheck: 'SUPPORTED' } };
+    const both = { primaryPayerId: 'SBX-HARBOR', displayName: 'Harbor', transactionSupport: { eligibilityCheck: 'NOT_SUPPORTED' } };
+    assert.equal(await importPayers(store, write('stedi.json', { items: [evergreen, both] }), { connection: 'stedi', format: 'stedi-json' }, quiet), 0);
+    // Availity's list, imported last, has Evergreen's 270 through its portal only: not_supported there.
+    const portalOnly = [{ transactionDescription: 'Eligibility and Benefits Inquiry', submissionMode: 'Portal' }];
+    const availityList = [
+      { payerId: 'SBX-EVERGREEN', displayName: 'Evergreen', processingRoutes: portalOnly },
+      { payerId: 'SBX-HARBOR', displayName: 'Harbor', processingRoutes: portalOnly },
+    ];
+    assert.equal(await importPayers(store, write('availity.json', availityList), { connection: 'availity', format: 'availity-json' }, quiet), 0);
+    await db.close();
+    [stedi, availity] = await Promise.all([StediSimulator.start({ today: () => TEST_TODAY }), AvailitySimulator.start({ today: () => TEST_TODAY })]);
+    const directory = vendorDirectory([
+      { name: 'availity', sim: availity },
+      { name: 'stedi', sim: stedi },
+    ]);
+    directory.payers = [];
+    server = await serveDirectory(directory, { COVERAGE_DATA_DIR: dataDir });
+  });
+  after(async () => {
+    await server?.close();
+    await Promise.all([stedi?.close(), availity?.close()]);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a payer Availity's list marks not_supported answers through Stedi's supported route; the Availity route is not tried", async () => {
+    const before = availity.stats.requests;
+    const res = await server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.route, 'stedi');
+    assert.equal(availity.stats.requests, before, 'the not_supported route (first by name) was skipped');
+    assert.equal((await server.get('/v1/payers/SBX-EVERGREEN')).body.eligibility, 'supported');
+  });
+
+  test('a payer no route supports answers 400 PAYER_NOT_SUPPORTED without a call and lists as not_supported', async () => {
+    const calls = stedi.stats.requests + availity.stats.requests;
+    const res = await server.post('/v1/estimate', estimateFor('SBX-HARBOR', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error_code, 'PAYER_NOT_SUPPORTED');
+    assert.equal(stedi.stats.requests + availity.stats.requests, calls);
+    assert.equal((await server.get('/v1/payers/SBX-HARBOR')).body.eligibility, 'not_supported');
+  });
+});
+
 test('stedi-json: Stedi payer records import with their aliases and eligibility support', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-catalog-json-'));
   const file = join(dir, 'payers.json');
@@ -124,7 +183,7 @@ test('stedi-json: Stedi payer records import with their aliases and eligibility 
       aliases: ['CMSMED', 'MEDICARE', 'HPQRS'],
       eligibility: 'enrollment_required',
       medicaid_state: null,
-      routes: { stedi: 'CMS' },
+      routes: { stedi: { payer_id: 'CMS', eligibility: 'enrollment_required' } },
     });
   } finally {
     await db.close();

@@ -25,11 +25,11 @@ after(async () => {
 });
 
 let files = 0;
-async function runImport(content: string, connection: string, format: string): Promise<{ code: number; stderr: string }> {
+async function runImport(content: string, connection: string, format: string, into = store): Promise<{ code: number; stderr: string }> {
   const file = join(dir, `list-${files++}`);
   writeFileSync(file, content);
   const err: string[] = [];
-  const code = await importPayers(store, file, { connection, format }, { stdout: () => {}, stderr: (s) => err.push(s) });
+  const code = await importPayers(into, file, { connection, format }, { stdout: () => {}, stderr: (s) => err.push(s) });
   return { code, stderr: err.join('') };
 }
 
@@ -74,7 +74,7 @@ describe('availity-json', () => {
       aliases: [],
       eligibility: 'supported',
       medicaid_state: null,
-      routes: { availity: 'BCBSF' },
+      routes: { availity: { payer_id: 'BCBSF', eligibility: 'supported' } },
     });
     assert.equal(byId.get('ENROLLME')!.name, 'Enrollment Health');
     assert.equal(byId.get('ENROLLME')!.eligibility, 'enrollment_required');
@@ -152,7 +152,7 @@ describe('stedi-csv', () => {
       aliases: ['AETNA', 'AETNA-PPO', 'KRPCH'],
       eligibility: 'supported',
       medicaid_state: null,
-      routes: { stedi: '60054' },
+      routes: { stedi: { payer_id: '60054', eligibility: 'supported' } },
     });
     assert.equal(byId.get('00590')!.eligibility, 'enrollment_required');
     assert.deepEqual(byId.get('00590')!.aliases, ['BCBSF', 'QWERT']);
@@ -222,4 +222,65 @@ test('`coverage payers import --help` and the --format check name all four forma
   const { code, stderr } = await runImport('x', 'stedi', 'x12');
   assert.equal(code, 2);
   assert.match(stderr, /--format must be csv, stedi-json, stedi-csv, availity-json/);
+});
+
+describe("one payer across connections' lists", () => {
+  let own: PayerCatalogStore;
+  let ownDb: Db;
+  before(async () => {
+    ownDb = await openDb({ dataDir: mkdtempSync(join(dir, 'merge-')) });
+    own = new PayerCatalogStore(ownDb);
+  });
+  after(() => ownDb?.close());
+
+  test("an ID that is an existing payer's alias or another connection's payer ID merges into it (said on stderr); eligibility stays per route", async () => {
+    // Gateway's ID for UnitedHealthcare is 87726, which is also the payer's ID in Stedi's list.
+    const gateway = (eligibility: string) => `payer_id,name,connection_payer_id,eligibility\nUHC,UnitedHealthcare,87726,${eligibility}\n`;
+    assert.match((await runImport(gateway('enrollment_required'), 'gateway', 'csv', own)).stderr, /1 added, 0 updated, 0 merged/);
+    const stediList = {
+      items: [
+        { primaryPayerId: '60054', displayName: 'Aetna', aliases: ['AETNA'] },
+        { primaryPayerId: '87726', displayName: 'UHC' },
+      ],
+    };
+    assert.match((await runImport(JSON.stringify(stediList), 'stedi', 'stedi-json', own)).stderr, /1 added, 0 updated, 1 merged into existing payers/);
+    // Availity keys Aetna by its name, Stedi's alias, in another case.
+    const availityList = [{ payerId: 'aetna', displayName: 'AETNA (Availity)', processingRoutes: [route(ELIGIBILITY, 'Portal')] }];
+    const merged = await runImport(JSON.stringify(availityList), 'availity', 'availity-json', own);
+    assert.equal(merged.code, 0, merged.stderr);
+    assert.match(merged.stderr, /Imported 1 payers for connection availity: 0 added, 0 updated, 1 merged into existing payers/);
+    assert.deepEqual(await own.list(), [
+      {
+        payer_id: '60054',
+        name: 'Aetna',
+        aliases: ['AETNA'],
+        eligibility: 'supported',
+        medicaid_state: null,
+        routes: { availity: { payer_id: 'aetna', eligibility: 'not_supported' }, stedi: { payer_id: '60054', eligibility: 'supported' } },
+      },
+      {
+        payer_id: 'UHC',
+        name: 'UnitedHealthcare',
+        aliases: ['87726'],
+        eligibility: 'supported',
+        medicaid_state: null,
+        routes: { gateway: { payer_id: '87726', eligibility: 'enrollment_required' }, stedi: { payer_id: '87726', eligibility: 'supported' } },
+      },
+    ]);
+    // The CSV's eligibility column is its connection's: the gateway route not_supported leaves Stedi's.
+    assert.match((await runImport(gateway('not_supported'), 'gateway', 'csv', own)).stderr, /0 added, 1 updated, 0 merged/);
+    const uhc = (await own.list()).find((p) => p.payer_id === 'UHC')!;
+    assert.equal(uhc.eligibility, 'supported');
+    assert.equal(uhc.routes.gateway!.eligibility, 'not_supported');
+  });
+
+  test('a record matching two payers refuses the list, naming it, and nothing is written', async () => {
+    const before = await own.list();
+    // AETNA is Aetna's alias and 87726 UHC's ID at Stedi: one row cannot be both payers.
+    const csv = 'payer_id,name,connection_payer_id\nNEWPAYER,New,NEWPAYER\nAETNA,Confused,87726\n';
+    const { code, stderr } = await runImport(csv, 'optum', 'csv', own);
+    assert.equal(code, 1);
+    assert.match(stderr, /nothing imported; fix these records, each of which must name one payer of the catalog: AETNA: matches catalog payers 60054 and UHC/);
+    assert.deepEqual(await own.list(), before);
+  });
 });

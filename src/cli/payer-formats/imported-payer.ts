@@ -1,13 +1,10 @@
 /** What every payer-list format of `coverage payers import` reads into, and the checks they share. */
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { CatalogPayer, Eligibility } from '../../store/payer-catalog.ts';
+import type { CatalogRecord, Eligibility } from '../../store/payer-catalog.ts';
 
-export interface ImportedPayer {
-  entry: Omit<CatalogPayer, 'routes'>;
-  /** The payer's ID at the connection imported for; null when the connection does not carry it. */
-  connection_payer_id: string | null;
-}
+/** A payer as the list gives it, and its ID at the connection imported for (null when the list does not carry it). */
+export type ImportedPayer = CatalogRecord;
 
 export interface PayerList {
   payers: ImportedPayer[];
@@ -25,10 +22,12 @@ export const ELIGIBILITY: Record<string, Eligibility> = { supported: 'supported'
 
 /** Refuses the whole list when any record is bad, so an import never half-happens; names the first ten. */
 export function refuseBadRecords(problems: string[], what: string): void {
-  if (problems.length === 0) return;
-  throw new Error(
-    `nothing imported; fix these ${what}: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}`,
-  );
+  if (problems.length > 0) throw new Error(refusal(problems, what));
+}
+
+/** Why nothing was imported, naming the first ten problems. */
+export function refusal(problems: readonly string[], what: string): string {
+  return `nothing imported; fix these ${what}: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (and ${problems.length - 10} more)` : ''}`;
 }
 
 /** The first few schema errors of a record, as `path message`; empty when it fits. */

@@ -2,6 +2,7 @@
  * The production payer network: one connector per connection of the directory, and each payer's
  * routes through them, tried in order (failover) when a route fails as a route.
  */
+import { effectiveEligibility, PayerIdIndex, type Eligibility } from '../../domain/payer-ids.ts';
 import type { DirectoryConnection } from '../connections.ts';
 import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedDirectory, type ResolvedPayer } from '../directory.ts';
 import {
@@ -30,12 +31,21 @@ export interface ProductionNetworkOptions {
 /** Failures of the route, not answers about the member: the next route may do better. */
 const ROUTE_FAILURES = new Set<PayerError['kind']>(['failure', 'timeout', 'circuit_open', 'protocol']);
 
+/** The routes an inquiry goes through, in order: those the catalog marks not_supported are left out. */
+const triedRoutes = (payer: ResolvedPayer) => payer.routes.filter((r) => r.eligibility !== 'not_supported');
+
+/** A payer's eligibility from its routes, a route the catalog says nothing of (the directory's) counting as supported; undefined when the catalog says nothing. */
+function routedEligibility(routes: readonly { eligibility?: Eligibility }[]): Eligibility | undefined {
+  if (!routes.some((r) => r.eligibility !== undefined)) return undefined;
+  return effectiveEligibility(routes.map((r) => r.eligibility ?? 'supported'));
+}
+
 export class ProductionNetwork implements PayerNetwork {
   readonly mode = 'production' as const;
   readonly anyPayerId = null;
   private readonly payersById = new Map<string, ResolvedPayer>();
-  /** Upper-cased payer IDs and aliases to the directory's payer_id. */
-  private readonly ids = new Map<string, string>();
+  /** Payer IDs, aliases and route payer IDs (any case) to the directory's payer_id. */
+  private readonly ids = new PayerIdIndex();
   private readonly connectors = new Map<string, PayerConnector>();
   private readonly connections = new Map<string, DirectoryConnection>();
   private readonly senderId: string;
@@ -51,12 +61,11 @@ export class ProductionNetwork implements PayerNetwork {
     this.providers = resolved.providers;
     for (const p of resolved.payers) {
       this.payersById.set(p.info.payer_id, p);
-      this.ids.set(p.info.payer_id.toUpperCase(), p.info.payer_id);
-      for (const a of p.aliases) this.ids.set(a.toUpperCase(), p.info.payer_id);
+      this.ids.add(p.info.payer_id, p.info.payer_id);
+      for (const a of p.aliases) this.ids.add(a, p.info.payer_id);
     }
     // A connection's own payer ID names its payer too, unless the directory gave it to another.
-    for (const p of resolved.payers)
-      for (const r of p.routes) if (!this.ids.has(r.payer_id.toUpperCase())) this.ids.set(r.payer_id.toUpperCase(), p.info.payer_id);
+    for (const p of resolved.payers) for (const r of p.routes) this.ids.add(r.payer_id, p.info.payer_id);
     for (const c of resolved.connections) {
       this.connections.set(c.name, c);
       this.connectors.set(c.name, new PayerConnector(c, defaults, env));
@@ -77,17 +86,26 @@ export class ProductionNetwork implements PayerNetwork {
   addCatalog(entries: readonly CatalogEntry[]): string[] {
     const warnings: string[] = [];
     for (const e of entries) {
-      const known = [e.payer_id, ...e.aliases].map((id) => this.ids.get(id.toUpperCase())).find((id) => id !== undefined);
+      const known = [e.payer_id, ...e.aliases].map((id) => this.ids.get(id)).find((id) => id !== undefined);
       const routes = Object.entries(e.routes)
         .filter(([connection]) => this.connections.has(connection))
-        .map(([connection, payer_id]) => ({ connection, payer_id }));
+        .map(([connection, r]) => ({ connection, payer_id: r.payer_id, eligibility: r.eligibility }));
       const unknown = Object.keys(e.routes).filter((c) => !this.connections.has(c));
       if (unknown.length > 0) warnings.push(`${e.payer_id}: connection ${unknown.join(', ')} is not in the directory; its route is ignored`);
       const payer = known !== undefined ? this.payersById.get(known)! : null;
       if (payer) {
-        // The directory file wins; the catalog adds routes through other connections, aliases and eligibility.
-        for (const r of routes) if (!payer.routes.some((x) => x.connection === r.connection)) payer.routes.push(r);
-        payer.info = { ...payer.info, eligibility: e.eligibility };
+        // The directory file wins for route IDs and order; the catalog adds routes through other
+        // connections, aliases, and what each connection's list says of eligibility.
+        const merged = [...payer.routes];
+        for (const r of routes) {
+          const i = merged.findIndex((x) => x.connection === r.connection);
+          if (i < 0) merged.push(r);
+          else merged[i] = { ...merged[i]!, eligibility: r.eligibility };
+        }
+        payer.routes = merged;
+        // A catalog payer without routes still says whether it takes inquiries at all.
+        const eligibility = Object.keys(e.routes).length === 0 ? e.eligibility : routedEligibility(merged);
+        if (eligibility) payer.info = { ...payer.info, eligibility };
         this.claim(payer, [e.payer_id, ...e.aliases, ...routes.map((r) => r.payer_id)]);
         continue;
       }
@@ -102,7 +120,7 @@ export class ProductionNetwork implements PayerNetwork {
           supports_search: false,
           medicaid_state: e.medicaid_state,
           carve_out_administrators: [],
-          eligibility: e.eligibility,
+          eligibility: routedEligibility(routes) ?? e.eligibility,
         },
         aliases: [],
         routes,
@@ -116,9 +134,8 @@ export class ProductionNetwork implements PayerNetwork {
   /** IDs not yet naming another payer now name this one. */
   private claim(payer: ResolvedPayer, ids: string[]): void {
     for (const id of ids) {
-      const key = id.toUpperCase();
-      if (this.ids.has(key)) continue;
-      this.ids.set(key, payer.info.payer_id);
+      if (this.ids.has(id)) continue;
+      this.ids.add(id, payer.info.payer_id);
       if (id !== payer.info.payer_id && !payer.aliases.includes(id)) payer.aliases.push(id);
     }
   }
@@ -145,7 +162,7 @@ export class ProductionNetwork implements PayerNetwork {
 
   /** The directory's payer_id for an ID or alias (any case), or undefined. */
   canonicalId(id: string): string | undefined {
-    return this.ids.get(id.toUpperCase());
+    return this.ids.get(id);
   }
 
   private envelope(route: PayerRoute): RouteEnvelope {
@@ -155,7 +172,8 @@ export class ProductionNetwork implements PayerNetwork {
 
   /** The first route's interchange identities, as the CORE envelope around it carries them. */
   interchange(payerId: string): InterchangeIds | undefined {
-    const route = this.payersById.get(payerId)?.routes[0];
+    const payer = this.payersById.get(payerId);
+    const route = payer && triedRoutes(payer)[0];
     if (!route) return undefined;
     const { sender_id, receiver_id, usage } = this.envelope(route);
     return { sender_id, receiver_id, usage };
@@ -171,7 +189,7 @@ export class ProductionNetwork implements PayerNetwork {
     if (!payer) throw new PayerError('failure', payerId, 'payer is not in the directory');
     let lastAnswer: RoutedAnswer | null = null;
     let lastError: PayerError | null = null;
-    for (const [i, route] of payer.routes.entries()) {
+    for (const [i, route] of triedRoutes(payer).entries()) {
       if (i > 0 && (Date.now() >= ctx.deadline || ctx.signal?.aborted)) break;
       const target = this.envelope(route);
       try {
