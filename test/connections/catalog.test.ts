@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parseCatalogCsv } from '../../src/cli/payer-formats/generic-csv.ts';
 import { importPayers } from '../../src/cli/payers.ts';
+import type { CatalogEntry } from '../../src/payers/network.ts';
+import { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { AvailitySimulator } from '../../src/payers/simulator/vendors/availity.ts';
 import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
@@ -154,6 +156,68 @@ describe("two connections' lists disagree on eligibility", () => {
     assert.equal(stedi.stats.requests + availity.stats.requests, calls);
     assert.equal((await server.get('/v1/payers/SBX-HARBOR')).body.eligibility, 'not_supported');
   });
+});
+
+test("a payer of the directory file takes each connection's catalog eligibility; a file route the catalog says nothing of counts as supported", async () => {
+  const network = new ProductionNetwork(
+    {
+      submitter: { id: 'PRACTICE01', name: 'HAPPY MIND CLINIC' },
+      connections: [
+        { name: 'stedi', kind: 'stedi', base_url: 'https://stedi.invalid', api_key_env: 'K' },
+        { name: 'gateway', kind: 'core-soap', endpoint: 'https://gateway.invalid/soap', receiver_id: 'GATEWAY EDI', username_env: 'U', password_env: 'P' },
+      ],
+      payers: [
+        {
+          payer_id: 'AETNA',
+          name: 'Aetna',
+          supports_search: false,
+          routes: [
+            { connection: 'stedi', payer_id: '60054' },
+            { connection: 'gateway', payer_id: 'AETNA' },
+          ],
+        },
+        { payer_id: 'UHC', name: 'UHC', supports_search: false, routes: [{ connection: 'gateway', payer_id: '87726' }] },
+      ],
+    },
+    { timeoutMs: 1000, env: { K: 'k', U: 'u', P: 'p' } },
+  );
+  const entry = (payer_id: string, routes: CatalogEntry['routes']): CatalogEntry => ({
+    payer_id,
+    name: payer_id,
+    aliases: [],
+    eligibility: 'not_supported',
+    medicaid_state: null,
+    routes,
+  });
+  const firstTried = async (payerId: string) => {
+    const tried: string[] = [];
+    await assert.rejects(
+      network.inquire(
+        payerId,
+        (route) => {
+          tried.push(route.connection);
+          throw new Error('stop before sending');
+        },
+        { request_id: 'r', deadline: Date.now() + 1000 },
+      ),
+      /stop before sending/,
+    );
+    return tried[0];
+  };
+  assert.equal(await firstTried('AETNA'), 'stedi');
+  const warnings = network.addCatalog([
+    entry('AETNA', { stedi: { payer_id: '60054', eligibility: 'not_supported' } }),
+    // Only through a connection this server does not have: says nothing of the file's gateway route.
+    entry('UHC', { availity: { payer_id: 'UHC', eligibility: 'not_supported' } }),
+  ]);
+  assert.deepEqual(warnings, ['UHC: connection availity is not in the directory; its route is ignored']);
+  assert.equal(network.payer('AETNA')!.eligibility, 'supported', 'the gateway route still serves');
+  assert.equal(await firstTried('AETNA'), 'gateway', 'the not_supported Stedi route is skipped');
+  assert.equal(network.interchange('AETNA')!.receiver_id, 'GATEWAY EDI');
+  assert.equal(network.payer('UHC')!.eligibility, undefined);
+  network.addCatalog([entry('AETNA', { gateway: { payer_id: 'AETNA', eligibility: 'enrollment_required' } })]);
+  assert.equal(network.payer('AETNA')!.eligibility, 'enrollment_required');
+  await network.close();
 });
 
 test('stedi-json: Stedi payer records import with their aliases and eligibility support', async () => {
