@@ -66,7 +66,7 @@ export function explainSection(f: AllFigures): string {
         `and, just after start, a young generation that start-up's allocations have grown to its 32 MB maximum: V8's memory reducer gives it back once the process has been quiet for some 10-20 s, hence the two idle figures ` +
         `(\`node --max-semi-space-size=4\` starts the same service about 15 MB smaller from the first second, measured once). ` +
         `Under load the growth is garbage: with ${m.connections} requests in flight each one's objects outlive young-generation collections and are promoted, and the old generation swells between full collections. ` +
-        `\`coverage serve\` lets the heap grow by at most 50 % per step (COVERAGE_HEAP=balanced, the default), which keeps the old generation from growing far past its live size; ` +
+        `\`coverage serve\` sets V8's optimize-for-size as it starts (COVERAGE_HEAP=small, the default), which keeps the old generation from growing far past its live size; ` +
         `with V8's default sizing (COVERAGE_HEAP=fast) the same load peaks at ${fmt(m.serviceFast.rss.peak)} MB (${fmt(m.serviceFast.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run).`,
       '',
     );
