@@ -64,7 +64,7 @@ say(`   ${fmt(x12.oursPerSecond)} vs ${fmt(x12.nodeX12PerSecond)} documents/s: r
 say('5. resident memory at 500 connections ...');
 const memory = await runMemory();
 say(
-  `   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with COVERAGE_HEAP=fast ${fmt(memory.serviceFast.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`,
+  `   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with COVERAGE_HEAP=small ${fmt(memory.serviceSmall.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`,
 );
 
 say('6. start-up: cold start and coverage --help ...');

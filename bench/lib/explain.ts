@@ -67,8 +67,8 @@ export function explainSection(f: AllFigures): string {
         `and, just after start, a young generation that start-up's allocations have grown to its 32 MB maximum: V8's memory reducer gives it back once the process has been quiet for some 10-20 s, hence the two idle figures ` +
         `(\`node --max-semi-space-size=4\` starts the same service about 15 MB smaller from the first second, measured once). ` +
         `Under load the growth is garbage: with ${m.connections} requests in flight each one's objects outlive young-generation collections and are promoted, and the old generation swells between full collections. ` +
-        `\`coverage serve\` sets V8's optimize-for-size as it starts (COVERAGE_HEAP=small, the default), which keeps the old generation from growing far past its live size; ` +
-        `with V8's default sizing (COVERAGE_HEAP=fast) the same load peaks at ${fmt(m.serviceFast.rss.peak)} MB (${fmt(m.serviceFast.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run).`,
+        `\`coverage serve\` keeps V8's default heap sizing (COVERAGE_HEAP=fast), which lets the old generation grow well past its live size under load; ` +
+        `with optimize-for-size (COVERAGE_HEAP=small) the same load peaks at ${fmt(m.serviceSmall.rss.peak)} MB (${fmt(m.serviceSmall.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run), for about twice the CPU per production estimate (docs/operating.md).`,
       '',
     );
   }

@@ -143,13 +143,13 @@ export function memorySection(m: MemoryFigure): string {
     '## Memory at 500 connections',
     '',
     `Resident set size of the server process (read from /proc every 100 ms) while autocannon holds ${m.connections} connections on it for ${m.seconds} s: the sandbox estimate as in figure 1, ` +
-      `the same service with COVERAGE_HEAP=fast (V8's default heap sizing; as shipped, \`coverage serve\` sets V8's optimize-for-size, COVERAGE_HEAP=small), then hello-world under the same load. "RSS before" is read just before the load starts: for the service as shipped that is after it sat idle ${IDLE_SETTLE_MS / 1000} s (V8's memory reducer has run), for the others a moment after their first health check. ` +
+      `the same service with COVERAGE_HEAP=small (V8's optimize-for-size; as shipped it keeps V8's defaults), then hello-world under the same load. "RSS before" is read just before the load starts: for the service as shipped that is after it sat idle ${IDLE_SETTLE_MS / 1000} s (V8's memory reducer has run), for the others a moment after their first health check. ` +
       `"connection errors" are requests autocannon gave up on after 10 s: with ${m.connections} connections on one saturated core, a few connections wait that long for their turn.`,
     '',
     '| server | RSS before (MB) | median (MB) | peak (MB) | after (MB) | requests/s | p99 (ms) | connection errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     rssRow('coverage serve (sandbox estimate), as shipped (default settings)', m.service),
-    rssRow('coverage serve, COVERAGE_HEAP=fast', m.serviceFast),
+    rssRow('coverage serve, COVERAGE_HEAP=small', m.serviceSmall),
     rssRow('hello-world', m.hello),
     '',
     `An idle process that has loaded nothing: ${fmt(m.idle.node)} MB with plain \`node\`, ${fmt(m.idle.tsx)} MB with \`node --import tsx\` (how a checkout without a current build runs the TypeScript sources): the loader's own thread costs such a process ${fmt(m.idle.tsx - m.idle.node)} MB.`,
