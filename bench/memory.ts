@@ -1,7 +1,7 @@
 /**
  * Figure 5: resident memory of the service process (sandbox, every production feature on) while
  * autocannon holds 500 connections open on POST /v1/estimate; beside it the same service under
- * `node --optimize-for-size`, hello-world under the same load, and what the tsx loader costs a
+ * COVERAGE_HEAP=small (V8's optimize-for-size), hello-world under the same load, and what the tsx loader costs a
  * process on its own.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +28,8 @@ export interface MemoryFigure {
   connections: number;
   seconds: number;
   service: UnderLoad;
-  serviceOptimizedForSize: UnderLoad;
+  /** The same service with COVERAGE_HEAP=small: what optimize-for-size would save. */
+  serviceSmall: UnderLoad;
   hello: UnderLoad;
   /** Idle RSS of a process that does nothing, without and with `--import tsx`. */
   idle: { node: number; tsx: number };
@@ -44,8 +45,8 @@ async function idleRss(args: string[]): Promise<number> {
   return mb;
 }
 
-async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: string[], settle = false): Promise<UnderLoad> {
-  const service = await startCoverageServer({ mode: 'sandbox', nodeArgs });
+async function serviceUnderLoad(connections: number, seconds: number, env: Record<string, string>, settle = false): Promise<UnderLoad> {
+  const service = await startCoverageServer({ mode: 'sandbox', env });
   try {
     let idle: UnderLoad['idle'];
     if (settle) {
@@ -71,8 +72,8 @@ async function serviceUnderLoad(connections: number, seconds: number, nodeArgs: 
 export async function runMemory(opts: { connections?: number; seconds?: number } = {}): Promise<MemoryFigure> {
   const connections = opts.connections ?? 500;
   const seconds = opts.seconds ?? 15;
-  const service = await serviceUnderLoad(connections, seconds, [], true);
-  const serviceOptimizedForSize = await serviceUnderLoad(connections, seconds, ['--optimize-for-size']);
+  const service = await serviceUnderLoad(connections, seconds, {}, true);
+  const serviceSmall = await serviceUnderLoad(connections, seconds, { COVERAGE_HEAP: 'small' });
   const port = await freePort();
   const hello = await startNode(['bench/servers/hello.ts'], {
     env: { PORT: String(port) },
@@ -93,7 +94,7 @@ export async function runMemory(opts: { connections?: number; seconds?: number }
     connections,
     seconds,
     service,
-    serviceOptimizedForSize,
+    serviceSmall,
     hello: helloFigure,
     idle: { node: await idleRss([]), tsx: await idleRss(['--import', 'tsx']) },
   };

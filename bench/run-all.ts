@@ -25,6 +25,8 @@ import { runProductionVsSimulator } from './production-vs-simulator.ts';
 import { fanoutSection, runScanFanout } from './scan-fanout.ts';
 import { runStartup } from './startup.ts';
 
+/** A fast payer on another machine: the figure-2 variant where the payer, not the CPU, sets the pace. */
+const REMOTE_PAYER_MS = 50;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const load = () =>
   loadavg()
@@ -45,6 +47,12 @@ say(
   `   estimate ${fmt(production.estimate.requestsPerSecond)} req/s (p99 ${production.estimate.p99} ms) vs simulator ${fmt(production.simulator.requestsPerSecond)} req/s (p99 ${production.simulator.p99} ms): ratio ${fmt(production.ratio, 2)}`,
 );
 
+say(`   the same with the payer answering after ${REMOTE_PAYER_MS} ms ...`);
+const productionRemote = await runProductionVsSimulator({ latencyMs: REMOTE_PAYER_MS });
+say(
+  `   estimate ${fmt(productionRemote.estimate.requestsPerSecond)} req/s vs simulator ${fmt(productionRemote.simulator.requestsPerSecond)} req/s: ratio ${fmt(productionRemote.ratio, 2)}`,
+);
+
 say('3. scan fan-out at 200 ms per payer ...');
 const fanout = await runScanFanout((line) => say(`   ${line}`));
 say(`   50 payers / 1 payer: ${fmt(fanout.at(-1)!.median / fanout[0]!.median, 2)}`);
@@ -56,14 +64,14 @@ say(`   ${fmt(x12.oursPerSecond)} vs ${fmt(x12.nodeX12PerSecond)} documents/s: r
 say('5. resident memory at 500 connections ...');
 const memory = await runMemory();
 say(
-  `   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with --optimize-for-size ${fmt(memory.serviceOptimizedForSize.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`,
+  `   service peak ${fmt(memory.service.rss.peak)} MB (before ${fmt(memory.service.rss.before)} MB), with COVERAGE_HEAP=small ${fmt(memory.serviceSmall.rss.peak)} MB, hello-world ${fmt(memory.hello.rss.peak)} MB`,
 );
 
 say('6. start-up: cold start and coverage --help ...');
 const startup = await runStartup();
 say(`   cold start ${fmt(startup.coldStart.median, 2)} s, coverage --help ${fmt(startup.help.median, 2)} s (${startup.entry})`);
 
-const figures = { estimate, production, fanout, x12, memory, startup };
+const figures = { estimate, production, productionRemote, fanout, x12, memory, startup };
 const entry = await serviceEntry();
 const context =
   `${machine()}. The service ran ${entry.kind === 'dist' ? `compiled (${entry.script.replace(/\/cli\/main\.js$/, '/')}, as \`npm start\` runs it)` : 'from the TypeScript sources through tsx (no current dist/)'}. ` +
@@ -76,7 +84,7 @@ replaceSection('## Targets missed: where the gap comes from', explainSection(fig
 replaceSection('## Summary (npm run bench)', summarySection(figures, context), { atTop: true });
 replaceSection('## Sandbox estimate vs hello-world', estimateSection(estimate));
 replaceSection("## Where the estimate's CPU goes", cpuSection(estimate));
-replaceSection('## Production estimate vs the simulator', productionSection(production));
+replaceSection('## Production estimate vs the simulator', productionSection(production, productionRemote));
 replaceSection('## Scan fan-out', fanoutSection(fanout));
 replaceSection('## Memory at 500 connections', memorySection(memory));
 replaceSection('## Start-up', startupSection(startup));

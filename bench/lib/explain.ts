@@ -48,7 +48,8 @@ export function explainSection(f: AllFigures): string {
     lines.push(
       `**2. Production estimate vs the simulator (${fmt(f.production.ratio, 2)}×).** Three processes share two cores: the service, the simulator (which parses each 270 and writes a 271 per request, as the sandbox does in process) and autocannon. ` +
         `The reference sends the simulator its SOAP envelope directly, so the simulator gets the CPU the service would otherwise use; the service's own per-request work (figure 1, plus the SOAP envelope and undici) comes on top of the simulator's on the same cores, ` +
-        `so on this machine the ratio measures how the two processes share two cores as much as the service's own cost (it reaches the payer through ${f.production.payerConnections} pooled connections).`,
+        `so on this machine the ratio measures how the two processes share two cores as much as the service's own cost (it reaches the payer through ${f.production.payerConnections} pooled connections). ` +
+        `With the payer answering after ${f.productionRemote.latencyMs} ms, as one on another machine does, the ratio is ${fmt(f.productionRemote.ratio, 2)}: there the payer sets the pace and the service keeps up with it.`,
       '',
     );
   }
@@ -66,8 +67,8 @@ export function explainSection(f: AllFigures): string {
         `and, just after start, a young generation that start-up's allocations have grown to its 32 MB maximum: V8's memory reducer gives it back once the process has been quiet for some 10-20 s, hence the two idle figures ` +
         `(\`node --max-semi-space-size=4\` starts the same service about 15 MB smaller from the first second, measured once). ` +
         `Under load the growth is garbage: with ${m.connections} requests in flight each one's objects outlive young-generation collections and are promoted, and the old generation swells between full collections. ` +
-        `\`coverage serve\` sets V8's optimize-for-size as it starts (COVERAGE_V8_OPTIMIZE_FOR=speed turns it off), which keeps the old generation from growing far past its live size; ` +
-        `the flag given on the command line instead, from the first allocation, peaks at ${fmt(m.serviceOptimizedForSize.rss.peak)} MB (${fmt(m.serviceOptimizedForSize.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run).`,
+        `\`coverage serve\` keeps V8's default heap sizing (COVERAGE_HEAP=fast), which lets the old generation grow well past its live size under load; ` +
+        `with optimize-for-size (COVERAGE_HEAP=small) the same load peaks at ${fmt(m.serviceSmall.rss.peak)} MB (${fmt(m.serviceSmall.load.requestsPerSecond)} requests/s against ${fmt(m.service.load.requestsPerSecond)} as shipped, in this run), for about twice the CPU per production estimate (docs/operating.md).`,
       '',
     );
   }

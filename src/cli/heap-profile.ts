@@ -1,14 +1,24 @@
 /**
- * How V8 sizes the server's heap. By default the server favours memory over speed (V8's
- * --optimize-for-size, set before the service loads: NODE_OPTIONS cannot carry this flag): under 500
- * connections its peak RSS is about half, at a CPU cost per check within the bench's noise
- * (bench/RESULTS.md). COVERAGE_V8_OPTIMIZE_FOR=speed keeps V8's defaults.
+ * How V8 sizes the server's heap, set as `coverage serve` starts (NODE_OPTIONS cannot carry the
+ * flag). Under load most of what an estimate allocates is garbage; with V8's defaults the old
+ * generation grows up to several times its live size between full collections.
+ *   fast (default)  V8's defaults: the least CPU; 185-250 MB at 500 sandbox connections
+ *   small           V8's --optimize-for-size: about 145 MB at that load, but a quarter more CPU per
+ *                   sandbox check and twice the CPU per production check (an inquiry waiting on its
+ *                   payer keeps its objects past young-generation collections, and optimize-for-size
+ *                   then runs full collections far more often)
+ * A fixed --heap-growing-percent was tried as a middle way: it caps the peak but keeps V8's memory
+ * reducer from giving memory back at idle (125 MB idle instead of 88). bench/RESULTS.md has the figures.
  */
 import { setFlagsFromString } from 'node:v8';
 
+const PROFILES = {
+  fast: [],
+  small: ['--optimize-for-size'],
+} as const satisfies Record<string, readonly string[]>;
+
 export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env): void {
-  const choice = env.COVERAGE_V8_OPTIMIZE_FOR ?? 'size';
-  if (choice === 'speed') return;
-  if (choice !== 'size') throw new Error(`COVERAGE_V8_OPTIMIZE_FOR must be size or speed, got "${choice}"`);
-  setFlagsFromString('--optimize-for-size');
+  const choice = env.COVERAGE_HEAP ?? 'fast';
+  if (!Object.hasOwn(PROFILES, choice)) throw new Error(`COVERAGE_HEAP must be fast or small, got "${choice}"`);
+  for (const flag of PROFILES[choice as keyof typeof PROFILES]) setFlagsFromString(flag);
 }

@@ -3,7 +3,7 @@
  * `today` is injected (YYYY-MM-DD); domain code never reads the clock. Rules: docs/estimates.md.
  */
 import type { Cents, Coverage, IsoDate } from './coverage.ts';
-import { isIsoDate } from './formats.ts';
+import { isoDateParts } from './formats.ts';
 import { RESET_CHANGES, type PlanStatus, type ResetChange, type ResetFields } from './schemas/responses.ts';
 
 /** An end date this many days ahead or fewer is "before a likely next visit": the plan is at risk. */
@@ -18,9 +18,9 @@ export const RESET_WINDOW_DAYS = 30;
 
 /** Days since 1970-01-01 for a calendar date; pure arithmetic, no clock. */
 function dayNumber(date: IsoDate, field: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m || !isIsoDate(date)) throw new RangeError(`${field} must be a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
+  const p = isoDateParts(date);
+  if (p < 0) throw new RangeError(`${field} must be a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
+  return Date.UTC(Math.floor(p / 10000), (Math.floor(p / 100) % 100) - 1, p % 100) / 86_400_000;
 }
 
 /** Days from today to a date (negative: in the past); null when the date is unknown. */

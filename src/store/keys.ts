@@ -1,5 +1,5 @@
 /** API keys: random secrets shown once, stored as SHA-256 hashes, compared in constant time. */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 import type { ApiKeyTable } from './schema.ts';
 
@@ -27,7 +27,8 @@ export interface CreatedKey {
   secret: string;
 }
 
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+// One-shot hash(): no Hash object per request (verify runs on every call).
+const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 const toKey = ({ hash: _hash, ...row }: ApiKeyTable): ApiKey => row;
 
 export function newSecret(env: KeyEnv): string {

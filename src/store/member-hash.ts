@@ -3,7 +3,7 @@
  * normalized identity (member_id|first|last|dob). The same member checked twice hashes the same,
  * so an operator holding the identity and the key can find its checks; the hash alone reveals nothing.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type { Db } from './db.ts';
 import { settingOrCreate } from './settings.ts';
 
@@ -22,8 +22,10 @@ const AUDIT_KEY_SETTING = 'audit_member_hmac_key';
 const normalize = (value: string | null | undefined) => (value ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toUpperCase();
 
 export function memberHasher(secret: string): MemberHasher {
+  // A KeyObject made once: createHmac with a string key prepares the key again on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return (identity) =>
-    createHmac('sha256', secret)
+    createHmac('sha256', key)
       // '|' cannot occur in any of the fields (the request schemas forbid it), so the join is unambiguous.
       .update([identity.member_id, identity.first_name, identity.last_name, identity.dob].map(normalize).join('|'))
       .digest('hex');

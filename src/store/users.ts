@@ -4,7 +4,6 @@
  * locked, wrong password or code), so answers do not tell which usernames exist.
  */
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { KeyEnv } from './keys.ts';
@@ -65,7 +64,12 @@ export function checkPassword(password: string): void {
   if (length > MAX_PASSWORD_LENGTH) throw new UserInputError(`a password has at most ${MAX_PASSWORD_LENGTH} characters`);
 }
 
-const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+// argon2 (a native addon) loads at the first password: a server nobody signs in to does without it.
+const argon2 = () => import('argon2').then((m) => m.default);
+const hashPassword = async (password: string) => {
+  const a = await argon2();
+  return a.hash(password, { type: a.argon2id });
+};
 /** The password hash of a user who signs in through OpenID Connect only: no password matches it. */
 const SSO_ONLY = '!sso-only';
 
@@ -294,7 +298,7 @@ export class UserStore {
     const usable = hash !== null && hash !== SSO_ONLY;
     const against = usable ? hash : await this.dummyHash;
     try {
-      return (await argon2.verify(against, password)) && usable;
+      return (await (await argon2()).verify(against, password)) && usable;
     } catch {
       return false;
     }

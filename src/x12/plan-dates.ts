@@ -3,8 +3,21 @@
  * falls on an anniversary of the plan begin; any other end date is the coverage terminating.
  */
 import type { IsoDate } from '../domain/coverage.ts';
+import { daysInMonth, isoDateParts } from '../domain/formats.ts';
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 function dayAfter(iso: IsoDate): IsoDate {
+  const p = isoDateParts(iso);
+  if (p >= 0) {
+    let year = Math.floor(p / 10000);
+    let month = Math.floor(p / 100) % 100;
+    let day = p % 100;
+    if (day < daysInMonth(year, month)) day++;
+    else if (month < 12) [month, day] = [month + 1, 1];
+    else [year, month, day] = [year + 1, 1, 1];
+    return `${year}-${pad2(month)}-${pad2(day)}`;
+  }
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);

@@ -5,31 +5,49 @@
 import { transliterate } from '../domain/names.ts';
 import type { Delimiters } from './delimiters.ts';
 
-const PUNCTUATION = new Set('!"&\'()*+,-./:;?=%@#$_[]{}<>|^~\\`');
+const PUNCTUATION = '!"&\'()*+,-./:;?=%@#$_[]{}<>|^~\\`';
+
+/** Per delimiter set: which ASCII codes an element may carry as they are (1) or not (0). */
+const keptCodes = new WeakMap<Delimiters, Uint8Array>();
+
+function keptFor(d: Delimiters): Uint8Array {
+  let kept = keptCodes.get(d);
+  if (kept) return kept;
+  kept = new Uint8Array(128);
+  for (let c = 65; c <= 90; c++) kept[c] = 1;
+  for (let c = 48; c <= 57; c++) kept[c] = 1;
+  for (const ch of PUNCTUATION) kept[ch.charCodeAt(0)] = 1;
+  for (const ch of [d.element, d.component, d.segment, d.repetition]) if (ch) kept[ch.charCodeAt(0)] = 0;
+  keptCodes.set(d, kept);
+  return kept;
+}
 
 export function cleanText(value: string | null | undefined, d: Delimiters, max: number): string {
   if (!value) return '';
   const folded = transliterate(value);
+  const kept = keptFor(d);
+  // Every other character, and every run of them, becomes one space; none leads or trails.
   let out = '';
+  let from = 0;
   let space = false;
-  for (const ch of folded) {
-    const c = ch.charCodeAt(0);
-    const keep =
-      ch.length === 1 &&
-      ((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || PUNCTUATION.has(ch)) &&
-      ch !== d.element &&
-      ch !== d.component &&
-      ch !== d.segment &&
-      ch !== d.repetition;
-    if (keep) {
-      if (space && out !== '') out += ' ';
-      out += ch;
-      space = false;
-    } else {
+  const n = folded.length;
+  for (let i = 0; i < n; i++) {
+    const c = folded.charCodeAt(i);
+    if (c < 128 && kept[c] === 1) {
+      if (space) {
+        if (out !== '') out += ' ';
+        from = i;
+        space = false;
+      }
+      continue;
+    }
+    if (!space) {
+      out += folded.slice(from, i);
       space = true;
     }
   }
-  return out.slice(0, max).trimEnd();
+  if (!space) out += folded.slice(from);
+  return out.length > max ? out.slice(0, max).trimEnd() : out;
 }
 
 /** Digits only (phone numbers, NPIs as sent by callers with dashes or spaces); NFKC first, as cleanText does, so "①" is a 1 in both. */

@@ -6,7 +6,7 @@
  * worker that dies mid-send leaves the claim to lapse and the delivery is sent again.
  */
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
 import { signWebhook } from './signature.ts';
@@ -57,12 +57,12 @@ export class DeliveryWorker {
   private again = false;
   private closed = false;
   private timers: NodeJS.Timeout[] = [];
-  private readonly agent: Agent;
+  /** undici loads with the first delivery: an instance that never sends one keeps its ~10 MB. */
+  private agent: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
   private readonly now: () => Date;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? (() => new Date());
-    this.agent = new Agent({ connect: { lookup: guardedLookup(options.allowInsecure), timeout: options.timeoutMs }, keepAliveTimeout: 4_000 });
   }
 
   start(): void {
@@ -98,7 +98,7 @@ export class DeliveryWorker {
     await this.polling;
     await Promise.allSettled([...this.tasks]);
     if (this.claims.size > 0) await this.options.queue.release([...this.claims.keys()]).catch(() => {});
-    await this.agent.close().catch(() => {});
+    if (this.agent) await (await this.agent).agent.close().catch(() => {});
   }
 
   private async renew(): Promise<void> {
@@ -161,14 +161,24 @@ export class DeliveryWorker {
       );
   }
 
+  private client(): Promise<{ agent: Agent; request: typeof import('undici').request }> {
+    const { allowInsecure, timeoutMs } = this.options;
+    this.agent ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({ connect: { lookup: guardedLookup(allowInsecure), timeout: timeoutMs }, keepAliveTimeout: 4_000 }),
+      request,
+    }));
+    return this.agent;
+  }
+
   private async send(delivery: DueDelivery): Promise<{ status: number | null; error: string | null }> {
     if (delivery.secret === null || delivery.payload === null) return { status: null, error: 'stored under another COVERAGE_DATA_KEY' };
     try {
       const url = await checkTarget(delivery.url, this.options.allowInsecure);
       const timestamp = Math.floor(this.now().getTime() / 1000);
+      const { agent, request } = await this.client();
       const res = await request(url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: agent,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'coverage-webhooks/1',
