@@ -55,7 +55,11 @@ export async function runEstimateVsHello(opts: RoundOptions = {}): Promise<Estim
   const rounds = opts.rounds ?? 3;
   const serviceProfile = profileFile();
   const helloProfile = profileFile();
-  const service = await startCoverageServer({ mode: 'sandbox', env: { BENCH_PROFILE_FILE: serviceProfile, ...(process.env.BENCH_HEAP ? { COVERAGE_HEAP: process.env.BENCH_HEAP } : {}) }, nodeArgs: PROFILE_NODE_ARGS });
+  const service = await startCoverageServer({
+    mode: 'sandbox',
+    env: { BENCH_PROFILE_FILE: serviceProfile, ...(process.env.BENCH_HEAP ? { COVERAGE_HEAP: process.env.BENCH_HEAP } : {}) },
+    nodeArgs: PROFILE_NODE_ARGS,
+  });
   const helloPort = await freePort();
   const hello = await startNode(['bench/servers/hello.ts'], {
     env: { PORT: String(helloPort), BENCH_PROFILE_FILE: helloProfile },
