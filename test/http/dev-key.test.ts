@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime } from '../../src/cli/runtime.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 test('a restart replaces the generated dev key', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-devkey-'));
   try {
-    const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, PORT: '0' });
+    const config = loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: dataDir, PORT: '0' });
     const first = await startRuntime(config, { logLevel: false });
     const firstKey = first.generatedDevKey;
     assert.ok(firstKey);

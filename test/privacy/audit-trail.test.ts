@@ -6,13 +6,14 @@ import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
 import { memberHasher } from '../../src/store/member-hash.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore, type TestStore } from '../support/stores.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 async function server(
   t: { after(fn: () => Promise<void>): void },
   env: Record<string, string> = {},
 ): Promise<{ runtime: Runtime; secret: string; keyId: string; store: TestStore }> {
   const store = await sqliteStore();
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }), { logLevel: false });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }), { logLevel: false });
   t.after(async () => {
     await runtime.close();
     await store.cleanup();

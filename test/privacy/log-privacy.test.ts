@@ -12,6 +12,7 @@ import type { OperationName } from '../../src/domain/schemas/requests.ts';
 import { CATALOG } from '../../src/sandbox/catalog.ts';
 import { sandboxMemberTable, type SandboxMemberRow } from '../../src/sandbox/member-table.ts';
 import { sqliteStore } from '../support/stores.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 /** Names and DOB for the catalog's suffix scenarios, which take any: distinctive, so a leak would show. */
 const FREE_PERSON = { first_name: 'Quillon', last_name: 'Marchbanks', dob: '1971-07-19' };
@@ -78,7 +79,7 @@ test('no member names, IDs or dates of birth in logs or audit records after the 
       done();
     },
   });
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logStream, logLevel: 'trace' });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logStream, logLevel: 'trace' });
   let closed = false;
   t.after(async () => {
     if (!closed) await runtime.close();

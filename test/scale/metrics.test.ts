@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime } from '../../src/cli/runtime.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore } from '../support/stores.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 /** The value of one sample line, found by metric name and all of the given labels. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -14,7 +15,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 test('metrics count requests by route pattern and status and time each payer exchange', async (t) => {
   const store = await sqliteStore();
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logLevel: false });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logLevel: false });
   t.after(async () => {
     await runtime.close();
     await store.cleanup();
@@ -42,7 +43,9 @@ test('metrics count requests by route pattern and status and time each payer exc
 test('with COVERAGE_METRICS_TOKEN set, /metrics wants the bearer token and nothing else', async (t) => {
   const store = await sqliteStore();
   const token = 'm'.repeat(40);
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, COVERAGE_METRICS_TOKEN: token }), { logLevel: false });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, COVERAGE_METRICS_TOKEN: token }), {
+    logLevel: false,
+  });
   t.after(async () => {
     await runtime.close();
     await store.cleanup();

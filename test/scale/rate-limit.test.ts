@@ -6,11 +6,12 @@ import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { REDIS_URL, sqliteStore } from '../support/stores.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 async function server(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}, logStream?: Writable): Promise<Runtime> {
   const store = await sqliteStore();
   const runtime = await startRuntime(
-    loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }),
+    loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, ...env }),
     logStream ? { logStream, logLevel: 'warn' } : { logLevel: false },
   );
   t.after(async () => {

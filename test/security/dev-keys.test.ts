@@ -14,6 +14,7 @@ import { startRuntime } from '../../src/cli/runtime.ts';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { runCli, startServer } from '../support/processes.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 const strongKey = () => `cov_test_${randomBytes(16).toString('hex')}`;
 
@@ -51,7 +52,7 @@ test('production refuses to start with COVERAGE_DEV_KEY, however strong', async 
 
 test('a revoke is final: the next start does not bring a revoked dev key back', async (t) => {
   const key = strongKey();
-  const config = loadConfig({ COVERAGE_DATA_DIR: tempDir(t), COVERAGE_DEV_KEY: key, PORT: '0' });
+  const config = loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: tempDir(t), COVERAGE_DEV_KEY: key, PORT: '0' });
   const first = await startRuntime(config, { logLevel: false });
   const id = (await first.keys.verify(key))?.id;
   assert.ok(id);
@@ -72,7 +73,7 @@ test('a revoke is final: the next start does not bring a revoked dev key back', 
 
 test('keys list never shows a dev key whole, even a short one registered by an earlier version', async (t) => {
   const key = strongKey();
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: tempDir(t), COVERAGE_DEV_KEY: key, PORT: '0' }), { logLevel: false });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: tempDir(t), COVERAGE_DEV_KEY: key, PORT: '0' }), { logLevel: false });
   try {
     // What an earlier version stored for COVERAGE_DEV_KEY=letmein1: its prefix column is the whole secret.
     await runtime.keys.create({ name: 'dev (COVERAGE_DEV_KEY)', env: 'sandbox', secret: 'letmein1' });
@@ -96,15 +97,18 @@ test('production retires keys an earlier version registered from COVERAGE_DEV_KE
   writeFileSync(payers, JSON.stringify(simulatorDirectory(sim)));
   process.env[SIMULATOR_USERNAME_ENV] = 'sim';
   process.env[SIMULATOR_PASSWORD_ENV] = 'sim';
-  const sandbox = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: dir, PORT: '0' }), { logLevel: false });
+  const sandbox = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: dir, PORT: '0' }), { logLevel: false });
   const legacy = await sandbox.keys.create({ name: 'dev (COVERAGE_DEV_KEY)', env: 'production', secret: 'letmein1' });
   const sandboxDev = await sandbox.keys.create({ name: 'dev (COVERAGE_DEV_KEY)', env: 'sandbox', secret: strongKey() });
   const operatorKey = await sandbox.keys.create({ name: 'clinic', env: 'production' });
   await sandbox.close();
 
-  const production = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, PORT: '0' }), {
-    logLevel: false,
-  });
+  const production = await startRuntime(
+    loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, PORT: '0' }),
+    {
+      logLevel: false,
+    },
+  );
   try {
     assert.equal(await production.keys.verify(legacy.secret), null, 'the weak production dev key is revoked');
     assert.ok(await production.keys.verify(operatorKey.secret), 'keys made with `keys create` stay');

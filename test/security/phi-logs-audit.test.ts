@@ -12,6 +12,7 @@ import { VALID_NPI } from '../helpers/requests.ts';
 import { startProduction } from '../helpers/production.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore } from '../support/stores.ts';
+import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 /** Distinctive, so a leak would show; the simulator's fault prose repeats them as X12 wrote them. */
 const PERSON = { member_id: '88123MHQX', member_first_name: 'Quillon', member_last_name: 'Marchbanks', member_dob: '1971-07-19' };
@@ -53,7 +54,7 @@ for (const [payer, protocol] of [
 
 test('audit: a rejected request records only a payer ID the network knows', async (t) => {
   const store = await sqliteStore();
-  const runtime = await startRuntime(loadConfig({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logLevel: false });
+  const runtime = await startRuntime(loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR }), { logLevel: false });
   t.after(async () => {
     await runtime.close();
     await store.cleanup();
