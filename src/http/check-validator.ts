@@ -7,20 +7,28 @@ import { fieldErrors } from './validation-errors.ts';
 
 export type CheckValidator = (endpoint: OperationName, body: unknown) => FieldError[];
 
-/**
- * `today` (the injected clock) refuses a date of birth after today up front, as each operation
- * would when the row ran (operations/inquiry.ts), so the upload names the row instead of the result.
- */
-export function createCheckValidator(today?: () => string): CheckValidator {
+let compiled: Record<OperationName, ValidateFunction> | null = null;
+
+/** Compiled at the first batch or schedule row, once for every route that takes rows: not at start-up. */
+function compiledValidators(): Record<OperationName, ValidateFunction> {
+  if (compiled) return compiled;
   const ajv = createAjv();
-  const validators: Record<OperationName, ValidateFunction> = {
+  compiled = {
     estimate: ajv.compile(EstimateRequest),
     discover: ajv.compile(DiscoverRequest),
     scan: ajv.compile(ScanRequest),
     medicaid: ajv.compile(MedicaidRequest),
   };
+  return compiled;
+}
+
+/**
+ * `today` (the injected clock) refuses a date of birth after today up front, as each operation
+ * would when the row ran (operations/inquiry.ts), so the upload names the row instead of the result.
+ */
+export function createCheckValidator(today?: () => string): CheckValidator {
   return (endpoint, body) => {
-    const validate = validators[endpoint];
+    const validate = compiledValidators()[endpoint];
     if (!validate(body)) return fieldErrors(validate.errors ?? []);
     const dob = (body as { member_dob?: unknown }).member_dob;
     return today && typeof dob === 'string' && dob > today() ? [{ field: 'member_dob', message: 'must not be after today' }] : [];
