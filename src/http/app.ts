@@ -9,6 +9,7 @@ import type { KeyStore } from '../store/keys.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import { installApiHeaders } from './api-headers.ts';
 import { installAuditHook } from './audit-hook.ts';
+import { lazyCompilers } from './lazy-compilers.ts';
 import { installAuth } from './auth.ts';
 import { accessRecorder } from './console-audit.ts';
 import { type ConsoleAccess, installConsoleAccess } from './console-auth.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customOptions: { ...AJV_OPTIONS },
       plugins: [formatsPlugin],
     },
+    schemaController: { compilersFactory: lazyCompilers() },
   };
   const app = Fastify(serverOptions);
   // JSON only: without this, fastify would accept text/plain bodies as strings.
