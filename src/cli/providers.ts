@@ -4,7 +4,7 @@
  * provider's name in 2100B (the directory's `providers` win for an NPI listed in both).
  */
 import type { Command } from 'commander';
-import { isNpi } from '../domain/formats.ts';
+import { isNpi, NUCC_TAXONOMY } from '../domain/formats.ts';
 import { ProviderStore, type ProviderRecord } from '../store/providers.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
 
@@ -22,7 +22,7 @@ export function providerRecord(o: ProviderInput): ProviderRecord | string {
   const person = Boolean(o.firstName || o.lastName);
   if (person === Boolean(o.organization)) return 'give --last-name (and --first-name) for a person, or --organization for an organization';
   if (person && !o.lastName) return 'a person needs --last-name';
-  if (o.taxonomy !== undefined && !/^[0-9A-Z]{10}$/.test(o.taxonomy)) return '--taxonomy must be a 10-character NUCC code such as 103T00000X';
+  if (o.taxonomy !== undefined && !NUCC_TAXONOMY.test(o.taxonomy)) return '--taxonomy must be a 10-character NUCC code such as 103T00000X';
   const text = (v: string | undefined, max: number) => (v ? v.trim().slice(0, max) : null);
   return {
     npi: o.npi,

@@ -30,6 +30,9 @@ export function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** A NUCC health care provider taxonomy code: ten letters and digits, e.g. 103T00000X (2100B PRV03). */
+export const NUCC_TAXONOMY = /^[0-9A-Z]{10}$/;
+
 /** NPI: 10 digits whose last is the Luhn check digit computed with the 80840 prefix. */
 export function isNpi(value: string): boolean {
   if (!/^\d{10}$/.test(value)) return false;

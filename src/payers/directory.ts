@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, connectionProblem } from './connections.ts';
+import { NUCC_TAXONOMY } from '../domain/formats.ts';
 import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerInfo } from './network.ts';
 
@@ -52,7 +53,7 @@ export const DirectoryProvider = Type.Object(
     /** ... or an organization (NM102 2). */
     organization_name: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
     /** NUCC taxonomy code: 2100B PRV*PE*PXC of every 270 sent for this NPI. */
-    taxonomy: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{10}$' })),
+    taxonomy: Type.Optional(Type.String({ pattern: NUCC_TAXONOMY.source })),
   },
   { additionalProperties: false },
 );

@@ -16,10 +16,9 @@ import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
 import { cleanText, digitsOnly } from './sanitize.ts';
 import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } from './writer.ts';
 import { isoToD8 } from './values.ts';
+import { NUCC_TAXONOMY } from '../domain/formats.ts';
 
 export const X279_VERSION = '005010X279A1';
-/** A NUCC health care provider taxonomy code: ten letters and digits, e.g. 103T00000X (as `coverage providers add` checks). */
-const NUCC_TAXONOMY = /^[0-9A-Z]{10}$/;
 
 export function traceOriginator(id: string, list: SegmentList): string {
   return `9${cleanText(id, list.d, 9) || 'COVERAGE'}`.slice(0, 10);

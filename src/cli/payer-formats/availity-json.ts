@@ -12,7 +12,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { Eligibility } from '../../store/payer-catalog.ts';
-import { NAME_MAX, PAYER_ID, refuseBadRecords, schemaProblems, type PayerList } from './imported-payer.ts';
+import { listedRecords, NAME_MAX, PAYER_ID, refuseBadRecords, schemaProblems, type PayerList } from './imported-payer.ts';
 
 const ProcessingRoute = Type.Object({
   transactionDescription: Type.Optional(Type.String()),
@@ -45,9 +45,7 @@ export function availityEligibility(routes: readonly ProcessingRoute[]): Eligibi
 }
 
 export function parseAvailityPayers(text: string): PayerList {
-  const json = JSON.parse(text) as unknown;
-  const list = Array.isArray(json) ? { at: '', items: json as unknown[] } : { at: 'payers', items: (json as { payers?: unknown } | null)?.payers };
-  if (!Array.isArray(list.items)) throw new Error('not Availity\'s payer list: expected an array of payers or {"payers": [...]} (GET /v1/availity-payer-list)');
+  const list = listedRecords(text, 'payers', 'not Availity\'s payer list: expected an array of payers or {"payers": [...]} (GET /v1/availity-payer-list)');
   const problems: string[] = [];
   // A payer listed twice (one entry per route group) is one payer with the routes of both.
   const byId = new Map<string, { name: string; routes: ProcessingRoute[] }>();

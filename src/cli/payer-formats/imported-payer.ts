@@ -45,6 +45,19 @@ export function usableAliases(id: string, aliases: readonly string[], where: str
   return kept.filter((a) => ROUTE_ID.test(a));
 }
 
+/**
+ * The records of a vendor's JSON payer list: the document itself when it is an array, else its
+ * `key` array. `at` prefixes each record's index in problems (`items[3]`); `expected` says what the
+ * list should look like when it is neither.
+ */
+export function listedRecords(text: string, key: string, expected: string): { at: string; items: unknown[] } {
+  const json = JSON.parse(text) as unknown;
+  if (Array.isArray(json)) return { at: '', items: json as unknown[] };
+  const items = (json as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(items)) throw new Error(expected);
+  return { at: key, items: items as unknown[] };
+}
+
 /** A sample of notes for the operator: the first five and how many more. */
 export function summarizeNotes(notes: readonly string[]): string {
   return `${notes.slice(0, 5).join('; ')}${notes.length > 5 ? ` (and ${notes.length - 5} more)` : ''}`;

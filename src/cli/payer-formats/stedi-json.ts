@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { Eligibility } from '../../store/payer-catalog.ts';
-import { NAME_MAX, PAYER_ID, refuseBadRecords, schemaProblems, usableAliases, type PayerList } from './imported-payer.ts';
+import { NAME_MAX, PAYER_ID, listedRecords, refuseBadRecords, schemaProblems, usableAliases, type PayerList } from './imported-payer.ts';
 
 const Support = Type.Enum(['SUPPORTED', 'ENROLLMENT_REQUIRED', 'NOT_SUPPORTED']);
 
@@ -26,9 +26,7 @@ export const STEDI_SUPPORT: Record<string, Eligibility> = {
 };
 
 export function parseStediPayers(text: string): PayerList {
-  const json = JSON.parse(text) as unknown;
-  const list = Array.isArray(json) ? { at: '', items: json as unknown[] } : { at: 'items', items: (json as { items?: unknown } | null)?.items };
-  if (!Array.isArray(list.items)) throw new Error('not Stedi\'s payer list: expected {"items": [...]} (GET /payers) or an array of payer records');
+  const list = listedRecords(text, 'items', 'not Stedi\'s payer list: expected {"items": [...]} (GET /payers) or an array of payer records');
   const problems: string[] = [];
   const notes: string[] = [];
   const payers: PayerList['payers'] = [];
