@@ -29,6 +29,10 @@ export interface Inquiry {
   service_types: string[];
   /** DTP*291: the date of service the inquiry is about. */
   date: IsoDate;
+  /** CPT/HCPCS code of the encounter (2110C EQ02, when sent); absent or null: service types only. */
+  procedure_code?: string | null;
+  /** CMS place of service of the encounter (domain/encounter.ts); absent or null: not sent. */
+  place_of_service?: string | null;
 }
 
 /** Behavioral-health service type codes in order of preference; 30 is the fallback every payer answers. */
