@@ -1,8 +1,12 @@
 /** The `coverage` command. */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerOnDemand } from './on-demand.ts';
 
-const program = new Command('coverage').description('Insurance coverage verification service');
+// src/cli/ and dist/cli/ are both two folders below the package root.
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const program = new Command('coverage').description('Insurance coverage verification service').version(version, '-V, --version');
 
 program
   .command('serve')
