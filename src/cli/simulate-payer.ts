@@ -147,6 +147,9 @@ export function registerSimulatePayerCommand(program: Command): void {
     .option('--latency-ms <n>', 'latency added to every answer', '0')
     .option('--faults <file|json>', 'fault plan: {"payers":{ID:{"fault":KIND}},"members":{MEMBER_ID:{"fault":KIND,"times":N}}}')
     .option('--extra-payers <n>', 'add N synthetic payers SIM-PAYER-001... that answer searches (scan benchmarks)', '0')
-    .option('--replay <dir>', 'answer each 270 with the recorded 271 in DIR whose 2100C member ID (or name + DOB) matches; DIR is read at each request')
+    .option(
+      '--replay <dir>',
+      'answer each 270 with the recorded 271 in DIR (any file holding a 271: .271, .x12, .edi, ...) whose 2100C member ID (or name + DOB) matches; DIR is read at each request',
+    )
     .action(runSimulatePayer);
 }

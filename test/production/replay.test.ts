@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { runSimulatePayer } from '../../src/cli/simulate-payer.ts';
+import type { Inquiry } from '../../src/domain/inquiry.ts';
+import { findRecorded } from '../../src/payers/simulator/replay.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
 import { assertSubset, corpus, CORPUS, estimateRequest } from '../x12/corpus.ts';
@@ -131,4 +133,26 @@ test('simulate-payer --replay refuses a folder that does not exist', async () =>
     runSimulatePayer({ port: '0', host: '127.0.0.1', latencyMs: '0', extraPayers: '0', protocol: 'mixed', replay: join(tmpdir(), 'no-such-replay-folder-14') }),
     /--replay: no such folder/,
   );
+});
+
+test('--replay reads recorded 271s whatever their file name (.x12, .edi), and skips files that hold none', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coverage-replay-names-'));
+  try {
+    writeFileSync(join(dir, 'a-notes.txt'), 'not X12');
+    copyFileSync(new URL('../../examples/sample-271.x12', import.meta.url), join(dir, 'b-answer.x12'));
+    const person = { member_id: '10010MHNA', first_name: null, last_name: null, dob: null, zip: null };
+    const inquiry: Inquiry = {
+      trace_number: 'T1',
+      payer: { id: PAYER, name: null },
+      provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: null },
+      subscriber: person,
+      dependent: null,
+      service_types: ['30'],
+      date: TEST_TODAY,
+    };
+    assert.match(findRecorded(dir, inquiry) ?? '', /NM1\*IL\*1\*WALSH\*AVERY/);
+    assert.equal(findRecorded(dir, { ...inquiry, subscriber: { ...person, member_id: 'NOSUCH1' } }), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
