@@ -25,3 +25,59 @@ export const TELEHEALTH_PLACES_OF_SERVICE: readonly string[] = ['02', '10'];
 export function defaultEncounter(date: IsoDate): Encounter {
   return { date_of_service: date, procedure_code: null, place_of_service: OFFICE_PLACE_OF_SERVICE };
 }
+
+/** CPT (five digits; categories II, III and PLA end in F, T or U) or HCPCS Level II (a letter and four digits). */
+export const PROCEDURE_CODE_PATTERN = '^([0-9]{4}[0-9FTUftu]|[A-Za-z][0-9]{4})$';
+
+/** A CMS place-of-service code: two digits (docs/estimates.md, "The encounter"). */
+export const PLACE_OF_SERVICE_PATTERN = '^[0-9]{2}$';
+
+/** How far back a date of service may be: payers answer inquiries up to 12 months in the past. */
+export const SERVICE_DATE_MONTHS_BACK = 12;
+/** How far ahead: through the end of the month after today's, where payers still know the plan in force. */
+export const SERVICE_DATE_MONTHS_AHEAD = 1;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/** The dates of service an inquiry made on `today` may ask about, both ends included (docs/estimates.md). */
+export function serviceDateWindow(today: IsoDate): { earliest: IsoDate; latest: IsoDate } {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const backMonths = y * 12 + (m - 1) - SERVICE_DATE_MONTHS_BACK;
+  const by = Math.floor(backMonths / 12);
+  const bm = (backMonths % 12) + 1;
+  const aheadMonths = y * 12 + (m - 1) + SERVICE_DATE_MONTHS_AHEAD;
+  const ay = Math.floor(aheadMonths / 12);
+  const am = (aheadMonths % 12) + 1;
+  return {
+    earliest: `${by}-${pad2(bm)}-${pad2(Math.min(d, lastDay(by, bm)))}`,
+    latest: `${ay}-${pad2(am)}-${pad2(lastDay(ay, am))}`,
+  };
+}
+
+/**
+ * Why a date of service cannot be asked about on `today`, or null when it can. The message names
+ * the window, never the date given (a date of service is the patient's).
+ */
+export function serviceDateProblem(date: IsoDate, today: IsoDate): string | null {
+  const { earliest, latest } = serviceDateWindow(today);
+  if (date >= earliest && date <= latest) return null;
+  return `must be from ${earliest} (${SERVICE_DATE_MONTHS_BACK} months ago) through ${latest} (the end of next month)`;
+}
+
+/** What a request says of its encounter; absent fields take the default encounter's. */
+export interface EncounterFields {
+  date_of_service?: string | undefined;
+  procedure_code?: string | undefined;
+  place_of_service?: string | undefined;
+}
+
+/** The encounter a request asks to price, on `today`: its fields over the default encounter's. Codes are upper-cased. */
+export function requestedEncounter(f: EncounterFields, today: IsoDate): Encounter {
+  const base = defaultEncounter(f.date_of_service || today);
+  return {
+    date_of_service: base.date_of_service,
+    procedure_code: f.procedure_code ? f.procedure_code.toUpperCase() : base.procedure_code,
+    place_of_service: f.place_of_service || base.place_of_service,
+  };
+}

@@ -144,7 +144,9 @@ const TEXT_NUMBER_FIELDS = new Set(['member_id', 'provider_npi', 'zip']);
 
 /** A cell as the API's value, or why it cannot be read; undefined when the value goes through as typed. */
 function readCell(field: string, column: string, value: string): Cell<string> | undefined {
-  if (field === 'member_dob') return dateCell(value);
+  if (field === 'member_dob' || field === 'date_of_service') return dateCell(value);
+  // A spreadsheet reads the place-of-service code 02 as the number 2: the code is always two digits.
+  if (field === 'place_of_service' && /^[0-9]$/.test(value)) return { ok: true, value: `0${value}` };
   if (field === 'provider_session_cost') return COST_COLUMNS[column] === 'dollars' ? dollarsToCents(value) : centsCell(value, column);
   if (TEXT_NUMBER_FIELDS.has(field) && looksShortenedByExcel(value)) {
     return { ok: false, message: `"${value}" is a number the spreadsheet shortened; format the ${column} column as Text and export the file again` };

@@ -152,6 +152,14 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
   },
   {
     operation: 'estimate',
+    name: 'telehealth_encounter',
+    summary: 'The encounter: a 53-minute psychotherapy session (90837) by telehealth in the home (place 10) next week',
+    status: 200,
+    error_code: null,
+    body: { ...activeEstimate, date_of_service: '2026-06-22', procedure_code: '90837', place_of_service: '10' },
+  },
+  {
+    operation: 'estimate',
     name: 'carve_out',
     summary: 'Behavioral health carved out to a third-party administrator',
     status: 200,
@@ -189,6 +197,14 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
     status: 400,
     error_code: 'INVALID_REQUEST',
     body: { ...activeEstimate, member_dob: '1988-02-30', provider_npi: '1234567890' },
+  },
+  {
+    operation: 'estimate',
+    name: 'date_of_service_out_of_window',
+    summary: 'A date of service more than 12 months back: outside the window payers answer for',
+    status: 400,
+    error_code: 'INVALID_REQUEST',
+    body: { ...activeEstimate, date_of_service: '2025-01-15' },
   },
   {
     operation: 'estimate',

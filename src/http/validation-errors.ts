@@ -14,6 +14,9 @@ const FIELD_MESSAGES: Record<string, string> = {
   member_dob: 'must be a real calendar date in YYYY-MM-DD',
   provider_npi: 'must be a 10-digit NPI with a valid check digit',
   zip: 'must be a 5-digit ZIP or ZIP+4, or blank',
+  date_of_service: 'must be a real calendar date in YYYY-MM-DD',
+  procedure_code: 'must be a CPT or HCPCS code: five digits such as 90837, or a letter and four digits such as H0031',
+  place_of_service: 'must be a two-digit CMS place-of-service code such as 11 (office), 02 or 10 (telehealth)',
 };
 
 function describe(field: string, e: AjvLikeError): string {

@@ -44,6 +44,9 @@ export function coverageCacheKey(inquiry: Inquiry): string {
     person(inquiry.dependent),
     inquiry.provider.npi ?? '',
     inquiry.service_types,
+    // The encounter asked about: a payer may answer another procedure or place differently.
+    inquiry.procedure_code ?? null,
+    inquiry.place_of_service ?? null,
   ]);
   return `coverage:v1:${createHash('sha256').update(identity).digest('hex')}`;
 }

@@ -1,6 +1,7 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
 import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
+import { requestedEncounter } from '../domain/encounter.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { EstimateResponse } from '../domain/schemas/responses.ts';
@@ -40,6 +41,7 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
       provider_last_name: req.provider_last_name,
     },
     today,
+    requestedEncounter(req, today),
   );
   const trace: TraceEntry[] | undefined = req.explain === true ? [] : undefined;
   const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
@@ -81,6 +83,7 @@ export function estimateBody(coverage: Coverage, req: EstimateRequest, today: Is
     pcp: coverage.pcp,
     utilization_manager: coverage.utilization_manager,
     qmb_status: isQmb(coverage),
+    encounter: requestedEncounter(req, today),
     ...(partial ? { error_code: partial } : {}),
   });
   return { status: partial ? 206 : 200, body };

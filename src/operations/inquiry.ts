@@ -1,6 +1,7 @@
 /** Builds the 270 inquiry an operation sends. */
 import { randomBytes } from 'node:crypto';
 import type { IsoDate } from '../domain/coverage.ts';
+import { serviceDateProblem, type Encounter } from '../domain/encounter.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { BEHAVIORAL_HEALTH_SERVICE_TYPES, type Inquiry } from '../domain/inquiry.ts';
 
@@ -36,13 +37,21 @@ export function newTraceNumber(): string {
 }
 
 /**
- * Every operation builds its inquiries here, so this is where a date of birth after today is
- * refused, before any payer is asked: the request schema checks the calendar, but only the
- * operation knows today (the injected clock). ISO dates compare as strings.
+ * Every operation builds its inquiries here, so this is where a date of birth after today, or a
+ * date of service outside the window payers answer for, is refused before any payer is asked: the
+ * request schema checks the calendar, but only the operation knows today (the injected clock). ISO
+ * dates compare as strings. `encounter` (estimates): the date the 270 asks about and its procedure
+ * and place; without one, today and neither.
  */
-export function buildInquiry(f: InquiryFields, today: IsoDate): Inquiry {
+export function buildInquiry(f: InquiryFields, today: IsoDate, encounter?: Encounter): Inquiry {
   if (f.dob > today) {
     throw new ServiceError('INVALID_REQUEST', 'Invalid request: member_dob', { errors: [{ field: 'member_dob', message: 'must not be after today' }] });
+  }
+  const serviceDate = !encounter
+    ? null
+    : (serviceDateProblem(encounter.date_of_service, today) ?? (encounter.date_of_service < f.dob ? 'must not be before member_dob' : null));
+  if (serviceDate !== null) {
+    throw new ServiceError('INVALID_REQUEST', 'Invalid request: date_of_service', { errors: [{ field: 'date_of_service', message: serviceDate }] });
   }
   const providerFirst = blankToNull(f.provider_first_name);
   const providerLast = blankToNull(f.provider_last_name);
@@ -64,6 +73,7 @@ export function buildInquiry(f: InquiryFields, today: IsoDate): Inquiry {
     },
     dependent: null,
     service_types: [...BEHAVIORAL_HEALTH_SERVICE_TYPES],
-    date: today,
+    date: encounter?.date_of_service ?? today,
+    ...(encounter ? { procedure_code: encounter.procedure_code, place_of_service: encounter.place_of_service } : {}),
   };
 }

@@ -9,7 +9,11 @@
  * 2000D  for dependent inquiries: NM1*03*1*last*first, N4***zip, DMG*D8*dob. The dependent's own
  *        member ID has no place in a 5010 270 (2100D NM108/NM109 are not used) and is not sent.
  * The inquired person's level (D when there is a dependent, else C) carries TRN*1*trace,
- * DTP*291*D8*date and EQ with the service types joined by the repetition separator (30 when none).
+ * DTP*291*D8*date and the 2110 inquiry loops, each one EQ (the loop repeats, one question per
+ * loop): EQ with the service types joined by the repetition separator (30 when none), then, for a
+ * procedure, EQ**HC:code, EQ01 left out (the TR3 sends EQ01 only when EQ02 is not used; HC is
+ * HCPCS, whose level I is CPT). A place of service goes in each loop as III*ZZ*code (2110 III,
+ * "Eligibility or Benefit Additional Inquiry Information": ZZ, the CMS place-of-service codes).
  * Every value passes through cleanText, so no delimiter from a name or ID can break the document.
  */
 import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
@@ -62,7 +66,14 @@ export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
   const request = () => {
     list.add('DTP', '291', 'D8', isoToD8(inquiry.date));
     const codes = inquiry.service_types.map((s) => cleanText(s, d, 2)).filter((s) => s !== '');
+    const place = cleanText(inquiry.place_of_service, d, 2);
+    const procedure = cleanText(inquiry.procedure_code, d, 48);
     list.add('EQ', list.repeat(codes.length > 0 ? codes : ['30']));
+    if (place) list.add('III', 'ZZ', place);
+    if (procedure) {
+      list.add('EQ', '', `HC${d.component}${procedure}`);
+      if (place) list.add('III', 'ZZ', place);
+    }
   };
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
   if (!dependent) inquired();

@@ -4,7 +4,7 @@ import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
 import { findTransaction, readInterchange } from './envelope.ts';
 import { buildLoopTree, type HlLevel, type NameLoop } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { el, repetitions, type Segment } from './tokenizer.ts';
+import { components, el, repetitions, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate } from './values.ts';
 import type { Delimiters } from './delimiters.ts';
 
@@ -41,6 +41,20 @@ function serviceTypes(level: HlLevel, d: Delimiters): string[] {
   const out: string[] = [];
   for (const b of level.benefits) if (b.seg.id === 'EQ') out.push(...repetitions(el(b.seg, 1), d));
   return out;
+}
+
+/** The procedure of the first EQ02 (C003: qualifier, code; HC, or CJ for CPT), and the first 2110 III*ZZ place of service. */
+function encounterCodes(level: HlLevel, d: Delimiters): { procedure_code?: string; place_of_service?: string } {
+  let procedure: string | undefined;
+  let place: string | undefined;
+  for (const b of level.benefits) {
+    if (b.seg.id !== 'EQ') continue;
+    const [qualifier, code] = components(el(b.seg, 2), d);
+    if (procedure === undefined && (qualifier === 'HC' || qualifier === 'CJ') && code) procedure = code;
+    const iii = b.iii.find((s) => el(s, 1) === 'ZZ' && el(s, 2) !== '');
+    if (place === undefined && iii) place = el(iii, 2);
+  }
+  return { ...(procedure !== undefined ? { procedure_code: procedure } : {}), ...(place !== undefined ? { place_of_service: place } : {}) };
 }
 
 export function parse270(text: string): ParseResult<Inquiry> {
@@ -103,6 +117,7 @@ export function parse270(text: string): ParseResult<Inquiry> {
       dependent: dependentLevel ? inquiryPerson(dependentLevel.names[0]) : null,
       service_types: types,
       date,
+      ...encounterCodes(inquired.benefits.length > 0 ? inquired : subscriberLevel, d),
     };
     return ok(inquiry, warnings);
   });

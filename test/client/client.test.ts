@@ -36,6 +36,24 @@ test('estimate returns the typed estimate', async () => {
   assert.equal(result.error_code, undefined);
 });
 
+test('estimate takes the encounter and its answer says which it priced', async () => {
+  const result = await client.estimate({
+    member_id: '10010MHNA',
+    ...avery,
+    date_of_service: '2026-06-22',
+    procedure_code: '90834',
+    place_of_service: '02',
+  });
+  const priced: { date_of_service: string; procedure_code: string | null; place_of_service: string } = result.encounter;
+  assert.deepEqual(priced, { date_of_service: '2026-06-22', procedure_code: '90834', place_of_service: '02' });
+  const err = await rejection(client.estimate({ member_id: '10010MHNA', ...avery, date_of_service: '2024-01-01' }));
+  assert.equal(err.status, 400);
+  assert.deepEqual(
+    err.errors.map((e) => e.field),
+    ['date_of_service'],
+  );
+});
+
 test('a 206 partial is a result with error_code set, not an error', async () => {
   const result = await client.estimate({
     member_id: '10090MHUC',

@@ -278,3 +278,41 @@ describe('SSRF: without COVERAGE_WEBHOOK_ALLOW_INSECURE', () => {
     assert.equal(metadata.status, 400);
   });
 });
+
+describe('the encounter of a monitor', () => {
+  test('each check prices the next appointment, with the procedure and place asked for', async () => {
+    // Today is 2026-06-15: the 2026-06-10 appointment has passed, 2026-06-20 is next, 2026-09-01 is past the window.
+    const created = await server.post('/v1/monitors', {
+      ...avery_,
+      procedure_code: '90837',
+      place_of_service: '10',
+      schedule: { appointments: ['2026-09-01', '2026-06-10', '2026-06-20'] },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const now = await server.post(`/v1/monitors/${created.body.id}/check`, undefined);
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    assert.deepEqual(now.body.result.encounter, { date_of_service: '2026-06-20', procedure_code: '90837', place_of_service: '10' });
+  });
+
+  test('an appointment past the window, or none, prices today; a date of service given is kept', async () => {
+    const later = await server.post('/v1/monitors', { ...avery_, schedule: { appointments: ['2026-09-01'] } });
+    const every = await server.post('/v1/monitors', { ...avery_, date_of_service: '2026-06-01', schedule: { every_days: 7, appointments: ['2026-06-20'] } });
+    const dates = [];
+    for (const created of [later, every]) {
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      dates.push((await server.post(`/v1/monitors/${created.body.id}/check`, undefined)).body.result.encounter.date_of_service);
+    }
+    assert.deepEqual(dates, ['2026-06-15', '2026-06-01']);
+  });
+
+  test('a date of service outside the window or a bad code is refused when the monitor is created', async () => {
+    const late = await server.post('/v1/monitors', { ...avery_, date_of_service: '2026-08-01', schedule: { every_days: 7 } });
+    assert.equal(late.status, 400);
+    assert.deepEqual(late.body.errors, [
+      { field: 'date_of_service', message: 'must be from 2025-06-15 (12 months ago) through 2026-07-31 (the end of next month)' },
+    ]);
+    const bad = await server.post('/v1/monitors', { ...avery_, place_of_service: 'home', schedule: { every_days: 7 } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.errors[0].field, 'place_of_service');
+  });
+});

@@ -5,6 +5,7 @@
  * default, 05:00 or 06:00 in New York, before front desks open). The operator's off-hours window
  * (COVERAGE_MONITOR_WINDOW, UTC too) may hold a due check until it opens.
  */
+import { serviceDateProblem } from '../encounter.ts';
 
 export interface MonitorSchedule {
   /** Appointment dates, YYYY-MM-DD. */
@@ -84,4 +85,16 @@ export function windowOpening(window: CheckWindow | null, at: Date): Date {
   const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
   const today = midnight + window.startMinute * 60_000;
   return new Date(today > at.getTime() ? today : today + DAY_MS);
+}
+
+/**
+ * The date of service a check made on `today` prices: the next appointment (today's included), when
+ * payers answer for it yet (domain/encounter.ts window); null otherwise (the check prices today).
+ */
+export function appointmentServiceDate(schedule: MonitorSchedule, today: string): string | null {
+  const next = (schedule.appointments ?? [])
+    .filter((date) => date >= today)
+    .sort()
+    .at(0);
+  return next !== undefined && serviceDateProblem(next, today) === null ? next : null;
 }

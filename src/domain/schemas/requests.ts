@@ -1,5 +1,6 @@
 /** Request bodies of the four operations (spec 2.1 and 4), written once for validation, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
+import { PLACE_OF_SERVICE_PATTERN, PROCEDURE_CODE_PATTERN, SERVICE_DATE_MONTHS_BACK } from '../encounter.ts';
 import { US_STATE_CODES } from '../us-states.ts';
 import { Literals } from './literals.ts';
 
@@ -32,6 +33,19 @@ const fields = {
   in_network: Type.Boolean({ description: 'Whether the provider is in the plan network; default true.' }),
   zip: Type.String({ pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: '5-digit ZIP or ZIP+4; blank means 10001 in the sandbox.' }),
   patient_state: Literals(US_STATE_CODES, { description: 'US state or territory code (routes to its Medicaid program).' }),
+  date_of_service: Type.String({
+    format: 'date',
+    description: `The date of the session, YYYY-MM-DD; default today. From ${SERVICE_DATE_MONTHS_BACK} months ago through the end of next month (400 INVALID_REQUEST otherwise): the window payers answer for.`,
+  }),
+  procedure_code: Type.String({
+    pattern: PROCEDURE_CODE_PATTERN,
+    description:
+      'CPT or HCPCS code of the session: five digits (90791 intake, 90834 or 90837 psychotherapy) or a letter and four digits (H0031). Sent to the payer (270 EQ02); default none: an office psychotherapy visit.',
+  }),
+  place_of_service: Type.String({
+    pattern: PLACE_OF_SERVICE_PATTERN,
+    description: 'CMS place-of-service code, two digits: 11 office (the default), 02 telehealth other than the home, 10 telehealth in the home.',
+  }),
   explain: Type.Boolean({
     description:
       'Add `explanation`: the 271 benefit (EB segment, service type, network, coverage level, place of service, time period) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
@@ -52,6 +66,9 @@ export const EstimateRequest = Type.Object(
     provider_last_name: Type.Optional(fields.provider_last_name),
     provider_session_cost: Type.Optional(fields.provider_session_cost),
     in_network: Type.Optional(fields.in_network),
+    date_of_service: Type.Optional(fields.date_of_service),
+    procedure_code: Type.Optional(fields.procedure_code),
+    place_of_service: Type.Optional(fields.place_of_service),
     explain: Type.Optional(fields.explain),
   },
   { ...closed, $id: 'EstimateRequest', description: 'Real-time cost estimate for one session.' },

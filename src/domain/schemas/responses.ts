@@ -186,6 +186,16 @@ export type Explanation = Static<typeof Explanation>;
 
 const partial = { error_code: Type.Optional(Enum(['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS'])) };
 
+/** The encounter an estimate priced (domain/encounter.ts): the request's, or the default's where it gave none. */
+export const EstimateEncounter = Type.Object(
+  {
+    date_of_service: Type.String({ format: 'date', description: 'The date of service the payer was asked about (DTP*291)' }),
+    procedure_code: Nullable(Type.String({ description: 'CPT/HCPCS code sent to the payer (270 EQ02); null: none, an office psychotherapy visit' })),
+    place_of_service: Type.String({ description: 'CMS place-of-service code priced: 11 office, 02 or 10 telehealth' }),
+  },
+  { description: 'The encounter this estimate prices: the request’s date, procedure and place, or the defaults (today, none, 11)' },
+);
+
 export const EstimateResponse = Type.Object(
   {
     ...planFields,
@@ -194,6 +204,7 @@ export const EstimateResponse = Type.Object(
     pcp: Nullable(Pcp),
     utilization_manager: Nullable(OtherEntity),
     qmb_status: Type.Boolean(),
+    encounter: EstimateEncounter,
     explanation: Type.Optional(Explanation),
     ...partial,
   },

@@ -117,7 +117,19 @@ $('patient_state').append(...STATES.map((s) => h('option', { value: s }, s)));
 /** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
 const ENDPOINT_FIELDS = {
   estimate: {
-    fields: ['member_id', 'member_first_name', 'member_last_name', 'member_dob', 'payer_id', 'provider_npi', 'provider_session_cost', 'in_network'],
+    fields: [
+      'member_id',
+      'member_first_name',
+      'member_last_name',
+      'member_dob',
+      'payer_id',
+      'provider_npi',
+      'provider_session_cost',
+      'in_network',
+      'date_of_service',
+      'procedure_code',
+      'place_of_service',
+    ],
     blank: ['member_first_name', 'member_last_name'],
   },
   discover: {

@@ -159,6 +159,16 @@ function rawToggle(body) {
   return h('details', { class: 'raw' }, h('summary', {}, 'Raw JSON'), h('pre', { tabindex: '0' }, JSON.stringify(body, null, 2)));
 }
 
+const PLACES = { 11: 'in the office', '02': 'by telehealth, not in the home', 10: 'by telehealth in the home' };
+
+/** The encounter the estimate priced: its date, procedure and place (docs/estimates.md, "The encounter"). */
+function encounterLine(encounter) {
+  if (!encounter) return null;
+  const what = encounter.procedure_code ? `Procedure ${encounter.procedure_code}` : 'A psychotherapy visit';
+  const where = PLACES[encounter.place_of_service] ?? `at place of service ${encounter.place_of_service}`;
+  return h('p', { class: 'muted', id: 'encounter' }, `${what} ${where} on ${encounter.date_of_service}`);
+}
+
 /** The amounts of an estimate; only for an answer whose amounts are the plan's answer for therapy. */
 function estimateSections(status, body) {
   const pays = dollars(body.member_obligation);
@@ -172,6 +182,7 @@ function estimateSections(status, body) {
       body.payer_obligation !== null && body.provider_session_cost !== null
         ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`)
         : null,
+      encounterLine(body.encounter),
     ),
     h(
       'section',

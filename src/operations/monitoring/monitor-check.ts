@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { diffSnapshots, snapshotOf, type CoverageChange, type CoverageSnapshot } from '../../domain/monitoring/coverage-diff.ts';
+import { appointmentServiceDate, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { runCheck } from '../batch-check.ts';
 import type { OperationDeps } from '../context.ts';
 
@@ -15,6 +16,18 @@ export interface MonitorToCheck {
   what: { request: Record<string, unknown>; reference: string | null } | null;
   snapshot: CoverageSnapshot | null;
   last_check?: { timeline?: TimelineEntry[] | undefined } | null;
+  /** Its appointments date the checks: each prices the next one (docs/monitoring.md). */
+  schedule?: MonitorSchedule;
+}
+
+/**
+ * The estimate a check sends: the monitor's request, priced on its next appointment when the
+ * request names no date of service and payers answer for that date yet; else as stored (today).
+ */
+export function checkRequest(request: Record<string, unknown>, schedule: MonitorSchedule | undefined, today: string): Record<string, unknown> {
+  if (request.date_of_service !== undefined || !schedule) return request;
+  const date = appointmentServiceDate(schedule, today);
+  return date === null ? request : { ...request, date_of_service: date };
 }
 
 /** A check that found changes, kept in the monitor's timeline (the last TIMELINE_LENGTH). */
@@ -69,7 +82,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     body = { ...UNREADABLE, request_id: requestId };
   } else {
     try {
-      const outcome = await runCheck(deps, 'estimate', monitor.what.request, { request_id: requestId });
+      const outcome = await runCheck(deps, 'estimate', checkRequest(monitor.what.request, monitor.schedule, deps.today()), { request_id: requestId });
       ({ status, body, error_code: errorCode } = outcome.result);
       payerId = outcome.payerId;
     } catch {

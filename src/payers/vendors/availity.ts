@@ -52,6 +52,8 @@ export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, 
     patientLastName: who.last_name,
     patientBirthDate: who.dob,
     serviceType: inquiry.service_types[0] ?? '30',
+    procedureCode: inquiry.procedure_code,
+    placeOfService: inquiry.place_of_service,
     asOfDate: inquiry.date,
     subscriberRelationship: inquiry.dependent ? '19' : '18',
   };

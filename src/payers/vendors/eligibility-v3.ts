@@ -48,7 +48,13 @@ export function requestFromInquiry(inquiry: Inquiry, payerId: string, controlNum
     },
     subscriber: person(inquiry.subscriber),
     ...(inquiry.dependent ? { dependents: [person(inquiry.dependent)] } : {}),
-    encounter: { serviceTypeCodes: inquiry.service_types.length > 0 ? inquiry.service_types : ['30'], dateOfService: isoToD8(inquiry.date) },
+    encounter: {
+      serviceTypeCodes: inquiry.service_types.length > 0 ? inquiry.service_types : ['30'],
+      dateOfService: isoToD8(inquiry.date),
+      // The 270's EQ02 (HC: HCPCS, whose level I is CPT) and 2110 III*ZZ place of service, as the model names them.
+      ...(inquiry.procedure_code ? { procedureCode: inquiry.procedure_code, productOrServiceIDQualifier: 'HC' } : {}),
+      ...(inquiry.place_of_service ? { industryCode: inquiry.place_of_service } : {}),
+    },
   };
 }
 
