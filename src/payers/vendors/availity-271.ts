@@ -161,13 +161,13 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
   if (figures.length === 0) figures.push([quantity ? cleanText(str(nb.amountTimePeriodCode), d, 2) : '', '', '']);
   figures.forEach(([eb06, eb07, eb08], i) => {
     eb(eb06, eb07, eb08, i === 0);
+    if (str(nb.memberIdentificationNumber)) list.add('REF', '1W', cleanText(str(nb.memberIdentificationNumber), d, 50));
     const begin = availityD8(nb.benefitBeginDate);
     const end = availityD8(nb.benefitEndDate);
     if (begin && end) list.add('DTP', '348', 'RD8', `${begin}-${end}`);
     else if (begin) list.add('DTP', '348', 'D8', begin);
     else if (end) list.add('DTP', '349', 'D8', end);
-    for (const text of [str(nb.description), ...(Array.isArray(nb.payerNotes) ? nb.payerNotes.map(str) : [])].filter(Boolean))
-      list.add('MSG', cleanText(text, d, 264));
+    notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? nb.payerNotes : [])]);
     const place = str(nb.placeOfServiceCode);
     if (/^\d{2}$/.test(place)) list.add('III', 'ZZ', place);
   });
@@ -179,21 +179,13 @@ function related(list: SegmentList, eb: string[], entity: string, who: Obj, ref?
   list.add('EB', ...eb);
   if (ref) list.add('REF', 'IG', cleanText(ref, d, 50));
   list.add('LS', '2120');
-  const person = str(who.lastName) !== '';
+  const person = str(who.lastName) !== '' || str(who.firstName) !== '';
   const npi = /^\d{10}$/.test(str(who.npi)) ? str(who.npi) : '';
   const id = npi || cleanText(str(who.payerId), d, 80);
-  list.add(
-    'NM1',
-    entity,
-    person ? '1' : '2',
-    cleanText(str(person ? who.lastName : who.name), d, 60),
-    person ? cleanText(str(who.firstName), d, 35) : '',
-    '',
-    '',
-    '',
-    id ? (npi ? 'XX' : 'PI') : '',
-    id,
-  );
+  const ids = [id ? (npi ? 'XX' : 'PI') : '', id];
+  // A contact with a person's and an organization's name is both (a PCP and the practice): the ID goes with the person.
+  if (person) list.add('NM1', entity, '1', cleanText(str(who.lastName), d, 60), cleanText(str(who.firstName), d, 35), '', '', '', ...ids);
+  if (!person || str(who.name) !== '') list.add('NM1', entity, '2', cleanText(str(who.name), d, 60), '', '', '', '', ...(person ? ['', ''] : ids));
   const phone = arr(who.contactInformation)
     .map((c) => str(c.phone) || str(c.workPhone))
     .find(Boolean);
@@ -209,10 +201,19 @@ function otherPayers(list: SegmentList, payers: unknown, service: string): void 
   }
 }
 
+/** Notes as MSG: PayerNote objects (plans, benefits) or strings (network items). */
+function notes(list: SegmentList, items: unknown): void {
+  for (const n of Array.isArray(items) ? items : []) {
+    const text = typeof n === 'string' ? n : str(obj(n).message);
+    if (text) list.add('MSG', cleanText(text, list.d, 264));
+  }
+}
+
 function benefit(list: SegmentList, b: Obj): void {
   const service = serviceType(b.type);
   const status = statusCode(b);
   if (status) list.add('EB', status, '', service);
+  if (status) notes(list, b.payerNotes);
   for (const kind of AVAILITY_AMOUNTS) {
     const detail = obj(obj(b.amounts)[kind]);
     for (const net of AVAILITY_NETWORKS)
@@ -229,9 +230,10 @@ function benefit(list: SegmentList, b: Obj): void {
 function plan(list: SegmentList, p: Obj): void {
   const status = statusCode(p);
   if (status) list.add('EB', status, '', '30', cleanText(str(p.insuranceTypeCode), list.d, 3), cleanText(str(p.planName), list.d, 50));
+  if (status) notes(list, p.payerNotes);
   for (const b of arr(p.benefits)) benefit(list, b);
   otherPayers(list, p.additionalPayers, '30');
-  if (Object.keys(obj(p.primaryCareProvider)).length > 0) related(list, ['L', '', '30'], 'P3', obj(p.primaryCareProvider));
+  if (p.primaryCareProvider !== undefined) related(list, ['L', '', '30'], 'P3', obj(p.primaryCareProvider));
 }
 
 const PLAN_DATES: [string, string[]][] = [
@@ -269,7 +271,9 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   aaa(list, atProvider);
   const subscriber = obj(b.subscriber);
   const patient = obj(b.patient);
-  const dependent = inquiry.dependent !== null;
+  // The patient is a dependent when Availity says so (a relationship other than 18 self), or when we asked about one.
+  const relationship = str(patient.subscriberRelationshipCode);
+  const dependent = relationship !== '' ? relationship !== '18' : inquiry.dependent !== null;
   const dates = Object.fromEntries(
     PLAN_DATES.map(([to, from]) => [to, from.map((f) => availityD8(main[f])).find(Boolean)]).filter((e): e is [string, string] => e[1] !== undefined),
   );
@@ -289,12 +293,17 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   };
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
   if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
+  const group = () => {
+    if (str(main.groupNumber) || str(main.groupName)) list.add('REF', '6P', cleanText(str(main.groupNumber), d, 50), cleanText(str(main.groupName), d, 80));
+  };
   member(list, asMember(dependent ? subscriber : { ...patient, ...subscriber }), 'IL');
-  if (str(main.groupNumber)) list.add('REF', '6P', cleanText(str(main.groupNumber), d, 50), cleanText(str(main.groupName), d, 80));
+  if (!dependent) group();
   if (dependent) {
     list.add('HL', '4', '3', '23', '0');
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, asMember(patient), '03');
+    group();
+    if (/^[0-9A-Z]{2}$/.test(relationship)) list.add('INS', 'N', relationship, '001', '25');
   }
   aaa(list, atMember);
   for (const p of plans) plan(list, p);

@@ -7,6 +7,7 @@
  * Availity's schema (EB*MC, ...) are left out, as Availity would.
  */
 import { periodKind } from '../../../x12/codes.ts';
+import { el, tokenize } from '../../../x12/index.ts';
 import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from '../../vendors/availity-271.ts';
 import { arr, obj, str, strings, type Obj } from '../../vendors/json-read.ts';
 import { aaaOf } from './common.ts';
@@ -96,7 +97,37 @@ class Benefits {
   }
 }
 
-function add(out: Benefits, b: Obj): void {
+/**
+ * What the v3 model does not keep: REF*IG (the other payer's policy number) and REF*1W (a member ID
+ * from the benefit's date on) after each EB, by the EB's index; the dependent's relationship to the
+ * subscriber (2000D INS02) and member ID (2100D REF*1W).
+ */
+function extras(x12: string): {
+  policies: Map<number, string>;
+  memberIds: Map<number, string>;
+  relationship: string | undefined;
+  dependentId: string | undefined;
+} {
+  const policies = new Map<number, string>();
+  const memberIds = new Map<number, string>();
+  let relationship: string | undefined;
+  let dependentId: string | undefined;
+  const tokens = tokenize(x12);
+  if (!tokens.ok) return { policies, memberIds, relationship, dependentId };
+  let eb = -1;
+  let dependent = false;
+  for (const seg of tokens.value.segments) {
+    if (seg.id === 'EB') eb++;
+    else if (seg.id === 'HL') [eb, dependent] = el(seg, 3) === '23' ? [-1, true] : [eb, dependent];
+    else if (seg.id === 'REF' && el(seg, 1) === 'IG' && eb >= 0) policies.set(eb, el(seg, 2));
+    else if (seg.id === 'INS' && dependent && eb < 0) relationship = el(seg, 2) || undefined;
+    else if (seg.id === 'REF' && el(seg, 1) === '1W' && eb >= 0) memberIds.set(eb, el(seg, 2));
+    else if (seg.id === 'REF' && el(seg, 1) === '1W' && dependent) dependentId = el(seg, 2) || undefined;
+  }
+  return { policies, memberIds, relationship, dependentId };
+}
+
+function add(out: Benefits, b: Obj, policyNumber: string | undefined, memberId: string | undefined): void {
   const code = str(b.code);
   const services = strings(b.serviceTypeCodes);
   const network = NETWORK_BY_EB12[str(b.inPlanNetworkIndicatorCode)] ?? 'noNetwork';
@@ -112,6 +143,7 @@ function add(out: Benefits, b: Obj): void {
           defined({
             ...contact(e),
             typeCode: b.insuranceTypeCode,
+            policyNumber,
             serviceTypeCode: service === '30' ? undefined : service,
             primary: order === 'PRP' ? true : undefined,
             secondary: order === 'SEP' ? true : undefined,
@@ -122,8 +154,9 @@ function add(out: Benefits, b: Obj): void {
       continue;
     }
     if (code === 'L') {
-      const pcp = related.find((e) => str(e.entityIdentifier) === 'P3');
-      if (pcp) out.primaryCareProvider = contact(pcp);
+      // A PCP named as a person and as an organization (two NM1*P3) is one contact with both names.
+      const named = related.filter((e) => str(e.entityIdentifier) === 'P3').map(contact);
+      if (named.length > 0) out.primaryCareProvider = Object.assign({}, ...named.reverse()) as Obj;
       continue;
     }
     if (code === 'U') {
@@ -132,7 +165,7 @@ function add(out: Benefits, b: Obj): void {
       continue;
     }
     for (const place of places.length > 0 ? places : [undefined]) {
-      const about = descriptors(b, place);
+      const about = defined({ ...descriptors(b, place), memberIdentificationNumber: memberId });
       if (AVAILITY_STATUS_NAMES[code]) {
         const benefit = out.benefit(service);
         const plain = Object.keys(about).length === 0 && network === 'noNetwork';
@@ -167,8 +200,10 @@ export function availityCoverage(id: string, x12: string, asked: { asOfDate?: st
   const pat = v3.dependents?.[0] ?? sub;
   const dates = obj(pat.planDateInformation ?? sub.planDateInformation);
   const out = new Benefits();
-  for (const b of v3.benefitsInformation) add(out, b);
   const status = v3.benefitsInformation.find((b) => AVAILITY_STATUS_NAMES[str(b.code)] && strings(b.serviceTypeCodes).includes('30'));
+  const { policies, memberIds, relationship, dependentId } = extras(x12);
+  // The plan's own status EB is the plan's status, not a benefit's.
+  v3.benefitsInformation.forEach((b, i) => (b === status ? undefined : add(out, b, policies.get(i), memberIds.get(i))));
   const planNotes = status ? arr(status.additionalInformation).map((m) => ({ message: str(m.description) })) : [];
   const group = obj(v3.planInformation);
   const benefits = [...out.byService.values()];
@@ -198,7 +233,11 @@ export function availityCoverage(id: string, x12: string, asked: { asOfDate?: st
     requestedServiceType: asked.serviceType ? [{ code: asked.serviceType }] : undefined,
     payer: defined({ payerId: v3.payer.payorIdentification, name: v3.payer.name }),
     subscriber: person(sub),
-    patient: defined({ ...person(pat), subscriberRelationshipCode: v3.dependents ? undefined : '18' }),
+    patient: defined({
+      ...person(pat),
+      ...(v3.dependents && dependentId ? { memberId: dependentId } : {}),
+      subscriberRelationshipCode: v3.dependents ? (relationship ?? '19') : '18',
+    }),
     plans: rejected ? [] : [plan],
     validationMessages:
       aaa.length > 0
