@@ -9,6 +9,11 @@ import fc from 'fast-check';
 import { payerErrorToServiceError } from '../../src/operations/ask-payer.ts';
 import { PayerError } from '../../src/payers/network.ts';
 import { RequestRefused, RouteRefused, isBreakerFailure, isRetryable } from '../../src/payers/production/errors.ts';
+import { AvailitySimulator } from '../../src/payers/simulator/vendors/availity.ts';
+import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
+import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
+import { TEST_TODAY } from '../helpers/server.ts';
+import { estimateFor, serveDirectory } from './setup.ts';
 
 test('a refused request is not a breaker failure and is not retried; a payer failure still is', () => {
   const refused = new RequestRefused('availity', 'HTTP 400 validation', ['member_first_name']);
@@ -50,4 +55,40 @@ test('the caller-facing message is made of the field names only, whatever the re
       },
     ),
   );
+});
+
+test('over the wire: Availity refusing a request without names is 400 naming the fields; not retried, no failover, no breaker', async () => {
+  const availity = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls: 0 });
+  const stedi = await StediSimulator.start({ today: () => TEST_TODAY });
+  const directory = vendorDirectory([
+    { name: 'availity', sim: availity },
+    { name: 'stedi', sim: stedi },
+  ]);
+  for (const c of directory.connections!) {
+    c.retry = { max_attempts: 2, initial_delay_ms: 1 };
+    c.circuit_breaker = { consecutive_failures: 2, half_open_after_ms: 60_000 };
+    c.poll_initial_ms = 20;
+  }
+  const server = await serveDirectory(directory);
+  try {
+    const nameless = estimateFor('SBX-EVERGREEN', '10010MHNA', '', '', '1988-03-14');
+    for (let i = 0; i < 3; i++) {
+      const res = await server.post('/v1/estimate', nameless);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.error_code, 'INVALID_REQUEST');
+      assert.equal(res.body.message, "This payer's route needs member_first_name and member_last_name");
+      assert.deepEqual(
+        res.body.errors.map((e: { field: string }) => e.field),
+        ['member_first_name', 'member_last_name'],
+      );
+    }
+    assert.equal(availity.stats.requests, 3, 'each refused once, never retried');
+    assert.equal(stedi.stats.requests, 0, 'the next route would get the same request: not asked');
+    const named = await server.post('/v1/estimate', estimateFor('SBX-EVERGREEN', '10010MHNA', 'Avery', 'Walsh', '1988-03-14'));
+    assert.equal(named.status, 200, JSON.stringify(named.body));
+    assert.equal(named.body.route, 'availity', 'three refusals did not open the breaker');
+  } finally {
+    await server.close();
+    await Promise.all([availity.close(), stedi.close()]);
+  }
 });
