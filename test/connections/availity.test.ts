@@ -16,8 +16,9 @@ async function withAvaility(
   env: Record<string, string>,
   run: (sim: AvailitySimulator, post: (body: unknown, path?: string) => Promise<{ status: number; body: any }>) => Promise<void>,
   observe?: AvailitySimOptions['observe'],
+  more: Partial<AvailitySimOptions> = {},
 ) {
-  const sim = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls, ...(observe ? { observe } : {}) });
+  const sim = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls, ...(observe ? { observe } : {}), ...more });
   const directory = vendorDirectory([{ name: 'availity', sim }]);
   directory.connections![0]!.poll_initial_ms = 20;
   directory.connections![0]!.retry = { max_attempts: 0 };
@@ -117,4 +118,27 @@ test('issue 22 through the wire: the active member with a $30 MH copay is active
     assert.equal(res.body.demographics.dob, '1988-03-14');
     assert.match(res.body.plan_begin_date, /^\d{4}-\d{2}-\d{2}$/);
   });
+});
+
+test('a POST answered 200 is a summary: the whole coverage is read by id, at once', async () => {
+  const statuses: number[] = [];
+  await withAvaility(
+    0,
+    {},
+    async (sim, post) => {
+      const res = await post(avery());
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.copayment, 3000);
+      assert.equal(sim.polls, 1, 'one GET of the whole coverage');
+    },
+    (e) => {
+      statuses.push(e.status);
+      assert.deepEqual(
+        schemaErrors(e.status === 200 && e.form ? AvailityCoverageSummary : e.status === 200 ? AvailityCoverage : AvailityErrorResponse, e.body),
+        [],
+      );
+    },
+    { doneOnPost: true },
+  );
+  assert.deepEqual(statuses, [200, 200]);
 });

@@ -123,8 +123,10 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
           ),
         signal,
       );
-      // POST answers a summary (200 done, 202 still working): the whole coverage is read by id.
-      let polled = false;
+      // POST answers a summary (200 done, 202 still working): the whole coverage is read by id,
+      // unless a 200 already holds it (plans with benefits), as a canned demo answer may.
+      const whole = (a: HttpAnswer) => arr(obj(jsonBody(a)).plans).some((p) => Array.isArray(p.benefits));
+      let polled = answer.status === 200 && whole(answer);
       for (let step = 0; answer.status === 202 || (answer.status === 200 && !polled); step++) {
         const id = obj(jsonBody(answer)).id;
         const location = answer.location

@@ -22,6 +22,8 @@ export const AVAILITY_DEMO_SCOPE = 'healthcare-hipaa-transactions-demo';
 export interface AvailitySimOptions extends VendorSimOptions {
   /** Polls answered 202 before the coverage is complete (default 1). */
   pendingPolls?: number;
+  /** POST answers 200 with the completed coverage's summary (the payer answered at once); the whole coverage is still read by id. */
+  doneOnPost?: boolean;
   /** Told every coverage request's form and every answer's status and body (tests check them against Availity's schema). */
   observe?: (exchange: { form?: Record<string, string>; status: number; body: unknown }) => void;
 }
@@ -145,6 +147,14 @@ export class AvailitySimulator extends VendorSimBase {
     this.coverages.set(id, { polls: (this.options as AvailitySimOptions).pendingPolls ?? 1, status: 200, body: availityCoverage(id, answer.x12, form) });
     const oldest = this.coverages.keys().next();
     if (this.coverages.size > 1000 && !oldest.done) this.coverages.delete(oldest.value);
+    const options = this.options as AvailitySimOptions;
+    if (options.doneOnPost) {
+      const whole = this.coverages.get(id)!;
+      whole.polls = 0;
+      const { id: _id, status, statusCode, payer, validationMessages } = whole.body;
+      const summary = { id, status, statusCode, payer, ...(validationMessages ? { validationMessages } : {}) };
+      return this.send(res, 200, summary, { location: `${AVAILITY_COVERAGES_PATH}/${id}` }, form);
+    }
     this.send(res, 202, { id, status: 'In Progress', statusCode: '0' }, { location: `${AVAILITY_COVERAGES_PATH}/${id}` }, form);
   }
 }
