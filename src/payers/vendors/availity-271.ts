@@ -21,57 +21,10 @@ import type { Inquiry } from '../../domain/inquiry.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from './availity-codes.ts';
 import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
 import { aaa, member, name } from './eligibility-v3.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
-
-/** EB01 coverage status codes (X12 TR3) and the words Availity spells them with. */
-export const AVAILITY_STATUS_NAMES: Readonly<Record<string, string>> = {
-  '1': 'Active Coverage',
-  '2': 'Active - Full Risk Capitation',
-  '3': 'Active - Services Capitated',
-  '4': 'Active - Services Capitated to Primary Care Physician',
-  '5': 'Active - Pending Investigation',
-  '6': 'Inactive',
-  '7': 'Inactive - Pending Eligibility Update',
-  '8': 'Inactive - Pending Investigation',
-};
-
-/** EB02 coverage levels (X12 TR3) by the words of `level`, for an item without `levelCode`. */
-export const AVAILITY_LEVEL_NAMES: Readonly<Record<string, string>> = {
-  CHD: 'Children Only',
-  DEP: 'Dependents Only',
-  ECH: 'Employee and Children',
-  EMP: 'Employee Only',
-  ESP: 'Employee and Spouse',
-  FAM: 'Family',
-  IND: 'Individual',
-  SPC: 'Spouse and Children',
-  SPO: 'Spouse Only',
-};
-
-export const EB01_BY_AMOUNT: Readonly<Record<(typeof AVAILITY_AMOUNTS)[number], string>> = {
-  coInsurance: 'A',
-  coPayment: 'B',
-  deductibles: 'C',
-  outOfPocket: 'G',
-};
-/** The benefit detail lists with an EB01 of their own (statusDetails items carry their statusCode; preexistingConditions has no EB01). */
-export const EB01_BY_DETAIL: Readonly<Record<string, string>> = {
-  benefitDescriptions: 'D',
-  costContainment: 'J',
-  coverageBasis: 'CB',
-  exclusions: 'E',
-  limitations: 'F',
-  nonCovered: 'I',
-  reserve: 'K',
-};
-export const EB12_BY_NETWORK: Readonly<Record<(typeof AVAILITY_NETWORKS)[number], string>> = {
-  inNetwork: 'Y',
-  outOfNetwork: 'N',
-  notApplicableNetwork: 'W',
-  noNetwork: '',
-};
 
 const STATUS_BY_NAME = new Map(Object.entries(AVAILITY_STATUS_NAMES).map(([code, text]) => [text.toLowerCase(), code]));
 const LEVEL_BY_NAME = new Map(Object.entries(AVAILITY_LEVEL_NAMES).map(([code, text]) => [text.toLowerCase(), code]));
@@ -167,7 +120,7 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
     if (begin && end) list.add('DTP', '348', 'RD8', `${begin}-${end}`);
     else if (begin) list.add('DTP', '348', 'D8', begin);
     else if (end) list.add('DTP', '349', 'D8', end);
-    notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? nb.payerNotes : [])]);
+    notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? (nb.payerNotes as unknown[]) : [])]);
     const place = str(nb.placeOfServiceCode);
     if (/^\d{2}$/.test(place)) list.add('III', 'ZZ', place);
   });

@@ -8,7 +8,7 @@
  */
 import { periodKind } from '../../../x12/codes.ts';
 import { el, tokenize } from '../../../x12/index.ts';
-import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from '../../vendors/availity-271.ts';
+import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from '../../vendors/availity-codes.ts';
 import { arr, obj, str, strings, type Obj } from '../../vendors/json-read.ts';
 import { aaaOf } from './common.ts';
 import { x12ToV3 } from './eligibility-v3-json.ts';
