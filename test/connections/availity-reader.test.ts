@@ -11,7 +11,8 @@ import type { Inquiry } from '../../src/domain/inquiry.ts';
 import { availityCoverage } from '../../src/payers/simulator/vendors/availity-json.ts';
 import { availityToX12 } from '../../src/payers/vendors/availity-271.ts';
 import { AvailityCoverage } from '../../src/payers/vendors/availity-schema.ts';
-import { refusedFields } from '../../src/payers/vendors/availity.ts';
+import { RequestRefused, RouteRefused } from '../../src/payers/production/errors.ts';
+import { refusedFields, refusedInAnswer } from '../../src/payers/vendors/availity.ts';
 import { build271, normalize271 } from '../../src/x12/index.ts';
 import { coverageArbitrary, inquiryArbitrary } from '../x12/coverage-arbitrary.ts';
 
@@ -220,4 +221,26 @@ test('any coverage as Availity JSON (schema-true) reads as its 271 does', () => 
     }),
     { numRuns: 150 },
   );
+});
+
+test('a completed answer with no plan and only validation messages is our refused request, never a member without coverage', () => {
+  const body = {
+    id: 'C4',
+    status: 'Complete',
+    statusCode: '4',
+    plans: [],
+    validationMessages: [{ field: 'patientBirthDate', errorMessage: 'Invalid date 1988-03-14', code: 'INVALID', index: 0 }],
+  };
+  schemaTrue(body);
+  assert.throws(
+    () => refusedInAnswer('availity', body),
+    (e: unknown) => e instanceof RequestRefused && e.fields.join() === 'member_dob' && !e.reason.includes('1988'),
+  );
+  assert.throws(
+    () => refusedInAnswer('availity', { ...body, validationMessages: [{ field: 'payerId', code: 'INVALID' }] }),
+    (e: unknown) => e instanceof RouteRefused,
+  );
+  // A payer's reject reason, or a plan, is an answer to read.
+  assert.doesNotThrow(() => refusedInAnswer('availity', { ...body, validationMessages: [{ field: 'memberId', code: '75' }] }));
+  assert.doesNotThrow(() => refusedInAnswer('availity', activeMh));
 });

@@ -59,6 +59,24 @@ export function refusedFields(body: unknown): { fields: string[]; named: string[
   return { fields, named };
 }
 
+/**
+ * A completed answer with no plan and validation messages but no X12 reject reason among them: the
+ * payer (or Availity) refused what we sent, field by field. Read as a refused request (or, naming
+ * only payerId, a refused route), never as a member without coverage.
+ */
+export function refusedInAnswer(connection: string, body: unknown): void {
+  const b = obj(body);
+  const messages = arr(b.validationMessages);
+  if (arr(b.plans).length > 0 || messages.length === 0 || messages.some((m) => /^[0-9A-Z]{2}$/.test(str(m.code)))) return;
+  const refused = refusedFields({ errors: messages });
+  if (!refused) throw new RouteRefused(connection, 'completed answer refusing payerId: this payer is not available on this connection');
+  throw new RequestRefused(
+    connection,
+    `completed answer with validation messages only${refused.named.length ? ` (${refused.named.join(', ')})` : ''}`,
+    refused.fields,
+  );
+}
+
 export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, string> {
   const who = inquiry.dependent ?? inquiry.subscriber;
   const p = inquiry.provider;
@@ -146,6 +164,10 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name_, answer);
       const body = jsonBody(answer);
       if (answer.status === 200) {
+        refusedInAnswer(name_, body);
+        // Neither a plan nor a message says nothing about the member: not "no coverage".
+        if (arr(obj(body).plans).length === 0 && arr(obj(body).validationMessages).length === 0)
+          throw new PayerError('protocol', name_, 'completed answer with neither plans nor validation messages');
         const out = availityToX12(body, parsed.value);
         if (out !== null && detectTransactionSet(out) === '271') return out;
         throw new PayerError('protocol', name_, 'answer is not a completed coverage');
