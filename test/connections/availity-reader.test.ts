@@ -244,3 +244,12 @@ test('a completed answer with no plan and only validation messages is our refuse
   assert.doesNotThrow(() => refusedInAnswer('availity', { ...body, validationMessages: [{ field: 'memberId', code: '75' }] }));
   assert.doesNotThrow(() => refusedInAnswer('availity', activeMh));
 });
+
+test("a plan's own detail lists are its health plan's (service type 30): a visit limit there is read", () => {
+  const body = {
+    ...activeMh,
+    plans: [{ ...activeMh.plans[0]!, limitations: { inNetwork: [{ quantity: '20', quantityQualifierCode: 'VS', amountTimePeriodCode: '23' }] } }],
+  };
+  schemaTrue(body);
+  assert.match(availityToX12(body, inquiry)!, /EB\*F\*\*30\*\*\*23\*\*\*VS\*20\*\*Y~/);
+});

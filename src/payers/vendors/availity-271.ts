@@ -4,7 +4,8 @@
  * the X12 element it came from:
  * - plans[].status/statusCode: the plan's EB01 (1 active ... 8 inactive) on service type 30, with
  *   the plan's insurance type (EB04) and name (EB05); plan and eligibility dates: 2100C DTP 346/347/356/357;
- * - plans[].benefits[]: one service type each (`type`, EB03) with its own status; `amounts`
+ * - a plan's own detail lists (limitations, coverageBasis...): its service type 30's, as below;
+ * - plans[].benefits[]: one service type each (`type`, the EB03 code) with its own status; `amounts`
  *   coInsurance A, coPayment B, deductibles C, outOfPocket G; the other detail lists D, J, CB, E, F, I, K;
  *   each list split by network (inNetwork Y, outOfNetwork N, notApplicableNetwork W, noNetwork blank: EB12);
  *   each item a level (EB02), `amount` (EB07, or EB08 for a coinsurance), `total` and `remaining`
@@ -154,6 +155,14 @@ function otherPayers(list: SegmentList, payers: unknown, service: string): void 
   }
 }
 
+/** The detail lists other than amounts (a benefit's, or a plan's for service type 30), by network. */
+function details(list: SegmentList, holder: Obj, service: string): void {
+  for (const [kind, eb01] of [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']] as const) {
+    const detail = obj(holder[kind]);
+    for (const net of AVAILITY_NETWORKS) for (const nb of arr(detail[net])) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, nb);
+  }
+}
+
 /** Notes as MSG: PayerNote objects (plans, benefits) or strings (network items). */
 function notes(list: SegmentList, items: unknown): void {
   for (const n of Array.isArray(items) ? items : []) {
@@ -172,10 +181,7 @@ function benefit(list: SegmentList, b: Obj): void {
     for (const net of AVAILITY_NETWORKS)
       for (const nb of arr(detail[net])) networkBenefit({ list, eb01: EB01_BY_AMOUNT[kind], service, network: EB12_BY_NETWORK[net] }, nb);
   }
-  for (const [kind, eb01] of [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']] as const) {
-    const detail = obj(b[kind]);
-    for (const net of AVAILITY_NETWORKS) for (const nb of arr(detail[net])) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, nb);
-  }
+  details(list, b, service);
   otherPayers(list, b.additionalPayers, service || '30');
   for (const c of arr(b.contacts)) related(list, ['U', '', service], /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR', c);
 }
@@ -184,6 +190,7 @@ function plan(list: SegmentList, p: Obj): void {
   const status = statusCode(p);
   if (status) list.add('EB', status, '', '30', cleanText(str(p.insuranceTypeCode), list.d, 3), cleanText(str(p.planName), list.d, 50));
   if (status) notes(list, p.payerNotes);
+  details(list, p, '30');
   for (const b of arr(p.benefits)) benefit(list, b);
   otherPayers(list, p.additionalPayers, '30');
   if (p.primaryCareProvider !== undefined) related(list, ['L', '', '30'], 'P3', obj(p.primaryCareProvider));
