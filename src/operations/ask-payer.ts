@@ -2,6 +2,7 @@
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
+import { RequestRefused } from '../payers/production/errors.ts';
 import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999, type TraceEntry } from '../x12/index.ts';
 import { aaaPayerErrors, payerError } from '../x12/payer-errors.ts';
 import { coverageCacheKey } from './cache.ts';
@@ -18,7 +19,20 @@ const REJECTION_MESSAGES: Record<string, string> = {
 let controlNumber = Math.floor(Math.random() * 900_000_000);
 const nextControlNumber = () => (controlNumber = (controlNumber % 999_999_999) + 1);
 
+const listed = (fields: string[]) => (fields.length <= 1 ? fields.join('') : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`);
+
 export function payerErrorToServiceError(err: PayerError): ServiceError {
+  // Our request was refused, not the payer broken: the caller can fix it (docs/errors.md).
+  if (err instanceof RequestRefused) {
+    return new ServiceError(
+      'INVALID_REQUEST',
+      err.fields.length > 0 ? `This payer's route needs ${listed(err.fields)}` : 'The payer refused the request as incomplete or invalid for this route',
+      {
+        reason: `refused: ${err.reason}`,
+        ...(err.fields.length > 0 ? { errors: err.fields.map((field) => ({ field, message: 'required by this payer route' })) } : {}),
+      },
+    );
+  }
   if (err.kind === 'throttled') {
     return new ServiceError('TOO_MANY_REQUESTS', 'The payer is throttling requests; retry later', {
       retryAfterSeconds: err.retryAfterSeconds ?? 60,

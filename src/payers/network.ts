@@ -27,7 +27,7 @@ export interface ExchangeContext {
 /** The payer did not answer with X12: its endpoint failed, throttled, timed out or sent garbage. */
 export class PayerError extends Error {
   constructor(
-    readonly kind: 'failure' | 'throttled' | 'timeout' | 'circuit_open' | 'protocol',
+    readonly kind: 'failure' | 'throttled' | 'timeout' | 'circuit_open' | 'protocol' | 'refused',
     readonly payer_id: string,
     /** For the operator: never contains member data. */
     readonly reason: string,

@@ -30,6 +30,25 @@ export class RouteRefused extends PayerError {
   }
 }
 
+/**
+ * The far end refused OUR request (an HTTP 400 validation answer, fields it requires missing, a 270
+ * it could not parse): the caller's request is not enough for this route, so the caller gets 400
+ * INVALID_REQUEST naming what the route needs (operations/ask-payer.ts). Not the payer's failure:
+ * not retried, not counted by the breaker, not failed over (every route would get the same request).
+ * `fields`: what the route needs, by OUR API's field names (member_first_name, ...), never the
+ * vendor's words; `reason` is for the operator and never holds member data.
+ */
+export class RequestRefused extends PayerError {
+  constructor(
+    connection: string,
+    reason: string,
+    readonly fields: string[] = [],
+  ) {
+    super('refused', connection, reason);
+    this.name = 'RequestRefused';
+  }
+}
+
 /** The payer answered AAA 42 (unable to respond now): retried, and returned as is when retries run out. */
 export class PayerBusy extends Error {
   constructor(readonly answer: string) {
@@ -61,7 +80,7 @@ export const isRetryable = (err: unknown) => err instanceof ConnectionFailure ||
 
 /** Failures that count against the payer's circuit breaker: it is down, slow or sending garbage. */
 export const isBreakerFailure = (err: unknown) =>
-  err instanceof DeadlineSpent || err instanceof RouteRefused
+  err instanceof DeadlineSpent || err instanceof RouteRefused || err instanceof RequestRefused
     ? false
     : err instanceof PayerError
       ? err.kind === 'failure' || err.kind === 'timeout' || err.kind === 'protocol'

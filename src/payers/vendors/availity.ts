@@ -1,25 +1,23 @@
 /**
- * Availity Coverages (every Availity fact lives here): OAuth2 client credentials at POST /v1/token
- * (form: grant_type, client_id, client_secret, scope; tokens last about 5 minutes); POST /v1/coverages
- * form-urlencoded (payerId, providerNpi, provider and patient names, memberId, patientBirthDate,
- * serviceType, asOfDate); 200 when complete, or 202 while the payer works: then GET the Location (or
- * /v1/coverages/{id}) after 1, 2, 5 and 20 units of poll_initial_ms, within the deadline. 503 when the
- * payer is down. The answer is Availity's own JSON (plans[] with status, dates, group, benefits),
- * written back as a 271 for our one reader; Availity's benefit items are read with the v3 EB fields
- * (code, coverageLevelCode, serviceTypeCodes, benefitAmount, benefitPercent...), which is how the
- * simulator serves them: check a demo-scope answer against this file before going live.
+ * Availity Coverages 1.0.0 (its published schema: availity-schema.ts): OAuth2 client credentials at
+ * POST /v1/token (form: grant_type, client_id, client_secret, scope; tokens last about 5 minutes);
+ * POST /v1/coverages form-urlencoded (payerId, providerNpi, provider and patient names, memberId,
+ * patientBirthDate, serviceType, procedureCode, placeOfService, asOfDate, subscriberRelationship)
+ * answers a summary without benefits: 202 while the payer works, 200 when done. The whole coverage is
+ * then read with GET /v1/coverages/{id} (or the Location), after 1, 2, 5 and 20 units of
+ * poll_initial_ms while it answers 202, within the deadline. 503 when the payer is down. The answer
+ * (availity-271.ts) is written back as a 271 for our one reader.
+ * A 400 naming only payerId is the route's (this payer is not on this connection); any other 400
+ * refuses OUR request: the caller hears which of its fields this route needs (RequestRefused).
  */
 import type { Pool } from 'undici';
 import type { Inquiry } from '../../domain/inquiry.ts';
 import { detectTransactionSet, parse270 } from '../../x12/index.ts';
-import { cleanText } from '../../x12/sanitize.ts';
-import { isoToD8 } from '../../x12/values.ts';
-import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
 import { PayerError } from '../network.ts';
-import { RouteRefused } from '../production/errors.ts';
+import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
-import { aaa, benefits, member, name } from './eligibility-v3.ts';
-import { arr, obj, str, type Obj } from './json-read.ts';
+import { availityToX12 } from './availity-271.ts';
+import { arr, obj, str } from './json-read.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 
@@ -37,7 +35,47 @@ export interface AvailitySettings {
   pollInitialMs: number;
 }
 
-type Json = Obj;
+/** Availity's form fields by the request fields of ours they come from (docs/payer-directory.md). */
+const OUR_FIELD: Readonly<Record<string, string>> = {
+  memberId: 'member_id',
+  patientFirstName: 'member_first_name',
+  patientLastName: 'member_last_name',
+  patientBirthDate: 'member_dob',
+  patientZipCode: 'zip',
+  providerNpi: 'provider_npi',
+  providerFirstName: 'provider_first_name',
+  providerLastName: 'provider_last_name',
+};
+
+/**
+ * A 400: the fields Availity named, by our names, for RequestRefused; null when it named only payerId
+ * (the payer is not on this connection: the route's failure). Availity's field names are its schema's,
+ * never member data; its messages are not read.
+ */
+export function refusedFields(body: unknown): { fields: string[]; named: string[] } | null {
+  const named = [...new Set(arr(obj(body).errors).map((e) => str(e.field).replace(/\[\d+\]$/, '')))].filter((f) => /^[A-Za-z]{1,40}$/.test(f));
+  if (named.length > 0 && named.every((f) => f === 'payerId')) return null;
+  const fields = [...new Set(named.map((f) => OUR_FIELD[f]).filter((f): f is string => f !== undefined))];
+  return { fields, named };
+}
+
+/**
+ * A completed answer with no plan and validation messages but no X12 reject reason among them: the
+ * payer (or Availity) refused what we sent, field by field. Read as a refused request (or, naming
+ * only payerId, a refused route), never as a member without coverage.
+ */
+export function refusedInAnswer(connection: string, body: unknown): void {
+  const b = obj(body);
+  const messages = arr(b.validationMessages);
+  if (arr(b.plans).length > 0 || messages.length === 0 || messages.some((m) => /^[0-9A-Z]{2}$/.test(str(m.code)))) return;
+  const refused = refusedFields({ errors: messages });
+  if (!refused) throw new RouteRefused(connection, 'completed answer refusing payerId: this payer is not available on this connection');
+  throw new RequestRefused(
+    connection,
+    `completed answer with validation messages only${refused.named.length ? ` (${refused.named.join(', ')})` : ''}`,
+    refused.fields,
+  );
+}
 
 export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, string> {
   const who = inquiry.dependent ?? inquiry.subscriber;
@@ -58,70 +96,6 @@ export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, 
     subscriberRelationship: inquiry.dependent ? '19' : '18',
   };
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-}
-
-const PLAN_DATES: Record<string, string> = { coverageStartDate: 'planBegin', coverageEndDate: 'planEnd', eligibilityEndDate: 'eligibilityEnd' };
-
-/** Availity's answer written as the 271 to our inquiry; null when it is no completed coverage. */
-export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
-  const b = obj(body);
-  if (str(b.statusCode) !== '4' && !/complete/i.test(str(b.status))) return null;
-  const plan = arr(b.plans)[0] ?? {};
-  const list = new SegmentList();
-  const d = list.d;
-  const trace = cleanText(inquiry.trace_number, d, 50) || '1';
-  list.add('BHT', '0022', '11', trace, isoToD8(inquiry.date), '1200');
-  list.add('HL', '1', '', '20', '1');
-  const payer = obj(b.payer);
-  name(list, 'PR', { organizationName: payer.name }, 'PI', str(payer.payerId));
-  list.add('HL', '2', '1', '21', '1');
-  name(list, '1P', { organizationName: inquiry.provider.organization_name ?? inquiry.provider.last_name ?? '' }, 'XX', inquiry.provider.npi ?? '');
-  const messages = arr(b.validationMessages).filter((m) => /^[0-9A-Z]{2,3}$/.test(str(m.code)));
-  const subscriber = obj(b.subscriber);
-  const patient = obj(b.patient);
-  const dependent = inquiry.dependent !== null;
-  const dates = Object.fromEntries(
-    Object.entries(PLAN_DATES)
-      .filter(([k]) => typeof plan[k] === 'string')
-      .map(([k, v]) => [v, str(plan[k]).replace(/-/g, '')]),
-  );
-  const asMember = (who: Json): Json => {
-    const address = who.address === undefined ? null : obj(who.address);
-    return {
-      memberId: who.memberId,
-      firstName: who.firstName,
-      lastName: who.lastName,
-      dateOfBirth: str(who.birthDate).replace(/-/g, ''),
-      gender: who.genderCode,
-      address: address
-        ? { address1: address.line1, address2: address.line2, city: address.city, state: address.stateCode, postalCode: address.zipCode }
-        : undefined,
-      planDateInformation: dates,
-    };
-  };
-  list.add('HL', '3', '2', '22', dependent ? '1' : '0');
-  if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
-  member(list, asMember(dependent ? subscriber : { ...patient, ...subscriber }), 'IL');
-  if (typeof plan.groupNumber === 'string') list.add('REF', '6P', cleanText(plan.groupNumber, d, 50), cleanText(str(plan.groupName), d, 80));
-  if (dependent) {
-    list.add('HL', '4', '3', '23', '0');
-    list.add('TRN', '2', trace, '9COVERAGE');
-    member(list, asMember(patient), '03');
-  }
-  aaa(
-    list,
-    messages.map((m) => ({ code: m.code, followupAction: str(m.followupActionCode) })),
-  );
-  benefits(list, plan.benefits);
-  return wrapInterchange({
-    functional_id: 'HB',
-    set_id: '271',
-    version: '005010X279A1',
-    body: list,
-    sender: 'AVAILITY',
-    receiver: 'COVERAGE',
-    env: { usage: 'P' },
-  });
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -167,16 +141,21 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
           ),
         signal,
       );
-      for (let step = 0; answer.status === 202; step++) {
+      // POST answers a summary (200 done, 202 still working): the whole coverage is read by id,
+      // unless a 200 already holds it (plans with benefits), as a canned demo answer may.
+      const whole = (a: HttpAnswer) => arr(obj(jsonBody(a)).plans).some((p) => Array.isArray(p.benefits));
+      let polled = answer.status === 200 && whole(answer);
+      for (let step = 0; answer.status === 202 || (answer.status === 200 && !polled); step++) {
         const id = obj(jsonBody(answer)).id;
         const location = answer.location
           ? new URL(answer.location, s.baseUrl).pathname
-          : typeof id === 'string'
-            ? `${base}${AVAILITY_COVERAGES_PATH}/${encodeURIComponent(id)}`
+          : typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id)
+            ? `${base}${AVAILITY_COVERAGES_PATH}/${id}`
             : null;
-        if (!location) throw new PayerError('protocol', name_, '202 without a Location or an id');
+        if (!location) throw new PayerError('protocol', name_, `${answer.status} without a Location or an id`);
         // Past the last step, keep the last interval: the deadline ends the wait.
-        await sleep(s.pollInitialMs * AVAILITY_POLL_STEPS[Math.min(step, AVAILITY_POLL_STEPS.length - 1)]!, signal);
+        if (answer.status === 202) await sleep(s.pollInitialMs * AVAILITY_POLL_STEPS[Math.min(step, AVAILITY_POLL_STEPS.length - 1)]!, signal);
+        polled = true;
         answer = await authorized(
           (token) => request(pool, name_, { method: 'GET', path: location, headers: { authorization: `Bearer ${token}` } }, signal),
           signal,
@@ -185,12 +164,25 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
       if (answer.status === 429 || answer.status >= 500) throw httpFailure(name_, answer);
       const body = jsonBody(answer);
       if (answer.status === 200) {
+        refusedInAnswer(name_, body);
+        // Neither a plan nor a message says nothing about the member: not "no coverage".
+        if (arr(obj(body).plans).length === 0 && arr(obj(body).validationMessages).length === 0)
+          throw new PayerError('protocol', name_, 'completed answer with neither plans nor validation messages');
         const out = availityToX12(body, parsed.value);
         if (out !== null && detectTransactionSet(out) === '271') return out;
         throw new PayerError('protocol', name_, 'answer is not a completed coverage');
       }
       const reason = /^[A-Za-z0-9_]{1,10}$/.test(str(obj(body).reasonCode)) ? str(obj(body).reasonCode) : '';
-      if (answer.status === 403 || answer.status === 404)
+      if (answer.status === 400) {
+        const refused = refusedFields(body);
+        if (refused)
+          throw new RequestRefused(
+            name_,
+            `HTTP 400${reason ? ` (${reason})` : ''}: request refused${refused.named.length ? ` (${refused.named.join(', ')})` : ''}`,
+            refused.fields,
+          );
+      }
+      if (answer.status === 400 || answer.status === 403 || answer.status === 404)
         throw new RouteRefused(name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}: this payer is not available on this connection`);
       throw new PayerError('failure', name_, `HTTP ${answer.status}${reason ? ` (${reason})` : ''}`);
     },

@@ -1,16 +1,18 @@
 /**
  * Availity's Coverages API as documented (every Availity habit the simulator copies lives here):
  * POST /v1/token (form client credentials + scope; tokens last 5 minutes); POST /v1/coverages
- * (form-urlencoded) answers 202 with a Location while "the payer works", then GET /v1/coverages/{id}
- * answers 202 for the first `pendingPolls` polls and 200 with Availity's JSON after; 503 when the
- * payer is down; validation errors as {userMessage, reasonCode, errors[]}.
+ * (form-urlencoded) answers 202 with a coverage summary and a Location while "the payer works", then
+ * GET /v1/coverages/{id} answers 202 for the first `pendingPolls` polls and 200 with the whole
+ * coverage after (availity-json.ts); 503 when the payer is down; errors as Availity's ErrorResponse
+ * {userMessage, statusCode, errors[{field, errorMessage, code, index}]}. Every body it sends is of
+ * Availity's schema (src/payers/vendors/availity-schema.ts; test/connections/availity-schema.test.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { AVAILITY_COVERAGES_PATH, AVAILITY_TOKEN_PATH } from '../../vendors/availity.ts';
-import { obj, type Obj } from '../../vendors/json-read.ts';
-import { x12ToV3 } from './eligibility-v3-json.ts';
+import type { Obj } from '../../vendors/json-read.ts';
+import { availityCoverage } from './availity-json.ts';
 import { SIM_SECRET, VendorSimBase, readBody, sendJson, type VendorSimOptions } from './common.ts';
 
 export const AVAILITY_CLIENT_ID_ENV = 'COVERAGE_SIM_AVAILITY_CLIENT_ID';
@@ -20,53 +22,14 @@ export const AVAILITY_DEMO_SCOPE = 'healthcare-hipaa-transactions-demo';
 export interface AvailitySimOptions extends VendorSimOptions {
   /** Polls answered 202 before the coverage is complete (default 1). */
   pendingPolls?: number;
+  /** POST answers 200 with the completed coverage's summary (the payer answered at once); the whole coverage is still read by id. */
+  doneOnPost?: boolean;
+  /** Told every coverage request's form and every answer's status and body (tests check them against Availity's schema). */
+  observe?: (exchange: { form?: Record<string, string>; status: number; body: unknown }) => void;
 }
 
-const iso = (d8: unknown) => (typeof d8 === 'string' && /^\d{8}$/.test(d8) ? `${d8.slice(0, 4)}-${d8.slice(4, 6)}-${d8.slice(6)}` : undefined);
-
-/** A 271 as Availity's coverage JSON: payer, subscriber, patient, plans[0] with dates, group and benefits. */
-export function availityBody(id: string, x12: string): Obj {
-  const v3 = x12ToV3(x12, false);
-  const sub = v3.subscriber;
-  const pat = v3.dependents?.[0] ?? sub;
-  const dates = obj(pat.planDateInformation ?? sub.planDateInformation);
-  const person = (p: Obj) => {
-    const a = p.address === undefined ? null : obj(p.address);
-    return {
-      memberId: p.memberId,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      birthDate: iso(p.dateOfBirth),
-      genderCode: p.gender,
-      ...(a ? { address: { line1: a.address1, line2: a.address2, city: a.city, stateCode: a.state, zipCode: a.postalCode } } : {}),
-    };
-  };
-  const active = v3.benefitsInformation.some((b) => b.code === '1');
-  const group = obj(v3.planInformation);
-  return {
-    id,
-    status: 'Complete',
-    statusCode: '4',
-    payer: { payerId: v3.payer.payorIdentification, name: v3.payer.name },
-    subscriber: person(sub),
-    patient: person(pat),
-    plans:
-      v3.errors.length > 0 && v3.benefitsInformation.length === 0
-        ? []
-        : [
-            {
-              status: active ? 'Active Coverage' : 'Inactive',
-              statusCode: active ? '1' : '6',
-              ...(group.groupNumber ? { groupNumber: group.groupNumber, groupName: group.groupDescription } : {}),
-              ...(iso(dates.planBegin) ? { coverageStartDate: iso(dates.planBegin) } : {}),
-              ...(iso(dates.planEnd) ? { coverageEndDate: iso(dates.planEnd) } : {}),
-              ...(iso(dates.eligibilityEnd) ? { eligibilityEndDate: iso(dates.eligibilityEnd) } : {}),
-              benefits: v3.benefitsInformation,
-            },
-          ],
-    validationMessages: v3.errors.map((e) => ({ code: e.code, followupActionCode: e.followupActionCode, errorMessage: 'Payer rejection' })),
-  };
-}
+/** Fields this simulator's payers require (Availity marks none in its schema: each payer decides). */
+export const AVAILITY_SIM_REQUIRED = ['payerId', 'providerNpi', 'patientFirstName', 'patientLastName', 'patientBirthDate'] as const;
 
 export class AvailitySimulator extends VendorSimBase {
   private readonly tokens = new Map<string, number>();
@@ -85,33 +48,44 @@ export class AvailitySimulator extends VendorSimBase {
   /** Polls made so far (GET /v1/coverages/{id}). */
   polls = 0;
 
+  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, form?: Record<string, string>): void {
+    (this.options as AvailitySimOptions).observe?.({ ...(form ? { form } : {}), status, body });
+    sendJson(res, status, body, headers);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'POST' && url.pathname === AVAILITY_TOKEN_PATH) return this.token(req, res);
     const poll = new RegExp(`^${AVAILITY_COVERAGES_PATH}/([A-Za-z0-9-]+)$`).exec(url.pathname);
     if (!(req.method === 'POST' && url.pathname === AVAILITY_COVERAGES_PATH) && !(req.method === 'GET' && poll))
-      return sendJson(res, 404, { userMessage: 'Not Found', statusCode: 404 });
+      return this.send(res, 404, { userMessage: 'Not Found', statusCode: 404 });
     const expires = this.tokens.get(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-    if (expires === undefined || expires <= Date.now()) return sendJson(res, 401, { userMessage: 'Unauthorized', statusCode: 401 });
+    if (expires === undefined || expires <= Date.now()) return this.send(res, 401, { userMessage: 'Unauthorized', statusCode: 401 });
     if (poll) {
       this.polls++;
       const c = this.coverages.get(poll[1]!);
-      if (!c) return sendJson(res, 404, { userMessage: 'Coverage not found', statusCode: 404 });
-      if (c.polls-- > 0) return sendJson(res, 202, { id: poll[1], status: 'In Progress', statusCode: '0' });
-      return sendJson(res, c.status, c.body);
+      if (!c) return this.send(res, 404, { userMessage: 'Coverage not found', statusCode: 404 });
+      if (c.polls-- > 0) return this.send(res, 202, { id: poll[1], status: 'In Progress', statusCode: '0' });
+      return this.send(res, c.status, c.body);
     }
     this.stats.requests++;
     const done = await this.inFlightSlot(async () => {
       if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type'])))
-        return sendJson(res, 415, { userMessage: 'Send the form url-encoded', statusCode: 415 });
+        return this.send(res, 415, { userMessage: 'Send the form url-encoded', statusCode: 415 });
       const form: Partial<Record<string, string>> = Object.fromEntries(new URLSearchParams((await readBody(req)) ?? ''));
-      const missing = ['payerId', 'providerNpi', 'patientLastName', 'patientBirthDate'].filter((f) => !form[f]);
+      const sent = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined));
+      const missing = AVAILITY_SIM_REQUIRED.filter((f) => !form[f]);
       if (missing.length > 0) {
-        return sendJson(res, 400, {
-          userMessage: 'Validation failed',
-          reasonCode: 'VALIDATION',
-          statusCode: 400,
-          errors: missing.map((field, index) => ({ field, errorMessage: 'is required', code: 'REQUIRED', index })),
-        });
+        return this.send(
+          res,
+          400,
+          {
+            userMessage: 'Validation failed',
+            statusCode: 400,
+            errors: missing.map((field, index) => ({ field, errorMessage: 'is required', code: 'REQUIRED', index })),
+          },
+          {},
+          sent,
+        );
       }
       const inquiry: Inquiry = {
         trace_number: randomUUID().slice(0, 9),
@@ -121,17 +95,19 @@ export class AvailitySimulator extends VendorSimBase {
           member_id: form.memberId ?? null,
           first_name: form.patientFirstName ?? null,
           last_name: form.patientLastName ?? null,
-          dob: form.patientBirthDate ?? null,
+          dob: form.patientBirthDate?.slice(0, 10) ?? null,
           zip: null,
         },
         dependent: null,
         service_types: [form.serviceType ?? '30'],
-        date: form.asOfDate ?? new Date().toISOString().slice(0, 10),
+        date: (form.asOfDate ?? new Date().toISOString()).slice(0, 10),
+        procedure_code: form.procedureCode ?? null,
+        place_of_service: form.placeOfService ?? null,
       };
       this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: '' });
-      await this.respond(req, res, inquiry);
+      await this.respond(req, res, inquiry, sent);
     });
-    if (done === false) sendJson(res, 429, { userMessage: 'Too Many Requests', statusCode: 429 });
+    if (done === false) this.send(res, 429, { userMessage: 'Too Many Requests', statusCode: 429 });
   }
 
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -146,27 +122,39 @@ export class AvailitySimulator extends VendorSimBase {
     sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: ttl, scope: form.scope });
   }
 
-  private async respond(req: IncomingMessage, res: ServerResponse, inquiry: Inquiry): Promise<void> {
+  private async respond(req: IncomingMessage, res: ServerResponse, inquiry: Inquiry, form: Record<string, string>): Promise<void> {
     const rule = await this.fault(inquiry.payer.id, inquiry);
     if (rule?.fault === 'timeout') return new Promise<void>((resolve) => res.on('close', resolve));
-    if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault') return sendJson(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 });
+    if (rule?.fault === 'http_500' || rule?.fault === 'soap_fault')
+      return this.send(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 }, {}, form);
     if (rule?.fault === 'connection_reset') return void req.socket.resetAndDestroy();
     const known = this.catalogAnswer(inquiry.payer.id, inquiry);
     if (known === null)
-      return sendJson(res, 400, {
-        userMessage: 'Payer not supported',
-        reasonCode: 'PAYER',
-        statusCode: 400,
-        errors: [{ field: 'payerId', errorMessage: 'not a supported payer', code: 'INVALID', index: 0 }],
-      });
-    if ('http' in known) return sendJson(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 });
+      return this.send(
+        res,
+        400,
+        {
+          userMessage: 'Payer not supported',
+          statusCode: 400,
+          errors: [{ field: 'payerId', errorMessage: 'not a supported payer', code: 'INVALID', index: 0 }],
+        },
+        {},
+        form,
+      );
+    if ('http' in known) return this.send(res, 503, { userMessage: 'The payer is unavailable', statusCode: 503 }, {}, form);
     const answer = rule?.fault === 'aaa_42' ? this.busy(inquiry) : known;
     const id = randomUUID();
-    this.coverages.set(id, { polls: (this.options as AvailitySimOptions).pendingPolls ?? 1, status: 200, body: availityBody(id, answer.x12) });
+    this.coverages.set(id, { polls: (this.options as AvailitySimOptions).pendingPolls ?? 1, status: 200, body: availityCoverage(id, answer.x12, form) });
     const oldest = this.coverages.keys().next();
     if (this.coverages.size > 1000 && !oldest.done) this.coverages.delete(oldest.value);
-    res
-      .writeHead(202, { 'content-type': 'application/json', location: `${AVAILITY_COVERAGES_PATH}/${id}` })
-      .end(JSON.stringify({ id, status: 'In Progress', statusCode: '0' }));
+    const options = this.options as AvailitySimOptions;
+    if (options.doneOnPost) {
+      const whole = this.coverages.get(id)!;
+      whole.polls = 0;
+      const { id: _id, status, statusCode, payer, validationMessages } = whole.body;
+      const summary = { id, status, statusCode, payer, ...(validationMessages ? { validationMessages } : {}) };
+      return this.send(res, 200, summary, { location: `${AVAILITY_COVERAGES_PATH}/${id}` }, form);
+    }
+    this.send(res, 202, { id, status: 'In Progress', statusCode: '0' }, { location: `${AVAILITY_COVERAGES_PATH}/${id}` }, form);
   }
 }

@@ -1,0 +1,279 @@
+/**
+ * Availity's coverage JSON (availity-schema.ts) written as the 271 to our inquiry, for our one 271
+ * reader. Availity's JSON transliterates the 271 it got from the payer, so each field goes back to
+ * the X12 element it came from:
+ * - plans[].status/statusCode: the plan's EB01 (1 active ... 8 inactive) on service type 30, with
+ *   the plan's insurance type (EB04) and name (EB05); plan and eligibility dates: 2100C DTP 346/347/356/357;
+ * - a plan's own detail lists (limitations, coverageBasis...): its service type 30's, as below;
+ * - plans[].benefits[]: one service type each (`type`, the EB03 code) with its own status; `amounts`
+ *   coInsurance A, coPayment B, deductibles C, outOfPocket G; the other detail lists D, J, CB, E, F, I, K;
+ *   each list split by network (inNetwork Y, outOfNetwork N, notApplicableNetwork W, noNetwork blank: EB12);
+ *   each item a level (EB02), `amount` (EB07, or EB08 for a coinsurance), `total` and `remaining`
+ *   (EB07 with the time period of each: EB06, remaining always 29), quantities (EB09/EB10), the
+ *   authorization flags (EB11), benefit dates (DTP 348/349), place of service (III*ZZ), notes (MSG);
+ * - other payers (plans[] and benefits[] `additionalPayers`): EB*R with NM1*PRP/SEP/TTP (PR when
+ *   the order is not given); the plan's primaryCareProvider: EB*L with NM1*P3; benefit `contacts`:
+ *   EB*U with NM1 of their `typeCode` (the X12 entity code; PR when absent);
+ * - validationMessages {field, errorMessage, code, index}: AAA with `code` when it is an X12 reject
+ *   reason, on the payer, provider or member loop as `field` says. Their prose is never kept.
+ * Dates are read as written (the date part of 1988-03-14T00:00:00.000+0000), never shifted by a zone.
+ */
+import type { Inquiry } from '../../domain/inquiry.ts';
+import { cleanText } from '../../x12/sanitize.ts';
+import { isoToD8 } from '../../x12/values.ts';
+import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from './availity-codes.ts';
+import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
+import { aaa, member, name } from './eligibility-v3.ts';
+import { arr, obj, str, type Obj } from './json-read.ts';
+
+const STATUS_BY_NAME = new Map(Object.entries(AVAILITY_STATUS_NAMES).map(([code, text]) => [text.toLowerCase(), code]));
+const LEVEL_BY_NAME = new Map(Object.entries(AVAILITY_LEVEL_NAMES).map(([code, text]) => [text.toLowerCase(), code]));
+
+/** The date part of an Availity date (either form), as CCYYMMDD; '' when it is none. */
+export function availityD8(v: unknown): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T|$)/.exec(str(v));
+  return m ? `${m[1]}${m[2]}${m[3]}` : '';
+}
+
+const statusCode = (o: Obj): string => {
+  const code = str(o.statusCode);
+  return AVAILITY_STATUS_NAMES[code] ? code : (STATUS_BY_NAME.get(str(o.status).trim().toLowerCase()) ?? '');
+};
+const levelCode = (o: Obj): string => {
+  const code = str(o.levelCode);
+  return AVAILITY_LEVEL_NAMES[code] ? code : (LEVEL_BY_NAME.get(str(o.level).trim().toLowerCase()) ?? '');
+};
+const serviceType = (v: unknown): string => (/^[A-Z0-9]{1,2}$/.test(str(v)) ? str(v) : '');
+
+/** Dollars as X12 writes them ("1500.00"); '' for anything that is no amount. */
+function money(v: unknown): string {
+  const s = str(v).replace(/[$,\s]/g, '');
+  return /^\d{1,9}(\.\d{1,2})?$/.test(s) ? s : '';
+}
+
+/**
+ * A coinsurance as the fraction EB08 holds. Availity gives no rule for `amount` here, so: a percent
+ * when `units` says so or a % sign is written, and when it is above 1 (no fraction is); else a fraction.
+ */
+function fraction(v: unknown, units: unknown): string {
+  const raw = str(v).trim();
+  const s = raw.replace(/%$/, '');
+  if (!/^\d{1,3}(\.\d{1,4})?$/.test(s)) return '';
+  const n = Number(s);
+  const percent = raw.endsWith('%') || /percent/i.test(str(units)) || n > 1;
+  const f = percent ? n / 100 : n;
+  return f > 1 ? '' : String(Number(f.toFixed(4)));
+}
+
+interface BenefitContext {
+  list: SegmentList;
+  eb01: string;
+  service: string;
+  network: string;
+}
+
+/** A time period code of the kind asked for (EB06); '' when the item gives none or one of another kind. */
+const period = (v: unknown, remaining: boolean): string => {
+  const code = str(v);
+  if (!/^\d{1,2}$/.test(code)) return remaining ? '29' : '';
+  const isRemaining = code === '29' || code === '33';
+  return remaining ? (isRemaining ? code : '29') : isRemaining ? '' : code;
+};
+
+function networkBenefit(c: BenefitContext, nb: Obj): void {
+  const { list, service, network } = c;
+  const d = list.d;
+  const eb01 = c.eb01 || statusCode(nb);
+  if (!eb01) return;
+  const auth = nb.authorizationRequired === true ? 'Y' : nb.authorizationRequired === false ? 'N' : nb.authorizationRequiredUnknown === true ? 'U' : '';
+  const quantity = /^\d{1,9}(\.\d{1,2})?$/.test(str(nb.quantity)) ? str(nb.quantity) : '';
+  const quantityQualifier = quantity ? cleanText(str(nb.quantityQualifierCode), d, 2) : '';
+  const eb = (eb06: string, eb07: string, eb08: string, withQuantity: boolean) =>
+    list.add(
+      'EB',
+      eb01,
+      levelCode(nb),
+      service,
+      cleanText(str(nb.insuranceTypeCode), d, 3),
+      cleanText(str(nb.planName), d, 50),
+      eb06,
+      eb07,
+      eb08,
+      withQuantity ? quantityQualifier : '',
+      withQuantity ? quantity : '',
+      auth,
+      network,
+    );
+  const figures: [string, string, string][] = [];
+  if (eb01 === 'A') {
+    const f = fraction(nb.amount, nb.units);
+    if (f) figures.push([period(nb.amountTimePeriodCode, false), '', f]);
+  } else if (money(nb.amount)) figures.push([cleanText(str(nb.amountTimePeriodCode), d, 2), money(nb.amount), '']);
+  if (money(nb.total)) figures.push([period(nb.totalTimePeriodCode, false), money(nb.total), '']);
+  if (money(nb.remaining)) figures.push([period(nb.remainingTimePeriodCode, true), money(nb.remaining), '']);
+  if (figures.length === 0) figures.push([quantity ? cleanText(str(nb.amountTimePeriodCode), d, 2) : '', '', '']);
+  figures.forEach(([eb06, eb07, eb08], i) => {
+    eb(eb06, eb07, eb08, i === 0);
+    if (str(nb.memberIdentificationNumber)) list.add('REF', '1W', cleanText(str(nb.memberIdentificationNumber), d, 50));
+    const begin = availityD8(nb.benefitBeginDate);
+    const end = availityD8(nb.benefitEndDate);
+    if (begin && end) list.add('DTP', '348', 'RD8', `${begin}-${end}`);
+    else if (begin) list.add('DTP', '348', 'D8', begin);
+    else if (end) list.add('DTP', '349', 'D8', end);
+    notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? (nb.payerNotes as unknown[]) : [])]);
+    const place = str(nb.placeOfServiceCode);
+    if (/^\d{2}$/.test(place)) list.add('III', 'ZZ', place);
+  });
+}
+
+/** An entity of a 2120 loop under its own EB. */
+function related(list: SegmentList, eb: string[], entity: string, who: Obj, ref?: string): void {
+  const d = list.d;
+  list.add('EB', ...eb);
+  if (ref) list.add('REF', 'IG', cleanText(ref, d, 50));
+  list.add('LS', '2120');
+  const person = str(who.lastName) !== '' || str(who.firstName) !== '';
+  const npi = /^\d{10}$/.test(str(who.npi)) ? str(who.npi) : '';
+  const id = npi || cleanText(str(who.payerId), d, 80);
+  const ids = [id ? (npi ? 'XX' : 'PI') : '', id];
+  // A contact with a person's and an organization's name is both (a PCP and the practice): the ID goes with the person.
+  if (person) list.add('NM1', entity, '1', cleanText(str(who.lastName), d, 60), cleanText(str(who.firstName), d, 35), '', '', '', ...ids);
+  if (!person || str(who.name) !== '') list.add('NM1', entity, '2', cleanText(str(who.name), d, 60), '', '', '', '', ...(person ? ['', ''] : ids));
+  const phone = arr(who.contactInformation)
+    .map((c) => str(c.phone) || str(c.workPhone))
+    .find(Boolean);
+  if (phone) list.add('PER', 'IC', '', 'TE', cleanText(phone, d, 80));
+  list.add('LE', '2120');
+}
+
+function otherPayers(list: SegmentList, payers: unknown, service: string): void {
+  for (const p of arr(payers)) {
+    const entity = p.primary === true ? 'PRP' : p.secondary === true ? 'SEP' : p.tertiary === true ? 'TTP' : 'PR';
+    const type = /^[A-Z0-9]{1,3}$/.test(str(p.typeCode)) ? str(p.typeCode) : '';
+    related(list, ['R', '', serviceType(p.serviceTypeCode) || service, type], entity, p, str(p.policyNumber) || undefined);
+  }
+}
+
+/** The detail lists other than amounts (a benefit's, or a plan's for service type 30), by network. */
+function details(list: SegmentList, holder: Obj, service: string): void {
+  for (const [kind, eb01] of [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']] as const) {
+    const detail = obj(holder[kind]);
+    for (const net of AVAILITY_NETWORKS) for (const nb of arr(detail[net])) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, nb);
+  }
+}
+
+/** Notes as MSG: PayerNote objects (plans, benefits) or strings (network items). */
+function notes(list: SegmentList, items: unknown): void {
+  for (const n of Array.isArray(items) ? items : []) {
+    const text = typeof n === 'string' ? n : str(obj(n).message);
+    if (text) list.add('MSG', cleanText(text, list.d, 264));
+  }
+}
+
+function benefit(list: SegmentList, b: Obj): void {
+  const service = serviceType(b.type);
+  const status = statusCode(b);
+  if (status) list.add('EB', status, '', service);
+  if (status) notes(list, b.payerNotes);
+  for (const kind of AVAILITY_AMOUNTS) {
+    const detail = obj(obj(b.amounts)[kind]);
+    for (const net of AVAILITY_NETWORKS)
+      for (const nb of arr(detail[net])) networkBenefit({ list, eb01: EB01_BY_AMOUNT[kind], service, network: EB12_BY_NETWORK[net] }, nb);
+  }
+  details(list, b, service);
+  otherPayers(list, b.additionalPayers, service || '30');
+  for (const c of arr(b.contacts)) related(list, ['U', '', service], /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR', c);
+}
+
+function plan(list: SegmentList, p: Obj): void {
+  const status = statusCode(p);
+  if (status) list.add('EB', status, '', '30', cleanText(str(p.insuranceTypeCode), list.d, 3), cleanText(str(p.planName), list.d, 50));
+  if (status) notes(list, p.payerNotes);
+  details(list, p, '30');
+  for (const b of arr(p.benefits)) benefit(list, b);
+  otherPayers(list, p.additionalPayers, '30');
+  if (p.primaryCareProvider !== undefined) related(list, ['L', '', '30'], 'P3', obj(p.primaryCareProvider));
+}
+
+const PLAN_DATES: [string, string[]][] = [
+  ['planBegin', ['planStartDate', 'coverageStartDate', 'policyEffectiveDate']],
+  ['planEnd', ['planEndDate', 'coverageEndDate', 'policyExpirationDate']],
+  ['eligibilityBegin', ['eligibilityStartDate']],
+  ['eligibilityEnd', ['eligibilityEndDate']],
+];
+
+/** A coverage Availity completed, or one the payer refused (validation messages with reject reasons). */
+const answered = (b: Obj) =>
+  str(b.statusCode) === '4' || /^complete/i.test(str(b.status)) || arr(b.validationMessages).some((m) => /^[0-9A-Z]{2}$/.test(str(m.code)));
+
+/** Availity's answer written as the 271 to our inquiry; null when it is no answered coverage. */
+export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
+  const b = obj(body);
+  if (!answered(b)) return null;
+  const plans = arr(b.plans);
+  const main = plans.find((p) => ['1', '2', '3', '4', '5'].includes(statusCode(p))) ?? plans[0] ?? {};
+  const list = new SegmentList();
+  const d = list.d;
+  const trace = cleanText(inquiry.trace_number, d, 50) || '1';
+  const messages = arr(b.validationMessages).filter((m) => /^[0-9A-Z]{2}$/.test(str(m.code)));
+  const at = (loop: RegExp) => messages.filter((m) => loop.test(str(m.field))).map((m) => ({ code: m.code }));
+  const atPayer = at(/payer/i);
+  const atProvider = at(/provider/i);
+  const atMember = messages.filter((m) => !/payer|provider/i.test(str(m.field))).map((m) => ({ code: m.code }));
+  list.add('BHT', '0022', '11', trace, isoToD8(inquiry.date), '1200');
+  list.add('HL', '1', '', '20', '1');
+  const payer = obj(b.payer);
+  name(list, 'PR', { organizationName: str(payer.responseName) || payer.name }, 'PI', str(payer.responsePayerId) || str(payer.payerId));
+  aaa(list, atPayer);
+  list.add('HL', '2', '1', '21', '1');
+  name(list, '1P', { organizationName: inquiry.provider.organization_name ?? inquiry.provider.last_name ?? '' }, 'XX', inquiry.provider.npi ?? '');
+  aaa(list, atProvider);
+  const subscriber = obj(b.subscriber);
+  const patient = obj(b.patient);
+  // The patient is a dependent when Availity says so (a relationship other than 18 self), or when we asked about one.
+  const relationship = str(patient.subscriberRelationshipCode);
+  const dependent = relationship !== '' ? relationship !== '18' : inquiry.dependent !== null;
+  const dates = Object.fromEntries(
+    PLAN_DATES.map(([to, from]) => [to, from.map((f) => availityD8(main[f])).find(Boolean)]).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const asMember = (who: Obj): Obj => {
+    const address = who.address === undefined ? null : obj(who.address);
+    return {
+      memberId: who.memberId,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      dateOfBirth: availityD8(who.birthDate),
+      gender: who.genderCode,
+      address: address
+        ? { address1: address.line1, address2: address.line2, city: address.city, state: address.stateCode, postalCode: address.zipCode }
+        : undefined,
+      planDateInformation: dates,
+    };
+  };
+  list.add('HL', '3', '2', '22', dependent ? '1' : '0');
+  if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
+  const group = () => {
+    if (str(main.groupNumber) || str(main.groupName)) list.add('REF', '6P', cleanText(str(main.groupNumber), d, 50), cleanText(str(main.groupName), d, 80));
+  };
+  member(list, asMember(dependent ? subscriber : { ...patient, ...subscriber }), 'IL');
+  if (!dependent) group();
+  if (dependent) {
+    list.add('HL', '4', '3', '23', '0');
+    list.add('TRN', '2', trace, '9COVERAGE');
+    member(list, asMember(patient), '03');
+    group();
+    if (/^[0-9A-Z]{2}$/.test(relationship)) list.add('INS', 'N', relationship, '001', '25');
+  }
+  aaa(list, atMember);
+  for (const p of plans) plan(list, p);
+  return wrapInterchange({
+    functional_id: 'HB',
+    set_id: '271',
+    version: '005010X279A1',
+    body: list,
+    sender: 'AVAILITY',
+    receiver: 'COVERAGE',
+    env: { usage: 'P' },
+  });
+}
