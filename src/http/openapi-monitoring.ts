@@ -248,6 +248,15 @@ export const MONITORING_EXAMPLE_CALLS: MonitoringExampleCall[] = [
     body: { monitors: [{ ...avery, schedule }] },
     send: 'as_text',
   },
+  {
+    operation: 'createMonitors',
+    name: 'rate_limited',
+    summary: 'Past the bulk uploads a key may make a minute (COVERAGE_MONITOR_BULK_PER_MINUTE), refused uploads included',
+    status: 429,
+    error_code: 'TOO_MANY_REQUESTS',
+    body: { monitors: [{ ...avery, schedule }] },
+    send: 'past_route_limit',
+  },
   { operation: 'listMonitors', name: 'first_page', summary: 'The first page of two', status: 200, error_code: null, query: '?limit=2' },
   {
     operation: 'listMonitors',
