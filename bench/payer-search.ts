@@ -97,6 +97,8 @@ const QUERIES: [string, string][] = [
   ['two words, one mistyped', `${typo(w1!)} ${w2 ?? 'health'}`],
   ['an insurer word found everywhere', 'health'],
   ['a word found nowhere', 'zzzzzzzz'],
+  ['one letter, in almost every name', 'e'],
+  ['three insurer words, each in thousands of names', 'health care plan'],
   [`${MAX_QUERY_WORDS} words, mistyped`, 'blue crss shield of unitd healthcare insurence compny'],
   [`${MAX_QUERY_WORDS} one-letter words`, 'a b c d e f g h'],
   ['100 characters in one word', 'x'.repeat(100)],
