@@ -48,7 +48,7 @@ export interface MonitoringExampleCall {
   webhook?: string;
   delivery?: boolean;
   query?: string;
-  send?: 'without_key' | 'as_text';
+  send?: 'without_key' | 'as_text' | 'past_route_limit';
 }
 
 /** The OpenAPI 3.1 `webhooks` section: what a receiver is sent, per event type. */
