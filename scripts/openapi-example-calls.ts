@@ -156,6 +156,15 @@ async function sendCall(server: ExampleServer, call: ExampleCall): Promise<Examp
       await send(call.body, {}, secret);
       return send(call.body, {}, secret);
     }
+    case 'past_route_limit': {
+      // A route's own per-key limit (bulk monitors, payer searches): sent with a fresh key until refused.
+      const { secret } = await server.runtime.keys.create({ name: `example ${call.operation} route limit`, env: 'sandbox' });
+      for (let i = 0; i < 1_000; i++) {
+        const answer = await send(call.body, {}, secret);
+        if (answer.status === 429) return answer;
+      }
+      throw new Error(`${call.operation}/${call.name}: no 429 after 1,000 calls`);
+    }
     default:
       return send(call.body);
   }

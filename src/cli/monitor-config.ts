@@ -11,6 +11,8 @@ export interface MonitorConfig {
   leaseMs: number;
   /** Monitors one owner may have. */
   maxPerOwner: number;
+  /** COVERAGE_MONITOR_BULK_PER_MINUTE: POST /v1/monitors/bulk uploads one key may make a minute. */
+  bulkPerMinute: number;
   webhooks: WebhookConfig;
 }
 
@@ -48,6 +50,7 @@ export function loadMonitorConfig(env: NodeJS.ProcessEnv): MonitorConfig {
     pollMs: int('COVERAGE_MONITOR_POLL_MS', env.COVERAGE_MONITOR_POLL_MS, 1_000, 10, 60_000),
     leaseMs: int('COVERAGE_MONITOR_LEASE_MS', env.COVERAGE_MONITOR_LEASE_MS, 60_000, 200, 3_600_000),
     maxPerOwner: int('COVERAGE_MONITOR_MAX_PER_KEY', env.COVERAGE_MONITOR_MAX_PER_KEY, 10_000, 1, 1_000_000),
+    bulkPerMinute: int('COVERAGE_MONITOR_BULK_PER_MINUTE', env.COVERAGE_MONITOR_BULK_PER_MINUTE, 10, 1, 100_000),
     webhooks: {
       deliver:
         env.COVERAGE_WEBHOOK_DELIVERY === undefined || env.COVERAGE_WEBHOOK_DELIVERY === ''

@@ -125,7 +125,15 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     runner,
     deliveries,
     routes: {
-      monitors: { store: monitors, deps: parts.deps, now, maxPerOwner: config.maxPerOwner, wakeDeliveries: wake, onChecked },
+      monitors: {
+        store: monitors,
+        deps: parts.deps,
+        now,
+        maxPerOwner: config.maxPerOwner,
+        bulkPerMinute: config.bulkPerMinute,
+        wakeDeliveries: wake,
+        onChecked,
+      },
       webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
     },
     batchRowDone(batchId) {

@@ -46,6 +46,9 @@ const MAX_NAME_TEXT = 40;
 export const MAX_HEADER_CHARS = 4096;
 /** Columns of a CSV upload, and values of any of its lines. */
 export const MAX_COLUMNS = 64;
+/** Characters of one CSV value, and of one line; the longest field a check or a schedule takes is 100. */
+export const MAX_CSV_VALUE_CHARS = 256;
+export const MAX_CSV_RECORD_CHARS = 8_192;
 
 const SCHEMAS: Record<OperationName, { properties: Record<string, unknown>; required?: readonly string[] }> = {
   estimate: EstimateRequest,
@@ -220,10 +223,19 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
   if (early) return refuse([early]);
   let records;
   try {
-    records = parseCsv(text, { maxCells: MAX_COLUMNS, maxRecords: MAX_BATCH_ROWS + 1 });
+    records = parseCsv(text, {
+      maxCells: MAX_COLUMNS,
+      maxRecords: MAX_BATCH_ROWS + 1,
+      maxValueChars: MAX_CSV_VALUE_CHARS,
+      maxRecordChars: MAX_CSV_RECORD_CHARS,
+    });
   } catch (err) {
     if (err instanceof CsvError)
-      return refuse([err.tooLong ? { field: '(csv)', message: `must hold at most ${MAX_BATCH_ROWS} checks` } : { field: '(csv)', message: err.message }]);
+      return refuse([
+        err.tooLong
+          ? { field: '(csv)', message: `must hold at most ${MAX_BATCH_ROWS} checks` }
+          : { ...(err.row === undefined ? {} : { row: err.row }), field: '(csv)', message: err.message },
+      ]);
     throw err;
   }
   const [header, ...rows] = records;

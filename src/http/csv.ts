@@ -6,6 +6,8 @@ export class CsvError extends Error {
     readonly line: number,
     message: string,
     readonly tooLong = false,
+    /** The spreadsheet row, when the error is a value or line past its length limit. */
+    readonly row?: number,
   ) {
     super(message);
     this.name = 'CsvError';
@@ -29,80 +31,119 @@ export interface CsvLimits {
   maxCells?: number;
   /** Records (header included); past it the whole text is refused. */
   maxRecords?: number;
+  /** Characters of one value (quotes undone); past it the whole text is refused, naming the row. */
+  maxValueChars?: number;
+  /** Characters of one record as written (its line break excluded); past it the whole text is refused, naming the row. */
+  maxRecordChars?: number;
 }
 
-/** The records of a CSV text; blank lines are skipped. */
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The position of the next occurrence of one character at or after a point, found with indexOf and
+ * remembered, so a scan that asks again and again walks the text once per character sought.
+ */
+class NextOf {
+  private at = -1;
+  constructor(
+    private readonly text: string,
+    private readonly char: string,
+  ) {}
+
+  from(i: number): number {
+    if (this.at < i && this.at !== Infinity) {
+      const found = this.text.indexOf(this.char, i);
+      this.at = found === -1 ? Infinity : found;
+    }
+    return this.at;
+  }
+}
+
+/**
+ * The records of a CSV text; blank lines are skipped. Values are found with indexOf and cut out
+ * with slice, and a value or record past its limit is refused as soon as its end is found, so an
+ * upload costs time in proportion to its size whatever it holds.
+ */
 export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
   const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
   const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
+  const maxValue = limits.maxValueChars ?? Number.MAX_SAFE_INTEGER;
+  const maxRecord = limits.maxRecordChars ?? Number.MAX_SAFE_INTEGER;
+  const n = text.length;
+  const comma = new NextOf(text, ',');
+  const lf = new NextOf(text, '\n');
+  const cr = new NextOf(text, '\r');
+  const quote = new NextOf(text, '"');
   const records: CsvRecord[] = [];
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let row = 1;
-  let cells: string[] = [];
-  let cell = '';
-  let start = line;
-  let startRow = row;
-  let quoted = false;
-  let touched = false;
-  const endRecord = () => {
-    cells.push(cell);
+  while (i < n) {
+    const start = line;
+    const startRow = row;
+    const recordStart = i;
+    const cells: string[] = [];
+    let touched = false;
+    // One value per turn, up to the comma or line break after it (or the end of the text).
+    for (;;) {
+      let cell: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        touched = true;
+        const parts: string[] = [];
+        let length = 0;
+        let j = i + 1;
+        for (;;) {
+          const q = quote.from(j);
+          if (q === Infinity) throw new CsvError(start, `line ${start}: a quoted value is not closed`);
+          for (let k = lf.from(j); k < q; k = lf.from(k + 1)) line++;
+          const doubled = text.charCodeAt(q + 1) === QUOTE;
+          length += q - j + (doubled ? 1 : 0);
+          if (length > maxValue) throw valueTooLong(start, startRow, maxValue);
+          if (q - recordStart > maxRecord) throw recordTooLong(start, startRow, maxRecord);
+          parts.push(text.slice(j, doubled ? q + 1 : q));
+          j = q + (doubled ? 2 : 1);
+          if (!doubled) break;
+        }
+        cell = parts.length === 1 ? parts[0]! : parts.join('');
+        i = j;
+        const next = text.charCodeAt(i);
+        if (i < n && next !== COMMA && next !== LF && next !== CR) throw new CsvError(line, `line ${line}: unexpected character after a closing quote`);
+      } else {
+        const end = Math.min(comma.from(i), lf.from(i), cr.from(i), n);
+        if (end - i > maxValue) throw valueTooLong(start, startRow, maxValue);
+        if (end - recordStart > maxRecord) throw recordTooLong(start, startRow, maxRecord);
+        cell = text.slice(i, end);
+        i = end;
+      }
+      const ch = text.charCodeAt(i);
+      if (ch === COMMA) {
+        if (cells.length + 1 >= maxCells) throw new CsvError(start, `line ${start} has more than ${maxCells} values`);
+        cells.push(cell);
+        touched = true;
+        i++;
+        continue;
+      }
+      cells.push(cell);
+      break;
+    }
     if (cells.length > 1 || cells[0] !== '' || touched) {
       if (records.length >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
       records.push({ line: start, row: startRow, cells });
     }
-    cells = [];
-    cell = '';
-    touched = false;
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        const next = text[i];
-        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-          throw new CsvError(line, `line ${line}: unexpected character after a closing quote`);
-        }
-        continue;
-      }
-      if (ch === '\n') line++;
-      cell += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-      touched = true;
-      i++;
-    } else if (ch === ',') {
-      if (cells.length + 1 >= maxCells) throw new CsvError(start, `line ${start} has more than ${maxCells} values`);
-      cells.push(cell);
-      cell = '';
-      touched = true;
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    if (i < n) {
+      i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
       line++;
       row++;
-      start = line;
-      startRow = row;
-    } else {
-      cell += ch;
-      i++;
     }
   }
-  if (quoted) throw new CsvError(start, `line ${start}: a quoted value is not closed`);
-  if (cell !== '' || cells.length > 0 || touched) endRecord();
   return records;
 }
+
+const valueTooLong = (line: number, row: number, max: number) => new CsvError(line, `row ${row} has a value longer than ${max} characters`, false, row);
+const recordTooLong = (line: number, row: number, max: number) => new CsvError(line, `row ${row} is longer than ${max} characters`, false, row);
 
 /**
  * One CSV line. Text that a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a

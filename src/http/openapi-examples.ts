@@ -64,7 +64,7 @@ export interface ExampleCall {
   /** A query string added to the path. */
   query?: string;
   /** How the call differs from a JSON request with a valid key. */
-  send?: 'without_key' | 'as_text' | 'oversized' | 'past_rate_limit';
+  send?: 'without_key' | 'as_text' | 'oversized' | 'past_rate_limit' | 'past_route_limit';
 }
 
 export const exampleKey = (call: Pick<ExampleCall, 'operation' | 'name'>) => `${call.operation}/${call.name}`;
@@ -428,6 +428,15 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
     query: `?query=${'x'.repeat(101)}`,
   },
   { operation: 'payers', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
+  {
+    operation: 'payers',
+    name: 'rate_limited',
+    summary: 'Past the searches a key may make a minute (listing is not counted)',
+    status: 429,
+    error_code: 'TOO_MANY_REQUESTS',
+    query: '?query=harbor',
+    send: 'past_route_limit',
+  },
   {
     operation: 'getPayer',
     name: 'found',

@@ -48,7 +48,7 @@ export interface MonitoringExampleCall {
   webhook?: string;
   delivery?: boolean;
   query?: string;
-  send?: 'without_key' | 'as_text';
+  send?: 'without_key' | 'as_text' | 'past_route_limit';
 }
 
 /** The OpenAPI 3.1 `webhooks` section: what a receiver is sent, per event type. */
@@ -247,6 +247,15 @@ export const MONITORING_EXAMPLE_CALLS: MonitoringExampleCall[] = [
     error_code: 'UNSUPPORTED_MEDIA_TYPE',
     body: { monitors: [{ ...avery, schedule }] },
     send: 'as_text',
+  },
+  {
+    operation: 'createMonitors',
+    name: 'rate_limited',
+    summary: 'Past the bulk uploads a key may make a minute (COVERAGE_MONITOR_BULK_PER_MINUTE), refused uploads included',
+    status: 429,
+    error_code: 'TOO_MANY_REQUESTS',
+    body: { monitors: [{ ...avery, schedule }] },
+    send: 'past_route_limit',
   },
   { operation: 'listMonitors', name: 'first_page', summary: 'The first page of two', status: 200, error_code: null, query: '?limit=2' },
   {

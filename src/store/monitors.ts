@@ -61,6 +61,16 @@ export interface CheckRecord {
   events: WebhookEvent[];
 }
 
+export interface NewMonitor {
+  ownerId: string;
+  keyId: string;
+  env: MonitorEnv;
+  payerKey: string;
+  what: MonitorRequest;
+  schedule: MonitorSchedule;
+  firstCheckAt: Date;
+}
+
 export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
 
 /**
@@ -96,12 +106,59 @@ export class MonitorStore {
     };
   }
 
-  async create(
-    input: { ownerId: string; keyId: string; env: MonitorEnv; payerKey: string; what: MonitorRequest; schedule: MonitorSchedule; firstCheckAt: Date },
-    now = new Date(),
-  ): Promise<StoredMonitor> {
+  async create(input: NewMonitor, now = new Date()): Promise<StoredMonitor> {
+    const row = this.row(input, now);
+    await this.db.kysely.insertInto('monitors').values(row).execute();
+    return this.read(row);
+  }
+
+  /**
+   * Creates all the monitors, or none when the owner would then have more than `max`: counted and
+   * written in one transaction, which PostgreSQL holds under a lock of the owner, so requests sent at
+   * once cannot each find room for themselves. `count`: the owner's monitors when refused.
+   */
+  async createWithin(inputs: readonly NewMonitor[], max: number, now = new Date()): Promise<{ made: StoredMonitor[] } | { count: number }> {
+    const ownerId = inputs[0]?.ownerId;
+    if (ownerId === undefined || inputs.some((i) => i.ownerId !== ownerId)) throw new Error('createWithin takes monitors of one owner');
+    const rows = inputs.map((input) => this.row(input, now));
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`monitors:${ownerId}`}))`.execute(trx);
+      const found = await trx
+        .selectFrom('monitors')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      const count = Number(found?.n ?? 0);
+      if (count + rows.length > max) return { count };
+      // In slices: each INSERT stays under SQLite's limit on bound values.
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto('monitors')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      // As read back, without unsealing what was just sealed.
+      return {
+        made: rows.map((r, i) => ({
+          id: r.id,
+          owner_id: r.owner_id,
+          key_id: r.key_id,
+          env: r.env,
+          payer_key: r.payer_key,
+          what: inputs[i]!.what,
+          schedule: inputs[i]!.schedule,
+          created_at: r.created_at,
+          next_check_at: r.next_check_at,
+          checks: 0,
+          last_check: null,
+          snapshot: null,
+        })),
+      };
+    });
+  }
+
+  private row(input: NewMonitor, now: Date): MonitorTable {
     const id = newMonitorId();
-    const row: MonitorTable = {
+    return {
       id,
       owner_id: input.ownerId,
       key_id: input.keyId,
@@ -117,8 +174,6 @@ export class MonitorStore {
       last_check: null,
       snapshot: null,
     };
-    await this.db.kysely.insertInto('monitors').values(row).execute();
-    return this.read(row);
   }
 
   async get(id: string, ownerId: string): Promise<StoredMonitor | undefined> {

@@ -5,7 +5,7 @@
  * appointments. Every row is validated first: one invalid row refuses the upload, and nothing is made.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BatchErrorResponse } from '../../domain/schemas/batches.ts';
 import {
   MAX_BULK_MONITORS,
@@ -24,7 +24,7 @@ import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
 import { dateCell } from '../spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
-import { DATA_KEY_NEEDED, type MonitorRouteOptions } from './monitor-options.ts';
+import { DATA_KEY_NEEDED, DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 
 const BODY_LIMIT = 8 * 1024 * 1024;
 const LISTED = 100;
@@ -64,6 +64,16 @@ function fromSchedule(text: string, validate: ReturnType<typeof createCheckValid
 
 export async function registerMonitorBulkRoute(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const validate = createCheckValidator(options.deps.today);
+  const atLimit = (reply: FastifyReply, request: FastifyRequest, count: number, adding: number | null) =>
+    sendError(
+      reply,
+      request,
+      400,
+      'INVALID_REQUEST',
+      adding === null
+        ? `This key has ${count} monitors, the most it may have (${options.maxPerOwner}); delete monitors it no longer needs first`
+        : `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${adding} would pass that. Delete monitors it no longer needs first`,
+    );
   const validateMonitor = createAjv().compile(MonitorCreateRequest);
 
   const fromJson = (body: unknown): { ok: true; planned: Planned[] } | { ok: false; errors: RowError[] } => {
@@ -93,6 +103,18 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
       '/v1/monitors/bulk',
       {
         bodyLimit: BODY_LIMIT,
+        // Its own per-key budget, counted before the body is read (auth has run: the bucket is the key's).
+        config: {
+          rateLimit: {
+            max: options.bulkPerMinute ?? DEFAULT_MONITOR_BULK_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request: FastifyRequest) => `monitor-bulk:${request.apiKey?.id ?? request.ip}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string }) =>
+              Object.assign(new Error(`At most ${context.max} bulk monitor uploads a minute may be made with a key; retry in ${context.after}`), {
+                statusCode: 429,
+              }),
+          },
+        },
         // Validated below, row by row, so each error names its row.
         validatorCompiler: () => () => true,
         schema: {
@@ -110,12 +132,16 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
               },
             },
           },
-          response: { 201: MonitorsCreated, 400: BatchErrorResponse, 401: ErrorResponse, 415: ErrorResponse },
+          response: { 201: MonitorsCreated, 400: BatchErrorResponse, 401: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse },
         },
       },
       async (request: FastifyRequest, reply) => {
         const key = request.apiKey!;
         if (key.env === 'production' && !options.store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DATA_KEY_NEEDED);
+        const owner = ownerOf(key);
+        // A key at its limit is refused before its upload is read.
+        const before = await options.store.count(owner);
+        if (before >= options.maxPerOwner) return atLimit(reply, request, before, null);
         const body: unknown = request.body;
         const input = typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body);
         if (!input.ok) {
@@ -132,37 +158,24 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
             errors: input.errors.slice(0, LISTED),
           });
         }
-        const owner = ownerOf(key);
-        const count = await options.store.count(owner);
-        if (count + input.planned.length > options.maxPerOwner) {
-          return sendError(
-            reply,
-            request,
-            400,
-            'INVALID_REQUEST',
-            `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${input.planned.length} would pass that. Delete monitors it no longer needs first`,
-          );
-        }
         const now = options.now();
-        const made = [];
-        for (const p of input.planned) {
-          const monitor = await options.store.create(
-            {
-              ownerId: owner,
-              keyId: key.id,
-              env: key.env,
-              payerKey: payerKeyOf(options.deps.network, 'estimate', p.request),
-              what: { request: p.request, reference: p.reference },
-              schedule: p.schedule,
-              firstCheckAt: now,
-            },
-            now,
-          );
-          made.push({ id: monitor.id, next_check_at: monitor.next_check_at, rows: p.rows });
-        }
+        const created = await options.store.createWithin(
+          input.planned.map((p) => ({
+            ownerId: owner,
+            keyId: key.id,
+            env: key.env,
+            payerKey: payerKeyOf(options.deps.network, 'estimate', p.request),
+            what: { request: p.request, reference: p.reference },
+            schedule: p.schedule,
+            firstCheckAt: now,
+          })),
+          options.maxPerOwner,
+          now,
+        );
+        if ('count' in created) return atLimit(reply, request, created.count, input.planned.length);
         options.wakeDeliveries();
         reply.code(201);
-        return { monitors: made };
+        return { monitors: created.made.map((m, i) => ({ id: m.id, next_check_at: m.next_check_at, rows: input.planned[i]!.rows })) };
       },
     );
   });

@@ -7,13 +7,17 @@ export interface MonitorRouteOptions {
   store: MonitorStore;
   deps: OperationDeps;
   now: () => Date;
-  /** Monitors one owner may have. */
+  /** Monitors one owner may have (COVERAGE_MONITOR_MAX_PER_KEY). */
   maxPerOwner: number;
+  /** Bulk uploads one key may make a minute (COVERAGE_MONITOR_BULK_PER_MINUTE); default DEFAULT_MONITOR_BULK_PER_MINUTE. */
+  bulkPerMinute?: number;
   /** Told about each check made now (its audit record). */
   onChecked?: (monitor: StoredMonitor, outcome: MonitorCheckOutcome) => void;
   /** Tells this instance's runner and delivery worker that there is work. */
   wakeDeliveries: () => void;
 }
+
+export const DEFAULT_MONITOR_BULK_PER_MINUTE = 10;
 
 export const DATA_KEY_NEEDED =
   'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it';

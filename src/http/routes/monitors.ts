@@ -87,29 +87,33 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       const errors = validate('estimate', estimate);
       if (errors.length > 0) return sendError(reply, request, 400, 'INVALID_REQUEST', errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
       const owner = ownerOf(key);
-      const count = await store.count(owner);
-      if (count >= options.maxPerOwner) {
+      const now = options.now();
+      // Counted and created in one transaction: requests sent at once cannot each find room.
+      const created = await store.createWithin(
+        [
+          {
+            ownerId: owner,
+            keyId: key.id,
+            env: key.env,
+            payerKey: payerKeyOf(options.deps.network, 'estimate', estimate),
+            what: { request: estimate, reference: reference ?? null },
+            schedule,
+            firstCheckAt: now,
+          },
+        ],
+        options.maxPerOwner,
+        now,
+      );
+      if ('count' in created) {
         return sendError(
           reply,
           request,
           400,
           'INVALID_REQUEST',
-          `This key has ${count} monitors, the most it may have; delete monitors it no longer needs first`,
+          `This key has ${created.count} monitors, the most it may have; delete monitors it no longer needs first`,
         );
       }
-      const now = options.now();
-      const monitor = await store.create(
-        {
-          ownerId: owner,
-          keyId: key.id,
-          env: key.env,
-          payerKey: payerKeyOf(options.deps.network, 'estimate', estimate),
-          what: { request: estimate, reference: reference ?? null },
-          schedule,
-          firstCheckAt: now,
-        },
-        now,
-      );
+      const monitor = created.made[0]!;
       options.wakeDeliveries();
       reply.code(201).header('location', `/v1/monitors/${monitor.id}`);
       return { id: monitor.id, next_check_at: monitor.next_check_at };

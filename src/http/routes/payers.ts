@@ -3,12 +3,12 @@
  * reaches and what each answers, never credentials, connections or endpoints.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../domain/errors.ts';
 import { PayerListing, PayerParams, PayersQuery, PayersResponse } from '../../domain/schemas/payers.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { PayerInfo, PayerNetwork } from '../../payers/network.ts';
-import { searchPayers } from '../../operations/payer-search.ts';
+import { payerQueryProblem, preparePayerSearch } from '../../operations/payer-search.ts';
 
 const listing = (p: PayerInfo): PayerListing => ({
   payer_id: p.payer_id,
@@ -20,22 +20,44 @@ const listing = (p: PayerInfo): PayerListing => ({
   ...(p.eligibility ? { eligibility: p.eligibility } : {}),
 });
 
+/** Searches (GET /v1/payers?query=) one key may make a minute; listing every payer is not counted. */
+export const PAYER_SEARCHES_PER_MINUTE = 120;
+
+const hasQuery = (request: FastifyRequest) => (request.query as { query?: unknown } | undefined)?.query !== undefined;
+
 export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const all = network.payers();
   const body = { mode: network.mode, payers: all.map(listing) };
+  const search = preparePayerSearch(all);
   api.get(
     '/v1/payers',
     {
+      config: {
+        rateLimit: {
+          max: PAYER_SEARCHES_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `payer-search:${request.apiKey?.id ?? request.ip}`,
+          allowList: (request: FastifyRequest) => !hasQuery(request),
+          errorResponseBuilder: (_request: FastifyRequest, context: { max: number; after: string }) =>
+            Object.assign(new Error(`At most ${context.max} payer searches a minute may be made with a key; retry in ${context.after}`), { statusCode: 429 }),
+        },
+      },
       schema: {
         operationId: 'payers',
         tags: ['payers'],
         summary: 'The payers this server reaches, or those matching a search',
         querystring: PayersQuery,
-        response: { 200: PayersResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: PayersResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => (request.query.query === undefined ? body : { mode: network.mode, payers: searchPayers(all, request.query.query).map(listing) }),
+    async (request) => {
+      const { query } = request.query;
+      if (query === undefined) return body;
+      const problem = payerQueryProblem(query);
+      if (problem) throw new ServiceError('INVALID_REQUEST', problem, { errors: [{ field: 'query', message: problem }] });
+      return { mode: network.mode, payers: search(query).map(listing) };
+    },
   );
   api.get(
     '/v1/payers/:id',

@@ -10,7 +10,7 @@ import type { Agent } from 'undici';
 import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
 import { signWebhook } from './signature.ts';
-import { checkTarget, guardedLookup, TargetRefused } from './webhook-target.ts';
+import { checkTarget, guardedLookup, TargetRefused, type Resolve } from './webhook-target.ts';
 
 /** What the worker needs of the store (store/webhooks.ts). */
 export interface DeliveryQueue {
@@ -36,6 +36,8 @@ export interface DeliveryWorkerOptions {
   logRetentionMs?: number;
   /** COVERAGE_WEBHOOK_ALLOW_INSECURE: http and loopback receivers. */
   allowInsecure: boolean;
+  /** How receivers' host names are resolved; the system resolver by default. */
+  resolve?: Resolve;
   random?: () => number;
   /** Told about each attempt recorded (metrics). */
   onAttempt?: (outcome: AttemptOutcome) => void;
@@ -162,9 +164,9 @@ export class DeliveryWorker {
   }
 
   private client(): Promise<{ agent: Agent; request: typeof import('undici').request }> {
-    const { allowInsecure, timeoutMs } = this.options;
+    const { allowInsecure, timeoutMs, resolve } = this.options;
     this.agent ??= import('undici').then(({ Agent, request }) => ({
-      agent: new Agent({ connect: { lookup: guardedLookup(allowInsecure), timeout: timeoutMs }, keepAliveTimeout: 4_000 }),
+      agent: new Agent({ connect: { lookup: guardedLookup(allowInsecure, resolve), timeout: timeoutMs }, keepAliveTimeout: 4_000 }),
       request,
     }));
     return this.agent;
@@ -173,7 +175,7 @@ export class DeliveryWorker {
   private async send(delivery: DueDelivery): Promise<{ status: number | null; error: string | null }> {
     if (delivery.secret === null || delivery.payload === null) return { status: null, error: 'stored under another COVERAGE_DATA_KEY' };
     try {
-      const url = await checkTarget(delivery.url, this.options.allowInsecure);
+      const url = await checkTarget(delivery.url, this.options.allowInsecure, this.options.resolve);
       const timestamp = Math.floor(this.now().getTime() / 1000);
       const { agent, request } = await this.client();
       const res = await request(url, {
