@@ -74,8 +74,7 @@ const hashPassword = async (password: string) => {
 const SSO_ONLY = '!sso-only';
 
 /** Not locked, or locked until a time that has passed (ISO timestamps compare as text). */
-const unlocked = (eb: ExpressionBuilder<Database, 'users'>, now: Date) =>
-  eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]);
+const unlocked = (eb: ExpressionBuilder<Database, 'users'>, now: Date) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]);
 
 const toUser = (row: UserTable): User => ({
   id: row.id,

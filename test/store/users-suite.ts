@@ -114,7 +114,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
     const attempts = [...Array.from({ length: 3 }, (_, i) => `wrong password ${i}`), PASSWORD];
     const reasons = await Promise.all(attempts.map((password) => reasonOf(users.signIn({ username: 'alice', password, env: 'sandbox' }))));
-    assert.deepEqual(reasons.toSorted(), ['bad_password', 'bad_password', 'bad_password', 'ok']);
+    assert.deepEqual([...reasons].sort(), ['bad_password', 'bad_password', 'bad_password', 'ok']);
     assert.equal((await users.get('alice'))!.locked_until, null);
   });
 
