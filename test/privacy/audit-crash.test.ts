@@ -58,7 +58,7 @@ describe('kill -9 under load loses no audit record of an answered check', () => 
     t.after(() => store.cleanup());
     await killedUnderLoad(store);
   });
-  test('on PostgreSQL', { skip: needsPostgres }, async (t) => {
+  test('on PostgreSQL', { skip: needsPostgres() }, async (t) => {
     const store = await postgresStore();
     t.after(() => store.cleanup());
     await killedUnderLoad(store);
