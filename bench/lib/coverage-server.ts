@@ -3,6 +3,7 @@
  * process, with a fresh SQLite store, auth, rate limits, audit and metrics on, and pino at info
  * writing one line per request to a log file.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,13 @@ export async function startCoverageServer(opts: {
   nodeArgs?: string[];
 }): Promise<CoverageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
-  const env = { COVERAGE_DATA_DIR: join(dir, 'data'), COVERAGE_MODE: opts.mode, ...opts.env };
+  // Production does not start without a data key (docs/security.md).
+  const env = {
+    COVERAGE_DATA_DIR: join(dir, 'data'),
+    COVERAGE_MODE: opts.mode,
+    ...(opts.mode === 'production' ? { COVERAGE_DATA_KEY: randomBytes(32).toString('hex') } : {}),
+    ...opts.env,
+  };
   // A key of its own with the rate limit lifted: the bench measures the service, not the limiter's 429s.
   const entry = await serviceEntry();
   const key = (await runNode([entry.script, 'keys', 'create', '--name', 'bench', '--env', opts.mode, '--rate-limit', '1000000000/min'], env)).trim();

@@ -63,6 +63,12 @@ function int(name: string, value: string | undefined, fallback: number, min: num
 
 /** Shortest COVERAGE_DEV_KEY accepted: as long as a generated key's random part. */
 export const DEV_KEY_MIN_LENGTH = 32;
+/**
+ * Fewest different characters a COVERAGE_DEV_KEY must use: one character repeated, or a tiny
+ * alphabet (`abab...`), is refused. 32 random hexadecimal characters (`openssl rand -hex 16`) use
+ * fewer than 8 less than once in 25 million draws (docs/security.md).
+ */
+export const DEV_KEY_MIN_DISTINCT = 8;
 
 /** COVERAGE_DEV_KEY is a sandbox convenience: long enough to resist guessing, and never a production credential. */
 function devKey(value: string | undefined, mode: 'sandbox' | 'production'): string | undefined {
@@ -75,6 +81,12 @@ function devKey(value: string | undefined, mode: 'sandbox' | 'production'): stri
   if (value.length < DEV_KEY_MIN_LENGTH || /\s/.test(value)) {
     throw new Error(
       `COVERAGE_DEV_KEY must be at least ${DEV_KEY_MIN_LENGTH} characters without spaces (it is ${value.length}); unset it to have a key generated at each start`,
+    );
+  }
+  const distinct = new Set(value).size;
+  if (distinct < DEV_KEY_MIN_DISTINCT) {
+    throw new Error(
+      `COVERAGE_DEV_KEY uses ${distinct} different characters; a key needs at least ${DEV_KEY_MIN_DISTINCT} (use a random one, such as \`openssl rand -hex 16\`), or unset it to have a key generated at each start`,
     );
   }
   return value;
@@ -95,6 +107,19 @@ function dataKey(env: NodeJS.ProcessEnv, mode: 'sandbox' | 'production'): Buffer
     );
   }
   return undefined;
+}
+
+/**
+ * A production server keeps member data outside the answers it sends: batch rows, monitors'
+ * snapshots and webhook payloads, TOTP secrets, the coverage cache. It seals them with the data key,
+ * so it does not start without one (docs/security.md, "Member data at rest"). The sandbox may.
+ */
+export const DATA_KEY_REQUIRED =
+  'COVERAGE_DATA_KEY is required in production: batch rows, monitors, TOTP secrets and the coverage cache hold member data and are stored encrypted with it. ' +
+  'Make one with `openssl rand -hex 32` (64 hexadecimal characters), keep it with your other secrets, give every instance the same one, and do not lose it: what it sealed cannot be read without it';
+
+export function checkProductionDataKey(config: Pick<Config, 'mode' | 'dataKey'>): void {
+  if (config.mode === 'production' && !config.dataKey) throw new Error(DATA_KEY_REQUIRED);
 }
 
 function metricsToken(value: string | undefined): string | undefined {

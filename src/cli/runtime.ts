@@ -14,7 +14,7 @@ import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
 import { createMonitorWorker, type MonitorWorker } from './monitor-worker.ts';
-import type { Config } from './config.ts';
+import { checkProductionDataKey, type Config } from './config.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 
 export interface Runtime {
@@ -59,6 +59,7 @@ const GENERATED_DEV_KEY_NAME = 'dev (generated at start)';
 const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  checkProductionDataKey(config);
   const today = options.today ?? systemToday;
   const metrics = new Metrics({ processMetrics: true });
   const network = await openPayerNetwork(config, today, metrics);

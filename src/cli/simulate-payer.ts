@@ -83,7 +83,7 @@ async function runVendorSimulator(opts: Options): Promise<void> {
       `  payer directory written to ${opts.directoryOut}`,
       '',
       'Run the service against it:',
-      `  ${SIM_SECRET_ENVS.map((e) => `${e}=sim`).join(' ')} COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+      `  ${SIM_SECRET_ENVS.map((e) => `${e}=sim`).join(' ')} COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
@@ -119,7 +119,7 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
       '',
       'Run the service against it:',
       '  npx coverage keys create --name local --env production   (prints the API key once)',
-      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');

@@ -1,6 +1,6 @@
 /** One audit record per check (store/audit.ts): who asked, which endpoint and payer, the outcome, and a keyed hash of whom. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditWriter } from '../store/audit.ts';
+import type { AuditEvent, AuditWriter } from '../store/audit.ts';
 import type { MemberHasher, MemberIdentity } from '../store/member-hash.ts';
 import { checkEndpoint } from './check-routes.ts';
 
@@ -16,6 +16,8 @@ export interface AuditHookOptions {
   /** Whether the network has this payer: the trail records payer IDs it knows, never caller text. */
   knownPayer: (payerId: string) => boolean;
 }
+
+const AUDIT_UNAVAILABLE = 'The check could not be recorded in the audit trail (the store is unreachable), so its answer is withheld; try again shortly';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -44,13 +46,13 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
     if (request.apiKey && checkEndpoint(request)) request.memberHash = options.hashMember(identityOf(request.body));
   });
 
-  // onSend rather than onResponse: the record is queued before the client can see the answer, so a
-  // SIGTERM right after a response cannot lose it (close() flushes the queue).
+  // onSend rather than onResponse: the record is committed before the client can see the answer, so
+  // no crash (kill -9 included) loses the record of an answer that was sent.
   app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = checkEndpoint(request);
     if (!request.apiKey || !endpoint || recorded.has(request)) return payload;
     recorded.add(request);
-    options.audit.record({
+    const event: AuditEvent = {
       request_id: request.id,
       at: new Date().toISOString(),
       key_id: request.apiKey.id,
@@ -70,7 +72,12 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
             trace_number: request.payerExchange.trace_number,
           }
         : {}),
-    });
-    return payload;
+    };
+    if (await options.audit.write(event)) return payload;
+    // Not recorded, not disclosed: the answer is withheld, and the record kept for retry says so.
+    event.status = 503;
+    event.error_code = 'SERVICE_UNAVAILABLE';
+    reply.code(503).type('application/json; charset=utf-8').header('retry-after', '5');
+    return JSON.stringify({ error_code: 'SERVICE_UNAVAILABLE', message: AUDIT_UNAVAILABLE, request_id: request.id });
   });
 }

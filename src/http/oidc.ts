@@ -138,7 +138,7 @@ export class OidcClient {
     const parts = jwt.split('.');
     if (parts.length !== 3) throw new OidcError('malformed id_token');
     const [h, p, s] = parts as [string, string, string];
-    let header: { alg?: unknown; kid?: unknown };
+    let header: { alg?: unknown; kid?: unknown; crit?: unknown };
     let claims: Record<string, unknown>;
     try {
       header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as typeof header;
@@ -147,6 +147,8 @@ export class OidcClient {
       throw new OidcError('malformed id_token');
     }
     if (header.alg !== 'RS256') throw new OidcError('id_token is not RS256');
+    // We implement no JWS extension, so any critical one is one we do not understand (RFC 7515, 4.1.11).
+    if (header.crit !== undefined) throw new OidcError('id_token names critical header parameters');
     const jwk = await this.signingKey(typeof header.kid === 'string' ? header.kid : undefined);
     const valid = verifySignature('RSA-SHA256', Buffer.from(`${h}.${p}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
     if (!valid) throw new OidcError('id_token signature is invalid');

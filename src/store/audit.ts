@@ -1,6 +1,8 @@
 /**
- * The audit writer: records are queued on the request path and written in batches off it, so a
- * check never waits on the store. close() writes everything still queued (graceful shutdown).
+ * The audit writer. A check's record is written before its answer is sent (`write`): records that
+ * arrive in the same turn of the event loop share one INSERT and one commit, so many checks cost
+ * one transaction (docs/security.md, audit controls). Other records (`record`: sign-ins) are queued
+ * and written in batches off the request path. close() writes everything still queued.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.ts';
@@ -20,8 +22,15 @@ export interface AuditWriterOptions {
   onError?: (err: unknown, info: { queued: number; dropped: number }) => void;
 }
 
+/** A queued record, and who waits for it to be written (told true once it is, false when a write failed). */
+interface Queued {
+  event: AuditEvent;
+  done: ((written: boolean) => void) | null;
+}
+
 export class AuditWriter {
-  private queue: AuditEvent[] = [];
+  private queue: Queued[] = [];
+  private scheduled = false;
   private draining: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly batchSize: number;
@@ -46,23 +55,51 @@ export class AuditWriter {
     return this.queue.length;
   }
 
+  /** Queues a record, written within the flush interval. */
   record(event: AuditEvent): void {
-    this.queue.push(event);
-    if (this.queue.length > this.maxQueued) {
-      const excess = this.queue.length - this.maxQueued;
-      this.queue.splice(0, excess);
-      this.dropped += excess;
-      this.onError(new Error('audit queue full'), { queued: this.queue.length, dropped: this.dropped });
-    }
+    this.push({ event, done: null });
     if (this.queue.length >= this.batchSize) void this.flush();
+  }
+
+  /**
+   * Writes a record at once, with whatever else arrives in this turn of the event loop: true once
+   * it is committed; false when the write failed (it stays queued and is retried with the rest).
+   */
+  write(event: AuditEvent): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.push({ event, done: resolve });
+      this.soon();
+    });
   }
 
   /** Writes what is queued; resolves when the queue is empty or a write failed (the rest stays queued). */
   flush(): Promise<void> {
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
+      // Records that arrived as this drain was ending (a failed write has told its waiters already).
+      if (this.queue.some((q) => q.done)) this.soon();
     });
     return this.draining;
+  }
+
+  private push(queued: Queued): void {
+    this.queue.push(queued);
+    if (this.queue.length > this.maxQueued) {
+      const excess = this.queue.length - this.maxQueued;
+      for (const gone of this.queue.splice(0, excess)) gone.done?.(false);
+      this.dropped += excess;
+      this.onError(new Error('audit queue full'), { queued: this.queue.length, dropped: this.dropped });
+    }
+  }
+
+  /** One flush after the current turn of the event loop: every record written in it shares the commit. */
+  private soon(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
   }
 
   async close(): Promise<void> {
@@ -75,21 +112,27 @@ export class AuditWriter {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.batchSize);
+      const events = batch.map((q) => q.event);
       try {
-        if (this.db.sqlite) this.insertSqlite(this.db.sqlite, batch);
+        if (this.db.sqlite) this.insertSqlite(this.db.sqlite, events);
         else {
           await this.db.kysely
             .insertInto('audit_events')
-            .values(batch)
+            .values(events)
             // A retried batch whose first attempt did commit must not fail on its own rows.
             .onConflict((oc) => oc.column('request_id').doNothing())
             .execute();
         }
       } catch (err) {
+        for (const q of batch) {
+          q.done?.(false);
+          q.done = null;
+        }
         this.queue.unshift(...batch);
         this.onError(err, { queued: this.queue.length, dropped: this.dropped });
         return;
       }
+      for (const q of batch) q.done?.(true);
     }
   }
 

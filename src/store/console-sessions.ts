@@ -93,6 +93,21 @@ export class ConsoleSessionStore {
     };
   }
 
+  /**
+   * Marks a sign-in round trip's state (OpenID Connect) as used, until `ttlMs` from now: true the
+   * first time, false for every replay of the same callback, on any instance sharing the store.
+   */
+  async claimState(state: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    await this.db.kysely.deleteFrom('oidc_states').where('expires_at', '<=', now.toISOString()).execute();
+    const res = await this.db.kysely
+      .insertInto('oidc_states')
+      .values({ state_hash: hashToken(state), expires_at: new Date(now.getTime() + ttlMs).toISOString() })
+      .onConflict((oc) => oc.column('state_hash').doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
   async destroy(token: string): Promise<void> {
     await this.db.kysely.deleteFrom('console_sessions').where('token_hash', '=', hashToken(token)).execute();
   }

@@ -4,6 +4,7 @@ import { monitorsMigration } from './migration-steps/monitors.ts';
 import { auditRouteMigration } from './migration-steps/audit-route.ts';
 import { payerCatalogMigration, providersMigration } from './migration-steps/payer-catalog.ts';
 import { payerRouteEligibilityMigration } from './migration-steps/payer-route-eligibility.ts';
+import { oidcStatesMigration } from './migration-steps/oidc-states.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -145,6 +146,7 @@ const migrations: Record<string, Migration> = {
   '0008_payer_catalog': payerCatalogMigration,
   '0009_providers': providersMigration,
   '0010_payer_route_eligibility': payerRouteEligibilityMigration,
+  '0011_oidc_states': oidcStatesMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -95,6 +95,13 @@ export interface UserTable {
 }
 
 /** A console sign-in: only the SHA-256 of the cookie's token is kept. */
+/** A used sign-in round trip (OpenID Connect state), kept until the round trip would have expired anyway. */
+export interface OidcStateTable {
+  /** SHA-256 of the state, hex. */
+  state_hash: string;
+  expires_at: string;
+}
+
 export interface ConsoleSessionTable {
   token_hash: string;
   user_id: string;
@@ -173,6 +180,7 @@ export interface Database {
   batch_rows: BatchRowTable;
   users: UserTable;
   console_sessions: ConsoleSessionTable;
+  oidc_states: OidcStateTable;
   monitors: MonitorTable;
   monitor_pacing: MonitorPacingTable;
   webhooks: WebhookTable;

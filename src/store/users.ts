@@ -4,10 +4,10 @@
  * locked, wrong password or code), so answers do not tell which usernames exist.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from './db.ts';
 import type { KeyEnv } from './keys.ts';
-import type { UserTable } from './schema.ts';
+import type { Database, UserTable } from './schema.ts';
 import type { DataKey } from './data-key.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
 
@@ -72,6 +72,9 @@ const hashPassword = async (password: string) => {
 };
 /** The password hash of a user who signs in through OpenID Connect only: no password matches it. */
 const SSO_ONLY = '!sso-only';
+
+/** Not locked, or locked until a time that has passed (ISO timestamps compare as text). */
+const unlocked = (eb: ExpressionBuilder<Database, 'users'>, now: Date) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]);
 
 const toUser = (row: UserTable): User => ({
   id: row.id,
@@ -230,33 +233,49 @@ export class UserStore {
     return { user: toUser({ ...existing, ...changes }), totpUri: secret ? otpauthUri(secret, existing.username) : null };
   }
 
-  /** Checks a sign-in for a server of `env`. The work done is the same whether or not the user exists. */
+  /**
+   * Checks a sign-in for a server of `env`. The work done is the same whether or not the user exists.
+   *
+   * The attempt is counted before the password is hashed (`reserve`), so sign-ins sent at once
+   * cannot all be checked against a count none of them has added to yet; a success is granted only
+   * if the account is still unlocked when it is recorded (docs/security.md, console lockout).
+   */
   async signIn(input: { username: string; password: string; totp?: string | undefined; env: KeyEnv }): Promise<SignInResult> {
     const row = await this.row(normalizeUsername(input.username));
+    const now = this.now();
+    const reserved = row && !row.disabled_at && row.env === input.env ? await this.reserve(row.id, now) : false;
     const passwordOk = await this.verifyPassword(row?.password_hash ?? null, input.password);
     if (!row) return { ok: false, reason: 'no_such_user' };
     if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };
     if (row.env !== input.env) return { ok: false, reason: 'wrong_env', user_id: row.id };
-    const now = this.now();
-    if (row.locked_until && row.locked_until > now.toISOString()) return { ok: false, reason: 'locked', user_id: row.id };
-    if (!passwordOk) return this.failed(row, 'bad_password');
+    if (!reserved) return { ok: false, reason: 'locked', user_id: row.id };
+    if (!passwordOk) return this.failed(row.id, now, 'bad_password');
     let step: number | null = null;
     if (row.totp_secret) {
       const secret = this.openTotp(row.totp_secret, row.id);
-      if (secret === null) return { ok: false, reason: 'totp_unreadable', user_id: row.id };
+      if (secret === null) {
+        await this.release(row.id);
+        return { ok: false, reason: 'totp_unreadable', user_id: row.id };
+      }
       step = verifyTotp(secret, (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
-      if (step === null) return this.failed(row, 'bad_totp');
+      if (step === null) return this.failed(row.id, now, 'bad_totp');
     }
+    // Clearing the count releases this attempt's reservation; no row is updated when a parallel attempt locked the account meanwhile.
     const update = this.db.kysely
       .updateTable('users')
       .set({ failed_attempts: 0, locked_until: null, last_sign_in_at: now.toISOString(), ...(step !== null ? { totp_last_step: step } : {}) })
-      .where('id', '=', row.id);
+      .where('id', '=', row.id)
+      .where((eb) => unlocked(eb, now));
     // The step is claimed atomically: two sign-ins racing with one code, only one wins.
     const res = await (
       step !== null ? update.where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)])) : update
     ).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return this.failed(row, 'bad_totp');
-    return { ok: true, user: toUser({ ...row, last_sign_in_at: now.toISOString() }) };
+    if (Number(res.numUpdatedRows) === 0) {
+      const after = await this.db.kysely.selectFrom('users').select('locked_until').where('id', '=', row.id).executeTakeFirst();
+      if (after?.locked_until && after.locked_until > now.toISOString()) return { ok: false, reason: 'locked', user_id: row.id };
+      return this.failed(row.id, now, 'bad_totp');
+    }
+    return { ok: true, user: toUser({ ...row, failed_attempts: 0, locked_until: null, last_sign_in_at: now.toISOString() }) };
   }
 
   /**
@@ -274,21 +293,50 @@ export class UserStore {
     return { ok: true, user: toUser({ ...row, last_sign_in_at: now }) };
   }
 
-  private async failed(row: UserTable, reason: SignInFailure): Promise<SignInResult> {
+  /**
+   * Counts an attempt as failed until it proves otherwise, in one conditional update: false when the
+   * account is locked, or when this attempt is one more than the limit allows (it then locks the
+   * account). A lock that has run out starts the count again.
+   */
+  private async reserve(id: string, now: Date): Promise<boolean> {
+    const count = sql<number>`(case when locked_until is not null and locked_until <= ${now.toISOString()} then 0 else failed_attempts end) + 1`;
+    const row = await this.db.kysely
+      .updateTable('users')
+      .set({
+        failed_attempts: count,
+        locked_until: sql<string | null>`case when ${count} > ${this.maxFailures} then ${this.lockEnd(now)} else null end`,
+      })
+      .where('id', '=', id)
+      .where((eb) => unlocked(eb, now))
+      .returning('locked_until')
+      .executeTakeFirst();
+    return row !== undefined && row.locked_until === null;
+  }
+
+  /** The reserved attempt stays counted; at the limit the account locks. */
+  private async failed(id: string, now: Date, reason: SignInFailure): Promise<SignInResult> {
     await this.db.kysely
       .updateTable('users')
-      .set({ failed_attempts: sql`failed_attempts + 1` })
-      .where('id', '=', row.id)
+      .set({ locked_until: this.lockEnd(now) })
+      .where('id', '=', id)
+      .where('failed_attempts', '>=', this.maxFailures)
+      .where((eb) => unlocked(eb, now))
       .execute();
-    const after = await this.db.kysely.selectFrom('users').select('failed_attempts').where('id', '=', row.id).executeTakeFirst();
-    if (after && after.failed_attempts >= this.maxFailures) {
-      await this.db.kysely
-        .updateTable('users')
-        .set({ failed_attempts: 0, locked_until: new Date(this.now().getTime() + this.lockoutMs).toISOString() })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    return { ok: false, reason, user_id: row.id };
+    return { ok: false, reason, user_id: id };
+  }
+
+  /** Takes back a reserved attempt that was neither a success nor the person's failure (a configuration fault). */
+  private async release(id: string): Promise<void> {
+    await this.db.kysely
+      .updateTable('users')
+      .set({ failed_attempts: sql`failed_attempts - 1` })
+      .where('id', '=', id)
+      .where('failed_attempts', '>', 0)
+      .execute();
+  }
+
+  private lockEnd(now: Date): string {
+    return new Date(now.getTime() + this.lockoutMs).toISOString();
   }
 
   private async verifyPassword(hash: string | null, password: string): Promise<boolean> {

@@ -44,7 +44,7 @@ async function countOf(db: Db, batchId: string) {
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {

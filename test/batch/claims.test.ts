@@ -29,7 +29,7 @@ const ok = { status: 200, error_code: null, body: { ok: true } };
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(name, { skip }, () => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {

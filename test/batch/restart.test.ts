@@ -88,7 +88,7 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   test(`${name}: SIGTERM mid-batch, then a new start finishes it; no row is checked twice`, { skip }, async (t) => {
     const store = await open();

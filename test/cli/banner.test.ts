@@ -14,6 +14,7 @@ import type { PayerInfo } from '../../src/payers/network.ts';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { runCli, startServer } from '../support/processes.ts';
+import { TEST_DATA_KEY } from '../helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -71,6 +72,7 @@ test('production: the curl names a payer of the directory and answers; no sandbo
   const server = await startServer({
     COVERAGE_DATA_DIR: dir,
     COVERAGE_MODE: 'production',
+    COVERAGE_DATA_KEY: TEST_DATA_KEY,
     COVERAGE_PAYERS: payersFile,
     [SIMULATOR_USERNAME_ENV]: 'sim',
     [SIMULATOR_PASSWORD_ENV]: 'sim',

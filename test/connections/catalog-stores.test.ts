@@ -29,7 +29,7 @@ async function schemaBeforeRouteEligibility(store: TestStore): Promise<Kysely<an
 
 for (const [dialect, make, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(`catalog stores on ${dialect}`, { skip }, () => {
     const withCatalog = async (run: (catalog: PayerCatalogStore, store: TestStore) => Promise<void>) => {

@@ -210,6 +210,30 @@ test('stedi-json: a record without a usable primaryPayerId or with an unknown el
   assert.deepEqual(await store.list(), before);
 });
 
+// Issue 23, finding 7: a payer listed twice in one file kept the last record without a word.
+test('a payer_id listed twice in one file refuses the file, naming both records, in every format that lists a payer once', async () => {
+  const before = await store.list();
+  const generic = await runImport('payer_id,name\nTWICE1,First\nOTHER1,Other\nTWICE1,Second\n', 'gateway', 'csv');
+  assert.equal(generic.code, 1);
+  assert.match(generic.stderr, /nothing imported; fix these rows: row 4 repeats payer_id TWICE1 of row 2 \(one record per payer\)/);
+  const stediCsv = [
+    STEDI_HEADER,
+    stediRow(['S1', 'TWICE2', 'First', '', '', 'true', 'false', '', '', '', '']),
+    stediRow(['S2', 'TWICE2', 'Second', '', '', 'true', 'false', '', '', '', '']),
+  ].join('\n');
+  const stedi = await runImport(stediCsv, 'stedi', 'stedi-csv');
+  assert.equal(stedi.code, 1);
+  assert.match(stedi.stderr, /row 3 repeats PrimaryPayerId TWICE2 of row 2/);
+  const items = [
+    { primaryPayerId: 'TWICE3', displayName: 'First' },
+    { primaryPayerId: 'TWICE3', displayName: 'Second' },
+  ];
+  const json = await runImport(JSON.stringify({ items }), 'stedi', 'stedi-json');
+  assert.equal(json.code, 1);
+  assert.match(json.stderr, /items\[1\] repeats primaryPayerId TWICE3 of items\[0\]/);
+  assert.deepEqual(await store.list(), before);
+});
+
 test('`coverage payers import --help` and the --format check name all four formats', async () => {
   assert.deepEqual(IMPORT_FORMATS, ['csv', 'stedi-json', 'stedi-csv', 'availity-json']);
   const program = new Command('coverage');

@@ -4,14 +4,14 @@
  * Screenshots go to docs/screenshots/ (shown in the README). Skips when /usr/bin/chromium is absent.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
+import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); .ci/run installs it`;
+const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
 let server: TestServer;

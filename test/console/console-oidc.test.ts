@@ -41,7 +41,10 @@ after(async () => {
 const cookiesOf = (res: Response) => res.headers.getSetCookie();
 
 /** The browser's round trip: start, the provider, the callback. */
-async function ssoSignIn(claims: Record<string, unknown>, options: { signWith?: KeyObject; state?: string; skipPending?: boolean } = {}) {
+async function ssoSignIn(
+  claims: Record<string, unknown>,
+  options: { signWith?: KeyObject; header?: Record<string, unknown>; state?: string; skipPending?: boolean } = {},
+) {
   const start = await fetch(`${server.url}/console/oidc/start`, { redirect: 'manual' });
   assert.equal(start.status, 302);
   const authorize = start.headers.get('location')!;
@@ -49,10 +52,9 @@ async function ssoSignIn(claims: Record<string, unknown>, options: { signWith?: 
   assert.match(pending, /^coverage_oidc=\S+; Path=\/console\/oidc; HttpOnly; SameSite=Lax; Max-Age=600$/);
   const code = idp.issue(authorize, claims, options);
   const state = options.state ?? new URL(authorize).searchParams.get('state')!;
-  const callback = await fetch(`${server.url}/console/oidc/callback?code=${code}&state=${encodeURIComponent(state)}`, {
-    redirect: 'manual',
-    headers: options.skipPending ? {} : { cookie: pending.split(';')[0]! },
-  });
+  const callbackUrl = `${server.url}/console/oidc/callback?code=${code}&state=${encodeURIComponent(state)}`;
+  const headers: Record<string, string> = options.skipPending ? {} : { cookie: pending.split(';')[0]! };
+  const callback = await fetch(callbackUrl, { redirect: 'manual', headers });
   const session = cookiesOf(callback).find((c) => c.startsWith('coverage_session='));
   return {
     status: callback.status,
@@ -60,6 +62,8 @@ async function ssoSignIn(claims: Record<string, unknown>, options: { signWith?: 
     session: session ?? null,
     authorize: new URL(authorize),
     cookies: cookiesOf(callback),
+    /** The same callback again, as a replay would send it. */
+    replay: () => fetch(callbackUrl, { redirect: 'manual', headers }),
   };
 }
 
@@ -124,11 +128,29 @@ test('refused, always with the same redirect: unknown, disabled, unverified emai
     ['another nonce', { ...alice, nonce: 'not-the-nonce' }],
     ['state does not match', alice, { state: 'forged' }],
     ['no pending cookie (login CSRF)', alice, { skipPending: true }],
+    // Issue 23, finding 7: we understand no critical JWS extension (RFC 7515, 4.1.11).
+    ['a critical header parameter', alice, { header: { crit: ['exp'], exp: now + 300 } }],
+    ['an empty crit list', alice, { header: { crit: [] } }],
   ];
   for (const [name, claims, options] of cases) {
     const done = await ssoSignIn(claims, options);
     assert.deepEqual([done.status, done.location, done.session], [302, '/console/?sign_in=sso_failed', null], name);
   }
+});
+
+// Issue 23, finding 7: replaying a callback (its code, state and round-trip cookie) gave a second session.
+test('a callback is good once: a replay gets no second session, even from a provider that takes a code twice', async (t) => {
+  idp.reusableCodes = true;
+  t.after(() => (idp.reusableCodes = false));
+  const first = await ssoSignIn({ email: 'alice@clinic.example', email_verified: true });
+  assert.equal(first.location, '/console/');
+  assert.ok(first.session);
+  const tokenRequests = idp.tokenRequests;
+  const again = await first.replay();
+  assert.equal(again.status, 302);
+  assert.equal(again.headers.get('location'), '/console/?sign_in=sso_failed');
+  assert.ok(!cookiesOf(again).some((c) => c.startsWith('coverage_session=')), 'no second session');
+  assert.equal(idp.tokenRequests, tokenRequests, 'the used state is refused before the code is exchanged');
 });
 
 test('an SSO-only user has no password here: a password sign-in fails like any other', async () => {

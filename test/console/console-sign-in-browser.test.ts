@@ -5,16 +5,15 @@
  * Screenshots: docs/screenshots/console-sign-in.png, console-signed-in.png. Skips when /usr/bin/chromium is absent.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { UserStore } from '../../src/store/users.ts';
 import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
+import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); .ci/run installs it`;
+const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const PASSWORD = 'front desk password 1';
 

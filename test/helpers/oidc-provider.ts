@@ -18,7 +18,9 @@ export class TestProvider {
   readonly kid = 'key-1';
   url = '';
   private server: Server | null = null;
-  private readonly codes = new Map<string, { claims: Record<string, unknown>; challenge: string; signWith?: KeyObject }>();
+  private readonly codes = new Map<string, { claims: Record<string, unknown>; challenge: string; signWith?: KeyObject; header?: Record<string, unknown> }>();
+  /** A provider that lets a code be exchanged again (some do, for a short while): replay protection must not rest on it. */
+  reusableCodes = false;
   tokenRequests = 0;
   /** For a browser: who the authorize endpoint signs in, and the service to send them back to. */
   browser: { claims: Record<string, unknown>; serviceUrl: string } | null = null;
@@ -59,7 +61,7 @@ export class TestProvider {
           const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
           if (req.headers.authorization !== `Basic ${basic}`) return json(401, { error: 'invalid_client' });
           const grant = this.codes.get(form.get('code') ?? '');
-          this.codes.delete(form.get('code') ?? '');
+          if (!this.reusableCodes) this.codes.delete(form.get('code') ?? '');
           if (!grant || form.get('redirect_uri') !== REDIRECT_URI) return json(400, { error: 'invalid_grant' });
           if (
             createHash('sha256')
@@ -67,7 +69,7 @@ export class TestProvider {
               .digest('base64url') !== grant.challenge
           )
             return json(400, { error: 'invalid_grant' });
-          return json(200, { access_token: 'at', token_type: 'Bearer', id_token: this.jwt(grant.claims, grant.signWith) });
+          return json(200, { access_token: 'at', token_type: 'Bearer', id_token: this.jwt(grant.claims, grant.signWith, grant.header) });
         }
         json(404, {});
       });
@@ -81,21 +83,23 @@ export class TestProvider {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  jwt(claims: Record<string, unknown>, signWith: KeyObject = this.key.privateKey): string {
+  /** `header`: fields added to the JWS header. */
+  jwt(claims: Record<string, unknown>, signWith: KeyObject = this.key.privateKey, header: Record<string, unknown> = {}): string {
     const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const input = `${part({ alg: 'RS256', kid: this.kid, typ: 'JWT' })}.${part(claims)}`;
+    const input = `${part({ alg: 'RS256', kid: this.kid, typ: 'JWT', ...header })}.${part(claims)}`;
     return `${input}.${sign('RSA-SHA256', Buffer.from(input), signWith).toString('base64url')}`;
   }
 
   /** What the provider hands back after the person signs in there: a code for these claims. */
-  issue(authorizeUrl: string, claims: Record<string, unknown>, options: { signWith?: KeyObject } = {}): string {
+  issue(authorizeUrl: string, claims: Record<string, unknown>, options: { signWith?: KeyObject; header?: Record<string, unknown> } = {}): string {
     const q = new URL(authorizeUrl).searchParams;
     const now = Math.floor(Date.now() / 1000);
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, {
       claims: { iss: this.url, aud: CLIENT_ID, sub: randomBytes(8).toString('hex'), iat: now, exp: now + 300, nonce: q.get('nonce'), ...claims },
       challenge: q.get('code_challenge') ?? '',
-      ...options,
+      ...(options.signWith ? { signWith: options.signWith } : {}),
+      ...(options.header ? { header: options.header } : {}),
     });
     return code;
   }

@@ -50,10 +50,18 @@ export async function startProduction(
     },
   });
   writeFileSync(file, JSON.stringify(directory));
-  const server = await startTestServer({
-    env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
-    ...(opts.logStream ? { logStream: opts.logStream } : {}),
-  });
+  let server: TestServer;
+  try {
+    server = await startTestServer({
+      env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
+      ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    });
+  } catch (err) {
+    // A start the test expects to fail leaves nothing listening behind it.
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     sim,
     server,

@@ -8,6 +8,8 @@ import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 export const TEST_KEY = 'cov_test_integration_suite_key_0001';
+/** COVERAGE_DATA_KEY of the production servers the suites start (production does not start without one). */
+export const TEST_DATA_KEY = '5e'.repeat(32);
 /** A fixed date so calendar-year plans are mid-year whatever day the suite runs. */
 export const TEST_TODAY = '2026-06-15';
 
@@ -22,9 +24,15 @@ export interface TestServer {
 
 export async function startTestServer(opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
-  // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would.
+  // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would, and a data key.
   const production = opts.env?.COVERAGE_MODE === 'production';
-  const config = loadConfig({ COVERAGE_DATA_DIR: dataDir, ...(production ? {} : { COVERAGE_DEV_KEY: TEST_KEY }), PORT: '0', ...NO_SHEDDING, ...opts.env });
+  const config = loadConfig({
+    COVERAGE_DATA_DIR: dataDir,
+    ...(production ? { COVERAGE_DATA_KEY: TEST_DATA_KEY } : { COVERAGE_DEV_KEY: TEST_KEY }),
+    PORT: '0',
+    ...NO_SHEDDING,
+    ...opts.env,
+  });
   const runtime = await startRuntime(config, {
     today: () => opts.today ?? TEST_TODAY,
     logLevel: opts.logStream ? 'info' : false,

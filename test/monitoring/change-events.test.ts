@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
-import { TEST_KEY } from '../helpers/server.ts';
 import { eventChecker, startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
 
 const CASE = 'specificity-mh-copay-beats-plan-coinsurance';
@@ -118,19 +117,6 @@ test('a member the payer does not find raises coverage.check_failed with the sta
   assert.ok(!failed.body.includes('NOSUCH1'));
 });
 
-test('a production server without COVERAGE_DATA_KEY refuses to create monitors (503)', async () => {
-  const plain = await startProduction({ replayDir: dir });
-  try {
-    const res = await fetch(`${plain.server.url}/v1/monitors`, {
-      method: 'POST',
-      headers: { apikey: TEST_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...ben, schedule: { every_days: 7 } }),
-    });
-    assert.equal(res.status, 503);
-    const body = (await res.json()) as { error_code: string; message: string };
-    assert.equal(body.error_code, 'SERVICE_UNAVAILABLE');
-    assert.match(body.message, /COVERAGE_DATA_KEY/);
-  } finally {
-    await plain.close();
-  }
+test('a production server without COVERAGE_DATA_KEY does not start, so it never keeps monitors in plain text', async () => {
+  await assert.rejects(startProduction({ replayDir: dir, env: { COVERAGE_DATA_KEY: '' } }), /COVERAGE_DATA_KEY is required in production/);
 });

@@ -40,7 +40,7 @@ after(() => receiver.close());
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(`deliveries on ${name}`, { skip }, () => {
     let store: TestStore;

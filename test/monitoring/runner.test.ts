@@ -72,7 +72,7 @@ const checksOf = async (db: Db, id: string) => (await stores(db).monitors.get(id
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(`scheduled checks on ${name}`, { skip }, () => {
     const withStore = async (fn: (store: TestStore) => Promise<void>) => {

@@ -95,3 +95,35 @@ test('without COVERAGE_AUDIT_KEY the member hash uses the deployment key kept in
   const kept = await other.kysely.selectFrom('settings').select('value').executeTakeFirstOrThrow();
   assert.equal(row?.member_hash, memberHasher(kept.value)({ member_id: '10010MHNA', first_name: 'Avery', last_name: 'Walsh', dob: '1988-03-14' }));
 });
+
+// Issue 23, finding 4: the record is committed before the answer goes out.
+test('a check is in the audit table by the time its answer arrives, without a flush', async (t) => {
+  const { runtime, secret } = await server(t);
+  const res = await runtime.app.inject({ method: 'POST', url: '/v1/estimate', headers: { apikey: secret }, payload: AVERY_ESTIMATE });
+  assert.equal(res.statusCode, 200);
+  const row = await runtime.db.kysely
+    .selectFrom('audit_events')
+    .select('status')
+    .where('request_id', '=', String(res.headers['x-request-id']))
+    .executeTakeFirst();
+  assert.equal(row?.status, 200);
+});
+
+test('when the record cannot be written, the answer is withheld (503) and the record kept for retry says so', async (t) => {
+  const { runtime, secret } = await server(t);
+  const sqlite = runtime.db.sqlite!;
+  // The store refuses audit inserts, as a full disk or a lost connection would.
+  sqlite.exec(`create trigger refuse_audit before insert on audit_events begin select raise(abort, 'disk full'); end`);
+  const res = await runtime.app.inject({ method: 'POST', url: '/v1/estimate', headers: { apikey: secret }, payload: AVERY_ESTIMATE });
+  assert.equal(res.statusCode, 503);
+  const body = res.json<{ error_code: string; message: string; request_id: string }>();
+  assert.equal(body.error_code, 'SERVICE_UNAVAILABLE');
+  assert.ok(!res.body.includes('Avery') && !res.body.includes('10010MHNA'), 'nothing of the member is disclosed');
+  assert.equal(runtime.audit.queued, 1);
+  sqlite.exec('drop trigger refuse_audit');
+  const rows = await records(runtime);
+  assert.deepEqual(
+    rows.map((r) => [r.request_id, r.status, r.error_code]),
+    [[body.request_id, 503, 'SERVICE_UNAVAILABLE']],
+  );
+});

@@ -11,7 +11,7 @@ import { usageCounts } from '../../src/store/usage.ts';
 import { runCli, startServer, type ServerProcess } from '../support/processes.ts';
 import { needsPostgresAndRedis, postgresStore, REDIS_URL } from '../support/stores.ts';
 
-test('two instances share keys, rate limits and revocations', { skip: needsPostgresAndRedis }, async (t) => {
+test('two instances share keys, rate limits and revocations', { skip: needsPostgresAndRedis() }, async (t) => {
   const store = await postgresStore();
   const servers: ServerProcess[] = [];
   t.after(async () => {

@@ -7,6 +7,7 @@ import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { REDIS_URL, sqliteStore } from '../support/stores.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
+import { needsRedis } from '../helpers/needs.ts';
 
 async function server(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}, logStream?: Writable): Promise<Runtime> {
   const store = await sqliteStore();
@@ -74,7 +75,7 @@ test('the sandbox catalog and unauthenticated requests do not use up checks', as
   assert.equal((await check(runtime, secret)).statusCode, 429);
 });
 
-test('when Redis goes away, checks go through and the server says so', { skip: REDIS_URL ? false : 'REDIS_URL not set' }, async (t) => {
+test('when Redis goes away, checks go through and the server says so', { skip: needsRedis() }, async (t) => {
   const lines: string[] = [];
   const logs = new Writable({
     write(chunk: Buffer, _encoding, done) {

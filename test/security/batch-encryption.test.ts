@@ -33,7 +33,7 @@ const leaseEnd = () => new Date(Date.now() + 60_000);
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(name, { skip }, () => {
     test('sealed at rest, read back whole; a sealed value copied to another row does not open', async () => {

@@ -17,6 +17,7 @@ import { VALID_NPI } from '../helpers/requests.ts';
 import { startProduction } from '../helpers/production.ts';
 import { REDIS_URL } from '../support/stores.ts';
 import { coverageArbitrary } from '../x12/coverage-arbitrary.ts';
+import { needsRedis } from '../helpers/needs.ts';
 
 const DATA_KEY = 'a3'.repeat(32);
 
@@ -87,61 +88,57 @@ test('production with a Redis cache and no data key refuses to start; the cache 
   assert.equal(loadConfig({ COVERAGE_MODE: 'production' }).dataKey, undefined, 'an in-memory cache makes its own key');
 });
 
-test(
-  'Redis cache: no member data in keys or values, a repeat is a hit, a tampered value is a miss',
-  { skip: REDIS_URL ? false : 'REDIS_URL not set' },
-  async () => {
-    const redis = new Redis(REDIS_URL!);
-    // A key of this run's own, so entries of earlier runs (same person, same payer) are other names.
-    const prod = await startProduction({ payerIds: ['SBX-EVERGREEN'], env: { REDIS_URL: REDIS_URL!, COVERAGE_DATA_KEY: randomBytes(32).toString('hex') } });
-    try {
-      const before = new Set(await redis.keys('coverage:*'));
-      const body = {
-        member_id: '10010MHNA',
-        member_first_name: 'Avery',
-        member_last_name: 'Walsh',
-        member_dob: '1988-03-14',
-        payer_id: 'SBX-EVERGREEN',
-        provider_npi: VALID_NPI,
-      };
-      const first = await prod.server.post('/v1/estimate', body);
-      assert.equal(first.status, 200, JSON.stringify(first.body));
-      assert.equal(first.body.demographics.last_name, 'WALSH');
-      const added = (await redis.keys('coverage:*')).filter((k) => !before.has(k));
-      assert.ok(added.length >= 1, 'the answer is cached');
-      const address = first.body.demographics.address?.street_line_1 as string | undefined;
-      // Nor the old unkeyed hash of the identity, which anyone could recompute from a guess.
-      const unkeyed = coverageCacheKey(
-        buildInquiry(
-          { payer_id: 'SBX-EVERGREEN', member_id: '10010MHNA', first_name: 'Avery', last_name: 'Walsh', dob: '1988-03-14', provider_npi: VALID_NPI },
-          '2026-06-15',
-        ),
-      );
-      for (const name of added) {
-        const sealed = (await redis.get(name))!;
-        for (const s of ['AVERY', 'Avery', 'WALSH', 'Walsh', '1988-03-14', '19880314', '10010MHNA', ...(address ? [address] : [])]) {
-          assert.ok(!sealed.includes(s) && !name.includes(s), `Redis holds ${s}`);
-        }
-        assert.ok(!name.includes(unkeyed.split(':').pop()!));
+test('Redis cache: no member data in keys or values, a repeat is a hit, a tampered value is a miss', { skip: needsRedis() }, async () => {
+  const redis = new Redis(REDIS_URL!);
+  // A key of this run's own, so entries of earlier runs (same person, same payer) are other names.
+  const prod = await startProduction({ payerIds: ['SBX-EVERGREEN'], env: { REDIS_URL: REDIS_URL!, COVERAGE_DATA_KEY: randomBytes(32).toString('hex') } });
+  try {
+    const before = new Set(await redis.keys('coverage:*'));
+    const body = {
+      member_id: '10010MHNA',
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1988-03-14',
+      payer_id: 'SBX-EVERGREEN',
+      provider_npi: VALID_NPI,
+    };
+    const first = await prod.server.post('/v1/estimate', body);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.demographics.last_name, 'WALSH');
+    const added = (await redis.keys('coverage:*')).filter((k) => !before.has(k));
+    assert.ok(added.length >= 1, 'the answer is cached');
+    const address = first.body.demographics.address?.street_line_1 as string | undefined;
+    // Nor the old unkeyed hash of the identity, which anyone could recompute from a guess.
+    const unkeyed = coverageCacheKey(
+      buildInquiry(
+        { payer_id: 'SBX-EVERGREEN', member_id: '10010MHNA', first_name: 'Avery', last_name: 'Walsh', dob: '1988-03-14', provider_npi: VALID_NPI },
+        '2026-06-15',
+      ),
+    );
+    for (const name of added) {
+      const sealed = (await redis.get(name))!;
+      for (const s of ['AVERY', 'Avery', 'WALSH', 'Walsh', '1988-03-14', '19880314', '10010MHNA', ...(address ? [address] : [])]) {
+        assert.ok(!sealed.includes(s) && !name.includes(s), `Redis holds ${s}`);
       }
-
-      const hits = prod.sim.hits('SBX-EVERGREEN');
-      const repeat = await prod.server.post('/v1/estimate', body);
-      assert.equal(repeat.status, 200);
-      assert.equal(prod.sim.hits('SBX-EVERGREEN'), hits, 'answered from the cache');
-
-      for (const name of added) {
-        const raw = Buffer.from((await redis.get(name))!.slice(3), 'base64url');
-        raw[raw.length >> 1] = raw[raw.length >> 1]! ^ 0x55;
-        await redis.set(name, `v1.${raw.toString('base64url')}`, 'PX', 60_000);
-      }
-      const tampered = await prod.server.post('/v1/estimate', body);
-      assert.equal(tampered.status, 200, JSON.stringify(tampered.body));
-      assert.deepEqual(tampered.body.demographics, first.body.demographics);
-      assert.ok(prod.sim.hits('SBX-EVERGREEN') > hits, 'an altered value is a miss: the payer is asked again');
-    } finally {
-      await prod.close();
-      redis.disconnect();
+      assert.ok(!name.includes(unkeyed.split(':').pop()!));
     }
-  },
-);
+
+    const hits = prod.sim.hits('SBX-EVERGREEN');
+    const repeat = await prod.server.post('/v1/estimate', body);
+    assert.equal(repeat.status, 200);
+    assert.equal(prod.sim.hits('SBX-EVERGREEN'), hits, 'answered from the cache');
+
+    for (const name of added) {
+      const raw = Buffer.from((await redis.get(name))!.slice(3), 'base64url');
+      raw[raw.length >> 1] = raw[raw.length >> 1]! ^ 0x55;
+      await redis.set(name, `v1.${raw.toString('base64url')}`, 'PX', 60_000);
+    }
+    const tampered = await prod.server.post('/v1/estimate', body);
+    assert.equal(tampered.status, 200, JSON.stringify(tampered.body));
+    assert.deepEqual(tampered.body.demographics, first.body.demographics);
+    assert.ok(prod.sim.hits('SBX-EVERGREEN') > hits, 'an altered value is a miss: the payer is asked again');
+  } finally {
+    await prod.close();
+    redis.disconnect();
+  }
+});

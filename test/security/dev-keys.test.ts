@@ -13,6 +13,7 @@ import { listKeys } from '../../src/cli/keys.ts';
 import { startRuntime } from '../../src/cli/runtime.ts';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
+import { TEST_DATA_KEY } from '../helpers/server.ts';
 import { runCli, startServer } from '../support/processes.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
@@ -33,7 +34,17 @@ test('a weak COVERAGE_DEV_KEY is refused at start with a clear error', () => {
   for (const weak of ['letmein1', 'x'.repeat(31), `${'y'.repeat(20)} ${'z'.repeat(20)}`]) {
     assert.throws(() => loadConfig({ COVERAGE_DEV_KEY: weak }), /COVERAGE_DEV_KEY must be at least 32 characters/, weak);
   }
-  assert.equal(loadConfig({ COVERAGE_DEV_KEY: 'k'.repeat(32) }).devKey, 'k'.repeat(32));
+  const random = randomBytes(16).toString('hex');
+  assert.equal(loadConfig({ COVERAGE_DEV_KEY: random }).devKey, random);
+});
+
+// Issue 23, finding 7: 32 characters of one repeated character were accepted.
+test('a COVERAGE_DEV_KEY of obviously low entropy (fewer than 8 different characters) is refused', () => {
+  for (const weak of ['k'.repeat(32), 'ab'.repeat(16), '0123456'.repeat(5)]) {
+    assert.throws(() => loadConfig({ COVERAGE_DEV_KEY: weak }), /COVERAGE_DEV_KEY uses \d+ different characters; a key needs at least 8/, weak);
+  }
+  const eight = '01234567'.repeat(4);
+  assert.equal(loadConfig({ COVERAGE_DEV_KEY: eight }).devKey, eight, 'the rule is the count, stated in docs/security.md');
 });
 
 test('production refuses to start with COVERAGE_DEV_KEY, however strong', async (t) => {
@@ -104,7 +115,7 @@ test('production retires keys an earlier version registered from COVERAGE_DEV_KE
   await sandbox.close();
 
   const production = await startRuntime(
-    loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, PORT: '0' }),
+    loadConfig({ ...NO_SHEDDING, COVERAGE_DATA_DIR: dir, COVERAGE_MODE: 'production', COVERAGE_PAYERS: payers, COVERAGE_DATA_KEY: TEST_DATA_KEY, PORT: '0' }),
     {
       logLevel: false,
     },

@@ -165,6 +165,21 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     assert.equal(failures.at(-1), 2);
   });
 
+  test('audit: write() resolves once the record is committed, records of one turn sharing it; false when the store fails', async () => {
+    const store = await fresh();
+    const db = await store.open();
+    const writer = new AuditWriter(db, { flushIntervalMs: 60_000 });
+    const events = Array.from({ length: 30 }, () => event());
+    assert.deepEqual(await Promise.all(events.map((e) => writer.write(e))), Array(30).fill(true));
+    assert.equal(writer.queued, 0);
+    const rows = await db.kysely.selectFrom('audit_events').select('request_id').execute();
+    assert.deepEqual(new Set(rows.map((r) => r.request_id)), new Set(events.map((e) => e.request_id)));
+    await db.close();
+    assert.equal(await writer.write(event()), false);
+    assert.equal(writer.queued, 1, 'kept for retry');
+    await writer.close();
+  });
+
   test('usage: counts by key, endpoint and outcome, since a time and for one key', async () => {
     const db = await (await fresh()).open();
     const keys = new KeyStore(db);

@@ -4,4 +4,4 @@ import { needsPostgres, postgresStore, sqliteStore } from '../support/stores.ts'
 import { storeSuite } from './store-suite.ts';
 
 describe('store on SQLite', () => storeSuite(sqliteStore));
-describe('store on PostgreSQL', { skip: needsPostgres }, () => storeSuite(postgresStore));
+describe('store on PostgreSQL', { skip: needsPostgres() }, () => storeSuite(postgresStore));

@@ -90,6 +90,34 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.equal((await users.signIn({ username: 'alice', password: 'a new long password', env: 'sandbox' })).ok, true);
   });
 
+  test('lockout holds against attempts sent at once: twelve wrong and the right one, from two servers on one store', async () => {
+    const store = await newStore();
+    stores.push(store);
+    const [a, b] = [await store.open(), await store.open()];
+    const c = clock();
+    const servers = [new UserStore(a, { now: c.now }), new UserStore(b, { now: c.now })];
+    await servers[0]!.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
+    const attempts = [...Array.from({ length: 12 }, (_, i) => `wrong password ${i}`), PASSWORD];
+    const reasons = await Promise.all(attempts.map((password, i) => reasonOf(servers[i % 2]!.signIn({ username: 'alice', password, env: 'sandbox' }))));
+    assert.ok(!reasons.includes('ok'), `the right password must not get through a lock its own batch set: ${reasons.join(' ')}`);
+    assert.ok(reasons.filter((r) => r === 'locked').length >= attempts.length - servers[0]!.maxFailures, reasons.join(' '));
+    assert.ok(reasons.filter((r) => r === 'bad_password').length <= servers[0]!.maxFailures, 'no more than the limit were checked');
+    assert.equal(await reasonOf(servers[1]!.signIn({ username: 'alice', password: PASSWORD, env: 'sandbox' })), 'locked', 'the lock holds afterwards');
+    c.advance(servers[0]!.lockoutMs);
+    assert.equal((await servers[1]!.signIn({ username: 'alice', password: PASSWORD, env: 'sandbox' })).ok, true, 'and runs out');
+  });
+
+  // An attempt counts as failed until it succeeds: sent at once with four wrong ones, the right one is the fifth and locks.
+  test('lockout: three failures and the right password, sent at once, still let the person in', async () => {
+    const db = await open();
+    const users = new UserStore(db, { now: clock().now });
+    await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
+    const attempts = [...Array.from({ length: 3 }, (_, i) => `wrong password ${i}`), PASSWORD];
+    const reasons = await Promise.all(attempts.map((password) => reasonOf(users.signIn({ username: 'alice', password, env: 'sandbox' }))));
+    assert.deepEqual([...reasons].sort(), ['bad_password', 'bad_password', 'bad_password', 'ok']);
+    assert.equal((await users.get('alice'))!.locked_until, null);
+  });
+
   test('TOTP: the code is required, accepted once, sealed under the data key', async () => {
     const db = await open();
     const c = clock();

@@ -4,4 +4,4 @@ import { needsPostgres, postgresStore, sqliteStore } from '../support/stores.ts'
 import { usersSuite } from './users-suite.ts';
 
 describe('users on SQLite', () => usersSuite(sqliteStore));
-describe('users on PostgreSQL', { skip: needsPostgres }, () => usersSuite(postgresStore));
+describe('users on PostgreSQL', { skip: needsPostgres() }, () => usersSuite(postgresStore));

@@ -11,9 +11,8 @@ import { openDb, type Db } from '../../src/store/db.ts';
 
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
 export const REDIS_URL = process.env.REDIS_URL || undefined;
-/** For `skip`: false when PostgreSQL is there, else the reason. */
-export const needsPostgres = DATABASE_URL ? false : 'DATABASE_URL not set';
-export const needsPostgresAndRedis = !DATABASE_URL ? 'DATABASE_URL not set' : !REDIS_URL ? 'REDIS_URL not set' : false;
+/** For `skip` (helpers/needs.ts: under CI a missing service fails instead). */
+export { needsPostgres, needsPostgresAndRedis } from '../helpers/needs.ts';
 
 /** One store, opened as often as a test likes (each open is another instance of the same store). */
 export interface TestStore {

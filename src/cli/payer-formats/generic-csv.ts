@@ -4,7 +4,7 @@
  * connection_payer_id defaults to payer_id). Example: examples/payers-catalog.csv.
  */
 import { parseCsv } from '../../http/csv.ts';
-import { ELIGIBILITY, NAME_MAX, PAYER_ID, ROUTE_ID, refuseBadRecords, type PayerList } from './imported-payer.ts';
+import { ELIGIBILITY, NAME_MAX, PAYER_ID, ROUTE_ID, refuseBadRecords, repeatedIds, type PayerList } from './imported-payer.ts';
 
 export function parseCatalogCsv(text: string): PayerList {
   const records = parseCsv(text, { maxCells: 20, maxRecords: 100_000 });
@@ -16,6 +16,7 @@ export function parseCatalogCsv(text: string): PayerList {
   const cell = (r: string[], name: string) => (at(name) >= 0 ? (r[at(name)] ?? '').trim() : '');
   const problems: string[] = [];
   const payers: PayerList['payers'] = [];
+  const repeated = repeatedIds('payer_id');
   for (const { row, cells } of rows) {
     const payerId = cell(cells, 'payer_id');
     const eligibility = ELIGIBILITY[cell(cells, 'eligibility').toLowerCase() || 'supported'];
@@ -35,6 +36,11 @@ export function parseCatalogCsv(text: string): PayerList {
     ].filter(Boolean);
     if (bad.length > 0) {
       problems.push(`row ${row}: ${bad.join(', ')}`);
+      continue;
+    }
+    const repeat = repeated(payerId, `row ${row}`);
+    if (repeat) {
+      problems.push(repeat);
       continue;
     }
     payers.push({

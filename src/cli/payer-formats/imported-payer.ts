@@ -37,6 +37,22 @@ export function schemaProblems(schema: TSchema, value: unknown): string[] {
   return [...new Set(messages)].slice(0, 3);
 }
 
+/**
+ * Finds a payer listed twice: the store would keep only the last record, so the list is refused
+ * instead, naming both records. (Availity lists a payer once per route group: its reader merges them.)
+ */
+export function repeatedIds(field: string): (id: string, where: string) => string | null {
+  const first = new Map<string, string>();
+  return (id, where) => {
+    const seen = first.get(id);
+    if (seen === undefined) {
+      first.set(id, where);
+      return null;
+    }
+    return `${where} repeats ${field} ${id} of ${seen} (one record per payer)`;
+  };
+}
+
 /** Aliases that can serve as IDs, without the payer's own ID; the rest become a note naming the record. */
 export function usableAliases(id: string, aliases: readonly string[], where: string, notes: string[]): string[] {
   const kept = [...new Set(aliases.map((a) => a.trim()).filter((a) => a !== '' && a !== id))];

@@ -11,7 +11,7 @@
  */
 import { parseCsv } from '../../http/csv.ts';
 import type { Eligibility } from '../../store/payer-catalog.ts';
-import { NAME_MAX, PAYER_ID, refuseBadRecords, usableAliases, type PayerList } from './imported-payer.ts';
+import { NAME_MAX, PAYER_ID, refuseBadRecords, repeatedIds, usableAliases, type PayerList } from './imported-payer.ts';
 
 const COLUMNS = ['StediId', 'PrimaryPayerId', 'DisplayName', 'Names', 'Aliases', 'EligibilityInquiry', 'EligibilityInquiryEnrollmentRequired'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -47,6 +47,7 @@ export function parseStediCsv(text: string): PayerList {
   const problems: string[] = [];
   const notes: string[] = [];
   const payers: PayerList['payers'] = [];
+  const repeated = repeatedIds('PrimaryPayerId');
   for (const { row, cells } of rows) {
     const where = `row ${row}`;
     const id = cell(cells, 'PrimaryPayerId');
@@ -61,6 +62,11 @@ export function parseStediCsv(text: string): PayerList {
     ].filter(Boolean);
     if (bad.length > 0) {
       problems.push(`${where}: ${bad.join(', ')}`);
+      continue;
+    }
+    const repeat = repeated(id, where);
+    if (repeat) {
+      problems.push(repeat);
       continue;
     }
     const stediId = cell(cells, 'StediId');

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { Eligibility } from '../../store/payer-catalog.ts';
-import { NAME_MAX, PAYER_ID, listedRecords, refuseBadRecords, schemaProblems, usableAliases, type PayerList } from './imported-payer.ts';
+import { NAME_MAX, PAYER_ID, listedRecords, refuseBadRecords, repeatedIds, schemaProblems, usableAliases, type PayerList } from './imported-payer.ts';
 
 const Support = Type.Enum(['SUPPORTED', 'ENROLLMENT_REQUIRED', 'NOT_SUPPORTED']);
 
@@ -30,6 +30,7 @@ export function parseStediPayers(text: string): PayerList {
   const problems: string[] = [];
   const notes: string[] = [];
   const payers: PayerList['payers'] = [];
+  const repeated = repeatedIds('primaryPayerId');
   list.items.forEach((record, i) => {
     const where = `${list.at}[${i}]`;
     const bad = schemaProblems(StediPayerRecord, record);
@@ -38,6 +39,8 @@ export function parseStediPayers(text: string): PayerList {
     const id = p.primaryPayerId;
     const name = (p.displayName?.trim() || p.names?.find((n) => n.trim() !== '')?.trim() || '').slice(0, NAME_MAX);
     if (name === '') return void problems.push(`${where}: no displayName or names`);
+    const repeat = repeated(id, where);
+    if (repeat) return void problems.push(repeat);
     payers.push({
       entry: {
         payer_id: id,

@@ -62,6 +62,11 @@ export function registerConsoleOidcRoutes(
       request.log.warn({ event: 'console_sign_in_failed', method: 'oidc', reason: 'no pending sign-in' }, 'console sign-in failed');
       return failed(reply, 'sso_failed');
     }
+    // A state is good for one callback, whatever the provider does with a replayed code.
+    if (!(await access.sessions.claimState(pending.state, PENDING_SECONDS * 1000))) {
+      request.log.warn({ event: 'console_sign_in_failed', method: 'oidc', reason: 'state already used' }, 'console sign-in failed');
+      return failed(reply, 'sso_failed');
+    }
     let username: string;
     try {
       username = await client.finish({ code: text(query.code), state: text(query.state), error: text(query.error) }, pending);
