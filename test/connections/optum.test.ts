@@ -5,6 +5,7 @@
  * our request is the caller's 400, not the payer's failure.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -225,5 +226,96 @@ test("Optum refusing our request (HTTP 400 validation errors) is the caller's 40
   } finally {
     await server.close();
     await closeFake();
+  }
+});
+
+/**
+ * The rehearsal of docs/going-live.md (Optum) against a stand-in for Optum's sandbox: it takes only
+ * predefined values (Optum's published sandbox list) and answers the canned bodies captured from the
+ * real sandbox (test/fixtures/change-healthcare/), with their own fixed controlNumber.
+ */
+test('the documented Optum sandbox rehearsal succeeds against canned answers with fixed control numbers', async () => {
+  const predefined = {
+    controlNumber: ['000000001', '000000002', '000000003', '000000004', '123456789'],
+    memberId: ['0000000000', '0000000001', '0000000002', '1234567890', '0000000004', '0000000005', '0000000006', '0000000007', '123456789'],
+    firstName: ['johnone', 'johntwo', 'janeone', 'janetwo'],
+    lastName: ['doeone', 'doetwo'],
+    dateOfBirth: ['18800102', '18800101', '18160421', '19800101', '19800102', '20000101', '20000102'],
+  };
+  const sandbox = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url === OPTUM_TOKEN_PATH) return send(200, { access_token: 'sandbox-token', token_type: 'bearer', expires_in: 3600 });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        controlNumber?: string;
+        tradingPartnerServiceId?: string;
+        subscriber?: Record<string, string>;
+      };
+      const sub = body.subscriber ?? {};
+      const wrong = [
+        predefined.controlNumber.includes(body.controlNumber ?? '') ? null : 'controlNumber',
+        predefined.memberId.includes(sub.memberId ?? '') ? null : 'subscriber.memberId',
+        predefined.firstName.includes((sub.firstName ?? '').toLowerCase()) ? null : 'subscriber.firstName',
+        predefined.lastName.includes((sub.lastName ?? '').toLowerCase()) ? null : 'subscriber.lastName',
+        predefined.dateOfBirth.includes(sub.dateOfBirth ?? '') ? null : 'subscriber.dateOfBirth',
+      ].filter((f): f is string => f !== null);
+      if (wrong.length > 0)
+        return send(400, { errors: wrong.map((field) => ({ field, description: 'Please use predefined canned users for non-prod environments' })) });
+      send(
+        200,
+        JSON.parse(readFileSync(new URL(`../fixtures/change-healthcare/${body.tradingPartnerServiceId}.example.response.json`, import.meta.url), 'utf8')),
+      );
+    });
+  });
+  await new Promise<void>((r) => sandbox.listen(0, '127.0.0.1', () => r()));
+  const closeSandbox = () => {
+    sandbox.closeAllConnections();
+    return new Promise<void>((r) => sandbox.close(() => r()));
+  };
+  const base = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
+  const server = await serveDirectory({
+    submitter: { id: 'COVERAGESVC', name: 'COVERAGE CLINIC' },
+    connections: [
+      {
+        name: 'optum',
+        kind: 'optum',
+        base_url: base,
+        client_id_env: OPTUM_CLIENT_ID_ENV,
+        client_secret_env: OPTUM_CLIENT_SECRET_ENV,
+        test: true,
+        timeout_ms: 5000,
+      },
+    ],
+    payers: [
+      { payer_id: 'OPTUMSBX', name: 'Optum sandbox', supports_search: false, routes: [{ connection: 'optum', payer_id: '000050' }] },
+      { payer_id: 'OPTUMSBX41', name: 'Optum sandbox inactive', supports_search: false, routes: [{ connection: 'optum', payer_id: '000041' }] },
+    ],
+  }).catch(async (err: unknown) => {
+    await closeSandbox();
+    throw err;
+  });
+  const member = { member_id: '0000000000', member_first_name: 'johnone', member_last_name: 'doeone', member_dob: '1980-01-01' };
+  const provider = { provider_first_name: 'Bob', provider_last_name: 'Bobson', provider_session_cost: '15000' };
+  try {
+    const active = await server.post('/v1/estimate', { ...member, ...provider, payer_id: 'OPTUMSBX' });
+    assert.equal(active.status, 200, JSON.stringify(active.body));
+    assert.equal(active.body.route, 'optum');
+    assert.equal(active.body.plan_status, 'ACTIVE');
+    assert.equal(active.body.plan_begin_date, '2003-01-11');
+    const inactive = await server.post('/v1/estimate', { ...member, ...provider, payer_id: 'OPTUMSBX41' });
+    assert.equal(inactive.body.plan_status, 'INACTIVE', JSON.stringify(inactive.body));
+    assert.equal(inactive.body.plan_end_date, '2013-12-12');
+    // A value the sandbox does not know is the caller's to fix, named by our field.
+    const refused = await server.post('/v1/estimate', { ...member, ...provider, member_dob: '1975-05-05', payer_id: 'OPTUMSBX' });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.deepEqual(
+      refused.body.errors?.map((e: { field: string }) => e.field),
+      ['member_dob'],
+    );
+  } finally {
+    await server.close();
+    await closeSandbox();
   }
 });
