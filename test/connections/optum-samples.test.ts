@@ -180,3 +180,28 @@ test('a 2120 entity named "Primary Care Provider" (a person) is the PCP', () => 
   });
   assert.deepEqual(coverage(b).pcp, { first_name: 'MARCUS', last_name: 'WELBY', npi: '1234567893', organization_name: null });
 });
+
+test("a benefit's own AAA repeated in errors[] leaves the answer a coverage, not a rejection", () => {
+  const body = sample('000050.example.response.json');
+  const b = structuredClone(body);
+  const bad = {
+    code: '53',
+    description: 'Inquired Benefit Inconsistent with Provider Type',
+    followupAction: 'Please Correct and Resubmit',
+    location: 'Loop 2110C',
+  };
+  (b.benefitsInformation as Json[]).push({ code: 'I', serviceTypeCodes: ['MH'], aaaErrors: [bad] });
+  b.errors = [bad];
+  const c = coverage(b);
+  assert.equal(c.coverage_status, 'active');
+  assert.deepEqual(
+    v3PayerErrors(b).map((p) => p.code),
+    ['53'],
+  );
+});
+
+test('an error located in a benefit loop (2110C) alone does not reject the member', () => {
+  const b = structuredClone(sample('000050.example.response.json'));
+  b.errors = [{ code: '53', followupAction: 'Please Correct and Resubmit', location: 'Loop 2110C' }];
+  assert.equal(coverage(b).coverage_status, 'active');
+});

@@ -121,9 +121,10 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   const d = list.d;
   const trace = cleanText(inquiry.trace_number, d, 50) || '1';
   const provider = obj(b.provider);
-  // Top-level errors repeat the loops' own (bubbled up) unless no loop has any: then each goes to the loop its location names.
-  const inLoops = [payer, provider, subscriber, ...arr(b.dependents)].some((l) => arr(l.aaaErrors).length > 0);
-  const top = inLoops ? [] : arr(b.errors).filter((e) => aaaCodeOf(e) !== '');
+  // Top-level errors repeat the loops' own (benefits' included) unless no loop has any: then each goes to the loop its location names.
+  const inLoops = [payer, provider, subscriber, ...arr(b.dependents), ...arr(b.benefitsInformation)].some((l) => arr(l.aaaErrors).length > 0);
+  // One that names a benefit loop (2110C...) speaks of that benefit only, not of the member.
+  const top = inLoops ? [] : arr(b.errors).filter((e) => aaaCodeOf(e) !== '' && !/\b21[12][05][A-D]\b/.test(str(e.location)));
   const at = (letter: string) =>
     top.filter((e) => (locationLetter(e) ?? (dependent ? 'D' : 'C')) === letter || (letter === 'C' && !dependent && locationLetter(e) === 'D'));
   list.add('BHT', '0022', '11', trace, isoToD8(inquiry.date), '1200');
@@ -165,10 +166,17 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
 
 /** The AAA rejections of a JSON body in our words (codes and follow-ups from our tables, the loop from `location`). */
 export function v3PayerErrors(body: unknown): PayerErrorEntry[] {
-  return allAaa(obj(body)).map((e) => {
-    const letter = locationLetter(e);
-    return payerError(aaaCodeOf(e), followupCodeOf(e) || null, letter ? `2100${letter}` : null);
-  });
+  const seen = new Set<string>();
+  return allAaa(obj(body))
+    .map((e) => {
+      const letter = locationLetter(e);
+      return payerError(aaaCodeOf(e), followupCodeOf(e) || null, letter ? `2100${letter}` : null);
+    })
+    .filter((p) => {
+      // errors[] repeats the loops' own.
+      const key = JSON.stringify(p);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
 }
 
 /** Request fields of the v3 model by OUR API's names (what a caller can supply). */
