@@ -205,3 +205,20 @@ test('an error located in a benefit loop (2110C) alone does not reject the membe
   b.errors = [{ code: '53', followupAction: 'Please Correct and Resubmit', location: 'Loop 2110C' }];
   assert.equal(coverage(b).coverage_status, 'active');
 });
+
+test('EB codes read alike from their names when only the names are given', () => {
+  for (const f of ['000041', '000045', '000047', '000050']) {
+    const body = sample(`${f}.example.response.json`);
+    const names = structuredClone(body);
+    for (const item of names.benefitsInformation as Json[]) {
+      for (const [code, name] of [
+        ['code', 'name'],
+        ['coverageLevelCode', 'coverageLevel'],
+        ['timeQualifierCode', 'timeQualifier'],
+        ['inPlanNetworkIndicatorCode', 'inPlanNetworkIndicator'],
+      ] as const)
+        if (item[name] !== undefined) delete item[code];
+    }
+    assert.deepEqual(read(names), read(body), f);
+  }
+});

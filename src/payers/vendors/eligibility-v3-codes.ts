@@ -99,6 +99,61 @@ export const ID_QUALIFIERS: Readonly<Record<string, string>> = {
   'Centers for Medicare and Medicaid Services National Provider Identifier': 'XX',
 };
 
+/** EB01 eligibility or benefit information codes (code list 1390), by the `name` the JSON model gives beside `code`. */
+export const BENEFIT_CODES: Readonly<Record<string, string>> = {
+  'Active Coverage': '1',
+  'Active - Full Risk Capitation': '2',
+  'Active - Services Capitated': '3',
+  'Active - Services Capitated to Primary Care Physician': '4',
+  'Active - Pending Investigation': '5',
+  Inactive: '6',
+  'Inactive - Pending Eligibility Update': '7',
+  'Inactive - Pending Investigation': '8',
+  'Co-Insurance': 'A',
+  'Co-Payment': 'B',
+  Deductible: 'C',
+  'Coverage Basis': 'CB',
+  'Benefit Description': 'D',
+  Exclusions: 'E',
+  Limitations: 'F',
+  'Out of Pocket (Stop Loss)': 'G',
+  Unlimited: 'H',
+  'Non-Covered': 'I',
+  'Cost Containment': 'J',
+  Reserve: 'K',
+  'Primary Care Provider': 'L',
+  'Pre-existing Condition': 'M',
+  'Managed Care Coordinator': 'MC',
+  'Services Restricted to Following Provider': 'N',
+  'Not Deemed a Medical Necessity': 'O',
+  'Benefit Disclaimer': 'P',
+  'Second Surgical Opinion Required': 'Q',
+  'Other or Additional Payor': 'R',
+  'Prior Year(s) History': 'S',
+  'Card(s) Reported Lost/Stolen': 'T',
+  'Contact Following Entity for Eligibility or Benefit Information': 'U',
+  'Cannot Process': 'V',
+  'Other Source of Data': 'W',
+  'Health Care Facility': 'X',
+  'Spend Down': 'Y',
+};
+
+/** EB02 coverage level codes (code list 1207). */
+export const COVERAGE_LEVELS: Readonly<Record<string, string>> = {
+  'Children Only': 'CHD',
+  'Dependents Only': 'DEP',
+  'Employee and Children': 'ECH',
+  'Employee Only': 'EMP',
+  'Employee and Spouse': 'ESP',
+  Family: 'FAM',
+  Individual: 'IND',
+  'Spouse and Children': 'SPC',
+  'Spouse Only': 'SPO',
+};
+
+/** EB11/EB12 yes/no condition codes (code list 1073). */
+export const YES_NO: Readonly<Record<string, string>> = { Yes: 'Y', No: 'N', Unknown: 'U', 'Not Applicable': 'W' };
+
 /** AAA04 follow-up action codes (code list 889), by the prose the JSON model writes in `followupAction`. */
 export const FOLLOWUP_ACTIONS: Readonly<Record<string, string>> = {
   'Please Correct and Resubmit': 'C',

@@ -8,8 +8,10 @@ import { AAA_REASONS } from '../../x12/aaa.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import type { SegmentList } from '../../x12/writer.ts';
 import {
+  BENEFIT_CODES,
   BENEFIT_REFERENCES,
   codeOf,
+  COVERAGE_LEVELS,
   COMMUNICATION_MODES,
   DATE_NAME_ALIASES,
   DATE_NAMES,
@@ -20,10 +22,9 @@ import {
   MEASUREMENT_UNITS,
   QUANTITY_QUALIFIERS,
   TIME_PERIODS,
+  YES_NO,
 } from './eligibility-v3-codes.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
-
-const YES_NO: Readonly<Record<string, string>> = { Yes: 'Y', No: 'N', Unknown: 'U', 'Not Applicable': 'W' };
 
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');
@@ -222,8 +223,8 @@ export function benefits(list: SegmentList, items: unknown): void {
       : '';
     list.add(
       'EB',
-      code(b.code),
-      code(b.coverageLevelCode),
+      codeOf(BENEFIT_CODES, str(b.code) || str(b.name)),
+      codeOf(COVERAGE_LEVELS, str(b.coverageLevelCode) || str(b.coverageLevel)),
       list.repeat(types),
       code(b.insuranceTypeCode),
       cleanText(str(b.planCoverage), d, 50),

@@ -2,16 +2,32 @@
  * The Optum simulator's answers in Optum's own shape (src/payers/vendors/optum-schema.ts), made from
  * the generic v3 reading of a 271 (eligibility-v3-json.ts): names where Optum spells codes out
  * (2120 `entityIdentifier` "Payer", `entityType` "Non-Person Entity", `followupAction` prose), the
- * provider as ResponseProvider names it, the patient's dates in the top-level `planDateInformation`,
+ * provider as ResponseProvider names it, EB names beside their codes, the patient's dates in the top-level `planDateInformation`,
  * one related entity as `benefitsRelatedEntity` (as every captured sandbox answer has it) and several
  * also as `benefitsRelatedEntities`, errors with their `location`. Tests hold every answer to the schema.
  */
 import { AAA_REASONS } from '../../../x12/aaa.ts';
-import { COMMUNICATION_MODES, ENTITY_IDENTIFIERS, ENTITY_TYPES, FOLLOWUP_ACTIONS, ID_QUALIFIERS } from '../../vendors/eligibility-v3-codes.ts';
+import {
+  BENEFIT_CODES,
+  COMMUNICATION_MODES,
+  COVERAGE_LEVELS,
+  ENTITY_IDENTIFIERS,
+  ENTITY_TYPES,
+  FOLLOWUP_ACTIONS,
+  ID_QUALIFIERS,
+  QUANTITY_QUALIFIERS,
+  TIME_PERIODS,
+  YES_NO,
+} from '../../vendors/eligibility-v3-codes.ts';
 import { arr, obj, str, type Obj } from '../../vendors/json-read.ts';
 import type { V3Answer } from './eligibility-v3-json.ts';
 
 const nameOf = (table: Readonly<Record<string, string>>, code: string): string => Object.entries(table).find(([, c]) => c === code)?.[0] ?? code;
+/** The name beside a code, as Optum's answers give it (`name` beside `code`...); none for a code the list lacks. */
+const spelled = (table: Readonly<Record<string, string>>, code: unknown) => {
+  const name = nameOf(table, str(code));
+  return name !== str(code) ? name : undefined;
+};
 const defined = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
 
 function errorsAt(errors: unknown, letter: string): Obj[] {
@@ -62,6 +78,11 @@ function benefit(b: Obj, letter: string): Obj {
   );
   return defined({
     ...rest,
+    name: spelled(BENEFIT_CODES, rest.code),
+    coverageLevel: spelled(COVERAGE_LEVELS, rest.coverageLevelCode),
+    timeQualifier: spelled(TIME_PERIODS, rest.timeQualifierCode),
+    quantityQualifier: spelled(QUANTITY_QUALIFIERS, rest.quantityQualifierCode),
+    inPlanNetworkIndicator: spelled(YES_NO, rest.inPlanNetworkIndicatorCode),
     benefitsDateInformation: Object.keys(dates).length > 0 ? dates : undefined,
     aaaErrors: errorsAt(aaaErrors, letter),
     benefitsRelatedEntity: entities[0],
