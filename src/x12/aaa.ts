@@ -67,7 +67,7 @@ export const AAA_FOLLOWUPS: Readonly<Record<string, string>> = {
   S: 'do not resubmit; inquiry initiated to a third party',
   W: 'please wait 30 days and resubmit',
   X: 'please wait 10 days and resubmit',
-  Y: 'do not resubmit; we will hand deliver',
+  Y: 'do not resubmit; we will hold your request and respond again shortly',
 };
 
 /**

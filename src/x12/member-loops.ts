@@ -1,9 +1,13 @@
 /** What the 2100C/2100D name loops say: the person, their REFs, and the dates the plan status comes from. */
 import type { Person } from '../domain/coverage.ts';
+import { isIsoDate } from '../domain/formats.ts';
 import { type BenefitLoop, type NameLoop } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate, type DateRange } from './values.ts';
 import { orNull } from './eb-benefit.ts';
+
+/** A date the API can state (its `date` format starts in 1900; Optum's sandbox members are born in 1880): else unknown. */
+const apiDate = (iso: string | null) => (iso !== null && isIsoDate(iso) ? iso : null);
 
 interface PlanDates {
   plan346: DateRange | null;
@@ -57,7 +61,7 @@ export function readPerson(name: NameLoop | undefined): Person {
     last_name: orNull(el(nm1, 3)),
     member_id: idFromNm1 ?? (ref1w ? orNull(el(ref1w, 2)) : null),
     gender: gender === 'M' || gender === 'F' || gender === 'U' ? gender : null,
-    dob: dmg && el(dmg, 1) === 'D8' ? d8ToIso(el(dmg, 2)) : null,
+    dob: dmg && el(dmg, 1) === 'D8' ? apiDate(d8ToIso(el(dmg, 2))) : null,
     address:
       name.n3 || name.n4
         ? {

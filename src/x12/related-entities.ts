@@ -110,10 +110,12 @@ export function additionalPolicies(current: Benefit[], warnings: string[]): Addi
       continue;
     }
     const ig = b.loop.ref.find((ref) => el(ref, 1) === 'IG');
+    // NM109 is a payer ID only under a payer qualifier (PI, XV, NI); under MI it is the member's ID at that payer.
+    const q = el(r!.nm1, 8);
     out.push({
       payer_name: name,
-      payer_id: orNull(el(r!.nm1, 9)),
-      policy_number: ig ? orNull(el(ig, 2)) : null,
+      payer_id: q === 'PI' || q === 'XV' || q === 'NI' ? orNull(el(r!.nm1, 9)) : null,
+      policy_number: ig ? orNull(el(ig, 2)) : q === 'MI' ? orNull(el(r!.nm1, 9)) : null,
       insurance_type: otherPayerInsuranceType(insuranceCode(b)),
       coordination,
     });

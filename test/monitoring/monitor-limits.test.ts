@@ -63,7 +63,7 @@ test('a key at its limit is refused before its upload is read: the answer is the
 
 for (const [name, open, skip] of [
   ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres],
+  ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(`requests sent at once, on ${name}`, { skip }, () => {
     const raced = {} as { server: TestServer; store: TestStore; newKey: (name: string) => Promise<{ apikey: string }> };

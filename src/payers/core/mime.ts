@@ -1,31 +1,40 @@
 /**
  * CORE HTTP MIME multipart/form-data codec: the envelope fields as form parts, plus UserName and
- * Password on requests and ErrorCode/ErrorMessage on responses. Encoded and decoded with the
- * platform's FormData and Response, so boundaries and part headers follow RFC 7578.
+ * Password on requests and ErrorCode/ErrorMessage on responses.
+ *
+ * Every field, Payload included, is a plain form field (`Content-Disposition: form-data; name="Payload"`,
+ * no filename): so the CORE Connectivity Rule's real-time MIME example writes it, and some receivers
+ * read only plain fields (docs/going-live.md, CORE). The body is written here rather than through
+ * FormData, which would rewrite bare line feeds in text fields as CRLF: the X12 travels byte for byte.
+ * Decoding goes through the platform's Response (RFC 7578), which reads plain and file parts alike.
  */
+import { randomBytes } from 'node:crypto';
 import { CORE_REQUEST_FIELDS, type CoreRequest, type CoreResponse, type Credentials } from './fields.ts';
 
 const RESPONSE_FIELDS = [...CORE_REQUEST_FIELDS, 'ErrorCode', 'ErrorMessage'] as const;
 
-async function encodeForm(entries: [string, string][]): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  // Text parts get their line breaks normalized to CRLF; the X12 payload travels as a binary part, byte for byte.
-  for (const [k, v] of entries) {
-    if (k === 'Payload') form.append(k, new Blob([v], { type: 'application/edi-x12' }), 'payload.x12');
-    else form.append(k, v);
+/** A boundary that occurs in no value (RFC 2046: at most 70 characters). */
+function boundaryFor(values: string[]): string {
+  for (;;) {
+    const b = `----CORE${randomBytes(18).toString('hex')}`;
+    if (!values.some((v) => v.includes(b))) return b;
   }
-  const res = new Response(form);
-  return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
+
+export function encodeForm(entries: [string, string][]): { body: Buffer; contentType: string } {
+  const boundary = boundaryFor(entries.map(([, v]) => v));
+  const parts = entries.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  return { body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export function encodeMimeRequest(req: CoreRequest, credentials: Credentials | null) {
   const entries: [string, string][] = CORE_REQUEST_FIELDS.map((f) => [f, req[f]]);
   if (credentials) entries.push(['UserName', credentials.username], ['Password', credentials.password]);
-  return encodeForm(entries);
+  return Promise.resolve(encodeForm(entries));
 }
 
 export function encodeMimeResponse(res: CoreResponse) {
-  return encodeForm(RESPONSE_FIELDS.map((f) => [f, res[f]]));
+  return Promise.resolve(encodeForm(RESPONSE_FIELDS.map((f) => [f, res[f]])));
 }
 
 /** Reads a multipart/form-data body into its text fields; throws when it is not one. */

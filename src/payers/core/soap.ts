@@ -7,6 +7,10 @@ import { CORE_NAMESPACE, CORE_REQUEST_FIELDS, type CoreRequest, type CoreRespons
 
 export const SOAP_NAMESPACE = 'http://www.w3.org/2003/05/soap-envelope';
 export const SOAP_CONTENT_TYPE = 'application/soap+xml; charset=utf-8';
+/** The CORE WSDL's soapAction of the real-time operation (soap12:operation soapAction="RealTimeTransaction"). */
+export const SOAP_ACTION = 'RealTimeTransaction';
+/** SOAP 1.2 carries the action as the content type's `action` parameter (RFC 3902), not a SOAPAction header. */
+export const SOAP_REQUEST_CONTENT_TYPE = `${SOAP_CONTENT_TYPE}; action="${SOAP_ACTION}"`;
 const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
@@ -29,7 +33,7 @@ export function xmlEscape(s: string): string {
 }
 
 /** CDATA cannot contain "]]>"; split it across two sections. */
-function cdata(s: string): string {
+export function cdata(s: string): string {
   return `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 }
 

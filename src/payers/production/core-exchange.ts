@@ -1,12 +1,15 @@
 /**
  * One CORE real-time round trip over SOAP or MIME: envelope the 270, POST it, and check what
  * came back (SOAP fault, CORE ErrorCode, PayloadID, PayloadType, X12 kind). Returns the X12 answer.
+ * SOAP requests name the WSDL's action (RealTimeTransaction) in their content type; SOAP answers may
+ * come as MTOM/XOP multipart/related (core/mtom.ts), read like a plain envelope.
  */
 import type { Pool } from 'undici';
 import { detectTransactionSet } from '../../x12/index.ts';
 import { PAYLOAD_271, PAYLOAD_999, type CoreRequest, type Credentials } from '../core/fields.ts';
 import { decodeMime, encodeMimeRequest } from '../core/mime.ts';
-import { decodeSoap, encodeSoapRequest, SOAP_CONTENT_TYPE } from '../core/soap.ts';
+import { unpackMtom } from '../core/mtom.ts';
+import { decodeSoap, encodeSoapRequest, SOAP_REQUEST_CONTENT_TYPE } from '../core/soap.ts';
 import { PayerError } from '../network.ts';
 import { post, type HttpAnswer } from './transport.ts';
 
@@ -55,7 +58,7 @@ const decoderClass = (err: unknown) => ((err as Error)?.message ?? 'error').spli
 
 async function encode(protocol: CoreProtocol, req: CoreRequest, credentials: Credentials | null) {
   if (protocol === 'core-mime') return encodeMimeRequest(req, credentials);
-  return { body: encodeSoapRequest(req, credentials), contentType: SOAP_CONTENT_TYPE };
+  return { body: encodeSoapRequest(req, credentials), contentType: SOAP_REQUEST_CONTENT_TYPE };
 }
 
 async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswer): Promise<Partial<Record<string, string>>> {
@@ -71,7 +74,8 @@ async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswe
     if (!isXml && answer.status !== 200) throw httpFailure();
     let message;
     try {
-      message = decodeSoap(answer.body.toString('utf8'));
+      const multipart = /^multipart\/related\s*;/i.test(answer.contentType);
+      message = decodeSoap(multipart ? unpackMtom(answer.body, answer.contentType) : answer.body.toString('utf8'));
     } catch (err) {
       if (answer.status !== 200) throw httpFailure();
       throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${decoderClass(err)}`);

@@ -2,32 +2,31 @@
  * The "Medical Network Eligibility v3" JSON model (Change Healthcare's, now Optum's; Stedi accepts it
  * too). It transliterates the X12 loops, so it maps both ways onto X12 and our one 271 reader serves:
  * - requestFromInquiry: our 270 (as an Inquiry) -> the JSON request;
- * - v3ToX12: a JSON answer -> a 271 of our inquiry: payer, subscriber/dependent, group, plan dates,
- *   benefitsInformation (EB01-EB12, MSG, DTP, III, 2120 entities) and aaaErrors/errors (AAA).
+ * - v3ToX12: a JSON answer -> a 271 of our inquiry, every field of meaning kept: payer (name, ID,
+ *   contact), provider, subscriber and dependent (names, address, DOB, relationship, references,
+ *   their own and the top-level `planDateInformation`), `planInformation` (REF), benefitsInformation
+ *   (EB01-EB13, HSD, REF, DTP, AAA, MSG, III, and the 2120 entities whether one
+ *   `benefitsRelatedEntity` or a `benefitsRelatedEntities` list), and errors (AAA, in the loop
+ *   their `location` names, follow-up prose mapped to AAA04). Names spelled out where X12 has codes
+ *   are mapped back by eligibility-v3-codes.ts.
  *   The answer's own `x12` is not used: it is the vendor's 271 to the vendor's 270, whose trace
  *   numbers are not ours.
+ * - v3PayerErrors / refusedFields: what an error body says, in our words.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
 import { cleanText } from '../../x12/sanitize.ts';
+import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
+import { payerError } from '../../x12/payer-errors.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { codeOf, MEMBER_REFERENCE_DESCRIPTIONS, MEMBER_REFERENCES, RELATIONSHIPS } from './eligibility-v3-codes.ts';
+import { aaa, aaaCodeOf, address, benefits, contacts, dates, followupCodeOf, identifierOf, locationLetter, name, refs } from './eligibility-v3-segments.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
-type Json = Obj;
+export { DATE_NAMES } from './eligibility-v3-codes.ts';
+export { aaa, benefits, name } from './eligibility-v3-segments.ts';
 
-/** DTP qualifiers by the names the JSON model uses for them. */
-export const DATE_NAMES: Readonly<Record<string, string>> = {
-  plan: '291',
-  eligibility: '307',
-  planBegin: '346',
-  planEnd: '347',
-  benefitBegin: '348',
-  benefitEnd: '349',
-  eligibilityBegin: '356',
-  eligibilityEnd: '357',
-  service: '472',
-  added: '096',
-};
+type Json = Obj;
 
 export function requestFromInquiry(inquiry: Inquiry, payerId: string, controlNumber: string): Json {
   const p = inquiry.provider;
@@ -58,128 +57,108 @@ export function requestFromInquiry(inquiry: Inquiry, payerId: string, controlNum
   };
 }
 
-export function aaa(list: SegmentList, errors: unknown): void {
-  for (const e of arr(errors)) {
-    const code = cleanText(str(e.code), list.d, 3);
-    if (code) list.add('AAA', 'N', '', code, cleanText(str(e.followupActionCode ?? e.followupAction), list.d, 1));
-  }
+const PAYER_IDS = [
+  ['payorIdentification', 'PI'],
+  ['payerIdentification', 'PI'],
+  ['centersForMedicareAndMedicaidPlanId', 'XV'],
+  ['naic', 'NI'],
+  ['npi', 'XX'],
+  ['federalTaxpayersIdNumber', 'FI'],
+  ['employersId', '24'],
+] as const;
+const PROVIDER_IDS = [
+  ['npi', 'XX'],
+  ['serviceProviderNumber', 'SV'],
+  ['payorIdentification', 'PI'],
+  ['federalTaxpayersIdNumber', 'FI'],
+  ['servicesPlanID', 'XV'],
+  ['pharmacyProcessorNumber', 'PP'],
+  ['employersId', '24'],
+] as const;
+
+interface MemberParts {
+  /** Errors placed in this member's loop (its own aaaErrors come from `who`). */
+  errors: Obj[];
+  /** The patient's loop also carries the answer's planInformation and top-level planDateInformation. */
+  plan: Obj | null;
+  planDates: unknown;
+  dependent: boolean;
 }
 
-function dates(list: SegmentList, info: unknown): void {
-  for (const [name, value] of Object.entries(obj(info))) {
-    const q = DATE_NAMES[name];
-    const v = str(value).replace(/[^0-9-]/g, '');
-    if (q && /^\d{8}$/.test(v)) list.add('DTP', q, 'D8', v);
-    else if (q && /^\d{8}-\d{8}$/.test(v)) list.add('DTP', q, 'RD8', v);
-  }
-}
-
-export function name(list: SegmentList, entity: string, who: Json, idQualifier: string, id: string): void {
-  const d = list.d;
-  const last = cleanText(str(who.lastName), d, 60);
-  const org = cleanText(str(who.organizationName ?? who.name ?? who.entityName), d, 60);
-  const first = cleanText(str(who.firstName), d, 35);
-  list.add('NM1', entity, last ? '1' : '2', last || org, first, '', '', '', id ? idQualifier : '', cleanText(id, d, 80));
-}
-
-export function member(list: SegmentList, who: Json, entity: 'IL' | '03'): void {
+/** 2100C/D: NM1, REF, N3/N4, AAA, DMG, INS, DTP, in the TR3's order. */
+export function member(
+  list: SegmentList,
+  who: Json,
+  entity: 'IL' | '03',
+  parts: MemberParts = { errors: [], plan: null, planDates: undefined, dependent: false },
+): void {
   const d = list.d;
   name(list, entity, who, 'MI', str(who.memberId));
-  const addr = obj(who.address);
-  if (str(addr.address1)) list.add('N3', cleanText(str(addr.address1), d, 55), cleanText(str(addr.address2), d, 55));
-  if (str(addr.city) || str(addr.postalCode))
-    list.add('N4', cleanText(str(addr.city), d, 30), cleanText(str(addr.state), d, 2), cleanText(str(addr.postalCode), d, 15));
-  const dob = str(who.dateOfBirth).replace(/-/g, '');
-  if (/^\d{8}$/.test(dob)) list.add('DMG', 'D8', dob, cleanText(str(who.gender), d, 1));
+  const written = new Set<string>();
+  refs(list, who, MEMBER_REFERENCES, written);
+  if (parts.plan) refs(list, parts.plan, MEMBER_REFERENCES, written, MEMBER_REFERENCE_DESCRIPTIONS);
+  address(list, who.address);
   aaa(list, who.aaaErrors);
+  aaa(list, parts.errors);
+  const dob = str(who.dateOfBirth).replace(/-/g, '');
+  const gender = /^[MFU]$/i.test(str(who.gender)) ? str(who.gender).toUpperCase() : '';
+  if (/^\d{8}$/.test(dob)) list.add('DMG', 'D8', dob, gender);
+  const relationship = codeOf(RELATIONSHIPS, str(who.relationToSubscriberCode) || str(who.relationToSubscriber));
+  if (relationship) list.add('INS', parts.dependent ? 'N' : 'Y', cleanText(relationship, d, 2));
   dates(list, who.planDateInformation);
+  dates(list, parts.planDates);
 }
 
-export function benefits(list: SegmentList, items: unknown): void {
-  const d = list.d;
-  for (const b of arr(items)) {
-    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => cleanText(str(c), d, 2)).filter(Boolean);
-    list.add(
-      'EB',
-      cleanText(str(b.code), d, 2),
-      cleanText(str(b.coverageLevelCode), d, 3),
-      list.repeat(types),
-      cleanText(str(b.insuranceTypeCode), d, 3),
-      cleanText(str(b.planCoverage), d, 50),
-      cleanText(str(b.timeQualifierCode), d, 2),
-      cleanText(str(b.benefitAmount), d, 18),
-      cleanText(str(b.benefitPercent), d, 10),
-      cleanText(str(b.quantityQualifierCode), d, 2),
-      cleanText(str(b.benefitQuantity), d, 15),
-      cleanText(str(b.authOrCertIndicator), d, 1),
-      cleanText(str(b.inPlanNetworkIndicatorCode), d, 1),
-    );
-    dates(list, b.benefitsDateInformation);
-    aaa(list, b.aaaErrors);
-    for (const m of arr(b.additionalInformation)) list.add('MSG', cleanText(str(m.description), d, 264));
-    for (const i of arr(b.eligibilityAdditionalInformationList))
-      list.add('III', cleanText(str(i.codeListQualifierCode), d, 3), cleanText(str(i.industryCode), d, 30));
-    const related = arr(b.benefitsRelatedEntities);
-    if (related.length > 0) {
-      list.add('LS', '2120');
-      for (const r of related) {
-        const code = cleanText(str(r.entityIdentifier), d, 3);
-        list.add(
-          'NM1',
-          code,
-          str(r.entityType) === '1' ? '1' : '2',
-          cleanText(str(r.entityName ?? r.lastName), d, 60),
-          cleanText(str(r.entityFirstname ?? r.firstName), d, 35),
-          '',
-          '',
-          '',
-          str(r.entityIdentificationValue) ? cleanText(str(r.entityIdentification) || 'PI', d, 2) : '',
-          cleanText(str(r.entityIdentificationValue), d, 80),
-        );
-        const phone = arr(obj(r.contactInformation).contacts).find((c) => str(c.communicationMode) === 'TE' || /phone/i.test(str(c.communicationMode)));
-        if (phone) list.add('PER', 'IC', '', 'TE', cleanText(str(phone.communicationNumber), d, 80));
-      }
-      list.add('LE', '2120');
-    }
-  }
+/** Every error of the answer that is a payer's AAA, wherever it sits. */
+function allAaa(b: Json): Obj[] {
+  const loops = [obj(b.payer), obj(b.provider), obj(b.subscriber), ...arr(b.dependents)];
+  const benefitErrors = arr(b.benefitsInformation).flatMap((x) => arr(x.aaaErrors));
+  return [...arr(b.errors), ...loops.flatMap((l) => arr(l.aaaErrors)), ...benefitErrors].filter((e) => aaaCodeOf(e) !== '');
 }
 
-/** A v3 JSON answer written as the 271 to our inquiry; null when it holds neither payer data nor errors. */
+/** A v3 JSON answer written as the 271 to our inquiry; null when it holds neither payer data nor a payer's AAA. */
 export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   const b = obj(body);
   const payer = obj(b.payer);
   const subscriber = obj(b.subscriber);
-  if (Object.keys(payer).length === 0 && Object.keys(subscriber).length === 0 && arr(b.errors).length === 0) return null;
+  const dependent = arr(b.dependents)[0];
+  if (Object.keys(payer).length === 0 && Object.keys(subscriber).length === 0 && !dependent && allAaa(b).length === 0) return null;
   const list = new SegmentList();
   const d = list.d;
   const trace = cleanText(inquiry.trace_number, d, 50) || '1';
+  const provider = obj(b.provider);
+  // Top-level errors repeat the loops' own (benefits' included) unless no loop has any: then each goes to the loop its location names.
+  const inLoops = [payer, provider, subscriber, ...arr(b.dependents), ...arr(b.benefitsInformation)].some((l) => arr(l.aaaErrors).length > 0);
+  // One that names a benefit loop (2110C...) speaks of that benefit only, not of the member.
+  const top = inLoops ? [] : arr(b.errors).filter((e) => aaaCodeOf(e) !== '' && !/\b21[12][05][A-D]\b/.test(str(e.location)));
+  const at = (letter: string) =>
+    top.filter((e) => (locationLetter(e) ?? (dependent ? 'D' : 'C')) === letter || (letter === 'C' && !dependent && locationLetter(e) === 'D'));
   list.add('BHT', '0022', '11', trace, isoToD8(inquiry.date), '1200');
   list.add('HL', '1', '', '20', '1');
-  name(list, 'PR', payer, 'PI', str(payer.payorIdentification ?? payer.payerIdentification));
+  const [payerQ, payerId] = identifierOf(payer, PAYER_IDS);
+  name(list, 'PR', payer, payerQ, payerId);
+  contacts(list, payer.contactInformation);
   aaa(list, payer.aaaErrors);
+  aaa(list, at('A'));
   list.add('HL', '2', '1', '21', '1');
-  const provider = obj(b.provider);
-  name(list, '1P', provider, 'XX', str(provider.npi));
+  const [providerQ, providerId] = identifierOf(provider, PROVIDER_IDS);
+  name(list, '1P', provider, providerQ, providerId);
   aaa(list, provider.aaaErrors);
-  const dependent = arr(b.dependents)[0];
+  aaa(list, at('B'));
+  if (/^[0-9A-Z]{1,3}$/.test(str(provider.providerCode)) && str(provider.referenceIdentification))
+    list.add('PRV', str(provider.providerCode), 'PXC', cleanText(str(provider.referenceIdentification), d, 50));
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
-  if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
-  member(list, subscriber, 'IL');
-  const plan = obj(b.planInformation);
-  if (str(plan.groupNumber)) list.add('REF', '6P', cleanText(str(plan.groupNumber), d, 50), cleanText(str(plan.groupDescription), d, 80));
-  // Errors with no loop of their own (a rejection bubbled to the top) sit on the member level.
-  const atMember = (who: Json) =>
-    arr(who.aaaErrors).length === 0 && arr(payer.aaaErrors).length === 0 && arr(provider.aaaErrors).length === 0 ? aaa(list, b.errors) : undefined;
+  const patient = { errors: [], plan: obj(b.planInformation), planDates: b.planDateInformation, dependent: false };
   if (!dependent) {
-    atMember(subscriber);
-    benefits(list, b.benefitsInformation);
+    list.add('TRN', '2', trace, '9COVERAGE');
+    member(list, subscriber, 'IL', { ...patient, errors: at('C') });
   } else {
+    member(list, subscriber, 'IL', { errors: at('C'), plan: null, planDates: undefined, dependent: false });
     list.add('HL', '4', '3', '23', '0');
     list.add('TRN', '2', trace, '9COVERAGE');
-    member(list, dependent, '03');
-    atMember(dependent);
-    benefits(list, b.benefitsInformation);
+    member(list, dependent, '03', { ...patient, errors: at('D'), dependent: true });
   }
+  benefits(list, b.benefitsInformation);
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
@@ -190,3 +169,48 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
     env: { usage: 'P' },
   });
 }
+
+/** The AAA rejections of a JSON body in our words (codes and follow-ups from our tables, the loop from `location`). */
+export function v3PayerErrors(body: unknown): PayerErrorEntry[] {
+  const seen = new Set<string>();
+  return allAaa(obj(body))
+    .map((e) => {
+      const letter = locationLetter(e);
+      return payerError(aaaCodeOf(e), followupCodeOf(e) || null, letter ? `2100${letter}` : null);
+    })
+    .filter((p) => {
+      // errors[] repeats the loops' own.
+      const key = JSON.stringify(p);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+}
+
+/** Request fields of the v3 model by OUR API's names (what a caller can supply). */
+const OUR_FIELDS: readonly [RegExp, string][] = [
+  [/^(subscriber|dependents(\[\d*\])?)\.memberId$/, 'member_id'],
+  [/^(subscriber|dependents(\[\d*\])?)\.firstName$/, 'member_first_name'],
+  [/^(subscriber|dependents(\[\d*\])?)\.lastName$/, 'member_last_name'],
+  [/^(subscriber|dependents(\[\d*\])?)\.dateOfBirth$/, 'member_dob'],
+  [/^provider\.npi$/, 'provider_npi'],
+  [/^provider\.firstName$/, 'provider_first_name'],
+  [/^provider\.lastName$/, 'provider_last_name'],
+  [/^tradingPartnerServiceId$/, 'payer_id'],
+];
+
+/**
+ * What the vendor said our request lacks, by our API's field names: the `field` of each error that
+ * is not a payer's AAA (validation), as far as a caller can supply it. Never the vendor's prose.
+ */
+export function refusedFields(body: unknown): string[] {
+  const out = new Set<string>();
+  for (const e of arr(obj(body).errors)) {
+    if (aaaCodeOf(e) !== '') continue;
+    const field = str(e.field).replace(/^\$\./, '').trim();
+    const ours = OUR_FIELDS.find(([re]) => re.test(field))?.[1];
+    if (ours) out.add(ours);
+  }
+  return [...out];
+}
+
+/** Whether a body carries errors that are not a payer's AAA (the vendor validating our request). */
+export const hasValidationErrors = (body: unknown): boolean => arr(obj(body).errors).some((e) => aaaCodeOf(e) === '');

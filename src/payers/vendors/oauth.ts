@@ -9,8 +9,10 @@ import { httpFailure, jsonBody, request } from '../production/transport.ts';
 
 export interface TokenSource {
   path: string;
-  /** Form fields (client_id, client_secret, grant_type, scope...). */
+  /** The request fields (client_id, client_secret, grant_type, scope...). */
   fields: Record<string, string>;
+  /** How they are sent: form-urlencoded (RFC 6749, the default) or a JSON object (Optum's Security v2). */
+  body?: 'form' | 'json';
 }
 
 export class TokenCache {
@@ -41,8 +43,8 @@ export class TokenCache {
       {
         method: 'POST',
         path: this.source.path,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(this.source.fields).toString(),
+        headers: { 'content-type': this.source.body === 'json' ? 'application/json' : 'application/x-www-form-urlencoded' },
+        body: this.source.body === 'json' ? JSON.stringify(this.source.fields) : new URLSearchParams(this.source.fields).toString(),
       },
       signal,
     );
