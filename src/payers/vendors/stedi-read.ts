@@ -122,8 +122,7 @@ function contacts(list: SegmentList, info: unknown): void {
 function address(list: SegmentList, a: Obj): void {
   const d = list.d;
   if (str(a.address1)) list.add('N3', text(str(a.address1), d, 55), text(str(a.address2), d, 55));
-  if (str(a.city) || str(a.postalCode) || str(a.state))
-    list.add('N4', text(str(a.city), d, 30), text(str(a.state), d, 2), text(str(a.postalCode), d, 15));
+  if (str(a.city) || str(a.postalCode) || str(a.state)) list.add('N4', text(str(a.city), d, 30), text(str(a.state), d, 2), text(str(a.postalCode), d, 15));
 }
 
 interface NameParts {
@@ -282,8 +281,7 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
   if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
   member(list, subscriber, 'IL', dependent ? undefined : planDates);
   const plan = obj(b.planInformation);
-  if (str(plan.groupNumber) && !str(subscriber.groupNumber))
-    list.add('REF', '6P', text(str(plan.groupNumber), d, 50), text(str(plan.groupDescription), d, 80));
+  if (str(plan.groupNumber) && !str(subscriber.groupNumber)) list.add('REF', '6P', text(str(plan.groupNumber), d, 50), text(str(plan.groupDescription), d, 80));
   // Errors with no loop of their own (a rejection bubbled to the top) sit on the patient's level.
   const atPatient = (who: Obj) =>
     arr(who.aaaErrors).length === 0 && arr(payer.aaaErrors).length === 0 && arr(provider.aaaErrors).length === 0 ? aaa(list, b.errors) : undefined;

@@ -8,7 +8,14 @@
  * plain strings here, and the reader (stedi-read.ts) never relies on their shape.
  */
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { COMMUNICATION_MODE_CODES, ENTITY_TYPE_CODES, FOLLOWUP_ACTION_CODES, PAYER_ENTITY_CODES, PROVIDER_ENTITY_CODES, RELATED_ENTITY_CODES } from './stedi-codes.ts';
+import {
+  COMMUNICATION_MODE_CODES,
+  ENTITY_TYPE_CODES,
+  FOLLOWUP_ACTION_CODES,
+  PAYER_ENTITY_CODES,
+  PROVIDER_ENTITY_CODES,
+  RELATED_ENTITY_CODES,
+} from './stedi-codes.ts';
 
 const D8 = '^\\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])$';
 const D8_OR_RANGE = '^\\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])(-\\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01]))?$';
@@ -18,17 +25,22 @@ const Date8 = () => Type.String({ pattern: D8 });
 const Npi = () => Type.String({ pattern: '^\\d{10}$' });
 const oneOf = (names: readonly string[]) => Type.Union(names.map((n) => Type.Literal(n)));
 const strict = (props: TProperties, required: string[] = []) =>
-  Type.Object(
-    Object.fromEntries(Object.entries(props).map(([k, v]) => [k, required.includes(k) ? v : Type.Optional(v)])),
-    { additionalProperties: false },
-  );
+  Type.Object(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, required.includes(k) ? v : Type.Optional(v)])), { additionalProperties: false });
 /** Many optional strings, named once. */
 const strings = (names: string): TProperties => Object.fromEntries(names.split(/\s+/).map((n) => [n, S()]));
 const sized = (max: number) => Type.String({ maxLength: max });
 
 // ---- request ----------------------------------------------------------------------------------
 
-const RequestAddress = strict({ address1: sized(55), address2: sized(55), city: sized(30), countryCode: sized(2), countrySubDivisionCode: sized(3), postalCode: sized(9), state: S() });
+const RequestAddress = strict({
+  address1: sized(55),
+  address2: sized(55),
+  city: sized(30),
+  countryCode: sized(2),
+  countrySubDivisionCode: sized(3),
+  postalCode: sized(9),
+  state: S(),
+});
 
 export const StediProvider = strict({
   ...strings(
@@ -57,7 +69,9 @@ const personFields = {
   endPlanIssueDate: Date8(),
   firstName: sized(35),
   gender: oneOf(['M', 'F']),
-  healthCareCodeInformation: Type.Array(strict({ diagnosisCode: S(), diagnosisTypeCode: oneOf(['BK', 'ABK', 'BF', 'ABF']) }, ['diagnosisCode', 'diagnosisTypeCode'])),
+  healthCareCodeInformation: Type.Array(
+    strict({ diagnosisCode: S(), diagnosisTypeCode: oneOf(['BK', 'ABK', 'BF', 'ABF']) }, ['diagnosisCode', 'diagnosisTypeCode']),
+  ),
   idCardIssueDate: Date8(),
   lastName: sized(60),
   memberId: Type.String({ pattern: '^[A-Za-z0-9- ]+$', maxLength: 80 }),
@@ -71,7 +85,11 @@ export const StediRequestSubscriber = strict({
   ...personFields,
   ...strings('caseNumber coverageLevelCode medicaidRecipientIdentificationNumber spendDownAmount spendDownTotalBilledAmount'),
 });
-export const StediRequestDependent = strict({ ...personFields, ...strings('eligibilityCategory issueNumber'), individualRelationshipCode: oneOf(['01', '19', '34']) });
+export const StediRequestDependent = strict({
+  ...personFields,
+  ...strings('eligibilityCategory issueNumber'),
+  individualRelationshipCode: oneOf(['01', '19', '34']),
+});
 
 /** EQ01: Stedi lists the X12 service type codes (the standard's list, not ours to narrow). */
 const ServiceTypeCode = Type.String({ pattern: '^[0-9A-Z]{1,2}$' });
@@ -203,7 +221,9 @@ const ResponseDependent = strict({
 });
 
 const Payer = strict({
-  ...strings('centersForMedicareAndMedicaidPlanId employersId etin federalTaxpayersIdNumber firstName lastName middleName naic name npi payorIdentification suffix'),
+  ...strings(
+    'centersForMedicareAndMedicaidPlanId employersId etin federalTaxpayersIdNumber firstName lastName middleName naic name npi payorIdentification suffix',
+  ),
   aaaErrors: Type.Array(AaaError(StediFollowupAction)),
   contactInformation: ContactInformation,
   entityIdentifier: names(PAYER_ENTITY_CODES),
@@ -212,7 +232,9 @@ const Payer = strict({
 
 /** The answer of both endpoints (EligibilityCheckResponseContent; the raw-X12 one is the same shape). */
 export const StediEligibilityAnswer = strict({
-  ...strings('controlNumber eligibilitySearchId id implementationTransactionSetSyntaxError reassociationKey status tradingPartnerServiceId transactionSetAcknowledgement x12'),
+  ...strings(
+    'controlNumber eligibilitySearchId id implementationTransactionSetSyntaxError reassociationKey status tradingPartnerServiceId transactionSetAcknowledgement x12',
+  ),
   benefitsInformation: Type.Array(StediBenefit),
   dependents: Type.Array(ResponseDependent),
   errors: Type.Array(AaaError(StediFollowupAction)),
@@ -223,7 +245,9 @@ export const StediEligibilityAnswer = strict({
   planStatus: Type.Array(strict({ planDetails: S(), serviceTypeCodes: Type.Array(S()), status: S(), statusCode: S() })),
   provider: ResponseProvider,
   subscriber: ResponseSubscriber,
-  subscriberTraceNumbers: Type.Array(strict({ ...strings('originatingCompanyIdentifier referenceIdentification secondaryReferenceIdentification traceType traceTypeCode') })),
+  subscriberTraceNumbers: Type.Array(
+    strict({ ...strings('originatingCompanyIdentifier referenceIdentification secondaryReferenceIdentification traceType traceTypeCode') }),
+  ),
   warnings: Type.Array(strict({ code: S(), description: S() })),
 });
 
