@@ -15,6 +15,7 @@ import { PayerError } from '../network.ts';
 import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request } from '../production/transport.ts';
 import { requestFromInquiry } from './eligibility-v3.ts';
+import { str } from './json-read.ts';
 import { codeFor, FOLLOWUP_ACTION_CODES } from './stedi-codes.ts';
 import { stediToX12 } from './stedi-read.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
@@ -72,7 +73,7 @@ function refusedFields(body: unknown): string[] {
   const list = (body as { fieldList?: unknown } | null)?.fieldList;
   if (!Array.isArray(list)) return [];
   const paths = list.map((f) =>
-    String((f as { path?: unknown } | null)?.path ?? '')
+    str((f as { path?: unknown } | null)?.path)
       .replace(/^\//, '')
       .replace(/\//g, '.'),
   );
