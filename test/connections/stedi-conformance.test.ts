@@ -167,6 +167,17 @@ describe("the reader takes Stedi's names as X12 codes", () => {
     assert.equal(stediPayerErrors(unlisted)[0]!.followup, null);
   });
 
+  test("errors[] repeats the loops' AAA: a benefit the payer could not answer does not turn the answer into a rejection", () => {
+    const benefits = answer.benefitsInformation as Record<string, unknown>[];
+    const aaa = { code: '57', followupAction: 'Please Correct and Resubmit', location: 'Loop 2110D' };
+    const partial = { ...answer, benefitsInformation: [...benefits, { code: '1', serviceTypeCodes: ['A6'], aaaErrors: [aaa] }], errors: [aaa] };
+    const r = normalize271(stediToX12(partial, inquiryFor(answer.x12 as string))!);
+    assert.ok(r.ok);
+    assert.equal(r.value.kind, 'coverage');
+    const x12 = stediToX12(partial, inquiryFor(answer.x12 as string))!;
+    assert.equal(x12.split('AAA*').length - 1, 1, 'written once, in its benefit');
+  });
+
   test('the provider answered as a person by providerName keeps its name', () => {
     const x12 = stediToX12(answer, inquiryFor(answer.x12 as string))!;
     assert.match(x12, /NM1\*1P\*1\*FREUD\*ANNA\*\*\*\*XX\*1999999984~/);

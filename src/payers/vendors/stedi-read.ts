@@ -282,16 +282,16 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
   member(list, subscriber, 'IL', dependent ? undefined : planDates);
   const plan = obj(b.planInformation);
   if (str(plan.groupNumber) && !str(subscriber.groupNumber)) list.add('REF', '6P', text(str(plan.groupNumber), d, 50), text(str(plan.groupDescription), d, 80));
-  // Errors with no loop of their own (a rejection bubbled to the top) sit on the patient's level.
-  const atPatient = (who: Obj) =>
-    arr(who.aaaErrors).length === 0 && arr(payer.aaaErrors).length === 0 && arr(provider.aaaErrors).length === 0 ? aaa(list, b.errors) : undefined;
+  // `errors[]` repeats every loop's AAA; only errors no loop holds (a rejection bubbled to the top) are
+  // written, on the patient's level.
+  const looped = [payer, provider, subscriber, dependent ?? {}, ...arr(b.benefitsInformation)].some((w) => arr(w.aaaErrors).length > 0);
   if (!dependent) {
-    atPatient(subscriber);
+    if (!looped) aaa(list, b.errors);
   } else {
     list.add('HL', '4', '3', '23', '0');
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, dependent, '03', planDates);
-    atPatient(dependent);
+    if (!looped) aaa(list, b.errors);
   }
   benefits(list, b.benefitsInformation);
   return wrapInterchange({
