@@ -22,44 +22,8 @@ import {
   PAYER_ENTITY_CODES,
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
+  STEDI_DATE_QUALIFIERS,
 } from './stedi-codes.ts';
-
-/** DTP01 of the 271 (005010X279A1) by the names Stedi's date objects use. */
-export const STEDI_DATE_QUALIFIERS: Readonly<Record<string, string>> = {
-  discharge: '096',
-  issue: '102',
-  effectiveDateOfChange: '152',
-  periodStart: '193',
-  periodEnd: '194',
-  completion: '198',
-  coordinationOfBenefits: '290',
-  plan: '291',
-  benefit: '292',
-  primaryCareProvider: '295',
-  latestVisitOrConsultation: '304',
-  eligibility: '307',
-  added: '318',
-  cobraBegin: '340',
-  cobraEnd: '341',
-  premiumPaidToDateBegin: '342',
-  premiumPaidtoDateBegin: '342',
-  premiumPaidToDateEnd: '343',
-  planBegin: '346',
-  planEnd: '347',
-  benefitBegin: '348',
-  benefitEnd: '349',
-  eligibilityBegin: '356',
-  eligibilityEnd: '357',
-  enrollment: '382',
-  admission: '435',
-  dateOfDeath: '442',
-  certification: '458',
-  service: '472',
-  policyEffective: '539',
-  policyExpiration: '540',
-  dateOfLastUpdate: '636',
-  status: '771',
-};
 
 /**
  * A value as an element of the 271 we write for our own reader: delimiters and control characters

@@ -16,9 +16,9 @@ import {
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
   RELATIONSHIP_NAMES,
+  STEDI_DATE_QUALIFIERS,
   nameFor,
 } from '../../vendors/stedi-codes.ts';
-import { STEDI_DATE_QUALIFIERS } from '../../vendors/stedi-read.ts';
 
 const DATE_NAME: Record<string, string> = {};
 for (const [name, q] of Object.entries(STEDI_DATE_QUALIFIERS)) DATE_NAME[q] ??= name;
