@@ -48,6 +48,7 @@ function answer(trace: string, types: string[], options: { reject?: boolean } = 
 /** A production-like network with one route: `reply` answers each 270 from its EQ codes. */
 function network(plan: RouteEnvelope['service_types'], reply: (types: string[], trace: string) => string | Error) {
   const asked: string[][] = [];
+  const traces: string[] = [];
   const net: PayerNetwork = {
     mode: 'production',
     anyPayerId: null,
@@ -65,6 +66,7 @@ function network(plan: RouteEnvelope['service_types'], reply: (types: string[], 
       const sent = parse270(build(route));
       assert.ok(sent.ok);
       asked.push(sent.value.service_types);
+      traces.push(sent.value.trace_number);
       const out = reply(sent.value.service_types, sent.value.trace_number);
       if (out instanceof Error) throw out;
       return { x12: out, route: 'c' };
@@ -73,7 +75,7 @@ function network(plan: RouteEnvelope['service_types'], reply: (types: string[], 
     close: () => Promise.resolve(),
   };
   const deps: OperationDeps = { network: net, today: () => '2026-06-15', payerTimeoutMs: 5000, scanTimeoutMs: 5000 };
-  return { deps, asked };
+  return { deps, asked, traces };
 }
 
 test('the default plan asks MH alone; an answer with MH benefits ends it', async () => {
@@ -85,9 +87,13 @@ test('the default plan asks MH alone; an answer with MH benefits ends it', async
 
 test('an MH answer without behavioral-health benefits brings the second inquiry, 30, whose answer is read', async () => {
   // A payer that knows MH not at all: it answers plan level (30) whatever it is asked, with its deductible only when asked 30.
-  const { deps, asked } = network(DEFAULT_SERVICE_TYPES, (types, trace) => answer(trace, types.includes('30') ? ['30'] : ['AL']));
-  const result = await askPayer(deps, inquiry, { request_id: 'r' });
+  const { deps, asked, traces } = network(DEFAULT_SERVICE_TYPES, (types, trace) => answer(trace, types.includes('30') ? ['30'] : ['AL']));
+  const exchanges = new Map();
+  const result = await askPayer(deps, inquiry, { request_id: 'r', exchanges });
   assert.deepEqual(asked, [['MH'], ['30']]);
+  assert.equal(traces[0], inquiry.trace_number);
+  assert.notEqual(traces[1], inquiry.trace_number, 'the follow-up is a 270 of its own, not a duplicate');
+  assert.equal(exchanges.get('PAYER')?.trace_number, traces[1], 'the audit names the 270 answered');
   assert.equal(result.coverage.in_network?.deductible?.individual.total, 50000);
 });
 
