@@ -101,7 +101,7 @@ describe('same answer, same reading', () => {
     assert.equal(read.level, 'provider');
   });
 
-  test('our answer with a PCP who is a person, a secondary payer and a carve-out vendor reads alike, none lost', () => {
+  test('our answer with a PCP who is a person, a secondary payer, a carve-out vendor and a visit limit reads alike, none lost', () => {
     const read = sameReading(fixture('entities-answer.json'), 'entities') as { coverage: Record<string, unknown> };
     assert.deepEqual(read.coverage.pcp, { first_name: 'DONALD', last_name: 'WINNICOTT', npi: '1234567893', organization_name: null });
     assert.deepEqual(read.coverage.third_party_payer, { name: 'CARVEOUT BEHAVIORAL HEALTH', payer_id: '88888', phone: '8005551212' });
@@ -110,6 +110,7 @@ describe('same answer, same reading', () => {
     ]);
     assert.equal(read.coverage.relationship_to_subscriber, 'child');
     assert.equal(read.coverage.plan_begin_date, '2026-01-01');
+    assert.deepEqual((read.coverage.in_network as { visit_limit: unknown }).visit_limit, { total: 20, remaining: null }, 'benefitsServiceDelivery (HSD)');
   });
 });
 

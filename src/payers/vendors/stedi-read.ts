@@ -5,7 +5,7 @@
  * and an unknown name is left out, never guessed). Every field of meaning is carried: the top-level
  * `planDateInformation` (the plan's dates, written in the patient's loop), member dates, names, IDs,
  * addresses, the dependent's relationship (INS), the provider's `providerName`, benefits with their
- * dates, messages, III and related entities (array or single form), and AAA at every level.
+ * service delivery (HSD: visit limits), dates, messages, III and related entities (array or single form), and AAA at every level.
  * The answer's own `x12` is not used here: it is the vendor's 271 to the vendor's 270, whose trace
  * numbers are not ours.
  */
@@ -186,6 +186,20 @@ function benefits(list: SegmentList, items: unknown): void {
       text(str(b.authOrCertIndicator), d, 1),
       text(str(b.inPlanNetworkIndicatorCode), d, 1),
     );
+    for (const h of arr(b.benefitsServiceDelivery))
+      list.add(
+        'HSD',
+        ...[
+          h.quantityQualifierCode,
+          h.quantity,
+          h.unitForMeasurementQualifierCode,
+          h.sampleSelectionModulus,
+          h.timePeriodQualifierCode,
+          h.numOfPeriods,
+          h.deliveryOrCalendarPatternQualifierCode,
+          h.deliveryPatternTimeQualifierCode,
+        ].map((v) => text(str(v), d, 15)),
+      );
     dates(list, b.benefitsDateInformation);
     aaa(list, b.aaaErrors);
     for (const m of arr(b.additionalInformation)) list.add('MSG', text(str(m.description), d, 264));

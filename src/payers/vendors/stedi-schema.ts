@@ -173,7 +173,13 @@ export const StediBenefit = strict({
   benefitsDateInformation: BenefitDates,
   benefitsRelatedEntities: Type.Array(StediRelatedEntity),
   benefitsRelatedEntity: StediRelatedEntity,
-  benefitsServiceDelivery: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  benefitsServiceDelivery: Type.Array(
+    strict({
+      ...strings(
+        'deliveryOrCalendarPatternCode deliveryOrCalendarPatternQualifier deliveryOrCalendarPatternQualifierCode deliveryPatternTimeCode deliveryPatternTimeQualifier deliveryPatternTimeQualifierCode numOfPeriods quantity quantityQualifier quantityQualifierCode sampleSelectionModulus timePeriodQualifier timePeriodQualifierCode unitForMeasurementCode unitForMeasurementQualifier unitForMeasurementQualifierCode',
+      ),
+    }),
+  ),
   compositeMedicalProcedureIdentifier: Type.Record(Type.String(), Type.Unknown()),
   eligibilityAdditionalInformation: Type.Record(Type.String(), Type.String()),
   eligibilityAdditionalInformationList: Type.Array(Type.Record(Type.String(), Type.String())),

@@ -192,6 +192,23 @@ export function x12ToStedi(x12: string): Obj | null {
         (out.benefitsInformation as Obj[]).push(benefit);
         break;
       }
+      case 'HSD':
+        if (benefit) {
+          const h: Obj = {};
+          const names = [
+            'quantityQualifierCode',
+            'quantity',
+            'unitForMeasurementQualifierCode',
+            'sampleSelectionModulus',
+            'timePeriodQualifierCode',
+            'numOfPeriods',
+            'deliveryOrCalendarPatternQualifierCode',
+            'deliveryPatternTimeQualifierCode',
+          ];
+          names.forEach((name, i) => put(h, name, el(seg, i + 1)));
+          push(benefit, 'benefitsServiceDelivery', h);
+        }
+        break;
       case 'MSG':
         if (benefit) push(benefit, 'additionalInformation', { description: el(seg, 1) });
         break;
