@@ -179,6 +179,20 @@ describe("the reader takes Stedi's names as X12 codes", () => {
     assert.equal(x12.split('AAA*').length - 1, 1, 'written once, in its benefit');
   });
 
+  test("identifiers by Stedi's names: an other payer's policy number, the plan's group or policy number", () => {
+    const benefits = answer.benefitsInformation as Record<string, unknown>[];
+    const withRefs = {
+      ...answer,
+      subscriber: { ...(answer.subscriber as object), groupNumber: undefined },
+      planInformation: { policyNumber: 'POL-77' },
+      benefitsInformation: benefits.map((b) => (b.code === 'R' ? { ...b, benefitsAdditionalInformation: { insurancePolicyNumber: 'MCD-123' } } : b)),
+    };
+    const r = normalize271(stediToX12(withRefs, inquiryFor(answer.x12 as string))!);
+    assert.ok(r.ok && r.value.kind === 'coverage');
+    assert.equal(r.value.coverage.additional_policies[0]?.policy_number, 'MCD-123');
+    assert.equal(r.value.coverage.group_id, 'POL-77');
+  });
+
   test('the provider answered as a person by providerName keeps its name', () => {
     const x12 = stediToX12(answer, inquiryFor(answer.x12 as string))!;
     assert.match(x12, /NM1\*1P\*1\*FREUD\*ANNA\*\*\*\*XX\*1999999984~/);

@@ -133,6 +133,54 @@ export const STEDI_DATE_QUALIFIERS: Readonly<Record<string, string>> = {
   status: '771',
 };
 
+/** A REF by the field Stedi names it: [field, REF01 qualifier, the field holding REF03 (a description)]. */
+export type RefField = readonly [field: string, qualifier: string, description?: string];
+
+/** 2100C/D REF of the member loop, by `planInformation`'s names (a member's own fields use the first three). */
+export const PLAN_REFS: readonly RefField[] = [
+  ['groupNumber', '6P', 'groupDescription'],
+  ['planNumber', '18', 'planDescription'],
+  ['planNetworkIdNumber', 'N6', 'planNetworkIdDescription'],
+  ['policyNumber', '1L'],
+  ['insurancePolicyNumber', 'IG'],
+  ['memberId', '1W'],
+  ['caseNumber', '3H'],
+  ['familyUnitNumber', '49'],
+  ['classOfContractCode', 'CE'],
+  ['contractNumber', 'CT'],
+  ['medicalRecordIdentificationNumber', 'EA'],
+  ['patientAccountNumber', 'EJ'],
+  ['hicNumber', 'F6'],
+  ['idCardSerialNumber', 'GH'],
+  ['idCardNumber', 'HJ'],
+  ['issueNumber', 'IF'],
+  ['medicaidRecipientIdNumber', 'NQ'],
+  ['priorIdNumber', 'Q4'],
+  ['agencyClaimNumber', 'Y4'],
+  ['alternativeListId', 'ALS'],
+  ['coverageListId', 'CLI'],
+  ['drugFormularyNumber', 'FO'],
+];
+
+/** 2110C/D REF of a benefit, by `benefitsAdditionalInformation`'s names. */
+export const BENEFIT_REFS: readonly RefField[] = [
+  ['groupNumber', '6P', 'groupDescription'],
+  ['planNumber', '18', 'planDescription'],
+  ['planNetworkIdNumber', 'N6', 'planNetworkDescription'],
+  ['policyNumber', '1L'],
+  ['insurancePolicyNumber', 'IG'],
+  ['memberId', '1W'],
+  ['familyUnitNumber', '49'],
+  ['referralNumber', '9F'],
+  ['alternativeListId', 'ALS'],
+  ['coverageListId', 'CLI'],
+  ['hicNumber', 'F6'],
+  ['drugFormularyNumber', 'FO'],
+  ['priorAuthorizationNumber', 'G1'],
+  ['medicalAssistanceCategory', 'M7'],
+  ['medicaidRecipientIdNumber', 'NQ'],
+];
+
 const folded = (table: Readonly<Record<string, string>>) => new Map(Object.entries(table).map(([name, code]) => [name.toLowerCase(), code]));
 const FOLDED = new WeakMap<object, Map<string, string>>();
 

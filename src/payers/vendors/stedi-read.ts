@@ -23,6 +23,9 @@ import {
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
   STEDI_DATE_QUALIFIERS,
+  BENEFIT_REFS,
+  PLAN_REFS,
+  type RefField,
 } from './stedi-codes.ts';
 
 /**
@@ -89,6 +92,15 @@ function address(list: SegmentList, a: Obj): void {
   if (str(a.city) || str(a.postalCode) || str(a.state)) list.add('N4', text(str(a.city), d, 30), text(str(a.state), d, 2), text(str(a.postalCode), d, 15));
 }
 
+/** REF segments for the fields of `sources` that `table` names, the first source holding a field winning. */
+function refs(list: SegmentList, table: readonly RefField[], ...sources: Obj[]): void {
+  const d = list.d;
+  for (const [field, qualifier, description] of table) {
+    const from = sources.find((o) => str(o[field]) !== '');
+    if (from) list.add('REF', qualifier, text(str(from[field]), d, 50), description ? text(str(from[description]), d, 80) : '');
+  }
+}
+
 interface NameParts {
   entity: string;
   type: string;
@@ -120,7 +132,7 @@ function nm1(list: SegmentList, n: NameParts): void {
 /** NM102 from Stedi's entityType, else from which name fields are there. */
 const entityType = (who: Obj, personal: boolean) => code(ENTITY_TYPE_CODES, who.entityType) || (personal ? '1' : '2');
 
-function member(list: SegmentList, who: Obj, entity: 'IL' | '03', planDates: unknown): void {
+function member(list: SegmentList, who: Obj, entity: 'IL' | '03', planDates: unknown, plan?: Obj): void {
   const d = list.d;
   nm1(list, {
     entity,
@@ -132,8 +144,10 @@ function member(list: SegmentList, who: Obj, entity: 'IL' | '03', planDates: unk
     qualifier: 'MI',
     id: entity === 'IL' ? str(who.memberId) : '',
   });
-  if (str(who.groupNumber)) list.add('REF', '6P', text(str(who.groupNumber), d, 50), text(str(who.groupDescription), d, 80));
-  if (str(who.planNumber)) list.add('REF', '18', text(str(who.planNumber), d, 50), text(str(who.planDescription), d, 80));
+  // The member's own group, plan and network; the answer's planInformation fills the rest (subscriber's loop).
+  const own = { ...who, planNetworkIdDescription: who.planNetworkDescription };
+  if (plan) refs(list, PLAN_REFS, own, plan);
+  else refs(list, PLAN_REFS.slice(0, 3), own);
   address(list, obj(who.address));
   aaa(list, who.aaaErrors);
   const dob = str(who.dateOfBirth).replace(/-/g, '');
@@ -200,6 +214,7 @@ function benefits(list: SegmentList, items: unknown): void {
           h.deliveryPatternTimeQualifierCode,
         ].map((v) => text(str(v), d, 15)),
       );
+    refs(list, BENEFIT_REFS, obj(b.benefitsAdditionalInformation));
     dates(list, b.benefitsDateInformation);
     aaa(list, b.aaaErrors);
     for (const m of arr(b.additionalInformation)) list.add('MSG', text(str(m.description), d, 264));
@@ -257,9 +272,7 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
   const planDates = b.planDateInformation;
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
   if (!dependent) list.add('TRN', '2', trace, '9COVERAGE');
-  member(list, subscriber, 'IL', dependent ? undefined : planDates);
-  const plan = obj(b.planInformation);
-  if (str(plan.groupNumber) && !str(subscriber.groupNumber)) list.add('REF', '6P', text(str(plan.groupNumber), d, 50), text(str(plan.groupDescription), d, 80));
+  member(list, subscriber, 'IL', dependent ? undefined : planDates, obj(b.planInformation));
   // `errors[]` repeats every loop's AAA; only errors no loop holds (a rejection bubbled to the top) are
   // written, on the patient's level.
   const looped = [payer, provider, subscriber, dependent ?? {}, ...arr(b.benefitsInformation)].some((w) => arr(w.aaaErrors).length > 0);

@@ -17,7 +17,10 @@ import {
   RELATED_ENTITY_CODES,
   RELATIONSHIP_NAMES,
   STEDI_DATE_QUALIFIERS,
+  BENEFIT_REFS,
+  PLAN_REFS,
   nameFor,
+  type RefField,
 } from '../../vendors/stedi-codes.ts';
 
 const DATE_NAME: Record<string, string> = {};
@@ -32,6 +35,12 @@ function put(o: Obj, key: string, value: unknown): void {
 const push = (o: Obj, key: string, item: Obj) => {
   o[key] = [...(Array.isArray(o[key]) ? (o[key] as Obj[]) : []), item];
 };
+
+/** A REF's value (and REF03 description) under the field names of its table entry. */
+const refFields = ([field, , description]: RefField, value: string, text: string): Obj => ({
+  ...(value ? { [field]: value } : {}),
+  ...(description && text ? { [description]: text } : {}),
+});
 
 /** "20260101" or "20260101-20261231", as Stedi writes both. */
 const dateOf = (seg: Segment) => el(seg, 3);
@@ -148,17 +157,21 @@ export function x12ToStedi(x12: string): Obj | null {
         put(who, 'maintenanceReasonCode', el(seg, 4));
         break;
       }
-      case 'REF':
-        if (benefit) break;
-        if (el(seg, 1) === '6P') {
-          out.planInformation = { ...obj(out.planInformation), groupNumber: el(seg, 2), ...(el(seg, 3) ? { groupDescription: el(seg, 3) } : {}) };
-          put(who, 'groupNumber', el(seg, 2));
-          put(who, 'groupDescription', el(seg, 3));
-        } else if (el(seg, 1) === '18') {
-          out.planInformation = { ...obj(out.planInformation), planNumber: el(seg, 2) };
-          put(who, 'planNumber', el(seg, 2));
-        } else if (el(seg, 1) === 'IG') out.planInformation = { ...obj(out.planInformation), policyNumber: el(seg, 2) };
+      case 'REF': {
+        const [q, value, description] = [el(seg, 1), el(seg, 2), el(seg, 3)];
+        if (benefit) {
+          const ref = BENEFIT_REFS.find(([, qualifier]) => qualifier === q);
+          if (ref) benefit.benefitsAdditionalInformation = { ...obj(benefit.benefitsAdditionalInformation), ...refFields(ref, value, description) };
+          break;
+        }
+        const ref = PLAN_REFS.find(([, qualifier]) => qualifier === q);
+        if (!ref) break;
+        out.planInformation = { ...obj(out.planInformation), ...refFields(ref, value, description) };
+        // The member's own group, plan and network as Stedi names them on the member.
+        if (q === '6P' || q === '18') Object.assign(who, refFields(ref, value, description));
+        if (q === 'N6') Object.assign(who, refFields(['planNetworkIdNumber', 'N6', 'planNetworkDescription'], value, description));
         break;
+      }
       case 'DTP': {
         const name = DATE_NAME[el(seg, 1)];
         if (!name) break;
