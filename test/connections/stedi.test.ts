@@ -9,6 +9,7 @@ import { payerErrorToServiceError } from '../../src/operations/ask-payer.ts';
 import { PayerError } from '../../src/payers/network.ts';
 import { RequestRefused } from '../../src/payers/production/errors.ts';
 import { forwardedFor, stediClient } from '../../src/payers/vendors/stedi.ts';
+import { build270, build999, detectTransactionSet } from '../../src/x12/index.ts';
 import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
@@ -275,6 +276,31 @@ describe("Stedi refusing our own request is our fault, not the payer's", () => {
           .catch((e: unknown) => e);
         assert.ok(err instanceof RequestRefused);
         assert.deepEqual(err.fields, ['member_first_name', 'provider_npi']);
+      } finally {
+        await pool.close();
+      }
+    });
+  });
+
+  test('through the JSON endpoint, a 999 in `x12` (the payer refusing the 270) comes back as the 999, as through raw X12', async () => {
+    const ours = build270(
+      {
+        trace_number: 'T1',
+        payer: { id: '87726', name: null },
+        provider: { npi: '1999999984', first_name: null, last_name: null, organization_name: 'CLINIC' },
+        subscriber: { member_id: 'M1', first_name: 'A', last_name: 'B', dob: '1990-01-01', zip: null },
+        dependent: null,
+        service_types: ['MH'],
+        date: '2026-06-15',
+      },
+      { control_number: 7 },
+    );
+    const ack = build999(ours, [{ segment_id: 'NM1', position: 5, code: '8', description: 'Segment has data element errors' }]);
+    await answering(200, JSON.stringify({ x12: ack, errors: [] }), async (base) => {
+      const pool = new Pool(new URL(base).origin);
+      try {
+        const out = await stediClient(pool, 'stedi', { baseUrl: base, apiKey: 'k', format: 'json' }).send(ours, target, AbortSignal.timeout(5000));
+        assert.equal(detectTransactionSet(out), '999');
       } finally {
         await pool.close();
       }

@@ -153,6 +153,9 @@ export function stediClient(pool: Pool, name: string, options: StediOptions): Ve
           throw new RouteRefused(name, `payer not configured at this connection (${stediErrorCodes(body).join(', ') || 'no code'})`, stediPayerErrors(body));
         if (!known && refusesOurRequest(answer.status, body))
           throw new RequestRefused(name, `Stedi refused our JSON request (HTTP ${answer.status}${codes()})`, refusedFields(body));
+        // A 999 in `x12` is the payer's refusal of the 270 Stedi sent for us: read as in raw mode.
+        const ack = (body as { x12?: unknown } | null)?.x12;
+        if (!known && typeof ack === 'string' && detectTransactionSet(ack) === '999') return ack;
         const out = stediToX12(body, inquiry.value);
         if (out !== null) return out;
       } else {
