@@ -6,6 +6,8 @@ import { RequestRefused } from '../payers/production/errors.ts';
 import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999, type TraceEntry } from '../x12/index.ts';
 import { aaaPayerErrors, payerError } from '../x12/payer-errors.ts';
 import { coverageCacheKey } from './cache.ts';
+import { newTraceNumber } from './inquiry.ts';
+import { lacksBehavioralDetail, planLength, serviceTypesFor } from './service-types.ts';
 import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
 
 const REJECTION_MESSAGES: Record<string, string> = {
@@ -75,27 +77,49 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   }
   let answer: string;
   let route: string | null = null;
+  // The trace number of the 270 answered (a follow-up inquiry has its own: no payer takes it for a duplicate).
+  let answeredTrace = inquiry.trace_number;
   // Answered under the connection's own payer ID: the caller still gets the directory's.
   let renamed = false;
   const started = performance.now();
-  const exchangeCtx = { request_id: ctx.request_id, deadline: Date.now() + deps.payerTimeoutMs, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const exchangeCtx = {
+    request_id: ctx.request_id,
+    deadline: Date.now() + deps.payerTimeoutMs,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.client_ips ? { client_ips: ctx.client_ips } : {}),
+  };
   try {
     if (deps.network.inquire) {
-      // Each route gets its own 270: its payer ID in 2100A, its receiver and usage indicator, a fresh control number.
-      const sent = new Map<string, { payer_id: string; control_number: number }>();
-      const routed = await deps.network.inquire(
-        payerId,
-        (r) => {
-          const control_number = nextControlNumber();
-          sent.set(r.connection, { payer_id: r.payer_id, control_number });
-          return build270(r.payer_id === payerId ? inquiry : { ...inquiry, payer: { ...inquiry.payer, id: r.payer_id } }, { ...r, control_number });
-        },
-        exchangeCtx,
-      );
+      const inquire = deps.network.inquire.bind(deps.network);
+      // Each route gets its own 270: its payer ID in 2100A, its receiver and usage indicator, its service
+      // types for this step (service-types.ts), a fresh control number.
+      const ask = async (step: number) => {
+        const trace_number = step === 0 ? inquiry.trace_number : newTraceNumber();
+        const sent = new Map<string, { payer_id: string; control_number: number; steps: number }>();
+        const routed = await inquire(
+          payerId,
+          (r) => {
+            const control_number = nextControlNumber();
+            sent.set(r.connection, { payer_id: r.payer_id, control_number, steps: planLength(r) });
+            const asked: Inquiry = { ...inquiry, trace_number, service_types: serviceTypesFor(r, step, inquiry) };
+            return build270(r.payer_id === payerId ? asked : { ...asked, payer: { ...asked.payer, id: r.payer_id } }, { ...r, control_number });
+          },
+          exchangeCtx,
+        );
+        return { ...routed, ...sent.get(routed.route)!, trace_number };
+      };
+      let routed = await ask(0);
+      // The answer says nothing of behavioral health: the route's next service types, if it has any.
+      if (routed.steps > 1 && lacksBehavioralDetail(routed.x12)) {
+        const next = await ask(1).catch(() => null);
+        const read = next && detectTransactionSet(next.x12) === '271' ? normalize271(next.x12) : null;
+        if (next && read?.ok && read.value.kind === 'coverage') routed = next;
+      }
       answer = routed.x12;
       route = routed.route;
-      renamed = sent.get(routed.route)?.payer_id !== payerId;
-      ctx.exchanges?.set(payerId, { route, control_number: sent.get(routed.route)?.control_number ?? null, trace_number: inquiry.trace_number });
+      renamed = routed.payer_id !== payerId;
+      answeredTrace = routed.trace_number;
+      ctx.exchanges?.set(payerId, { route, control_number: routed.control_number, trace_number: answeredTrace });
     } else {
       const control_number = nextControlNumber();
       answer = await deps.network.exchange(payerId, build270(inquiry, { ...deps.network.interchange?.(payerId), control_number }), exchangeCtx);
@@ -131,7 +155,7 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
       ...(result.error_code === 'TOO_MANY_REQUESTS' ? { retryAfterSeconds: AAA_RETRY_AFTER_SECONDS } : {}),
     });
   }
-  if (result.trace_number !== null && result.trace_number !== inquiry.trace_number) {
+  if (result.trace_number !== null && result.trace_number !== answeredTrace) {
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
   }
   // AAA beside benefits (a 2110 loop the payer could not answer): told on partial answers.

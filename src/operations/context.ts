@@ -50,6 +50,8 @@ export interface CallContext {
   request_id: string;
   /** Aborts the payer exchange (a scan's global deadline). */
   signal?: AbortSignal;
+  /** The caller's network address chain, origin first (a vendor may have to pass it on: Stedi to CMS). */
+  client_ips?: readonly string[];
   /** Filled by askPayer, per directory payer_id: who answered (the response's `route`, the audit record). */
   exchanges?: Map<string, ExchangeRecord>;
 }

@@ -26,6 +26,26 @@ export const BreakerSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** EQ01 service type codes (X12 code list 1365): one or two letters or digits. */
+const ServiceTypeCode = Type.String({ pattern: '^[0-9A-Z]{1,2}$' });
+
+/**
+ * The service types an estimate asks this way (docs/going-live.md, "Service types"): each entry is one
+ * 270's EQ list; a later entry is sent only when the answer before it holds no behavioral-health
+ * detail (no benefit for MH, CF, A4, A6, A7, A8 or AI). Default DEFAULT_SERVICE_TYPES.
+ */
+export const ServiceTypePlan = Type.Array(Type.Array(ServiceTypeCode, { minItems: 1, maxItems: 12 }), { minItems: 1, maxItems: 4 });
+export type ServiceTypePlan = Static<typeof ServiceTypePlan>;
+
+/**
+ * One service type per request (many payers reject or ignore several in one 270): MH (Mental Health),
+ * the code for behavioral health, then 30 (Health Benefit Plan Coverage), which every payer answers,
+ * when the MH answer says nothing of behavioral health.
+ */
+export const DEFAULT_SERVICE_TYPES: ServiceTypePlan = [['MH'], ['30']];
+
+const IpAddress = Type.String({ pattern: '^(\\d{1,3}(\\.\\d{1,3}){3}|[0-9A-Fa-f:.]{2,45})$' });
+
 export const CONNECTION_KINDS = ['stedi', 'optum', 'availity', 'core-soap', 'core-mime'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
@@ -53,6 +73,21 @@ export const DirectoryConnection = Type.Object(
     scope: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     /** availity: first wait before polling a 202 (later waits 2x, 5x, 20x it, as Availity's SDK does); default 1000. */
     poll_initial_ms: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000 })),
+    /** Service types per inquiry for every route of this connection (a route may set its own). */
+    service_types: Type.Optional(ServiceTypePlan),
+    /**
+     * stedi: send X-Forwarded-For on checks to these route payer IDs (CMS requires the caller's network
+     * addresses, origin first; `proxies` are appended after the caller's chain). docs/going-live.md.
+     */
+    forwarded_for: Type.Optional(
+      Type.Object(
+        {
+          payer_ids: Type.Array(Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._ -]+$' }), { minItems: 1, maxItems: 50 }),
+          proxies: Type.Optional(Type.Array(IpAddress, { maxItems: 10 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     max_in_flight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
     timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
@@ -80,6 +115,7 @@ export function connectionProblem(c: DirectoryConnection): string | null {
   if (missing.length > 0) return `connection ${c.name} (${c.kind}) needs ${missing.join(' and ')}`;
   if ((c.username_env === undefined) !== (c.password_env === undefined)) return `connection ${c.name} needs both username_env and password_env, or neither`;
   if (c.format === 'json' && c.kind !== 'stedi' && c.kind !== 'optum') return `connection ${c.name}: format applies to stedi and optum only`;
+  if (c.forwarded_for && c.kind !== 'stedi') return `connection ${c.name}: forwarded_for applies to stedi only`;
   if (c.token_url && c.base_url && new URL(c.token_url).origin !== new URL(c.base_url).origin)
     return `connection ${c.name}: token_url must be on base_url's host (one connection pool)`;
   return null;

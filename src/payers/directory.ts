@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, connectionProblem } from './connections.ts';
+import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, ServiceTypePlan, connectionProblem } from './connections.ts';
 import { NUCC_TAXONOMY } from '../domain/formats.ts';
 import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerInfo } from './network.ts';
@@ -17,7 +17,15 @@ const PayerIdString = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Z
 /** A connection's own payer ID (Stedi's `60054`, Availity's `AETNA`...): what goes in 2100A NM109. */
 const RoutePayerId = Type.String({ minLength: 1, maxLength: 80, pattern: '^[A-Za-z0-9._ -]+$' });
 
-export const PayerRoute = Type.Object({ connection: Type.String({ minLength: 1, maxLength: 80 }), payer_id: RoutePayerId }, { additionalProperties: false });
+export const PayerRoute = Type.Object(
+  {
+    connection: Type.String({ minLength: 1, maxLength: 80 }),
+    payer_id: RoutePayerId,
+    /** This payer's service types through this connection, over the connection's (docs/payer-directory.md). */
+    service_types: Type.Optional(ServiceTypePlan),
+  },
+  { additionalProperties: false },
+);
 
 export const DirectoryPayer = Type.Object(
   {

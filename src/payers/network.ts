@@ -22,6 +22,8 @@ export interface ExchangeContext {
   /** Epoch milliseconds by which the answer must be back. */
   deadline: number;
   signal?: AbortSignal;
+  /** The caller's network address chain, origin first, for a vendor that must pass it on (Stedi to CMS). */
+  client_ips?: readonly string[];
 }
 
 /** The payer did not answer with X12: its endpoint failed, throttled, timed out or sent garbage. */
@@ -71,6 +73,8 @@ export interface CatalogEntry {
 export interface RouteEnvelope extends InterchangeIds {
   payer_id: string;
   connection: string;
+  /** The service types of each inquiry through this route, the first always sent (connections.ts ServiceTypePlan). */
+  service_types?: readonly (readonly string[])[];
 }
 
 /** An X12 answer and the connection (route) that gave it. */

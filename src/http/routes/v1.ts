@@ -38,7 +38,12 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     if (!m) exchanges.set(request, (m = new Map<string, ExchangeRecord>()));
     return m;
   };
-  const ctx = (request: FastifyRequest) => ({ request_id: request.id, exchanges: exchangesOf(request) });
+  // request.ips (trusted proxies only) runs from our peer outwards; the origin comes first for Stedi's X-Forwarded-For.
+  const ctx = (request: FastifyRequest) => ({
+    request_id: request.id,
+    exchanges: exchangesOf(request),
+    client_ips: request.ips ? [...request.ips].reverse() : [request.ip],
+  });
 
   // Each also answers with a trailing slash (trailing-slash.ts).
   api.post(

@@ -111,7 +111,8 @@ export class PayerConnector {
     this.breakerPolicy.onStateChange((s) => listener(name(s)));
   }
 
-  async exchange(x12: string, ctx: ExchangeContext, target: RouteTarget): Promise<string> {
+  async exchange(x12: string, ctx: ExchangeContext, routeTarget: RouteTarget): Promise<string> {
+    const target = ctx.client_ips ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
     const deadline = Math.min(ctx.deadline, Date.now() + this.timeoutMs);
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);

@@ -3,7 +3,7 @@
  * routes through them, tried in order (failover) when a route fails as a route.
  */
 import { effectiveEligibility, PayerIdIndex, type Eligibility } from '../../domain/payer-ids.ts';
-import type { DirectoryConnection } from '../connections.ts';
+import { DEFAULT_SERVICE_TYPES, type DirectoryConnection } from '../connections.ts';
 import { resolveDirectory, type PayerDirectory, type PayerRoute, type ResolvedDirectory, type ResolvedPayer } from '../directory.ts';
 import {
   PayerError,
@@ -167,7 +167,14 @@ export class ProductionNetwork implements PayerNetwork {
 
   private envelope(route: PayerRoute): RouteEnvelope {
     const c = this.connections.get(route.connection)!;
-    return { sender_id: this.senderId, receiver_id: c.receiver_id ?? route.payer_id, usage: c.test ? 'T' : 'P', payer_id: route.payer_id, connection: c.name };
+    return {
+      sender_id: this.senderId,
+      receiver_id: c.receiver_id ?? route.payer_id,
+      usage: c.test ? 'T' : 'P',
+      payer_id: route.payer_id,
+      connection: c.name,
+      service_types: route.service_types ?? c.service_types ?? DEFAULT_SERVICE_TYPES,
+    };
   }
 
   /** The first route's interchange identities, as the CORE envelope around it carries them. */

@@ -24,7 +24,12 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     case 'core-mime':
       return coreClient(pool, c.name, c.kind, c.endpoint!, readSecrets(c.name, { username: c.username_env, password: c.password_env }, env));
     case 'stedi': {
-      return stediClient(pool, c.name, c.base_url!, readSecrets(c.name, { key: c.api_key_env }, env)!.key, c.format ?? 'x12');
+      return stediClient(pool, c.name, {
+        baseUrl: c.base_url!,
+        apiKey: readSecrets(c.name, { key: c.api_key_env }, env)!.key,
+        format: c.format ?? 'x12',
+        ...(c.forwarded_for ? { forwardedFor: c.forwarded_for } : {}),
+      });
     }
     case 'optum': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;

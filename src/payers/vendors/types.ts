@@ -8,6 +8,8 @@ export interface RouteTarget {
   sender_id: string;
   /** ISA08/GS03 and the CORE ReceiverID. */
   receiver_id: string;
+  /** The caller's address chain, origin first, when the HTTP layer knows it (Stedi's X-Forwarded-For to CMS). */
+  client_ips?: readonly string[];
 }
 
 export interface VendorClient {

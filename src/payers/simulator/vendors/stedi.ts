@@ -7,10 +7,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Inquiry } from '../../../domain/inquiry.ts';
-import { AAA_FOLLOWUPS, AAA_REASONS } from '../../../x12/aaa.ts';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { STEDI_DEFAULT_IN_FLIGHT, STEDI_JSON_PATH, STEDI_RAW_X12_PATH } from '../../vendors/stedi.ts';
 import { str } from '../../vendors/json-read.ts';
-import { x12ToV3 } from './eligibility-v3-json.ts';
+import { StediEligibilityRequest, StediRawX12Request } from '../../vendors/stedi-schema.ts';
+import { x12ToStedi } from './stedi-json.ts';
 import { inquiryFromV3 } from './optum.ts';
 import {
   SIM_SECRET,
@@ -113,24 +115,21 @@ export const STEDI_MOCK_PAYERS = [
   { payer_id: 'CMS', name: 'Medicare (CMS)', aliases: ['CMSMED', 'MAPMC', 'MEDICARE'] },
 ] as const;
 
-const FOLLOWUP_WORDS: Record<string, string> = {
-  C: 'Please Correct and Resubmit',
-  N: 'Resubmission Not Allowed',
-  R: 'Resubmission Allowed',
-  Y: 'Do Not Resubmit; We Will Hand Deliver',
-};
-
-function errorsOf(answer: SimAnswer) {
-  return answer.aaa.map((a) => ({
-    code: a.code,
-    description: AAA_REASONS[a.code] ?? 'Unlisted reject reason',
-    followupAction: FOLLOWUP_WORDS[a.followup] ?? AAA_FOLLOWUPS[a.followup] ?? '',
-    location: `Loop 2100${a.level === 'payer' ? 'A' : a.level === 'provider' ? 'B' : a.level === 'subscriber' ? 'C' : 'D'}`,
-    possibleResolutions: 'Varies; do not match on this text.',
+/** Stedi's ValidationException for a body our schema of its API refuses: the paths, never the values. */
+function validationError(schema: TSchema, body: unknown) {
+  const fieldList = [...Value.Errors(schema, body)].slice(0, 10).map((e) => ({
+    path: ((e as { instancePath?: string }).instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+    message: e.message,
   }));
+  return { message: 'Request validation failed', fieldList };
 }
 
 export class StediSimulator extends VendorSimBase {
+  /** Every request body received, as sent (the tests hold each to our schema of Stedi's API). */
+  readonly bodies: unknown[] = [];
+  /** The X-Forwarded-For header of each request (null when absent). */
+  readonly forwardedFor: (string | null)[] = [];
+
   static async start(options: VendorSimOptions = {}): Promise<StediSimulator> {
     const sim = new StediSimulator({ maxInFlight: STEDI_DEFAULT_IN_FLIGHT, ...options });
     await sim.listen((req, res, url) => sim.handle(req, res, url));
@@ -147,6 +146,8 @@ export class StediSimulator extends VendorSimBase {
       return sendJson(res, 404, { message: 'Not Found' });
     }
     this.stats.requests++;
+    const xff = req.headers['x-forwarded-for'];
+    this.forwardedFor.push(typeof xff === 'string' ? xff : null);
     const auth = String(req.headers.authorization ?? '').replace(/^Key\s+/i, '');
     if (auth !== SIM_SECRET) return sendJson(res, 401, { message: 'Unauthorized' });
     const done = await this.inFlightSlot(async () => {
@@ -157,6 +158,10 @@ export class StediSimulator extends VendorSimBase {
       } catch {
         body = null;
       }
+      if (body !== null) this.bodies.push(body);
+      if (this.bodies.length > 200) this.bodies.shift();
+      if (json && !Value.Check(StediEligibilityRequest, body)) return sendJson(res, 400, validationError(StediEligibilityRequest, body));
+      if (!json && !Value.Check(StediRawX12Request, body)) return sendJson(res, 400, validationError(StediRawX12Request, body));
       if (json) {
         const inquiry = body ? inquiryFromV3(body) : null;
         if (!inquiry) return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'tradingPartnerServiceId, provider and subscriber are required' });
@@ -201,15 +206,19 @@ export class StediSimulator extends VendorSimBase {
       ? mockAnswer(this, mock, inquiry)
       : (known ?? this.answer(inquiry, { kind: 'reject', level: 'subscriber', reason_code: '75', followup: 'C' }));
     if (rule?.fault === 'aaa_42') answer = this.busy(inquiry);
-    let x12 = answer.x12;
-    if (rule?.fault === 'malformed_x12') x12 = x12.slice(0, Math.floor(x12.length / 2));
-    const errors = errorsOf(answer);
+    // Both endpoints answer Stedi's JSON with the 271 in `x12`; a payer's AAA rejection comes with HTTP 400.
+    const body = x12ToStedi(answer.x12) ?? { errors: [] };
+    const x12 = rule?.fault === 'malformed_x12' ? answer.x12.slice(0, Math.floor(answer.x12.length / 2)) : answer.x12;
+    const errors = Array.isArray(body.errors) ? body.errors : [];
     sendJson(res, errors.length > 0 ? 400 : 200, {
-      controlNumber: inquiry.trace_number,
+      controlNumber: json ? inquiry.trace_number : controlOf(answer.x12),
       tradingPartnerServiceId: payerId,
-      ...(json ? x12ToV3(answer.x12) : {}),
-      errors,
+      meta: { applicationMode: 'test', senderId: 'STEDI' },
+      ...body,
       x12,
     });
   }
 }
+
+/** ISA13 of the 271. */
+const controlOf = (x12: string) => x12.slice(x12.indexOf('ISA') + 90, x12.indexOf('ISA') + 99);
