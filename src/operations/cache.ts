@@ -44,6 +44,9 @@ export function coverageCacheKey(inquiry: Inquiry): string {
     person(inquiry.dependent),
     inquiry.provider.npi ?? '',
     inquiry.service_types,
+    // The coverage is read for the encounter (its rows filtered by date, procedure and place: docs/estimates.md section 1.1).
+    inquiry.procedure_code ?? null,
+    inquiry.place_of_service ?? null,
   ]);
   return `coverage:v1:${createHash('sha256').update(identity).digest('hex')}`;
 }

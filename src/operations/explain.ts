@@ -4,7 +4,7 @@
  * session, the other reading where the payer is ambiguous, and the steps of the member's share.
  * Built only when asked.
  */
-import type { Coverage } from '../domain/coverage.ts';
+import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { estimate as computeEstimate, obligationSteps } from '../domain/estimate/index.ts';
 import { dollars } from '../domain/estimate/explain.ts';
 import type { EstimateFinancials, Explanation } from '../domain/schemas/responses.ts';
@@ -24,6 +24,8 @@ const note = (figure: string, rule: string): TraceEntry => ({
 });
 
 export interface ExplainInput {
+  /** The encounter's date of service (the plan-in-force gate). */
+  date_of_service?: IsoDate;
   /** What the member's payer's 271 said. */
   trace: TraceEntry[];
   /** The carve-out administrator asked with a second 270 (null when none answered) and what its 271 said. */
@@ -50,7 +52,7 @@ export function estimateExplanation(coverage: Coverage, f: EstimateFinancials, i
     pricing = input.administrator.trace.map((e) => ({ ...e, administrator: id }));
     benefits.push(...pricing);
   }
-  const obligation = obligationSteps(coverage, f);
+  const obligation = obligationSteps(coverage, f, input.date_of_service ?? null);
   const net = f.in_network ? 'in' : 'out';
   for (const e of pricing) {
     if (e.alternative === undefined || e.network !== net) continue;

@@ -85,14 +85,26 @@ function endOf(loop: BenefitLoop): IsoDate | null {
   return null;
 }
 
-/** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf`. */
+/** The first day an EB's own dates (DTP 307/346/356/348, a single date or a range's start) cover, when it has one. */
+function startOf(loop: BenefitLoop): IsoDate | null {
+  for (const dtp of loop.dtp) {
+    const q = el(dtp, 1);
+    if (q !== '307' && q !== '346' && q !== '356' && q !== '348') continue;
+    const range = readDtpDate(el(dtp, 2), el(dtp, 3));
+    if (range) return range.start;
+  }
+  return null;
+}
+
+/** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf` (an entitlement starting later is not in force). */
 export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate | null): { a: PartState; b: PartState } {
   const part = (code: string): PartState => {
     let state: PartState = 'absent';
     for (const b of benefits) {
       if (!b.status || el(b.loop.seg, 4) !== code) continue;
       const end = endOf(b.loop);
-      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf);
+      const start = startOf(b.loop);
+      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf) && !(start !== null && asOf !== null && start > asOf);
       if (active) return 'active';
       state = 'ended';
     }
@@ -109,8 +121,9 @@ export function partBMissing(parts: { a: PartState; b: PartState }): boolean {
   return parts.b === 'ended' || (parts.b === 'absent' && parts.a !== 'absent');
 }
 
-export function notCovered(reported: NetworkBenefits | null): NetworkBenefits {
+export function notCovered(reported: NetworkBenefits | null, reason: string): NetworkBenefits {
   return {
+    not_covered_reason: reason,
     copayment: null,
     coinsurance: null,
     deductible_applies: false,

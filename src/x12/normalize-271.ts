@@ -25,13 +25,16 @@
 import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import { aaaReason, errorCodeForAaa } from './aaa.ts';
-import { networkBenefits, pricesOffice, pricesTelehealth, telehealthShare, traced, type TraceEntry } from './benefit-selection.ts';
-import { relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
+import { networkBenefits, pricesOffice, pricesTelehealth, telehealthShare, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
+import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
+import { excludedBy } from './benefits/filters.ts';
+import { byContent, spendDownGate } from './benefits/gates.ts';
+import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, type Segment } from './tokenizer.ts';
@@ -40,6 +43,8 @@ import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insur
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
+
+const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehealth(p);
 
 export type RejectLevel = 'payer' | 'provider' | 'subscriber' | 'dependent';
 
@@ -74,6 +79,8 @@ const REJECT_LEVEL: Record<HlLevel['kind'], RejectLevel> = {
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
+  /** The encounter priced (date of service, procedure, place); default: an office visit on the BHT date. */
+  encounter?: Encounter;
 }
 
 function programRule(type: InsuranceType, eb04Sent: boolean): string {
@@ -103,7 +110,7 @@ export function normalize271(text: string, options: NormalizeOptions = {}): Pars
     if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
     warnings.push(...loopWarnings);
-    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace);
+    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter);
   });
 }
 
@@ -114,6 +121,7 @@ function readEligibility(
   at: { index: number; id: string; offset: number },
   warnings: string[],
   trace?: TraceEntry[],
+  asked?: Encounter,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -156,8 +164,15 @@ function readEligibility(
   const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
   const planEnd = reportedEnd;
   const bht = tree.header.find((s) => s.id === 'BHT');
-  const reference = planBegin ?? (bht ? d8ToIso(el(bht, 4)) : null);
-  // One pass sorts the EBs into the lists the readers below need.
+  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
+  const reference = planBegin ?? bhtDate;
+  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
+  const skipped: { b: Benefit; why: string }[] = [];
+  // A telehealth encounter (place 02/10) is priced by the rows for telehealth; any other place by the office rows.
+  const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
+  const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
+  // One pass sorts the EBs into the lists the readers below need, in an order set by their content
+  // (never by their order in the 271: docs/estimates.md section 1.1).
   const current: Benefit[] = [];
   const next: Benefit[] = [];
   const bh: Benefit[] = [];
@@ -166,11 +181,18 @@ function readEligibility(
   const entities: Benefit[] = [];
   let planLevel: Benefit | undefined;
   let firstStatus: Benefit | undefined;
-  let mhStatus: Benefit | undefined;
+  let mhActive: Benefit | undefined;
+  let mhInactive: Benefit | undefined;
   let strongCostShare = false;
-  for (const b of all) {
+  for (const b of byContent(all)) {
     if (b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd)) {
       next.push(b);
+      continue;
+    }
+    // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
+    const why = encounter && !(b.status && b.planWide) ? excludedBy(b.scope, encounter) : null;
+    if (why !== null) {
+      skipped.push({ b, why });
       continue;
     }
     current.push(b);
@@ -178,7 +200,7 @@ function readEligibility(
     if (b.tier >= 0) {
       // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
       if (pricesTelehealth(b.place)) teleList.push(b);
-      if (pricesOffice(b.place) || !isShareInfo(b.info)) bh.push(b);
+      if (pricesHere(b.place) || !isShareInfo(b.info)) bh.push(b);
     }
     if (b.status || b.cost || b.info === 'MC') typed.push(b);
     if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
@@ -186,10 +208,13 @@ function readEligibility(
     if (b.status) {
       firstStatus ??= b;
       if (!planLevel && b.planWide) planLevel = b;
-      if (strong) mhStatus ??= b;
+      if (strong && statusOf(b.info) === 'inactive') mhInactive ??= b;
+      else if (strong) mhActive ??= b;
     }
   }
   planLevel ??= firstStatus;
+  // Listed in the answer (additional policies, PCP): in the 271's order.
+  entities.sort((x, y) => x.loop.seg.index - y.loop.seg.index);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
   else if (current.some((b) => isCostInfo(b.info))) {
@@ -230,27 +255,36 @@ function readEligibility(
     eb04Sent,
   });
 
+  const third = thirdParty(entities, strongCostShare);
   // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
-  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, bht ? d8ToIso(el(bht, 4)) : null) : null;
+  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, encounter?.date_of_service ?? null) : null;
   const priced = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  let in_network = networkBenefits(priced, 'in', warnings, trace);
-  let out_of_network = networkBenefits(priced, 'out', warnings, trace);
-  if (parts && coverageStatus !== 'inactive' && partBMissing(parts)) {
-    in_network = notCovered(in_network);
-    out_of_network = notCovered(out_of_network);
-    trace?.push(traced('not covered', null, null, `Medicare Part A ${parts.a}, Part B ${parts.b}: outpatient psychotherapy is a Part B service`));
+  const plan = { hdhp: flags.is_hdhp, fits: pricesHere };
+  let in_network = networkBenefits(priced, 'in', warnings, trace, plan);
+  let out_of_network = networkBenefits(priced, 'out', warnings, trace, plan);
+  // Gates (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
+  let gate: string | null = null;
+  if (coverageStatus !== 'inactive') {
+    if (parts && partBMissing(parts))
+      gate = `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`;
+    else gate = spendDownGate(current);
+  }
+  if (gate !== null) {
+    in_network = notCovered(in_network, gate);
+    out_of_network = notCovered(out_of_network, gate);
+    trace?.push(traced('not covered', null, null, gate));
   }
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
   const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
   const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
-  const third = thirdParty(entities, strongCostShare);
   if (trace && third)
     trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
   let mental: MentalHealthCoverage = 'unknown';
   if (third) mental = 'carved_out';
-  else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';
+  else if (mhActive) mental = 'active';
+  else if (mhInactive) mental = 'inactive';
   else if (strongCostShare) mental = 'active';
 
   const group = refIn(names, '6P');
