@@ -33,6 +33,7 @@ import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
 import { excludedBy } from './benefits/filters.ts';
+import { traceUnusedRows } from './benefits/tracing.ts';
 import { byContent, spendDownGate } from './benefits/gates.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
@@ -326,6 +327,17 @@ function readEligibility(
     messages,
   };
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
+  if (trace) {
+    if (planLevel)
+      trace.push(traced(`coverage status: ${coverageStatus}`, null, planLevel, 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'));
+    const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
+    if (mh) trace.push(traced(`behavioral health: ${mental}`, null, mh, 'the eligibility status row of the mental-health service types'));
+    const why = new Map<Benefit, string>();
+    for (const { b, why: reason } of skipped) why.set(b, `does not apply to this encounter: ${reason}`);
+    for (const b of next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
+    if (priced !== bh) for (const b of bh) if (insuranceCode(b) === 'MA') why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
+    traceUnusedRows(all, why, trace);
+  }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
 }
