@@ -106,7 +106,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
-    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN },
+    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period: el(s, 6) },
   };
 }
 

@@ -35,6 +35,7 @@ import { medicareParts, notCovered, partBMissing, refineProgram } from './medica
 import { excludedBy } from './benefits/filters.ts';
 import { traceUnusedRows } from './benefits/tracing.ts';
 import { byContent, spendDownGate } from './benefits/gates.ts';
+import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
@@ -44,6 +45,11 @@ import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insur
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
+
+/** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
+const MENTAL_HEALTH_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A8']);
+
+const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
 
 const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehealth(p);
 
@@ -184,6 +190,7 @@ function readEligibility(
   let firstStatus: Benefit | undefined;
   let mhActive: Benefit | undefined;
   let mhInactive: Benefit | undefined;
+  let otherActive = false;
   let strongCostShare = false;
   for (const b of byContent(all)) {
     if (b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd)) {
@@ -209,8 +216,11 @@ function readEligibility(
     if (b.status) {
       firstStatus ??= b;
       if (!planLevel && b.planWide) planLevel = b;
-      if (strong && statusOf(b.info) === 'inactive') mhInactive ??= b;
-      else if (strong) mhActive ??= b;
+      // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
+      if (!b.telehealth && b.scope.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
+        if (statusOf(b.info) === 'inactive') mhInactive ??= b;
+        else mhActive ??= b;
+      } else if (strong && statusOf(b.info) !== 'inactive') otherActive = true;
     }
   }
   planLevel ??= firstStatus;
@@ -225,6 +235,19 @@ function readEligibility(
     coverageStatus = 'inactive';
     warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
   }
+  // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
+  const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
+  if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
+    coverageStatus = 'inactive';
+    trace?.push(
+      traced(
+        'coverage status: inactive',
+        null,
+        null,
+        `eligibility begins ${eligibilityBegin} (DTP 356/307), after the date of service ${encounter.date_of_service}`,
+      ),
+    );
+  }
 
   const { plan_end_date, eligibility_end_date } =
     coverageStatus === 'inactive'
@@ -234,7 +257,7 @@ function readEligibility(
           end: planEnd,
           endFrom347: dates.plan347 !== null,
           eligibilityEnd: reportedEligibilityEnd,
-          nextBegin: next[0]?.begin ?? null,
+          nextBegin: earliestBegin(next),
         });
 
   const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
@@ -250,7 +273,8 @@ function readEligibility(
   const payerNm1 = payerLevel?.names[0]?.nm1;
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
   const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
-  const { insurance_type, plan_type, qmb } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
+  flags.is_hdhp ||= saysCue(plan_name, 'hdhp');
+  const { insurance_type, plan_type, qmb, advantageElsewhere } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
     planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
     payerName: payerNm1 ? entityName(payerNm1) : null,
     eb04Sent,
@@ -263,6 +287,19 @@ function readEligibility(
   const plan = { hdhp: flags.is_hdhp, fits: pricesHere };
   let in_network = networkBenefits(priced, 'in', warnings, trace, plan);
   let out_of_network = networkBenefits(priced, 'out', warnings, trace, plan);
+  if (advantageElsewhere) {
+    // HETS answers for a Medicare Advantage member: the MA plan pays, and its cost share is not in this 271.
+    in_network = null;
+    out_of_network = null;
+    trace?.push(
+      traced(
+        'Medicare Advantage',
+        null,
+        null,
+        'an EB*R row names a Medicare Advantage plan (EB04 HN, or REF*18 an MA contract with its 2120C): Part B figures never price the session',
+      ),
+    );
+  }
   // Gates (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
   let gate: string | null = null;
   if (coverageStatus !== 'inactive') {
@@ -286,7 +323,7 @@ function readEligibility(
   if (third) mental = 'carved_out';
   else if (mhActive) mental = 'active';
   else if (mhInactive) mental = 'inactive';
-  else if (strongCostShare) mental = 'active';
+  else if (otherActive || strongCostShare) mental = 'active';
 
   const group = refIn(names, '6P');
   const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');

@@ -133,11 +133,16 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     visits_remaining: benefits?.visit_limit?.remaining ?? null,
     prior_authorization_required: benefits?.prior_authorization_required ?? null,
   };
-  if (paysWholeSession(coverage, benefits, input.date_of_service ?? null)) {
-    // No coverage for this session (inactive plan, service not covered, visit limit used up): the member owes the whole session.
+  const gate = gateOf(coverage, benefits, input.date_of_service ?? null);
+  if (gate !== null) {
+    // Past the visit limit the plan's copay still is the plan's; a plan not in force shows none.
+    const noShare = gate === 'inactive' || gate === 'not_in_force' || gate === 'behavioral_health_inactive';
+    // No coverage for this session (inactive plan, service not covered, visit limit used up): the member owes the whole
+    // session, and no copay or coinsurance is shown beside it (docs/estimates.md section 4).
     return {
       fields: {
         ...fields,
+        ...(noShare ? { benefit_structure: null, copayment: null, coinsurance: null } : {}),
         member_obligation: C,
         payer_obligation: C === null ? null : 0,
         remaining_sessions_before_deductible: null,

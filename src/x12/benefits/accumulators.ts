@@ -78,21 +78,13 @@ export interface LevelResult {
 function levelResult(l: Level): LevelResult {
   const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
   if (top === Infinity) return { accumulator: { total: null, remaining: null }, mixed: false };
-  let total = l.total.rank === top ? l.total.value : null;
+  const total = l.total.rank === top ? l.total.value : null;
   let remaining = l.remaining.rank === top ? l.remaining.value : null;
   const met = l.met.rank === top ? l.met.value : null;
-  let mixed = false;
-  // A total of 0 leaves nothing to remain (the estimate reads it so: domain/estimate/accumulators.ts); no other row's remaining is borrowed.
-  if (remaining === null && total !== null && total !== 0) {
-    if (met !== null) remaining = Math.max(0, total - met);
-    else if (l.remaining.value !== null && l.remaining.value <= total) {
-      remaining = l.remaining.value;
-      mixed = true;
-    }
-  } else if (total === null && remaining !== null && l.total.value !== null && l.total.value >= remaining) {
-    total = l.total.value;
-    mixed = true;
-  }
+  // A total of 0 leaves nothing to remain (the estimate reads it so: domain/estimate/accumulators.ts). A less
+  // specific row's remaining is another accumulator and is never borrowed (its rows are listed as skipped).
+  if (remaining === null && total !== null && total !== 0 && met !== null) remaining = Math.max(0, total - met);
+  const mixed = l.remaining.rank !== Infinity && l.total.rank !== Infinity && l.remaining.rank !== l.total.rank;
   return { accumulator: { total, remaining }, mixed };
 }
 
@@ -164,7 +156,9 @@ export class AccumulatorReader {
         let rule = `EB06 ${slot.from.period || '(none)'}, the most specific row that reports it`;
         if (name === 'individual' && familyOnly)
           rule = 'an individual total of 0 beside a family total: a family-only (non-embedded) deductible, no individual accumulator';
-        else if (mixed) rule += '; the total and the remaining come from different rows';
+        else if (mixed && slot.rank !== Math.min(l.total.rank, l.remaining.rank, l.met.rank)) {
+          rule = `EB06 ${slot.from.period || '(none)'} of a less specific row than the ${what === 'total' ? 'remaining' : 'total'}: another accumulator, not used with it`;
+        }
         out.push(traced(`${figure} ${name} ${what}`, n, slot.from, rule));
       }
     }

@@ -25,13 +25,13 @@ const INPATIENT_PLACES: ReadonlySet<string> = new Set(['21', '51', '55', '56', '
 
 export const isInpatientEncounter = (e: Encounter) => INPATIENT_PLACES.has(e.place_of_service);
 
-/** The date range a row's own DTPs limit it to (348 begin, 349 end, 292 benefit range); nulls: open. */
+/** The date range a row's own DTPs limit it to (348 begin, 349 end, 292 benefit and 290 coordination-of-benefits range); nulls: open. */
 export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: IsoDate | null } {
   let begin: IsoDate | null = null;
   let end: IsoDate | null = null;
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
-    if (q !== '348' && q !== '349' && q !== '292') continue;
+    if (q !== '348' && q !== '349' && q !== '292' && q !== '290') continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
     if (q === '348') begin = r.start;
@@ -51,6 +51,8 @@ export interface RowScope {
   /** EB13-2 procedure code when the row is restricted to one. */
   procedure: string | null;
   window: { begin: IsoDate | null; end: IsoDate | null };
+  /** EB06 time period qualifier. */
+  period: string;
 }
 
 /** Why the row does not apply to the encounter, or null when it does. */
@@ -61,9 +63,11 @@ export function excludedBy(scope: RowScope, e: Encounter): string | null {
   if (scope.procedure !== null && scope.procedure !== e.procedure_code) {
     return `restricted by EB13 to procedure ${scope.procedure}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
   }
+  const inpatient = isInpatientEncounter(e);
+  // EB06 36: an amount per admission is the inpatient benefit.
+  if (scope.period === '36' && !inpatient) return 'stated per admission (EB06 36): the inpatient benefit, not an outpatient visit';
   const types = scope.serviceTypes;
   if (types.length > 0) {
-    const inpatient = isInpatientEncounter(e);
     const other = inpatient ? OUTPATIENT_TYPES : INPATIENT_TYPES;
     if (types.every((t) => other.has(t))) {
       return inpatient
