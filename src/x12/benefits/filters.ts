@@ -12,12 +12,12 @@ import { el } from '../tokenizer.ts';
 import { readDtpDate } from '../values.ts';
 
 /**
- * EB03 service types of inpatient (or partial-hospital) care only: A5 psychiatric room and board,
- * A7 psychiatric inpatient, BB partial hospitalization (psychiatric), CE mental health provider
- * inpatient, CG mental health facility inpatient, CI substance abuse facility inpatient, 48 hospital
- * inpatient, 49 hospital room and board.
+ * EB03 service types of inpatient, residential or partial-hospital care only (src/x12/code-tables/eb03.json):
+ * A5 psychiatric room and board, A7 psychiatric inpatient, BB partial hospitalization, BC psychiatric
+ * day care, CE/CG/CI inpatient provider or facility, RT residential psychiatric treatment, 48 hospital
+ * inpatient, 49 hospital room and board, 99 physician visit inpatient.
  */
-const INPATIENT_TYPES: ReadonlySet<string> = new Set(['A5', 'A7', 'BB', 'CE', 'CG', 'CI', '48', '49']);
+const INPATIENT_TYPES: ReadonlySet<string> = new Set(['A5', 'A7', 'BB', 'BC', 'CE', 'CG', 'CI', 'RT', '48', '49', '99']);
 /** EB03 service types of outpatient care only: A8 psychiatric outpatient, CF/CH/CJ outpatient provider or facility, 50 hospital outpatient. */
 const OUTPATIENT_TYPES: ReadonlySet<string> = new Set(['A8', 'CF', 'CH', 'CJ', '50']);
 /** CMS place-of-service codes of an inpatient stay: 21 inpatient hospital, 51 inpatient psychiatric facility, 55/56 residential treatment, 61 rehabilitation. */

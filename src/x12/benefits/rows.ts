@@ -24,6 +24,8 @@ export interface Selectable {
   deductibleHint: boolean | null;
   /** EB13-2: the procedure the row is restricted to (it applies to the encounter only when it names its procedure). */
   procedure: string | null;
+  /** EB03 codes as sent (repetitions split); for the explanation's words. */
+  scope?: { serviceTypes: readonly string[] };
 }
 
 /** The place a benefit applies to, from its 2115C III*ZZ codes. */
@@ -70,6 +72,7 @@ export function isFamilyLevel(level: string): boolean {
     case 'DEP':
     case 'CHD':
     case 'TWO':
+    case 'SPC':
     case 'E1D':
     case 'E2D':
     case 'E3D':

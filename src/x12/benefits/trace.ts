@@ -1,7 +1,36 @@
 /** Where each figure came from (docs/estimates.md section 1.6): one entry per EB row used, skipped or in conflict. */
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
+import { ebWords } from '../code-tables/index.ts';
 import type { Net, Selectable } from './rows.ts';
+
+/** CMS place-of-service names for the codes a behavioral-health 271 uses. */
+const PLACE_NAMES: Readonly<Record<string, string>> = {
+  '02': 'telehealth other than in the home',
+  '10': 'telehealth in the home',
+  '11': 'office',
+  '12': 'home',
+  '21': 'inpatient hospital',
+  '22': 'outpatient hospital',
+  '23': 'emergency room',
+  '51': 'inpatient psychiatric facility',
+  '52': 'psychiatric facility, partial hospitalization',
+  '53': 'community mental health center',
+};
+
+function rowWords(b: Selectable): string {
+  const seg = b.loop.seg;
+  const types = b.scope?.serviceTypes ?? (el(seg, 3) === '' ? [] : [el(seg, 3)]);
+  let words = ebWords(seg, types);
+  const places = placesOf(b.loop);
+  if (places)
+    words += `; place of service ${places
+      .split(', ')
+      .map((p) => `${p} ${PLACE_NAMES[p] ?? '(see the CMS list)'}`)
+      .join(', ')}`;
+  if (b.procedure) words += `; EB13 procedure ${b.procedure}`;
+  return words;
+}
 
 /**
  * Where one figure came from: the EB (its position and text, and the elements a reader checks:
@@ -26,6 +55,8 @@ export interface TraceEntry {
   alternative?: string;
   /** Set when the entry reads a carve-out administrator's 271 (its payer id), not the medical plan's. */
   administrator?: string;
+  /** Every code of the row in words beside the code. */
+  words?: string;
   /** Set on a row that does not price the answer: skipped (with the reason in `rule`) or contradicting it. */
   status?: 'skipped' | 'conflict';
 }
@@ -50,5 +81,6 @@ export function traced(figure: string, network: Net | null, b: Selectable | null
     place_of_service: placesOf(b.loop),
     time_period: el(seg, 6) || null,
     rule,
+    words: rowWords(b),
   };
 }

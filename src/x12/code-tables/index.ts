@@ -1,0 +1,49 @@
+/**
+ * The TR3 005010X279A1 code lists the 271 reader acts on, as data (one JSON file per list, every
+ * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. Loaded at first
+ * use (only the explanation puts codes in words).
+ */
+import { readFileSync } from 'node:fs';
+import type { Segment } from '../tokenizer.ts';
+import { el } from '../tokenizer.ts';
+
+export interface CodeTable {
+  title: string;
+  source: string;
+  codes: Readonly<Record<string, { name: string; effect: string }>>;
+}
+
+export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii'] as const;
+export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
+
+const loaded = new Map<CodeTableName, CodeTable>();
+
+export function codeTable(name: CodeTableName): CodeTable {
+  let t = loaded.get(name);
+  if (!t) {
+    t = JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')) as CodeTable;
+    loaded.set(name, t);
+  }
+  return t;
+}
+
+/** A code in words, e.g. "MH mental health"; an unknown code stays as sent with "(not in the TR3 list)". */
+export function codeWords(name: CodeTableName, code: string): string {
+  const entry = codeTable(name).codes[code];
+  return entry ? `${code} ${entry.name.toLowerCase()}` : `${code} (not in the TR3 list)`;
+}
+
+/** Every coded element of an EB row in words beside its code: EB01, EB02, EB03 (each repetition), EB04, EB06, EB12. */
+export function ebWords(seg: Segment, serviceTypes: readonly string[]): string {
+  const parts: string[] = [`EB01 ${codeWords('eb01', el(seg, 1))}`];
+  const add = (n: number, table: CodeTableName) => {
+    const v = el(seg, n);
+    if (v !== '') parts.push(`EB${String(n).padStart(2, '0')} ${codeWords(table, v)}`);
+  };
+  add(2, 'eb02');
+  if (serviceTypes.length > 0) parts.push(`EB03 ${serviceTypes.map((t) => codeWords('eb03', t)).join(', ')}`);
+  add(4, 'eb04');
+  add(6, 'eb06');
+  add(12, 'eb12');
+  return parts.join('; ');
+}
