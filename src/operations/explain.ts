@@ -82,7 +82,7 @@ export function splitTrace(trace: readonly TraceEntry[], net: 'in' | 'out' | nul
               ...entry(e),
               figure: 'not used',
               network: null,
-              rule: `read only for the ${e.network === 'in' ? 'in' : 'out of'}-network figures; ${net === 'in' ? 'in' : 'out of'} network was asked`,
+              rule: `read only for the ${e.network === 'in' ? 'in-network' : 'out-of-network'} figures; ${net === 'in' ? 'in network' : 'out of network'} was asked`,
             },
       );
     }
