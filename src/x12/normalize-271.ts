@@ -4,9 +4,11 @@
  *
  * - dates: 2100 DTP 346 plan begin, 347 plan end, 357 eligibility end; fallbacks 291 (plan,
  *   RD8 gives begin and end), 356/307 (eligibility begin / range), member's loop before subscriber's
- * - benefits are taken from EBs whose EB03 holds a behavioral-health code, best tier first:
- *   MH, then CF/A4/A6/A7/A8/AI, then 98, then 30 (an empty EB03 is plan level, i.e. 30); the cost
- *   share is one group of them, place of service and "not covered" included (benefit-selection.ts)
+ * - the 271 is read for one encounter (date of service, procedure, place; default an office visit on
+ *   the BHT date): rows whose own dates, EB13 procedure or inpatient/outpatient scope exclude it are
+ *   skipped (benefits/filters.ts), the rest are ranked by specificity (EB13 procedure, then MH, then
+ *   CF/A4/A6/A8/AI, then 98, then 30 or empty, then a named place, then a named network), and rows
+ *   of the deciding rank that disagree are a conflict, never the first (docs/estimates.md 1.1)
  * - EB12 Y in network, N out of network; W, U or absent: both. A status EB (EB01 1-8) only makes a
  *   network's benefits known when EB12 names it explicitly
  * - EB06 23/21/22/25/26/32 (or absent) totals, 29/33 remaining, 24 year-to-date met (remaining =
@@ -23,23 +25,24 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
-import type { ErrorCode } from '../domain/errors.ts';
-import { aaaReason, errorCodeForAaa } from './aaa.ts';
-import { networkBenefits, pricesOffice, pricesTelehealth, telehealthShare, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
+import { aaaReason } from './aaa.ts';
+import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
+import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
+import { priceNetworks } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
-import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
+import { refineProgram } from './medicare.ts';
 import { excludedBy } from './benefits/filters.ts';
-import { traceUnusedRows } from './benefits/tracing.ts';
-import { byContent, spendDownGate } from './benefits/gates.ts';
+import { traceRows } from './benefits/tracing.ts';
+import { byContent } from './benefits/gates.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
-import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
+import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { el, type Segment } from './tokenizer.ts';
+import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
 import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insuranceCode, statusOf, isCostInfo, NO_MESSAGES } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
@@ -53,35 +56,7 @@ const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((
 
 const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehealth(p);
 
-export type RejectLevel = 'payer' | 'provider' | 'subscriber' | 'dependent';
-
-export type Eligibility =
-  | { kind: 'coverage'; coverage: Coverage; trace_number: string | null }
-  | {
-      kind: 'rejected';
-      error_code: ErrorCode;
-      level: RejectLevel;
-      reason_code: string;
-      followup: string;
-      /** Operator text, e.g. "AAA 75: subscriber/insured not found (please correct and resubmit)". */
-      reason: string;
-    };
-
-function rejection(seg: Segment, level: RejectLevel): Eligibility {
-  const code = el(seg, 3);
-  const followup = el(seg, 4);
-  return { kind: 'rejected', error_code: errorCodeForAaa(code), level, reason_code: code, followup, reason: aaaReason(code, followup) };
-}
-
-const isTrn2 = (t: Segment) => el(t, 1) === '2';
-
-const REJECT_LEVEL: Record<HlLevel['kind'], RejectLevel> = {
-  payer: 'payer',
-  receiver: 'provider',
-  subscriber: 'subscriber',
-  dependent: 'dependent',
-  other: 'payer',
-};
+export type { Eligibility, RejectLevel } from './rejection.ts';
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
@@ -281,40 +256,18 @@ function readEligibility(
   });
 
   const third = thirdParty(entities, strongCostShare);
-  // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
-  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, encounter?.date_of_service ?? null) : null;
-  const priced = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  const plan = { hdhp: flags.is_hdhp, fits: pricesHere };
-  let in_network = networkBenefits(priced, 'in', warnings, trace, plan);
-  let out_of_network = networkBenefits(priced, 'out', warnings, trace, plan);
-  if (advantageElsewhere) {
-    // HETS answers for a Medicare Advantage member: the MA plan pays, and its cost share is not in this 271.
-    in_network = null;
-    out_of_network = null;
-    trace?.push(
-      traced(
-        'Medicare Advantage',
-        null,
-        null,
-        'an EB*R row names a Medicare Advantage plan (EB04 HN, or REF*18 an MA contract with its 2120C): Part B figures never price the session',
-      ),
-    );
-  }
-  // Gates (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
-  let gate: string | null = null;
-  if (coverageStatus !== 'inactive') {
-    if (parts && partBMissing(parts))
-      gate = `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`;
-    else gate = spendDownGate(current);
-  }
-  if (gate !== null) {
-    in_network = notCovered(in_network, gate);
-    out_of_network = notCovered(out_of_network, gate);
-    trace?.push(traced('not covered', null, null, gate));
-  }
-  if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
-  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
-  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceNetworks({
+    insurance_type,
+    current,
+    bh,
+    teleList,
+    dateOfService: encounter?.date_of_service ?? null,
+    inactive: coverageStatus === 'inactive',
+    plan: { hdhp: flags.is_hdhp, fits: pricesHere },
+    advantageElsewhere,
+    warnings,
+    trace,
+  });
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
   if (trace && third)
@@ -365,15 +318,8 @@ function readEligibility(
   };
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
   if (trace) {
-    if (planLevel)
-      trace.push(traced(`coverage status: ${coverageStatus}`, null, planLevel, 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'));
     const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
-    if (mh) trace.push(traced(`behavioral health: ${mental}`, null, mh, 'the eligibility status row of the mental-health service types'));
-    const why = new Map<Benefit, string>();
-    for (const { b, why: reason } of skipped) why.set(b, `does not apply to this encounter: ${reason}`);
-    for (const b of next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
-    if (priced !== bh) for (const b of bh) if (insuranceCode(b) === 'MA') why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
-    traceUnusedRows(all, why, trace);
+    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next, partAFiltered });
   }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);

@@ -37,3 +37,27 @@ export function traceUnusedRows(rows: readonly RowFacts[], why: ReadonlyMap<RowF
     trace.push({ ...traced('not used', null, b, why.get(b) ?? reasonOf(b)), status: 'skipped' });
   }
 }
+
+/** The status rows read for the plan and for behavioral health, then every other row once with why it was not used. */
+export function traceRows(
+  trace: TraceEntry[],
+  r: {
+    all: readonly RowFacts[];
+    planLevel: RowFacts | undefined;
+    coverageStatus: string;
+    mh: RowFacts | undefined;
+    mental: string;
+    skipped: readonly { b: RowFacts; why: string }[];
+    next: readonly (RowFacts & { begin: string | null })[];
+    partAFiltered: readonly RowFacts[];
+  },
+): void {
+  if (r.planLevel)
+    trace.push(traced(`coverage status: ${r.coverageStatus}`, null, r.planLevel, 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'));
+  if (r.mh) trace.push(traced(`behavioral health: ${r.mental}`, null, r.mh, 'the eligibility status row of the mental-health service types'));
+  const why = new Map<RowFacts, string>();
+  for (const { b, why: reason } of r.skipped) why.set(b, `does not apply to this encounter: ${reason}`);
+  for (const b of r.next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
+  for (const b of r.partAFiltered) why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
+  traceUnusedRows(r.all, why, trace);
+}
