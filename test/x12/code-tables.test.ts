@@ -7,7 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { excludedBy } from '../../src/x12/benefits/filters.ts';
 import { CODE_TABLE_NAMES, codeTable, codeWords, type CodeTableName } from '../../src/x12/code-tables/index.ts';
+import { periodKind, tierOf } from '../../src/x12/codes.ts';
 
 const TR3: Record<CodeTableName, readonly string[]> = {
   eb01: [
@@ -325,6 +327,22 @@ for (const name of CODE_TABLE_NAMES) {
     assert.match(table.source, /005010X279A1/);
   });
 }
+
+test('the reader decides from the tables: EB06 accumulator kinds, EB03 tiers and inpatient/outpatient care', () => {
+  const eb06 = codeTable('eb06').codes;
+  for (const [code, e] of Object.entries(eb06)) assert.equal(periodKind(code), e.kind, `EB06 ${code}`);
+  assert.deepEqual(
+    Object.keys(eb06).filter((c) => periodKind(c) === 'total'),
+    ['21', '22', '23', '25', '26', '32'],
+  );
+  assert.equal(periodKind(''), 'total');
+  assert.deepEqual([tierOf('MH'), tierOf('A6'), tierOf('98'), tierOf('30'), tierOf('33')], [0, 1, 2, 3, -1]);
+  const encounter = { date_of_service: '2026-06-15', procedure_code: null, place_of_service: '11' };
+  const scope = (serviceTypes: string[]) => ({ serviceTypes, procedure: null, window: { begin: null, end: null }, period: '27' });
+  assert.match(excludedBy(scope(['A7']), encounter) ?? '', /inpatient/);
+  assert.equal(excludedBy(scope(['A7', 'MH']), encounter), null);
+  assert.match(excludedBy(scope(['CF']), { ...encounter, place_of_service: '51' }) ?? '', /outpatient/);
+});
 
 test('codes are put in words beside the code; an unknown code says so', () => {
   assert.equal(codeWords('eb03', 'MH'), 'MH mental health');

@@ -7,19 +7,22 @@
  */
 import type { IsoDate } from '../../domain/coverage.ts';
 import type { Encounter } from '../../domain/encounter.ts';
+import { codeTable } from '../code-tables/index.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readDtpDate } from '../values.ts';
 
-/**
- * EB03 service types of inpatient, residential or partial-hospital care only (src/x12/code-tables/eb03.json):
- * A5 psychiatric room and board, A7 psychiatric inpatient, BB partial hospitalization, BC psychiatric
- * day care, CE/CG/CI inpatient provider or facility, RT residential psychiatric treatment, 48 hospital
- * inpatient, 49 hospital room and board, 99 physician visit inpatient.
- */
-const INPATIENT_TYPES: ReadonlySet<string> = new Set(['A5', 'A7', 'BB', 'BC', 'CE', 'CG', 'CI', 'RT', '48', '49', '99']);
-/** EB03 service types of outpatient care only: A8 psychiatric outpatient, CF/CH/CJ outpatient provider or facility, 50 hospital outpatient. */
-const OUTPATIENT_TYPES: ReadonlySet<string> = new Set(['A8', 'CF', 'CH', 'CJ', '50']);
+let care: Map<string, 'inpatient' | 'outpatient'> | null = null;
+
+/** The care an EB03 code is limited to (code-tables/eb03.json `care`): A7, CE, RT, ... inpatient; A8, CF, CH, ... outpatient. */
+function careOf(code: string): 'inpatient' | 'outpatient' | undefined {
+  if (!care) {
+    care = new Map();
+    for (const [c, e] of Object.entries(codeTable('eb03').codes)) if (e.care) care.set(c, e.care);
+  }
+  return care.get(code);
+}
+
 /** CMS place-of-service codes of an inpatient stay: 21 inpatient hospital, 51 inpatient psychiatric facility, 55/56 residential treatment, 61 rehabilitation. */
 const INPATIENT_PLACES: ReadonlySet<string> = new Set(['21', '51', '55', '56', '61']);
 
@@ -68,8 +71,8 @@ export function excludedBy(scope: RowScope, e: Encounter): string | null {
   if (scope.period === '36' && !inpatient) return 'stated per admission (EB06 36): the inpatient benefit, not an outpatient visit';
   const types = scope.serviceTypes;
   if (types.length > 0) {
-    const other = inpatient ? OUTPATIENT_TYPES : INPATIENT_TYPES;
-    if (types.every((t) => other.has(t))) {
+    const other = inpatient ? 'outpatient' : 'inpatient';
+    if (types.every((t) => careOf(t) === other)) {
       return inpatient
         ? `service type ${types.join(', ')} is outpatient care; the encounter is an inpatient stay`
         : `service type ${types.join(', ')} is inpatient care; the encounter is an outpatient visit (place of service ${e.place_of_service})`;

@@ -1,16 +1,28 @@
 /**
  * The TR3 005010X279A1 code lists the 271 reader acts on, as data (one JSON file per list, every
- * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. Loaded at first
- * use (only the explanation puts codes in words).
+ * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. The reader's
+ * decisions on EB03 (tier, inpatient/outpatient) and EB06 (accumulator kind) come from these
+ * tables; each is loaded at its first use.
  */
 import { readFileSync } from 'node:fs';
 import type { Segment } from '../tokenizer.ts';
 import { el } from '../tokenizer.ts';
 
+export interface CodeEntry {
+  name: string;
+  effect: string;
+  /** EB06: what an amount with this period is (an accumulator total, remaining, met so far, or none of these). */
+  kind?: 'total' | 'remaining' | 'met' | 'other';
+  /** EB03: the behavioral-health specificity tier (0 MH ... 3 plan level), null when not one. */
+  tier?: number | null;
+  /** EB03: the care the type is limited to (inpatient rows never price an outpatient visit, and the reverse). */
+  care?: 'inpatient' | 'outpatient' | null;
+}
+
 export interface CodeTable {
   title: string;
   source: string;
-  codes: Readonly<Record<string, { name: string; effect: string }>>;
+  codes: Readonly<Record<string, CodeEntry>>;
 }
 
 export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii'] as const;
@@ -25,6 +37,11 @@ export function codeTable(name: CodeTableName): CodeTable {
     loaded.set(name, t);
   }
   return t;
+}
+
+/** The entry of a code, or undefined when it is not in the TR3 list. */
+export function codeEntry(name: CodeTableName, code: string): CodeEntry | undefined {
+  return codeTable(name).codes[code];
 }
 
 /** A code in words, e.g. "MH mental health"; an unknown code stays as sent with "(not in the TR3 list)". */
