@@ -13,10 +13,10 @@ interface Row {
 }
 
 function contentKey(loop: BenefitLoop): string {
-  const parts = [loop.seg.elements.join('*')];
-  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) for (const s of list) parts.push(s.elements.join('*'));
-  for (const r of loop.related) parts.push(r.nm1.elements.join('*'));
-  return parts.join('~');
+  let key = loop.seg.source();
+  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) for (const s of list) key += `\n${s.source()}`;
+  for (const r of loop.related) key += `\n${r.nm1.source()}`;
+  return key;
 }
 
 /**
