@@ -2,11 +2,18 @@
  * The TR3 005010X279A1 code lists the 271 reader acts on, as data (one JSON file per list, every
  * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. The reader's
  * decisions on EB03 (tier, inpatient/outpatient) and EB06 (accumulator kind) come from these
- * tables; each is loaded at its first use.
+ * tables.
  */
-import { readFileSync } from 'node:fs';
 import type { Segment } from '../tokenizer.ts';
 import { el } from '../tokenizer.ts';
+import dtp2110 from './dtp-2110.json' with { type: 'json' };
+import eb01 from './eb01.json' with { type: 'json' };
+import eb02 from './eb02.json' with { type: 'json' };
+import eb03 from './eb03.json' with { type: 'json' };
+import eb04 from './eb04.json' with { type: 'json' };
+import eb06 from './eb06.json' with { type: 'json' };
+import eb12 from './eb12.json' with { type: 'json' };
+import iii from './iii.json' with { type: 'json' };
 
 export interface CodeEntry {
   name: string;
@@ -28,15 +35,20 @@ export interface CodeTable {
 export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii'] as const;
 export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
 
-const loaded = new Map<CodeTableName, CodeTable>();
+// JSON modules (x12/ does no I/O): the tables are part of the code's data, read once at import.
+const TABLES: Readonly<Record<CodeTableName, CodeTable>> = {
+  eb01,
+  eb02,
+  eb03: eb03 as CodeTable,
+  eb04,
+  eb06: eb06 as CodeTable,
+  eb12,
+  'dtp-2110': dtp2110,
+  iii,
+};
 
 export function codeTable(name: CodeTableName): CodeTable {
-  let t = loaded.get(name);
-  if (!t) {
-    t = JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')) as CodeTable;
-    loaded.set(name, t);
-  }
-  return t;
+  return TABLES[name];
 }
 
 /** The entry of a code, or undefined when it is not in the TR3 list. */
