@@ -1,18 +1,18 @@
 /**
- * Which 2110C benefits price a behavioral-health session (docs/estimates.md section 1).
+ * Which 2110C/2110D benefits price a behavioral-health session (docs/estimates.md section 1.1).
  *
- * - A cost share is one benefit: copay, coinsurance and what the payer says about the deductible
- *   come from one group, the most specific service type that reports a cost share (EB01 A, B or I):
- *   MH, then CF/A4/A6/A7/A8/AI, then 98 (professional office visit), then 30 (plan level). A missing
- *   half is never filled in from a less specific benefit (005010X279A1 section 1.4.7: the most
- *   specific benefit governs).
- * - Place of service (2115C III*ZZ): 11 office prices an in-person session, 02/10 a telehealth one;
- *   an EB naming both is one price for both; any other place (21 inpatient, 23 ER, ...) never prices
- *   an office session. Without III the benefit applies wherever the service is given.
- * - EB01 I for the group: not covered, the member pays the whole session.
- * - The deductible applies to a copay only when the payer says so: an MSG in the group (else any MSG
- *   of the network), or a deductible reported at the copay's own service type or a more specific one.
- *   A coinsurance is taken to apply after a reported deductible unless an MSG waives it.
+ * - The rows that apply to the encounter (benefits/filters.ts) are ranked by specificity
+ *   (benefits/rows.ts rowRank): EB13 procedure, then the service type tier (MH, then
+ *   CF/A4/A6/A8/AI, then 98, then 30 or empty), then for a cost share a named place of service, then
+ *   a named network. Rows of the deciding rank that disagree are a conflict: unknown, never the first.
+ * - A cost share is one group (benefits/share-group.ts): copay, coinsurance, "not covered" and what
+ *   the payer says about the deductible come from one rank; a missing half is never filled in from a
+ *   less specific benefit (005010X279A1 section 1.4.7: the most specific benefit governs).
+ * - Accumulators (benefits/accumulators.ts): a level's total and remaining from one row family.
+ * - The deductible applies to a copay only when the payer says so: an MSG in the group (else the MSGs
+ *   of the network, when they agree), a deductible reported at the copay's own service type or a more
+ *   specific one, or an HSA-qualified high-deductible plan. A coinsurance is taken to apply after a
+ *   reported deductible unless an MSG waives it.
  * - EB11 Y / N on the group: prior authorization required / not required.
  */
 import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';

@@ -34,11 +34,6 @@ export class Best {
     return this.contradicted ? null : this.first;
   }
 
-  /** The tier of the row that won (4 when none). */
-  get tier(): number {
-    return this.from ? this.from.tier : 4;
-  }
-
   offer(rank: number, value: number | null, from: Selectable): void {
     if (value === null || rank > this.rank) return;
     if (rank < this.rank) {

@@ -13,7 +13,7 @@ export interface Selectable {
   loop: BenefitLoop;
   info: string;
   level: string;
-  /** Specificity: 0 MH, 1 CF/A4/A6/A7/A8/AI, 2 98, 3 30 or empty; -1 not behavioral health. */
+  /** Specificity: 0 MH, 1 CF/A4/A6/A7/A8/AI (A7 only ever for an inpatient encounter), 2 98, 3 30 or empty; -1 not behavioral health. */
   tier: number;
   period: string;
   net: string;

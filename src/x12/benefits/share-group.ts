@@ -85,7 +85,8 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     (b) => readShare(b),
     conflicts,
   );
-  for (const b of members) if (b.info === 'A' && b === coins.from) readShare(b, warnings);
+  // The EB08 warning (a whole percent read as one) once, for the row that prices.
+  if (coins.from) readShare(coins.from, warnings);
   const shares = members.some((b) => b.info === 'A' || b.info === 'B');
   const notCoveredRows = members.filter((b) => b.info === 'I');
   // An EB*I beside a cost share of the same rank speaks for some other part of the service.

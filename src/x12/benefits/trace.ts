@@ -61,7 +61,7 @@ export interface TraceEntry {
   status?: 'skipped' | 'conflict';
 }
 
-export const TIER_NAME = ['MH', 'CF/A4/A6/A7/A8/AI', '98 (professional office visit)', '30 (plan level)'];
+export const TIER_NAME = ['MH', 'CF/A4/A6/A8/AI', '98 (professional office visit)', '30 (plan level)'];
 
 function placesOf(loop: BenefitLoop): string | null {
   const codes = loop.iii.filter((iii) => el(iii, 1) === 'ZZ').map((iii) => el(iii, 2));
