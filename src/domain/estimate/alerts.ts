@@ -18,7 +18,7 @@ export function benefitAlerts(coverage: Coverage, inNetwork: boolean, dateOfServ
     alerts.push({
       code: 'NOT_COVERED',
       message: b.not_covered_reason
-        ? `${b.not_covered_reason[0]!.toUpperCase()}${b.not_covered_reason.slice(1)}`
+        ? `${b.not_covered_reason[0]!.toUpperCase()}${b.not_covered_reason.slice(1)}; the member pays the whole session`
         : `The payer reports this service not covered ${where}; the member pays the whole session`,
     });
   }

@@ -43,12 +43,14 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * the spend-down amount. Unmet when a remaining amount (EB06 29/33) above 0 is sent, or when only a
  * total above 0 is sent and what was met (EB06 24) does not reach it. A remaining of 0 is met.
  */
-export function spendDownGate(rows: readonly Row[]): string | null {
+export function spendDownGate<T extends Row>(rows: readonly T[]): { reason: string; rows: T[] } | null {
+  const spendDown: T[] = [];
   let remaining: number | null = null;
   let total: number | null = null;
   let met: number | null = null;
   for (const b of rows) {
     if (b.info !== 'Y') continue;
+    spendDown.push(b);
     const v = el(b.loop.seg, 7);
     const amount = v === '' ? null : dollarsToCents(v);
     if (amount === null) continue;
@@ -59,5 +61,5 @@ export function spendDownGate(rows: readonly Row[]): string | null {
   }
   if (remaining === null && total !== null) remaining = Math.max(0, total - (met ?? 0));
   if (remaining === null || remaining <= 0) return null;
-  return `Medicaid spend-down (EB01 Y) not met: ${dollars(remaining)} remains before Medicaid pays; the member owes the whole session`;
+  return { reason: `Medicaid spend-down (EB01 Y) not met: ${dollars(remaining)} remains before Medicaid pays`, rows: spendDown };
 }

@@ -59,16 +59,17 @@ export function priceNetworks(input: PricingInput): Priced {
     );
   }
   // Gates read from the 271 (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
-  let gate: string | null = null;
+  let gate: { reason: string; rows: readonly Benefit[] } | null = null;
   if (!input.inactive) {
     if (parts && partBMissing(parts))
-      gate = `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`;
+      gate = { reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`, rows: [] };
     else gate = spendDownGate(current);
   }
   if (gate !== null) {
-    in_network = notCovered(in_network, gate);
-    out_of_network = notCovered(out_of_network, gate);
-    trace?.push(traced('not covered', null, null, gate));
+    in_network = notCovered(in_network, gate.reason);
+    out_of_network = notCovered(out_of_network, gate.reason);
+    if (gate.rows.length === 0) trace?.push(traced('not covered', null, null, gate.reason));
+    for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
   }
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
   const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
