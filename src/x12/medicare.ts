@@ -91,7 +91,8 @@ export function refineProgram(
   return { insurance_type, plan_type, qmb, advantageElsewhere };
 }
 
-export type PartState = 'active' | 'ended' | 'absent';
+/** A part's entitlement on the date of service: in force, ended (or inactive), not yet begun, or not reported. */
+export type PartState = 'active' | 'ended' | 'not yet begun' | 'absent';
 
 /** The last day an EB's own dates (DTP 307/347/357 or a 291/346/356 range) cover, when it has one. */
 function endOf(loop: BenefitLoop): IsoDate | null {
@@ -125,9 +126,10 @@ export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate
       if (!b.status || el(b.loop.seg, 4) !== code) continue;
       const end = endOf(b.loop);
       const start = startOf(b.loop);
-      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf) && !(start !== null && asOf !== null && start > asOf);
+      const future = start !== null && asOf !== null && start > asOf;
+      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
       if (active) return 'active';
-      state = 'ended';
+      if (state !== 'ended') state = future && el(b.loop.seg, 1) <= '5' ? 'not yet begun' : 'ended';
     }
     return state;
   };
@@ -139,7 +141,7 @@ export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate
  * ch. 15 §160): with Part A alone, or Part B ended, the session is not covered.
  */
 export function partBMissing(parts: { a: PartState; b: PartState }): boolean {
-  return parts.b === 'ended' || (parts.b === 'absent' && parts.a !== 'absent');
+  return parts.b === 'ended' || parts.b === 'not yet begun' || (parts.b === 'absent' && parts.a !== 'absent');
 }
 
 export function notCovered(reported: NetworkBenefits | null, reason: string): NetworkBenefits {

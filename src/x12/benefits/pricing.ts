@@ -62,7 +62,10 @@ export function priceNetworks(input: PricingInput): Priced {
   let gate: { reason: string; rows: readonly Benefit[] } | null = null;
   if (!input.inactive) {
     if (parts && partBMissing(parts))
-      gate = { reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`, rows: [] };
+      gate = {
+        reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`,
+        rows: current.filter((b) => b.status && insuranceCode(b) === 'MB'),
+      };
     else gate = spendDownGate(current);
   }
   if (gate !== null) {
