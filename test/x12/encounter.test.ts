@@ -33,7 +33,7 @@ test("a row's own dates decide whether it prices the date of service", () => {
 });
 
 test('the coverage cache key holds the encounter', () => {
-  const inquiry = buildInquiry({ payer_id: 'P1', member_id: 'M1', first_name: null, last_name: null, dob: null, provider_npi: '1234567893' }, '2026-06-15');
+  const inquiry = buildInquiry({ payer_id: 'P1', member_id: 'M1', dob: '1980-01-01', provider_npi: '1234567893' }, '2026-06-15');
   const keys = new Set([
     coverageCacheKey(inquiry),
     coverageCacheKey({ ...inquiry, procedure_code: '90791' }),

@@ -135,7 +135,7 @@ export class AccumulatorReader {
       [this.ind, 'individual'],
       [this.fam, 'family'],
     ] as const) {
-      const { mixed } = levelResult(l);
+      const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
       const rows: [Best, string][] = [
         [l.total, 'total'],
         [l.remaining, 'remaining'],
@@ -148,16 +148,26 @@ export class AccumulatorReader {
             out.push({ ...traced(`${figure} ${name} ${what}`, n, b, 'rows of the same rank state different amounts: unknown'), status: 'conflict' });
           continue;
         }
-        let rule = `EB06 ${slot.from.period || '(none)'}, the most specific row that reports it`;
-        if (name === 'individual' && familyOnly)
-          rule = 'an individual total of 0 beside a family total: a family-only (non-embedded) deductible, no individual accumulator';
-        else if (mixed && slot.rank !== Math.min(l.total.rank, l.remaining.rank, l.met.rank)) {
-          rule = `EB06 ${slot.from.period || '(none)'} of a less specific row than the ${what === 'total' ? 'remaining' : 'total'}: another accumulator, not used with it`;
+        if (slot.rank !== top) {
+          // The total and the remaining would come from different rows: a less specific row is another accumulator.
+          const entry = traced(
+            `${figure} ${name} ${what}`,
+            n,
+            slot.from,
+            `EB06 ${slot.from.period || '(none)'} of a less specific row than the level's own figures: another accumulator, never paired with them`,
+          );
+          out.push({ ...entry, status: 'skipped' });
+          continue;
         }
+        const rule =
+          name === 'individual' && familyOnly
+            ? 'an individual total of 0 beside a family total: a family-only (non-embedded) deductible, no individual accumulator'
+            : `EB06 ${slot.from.period || '(none)'}, the most specific row that reports it`;
         out.push(traced(`${figure} ${name} ${what}`, n, slot.from, rule));
       }
     }
-    for (const b of this.notApplicable) out.push(traced(`${figure} individual`, n, b, 'EB12 W (not applicable) with 0: no individual accumulator'));
+    for (const b of this.notApplicable)
+      out.push({ ...traced(`${figure} individual`, n, b, 'EB12 W (not applicable) with 0: no individual accumulator'), status: 'skipped' });
   }
 }
 
