@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../operations/carve-out.ts';
 import { estimateBody } from '../operations/estimate.ts';
+import { defaultEncounter } from '../domain/encounter.ts';
 import { estimateExplanation } from '../operations/explain.ts';
 import { detectTransactionSet, normalize271, parse270, parse999, type Eligibility, type ParseResult, type TraceEntry, type X12Error } from '../x12/index.ts';
 
@@ -51,7 +52,7 @@ function priced(result: Eligibility, trace: TraceEntry[], price: PriceOptions) {
   const coverage = withoutMedicalPrice(result.coverage);
   const request = { provider_session_cost: price.sessionCost, in_network: price.inNetwork } as EstimateRequest;
   const { status, body } = estimateBody(coverage, request, price.today);
-  return { estimate: { status, body }, explanation: estimateExplanation(coverage, body, { trace, administrator: null }) };
+  return { estimate: { status, body }, explanation: estimateExplanation(coverage, body, { trace, administrator: null, date_of_service: price.today }) };
 }
 
 export async function runNormalize(file: string, out: Output, price?: PriceOptions): Promise<number> {
@@ -64,7 +65,9 @@ export async function runNormalize(file: string, out: Output, price?: PriceOptio
   }
   const kind = detectTransactionSet(text) ?? '271';
   const trace: TraceEntry[] = [];
-  const result: ParseResult<unknown> = kind === '270' ? parse270(text) : kind === '999' ? parse999(text) : normalize271(text, price ? { trace } : {});
+  // Priced, the 271 is read for an office visit on --today (the service's date), as /v1/estimate reads it.
+  const result: ParseResult<unknown> =
+    kind === '270' ? parse270(text) : kind === '999' ? parse999(text) : normalize271(text, price ? { trace, encounter: defaultEncounter(price.today) } : {});
   if (!result.ok) {
     out.stderr(`coverage normalize: not a readable ${kind}: ${describeError(result.error)}\n`);
     return 1;

@@ -56,6 +56,8 @@ export interface NetworkBenefits {
   visit_limit: { total: number | null; remaining: number | null } | null;
   /** The payer reports the service not covered (EB01 I for it): the member pays the whole session. Absent: covered or unknown. */
   not_covered?: true;
+  /** Why the session is not covered when a gate closed it (Medicare Part B, behavioral health inactive, spend-down); absent: EB01 I. */
+  not_covered_reason?: string;
   /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
   prior_authorization_required?: boolean;
 }

@@ -1,5 +1,6 @@
 /** One round trip to a payer: 270 out, 271 (or 999) back, normalized to Coverage or a service error. */
 import { ServiceError } from '../domain/errors.ts';
+import { OFFICE_PLACE_OF_SERVICE, type Encounter } from '../domain/encounter.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
 import { RequestRefused } from '../payers/production/errors.ts';
@@ -138,7 +139,13 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code}`).join('; ') || 'no error codes' : 'unreadable 999';
     throw new ServiceError('PAYER_FAILURE', 'The payer rejected the inquiry', { reason: `999 reject: ${detail}` });
   }
-  const parsed = trace ? normalize271(answer, { trace }) : normalize271(answer);
+  // The rows that apply to this encounter (docs/estimates.md section 1.1); the cache key holds the encounter too.
+  const encounter: Encounter = {
+    date_of_service: inquiry.date,
+    procedure_code: inquiry.procedure_code ?? null,
+    place_of_service: inquiry.place_of_service ?? OFFICE_PLACE_OF_SERVICE,
+  };
+  const parsed = normalize271(answer, trace ? { trace, encounter } : { encounter });
   if (!parsed.ok) {
     const e = parsed.error;
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {

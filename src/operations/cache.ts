@@ -44,7 +44,7 @@ export function coverageCacheKey(inquiry: Inquiry): string {
     person(inquiry.dependent),
     inquiry.provider.npi ?? '',
     inquiry.service_types,
-    // The encounter asked about: a payer may answer another procedure or place differently.
+    // The coverage is read for the encounter (its rows filtered by date, procedure and place: docs/estimates.md section 1.1).
     inquiry.procedure_code ?? null,
     inquiry.place_of_service ?? null,
   ]);

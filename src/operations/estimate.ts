@@ -47,10 +47,11 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
   const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
   const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
   const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
-  const { status, body } = estimateBody(coverage, req, today);
+  const { status, body } = estimateBody(coverage, req, today, inquiry.date);
   if (trace) {
     const administrator = administratorToAsk(deps, first);
     body.explanation = estimateExplanation(coverage, body, {
+      date_of_service: inquiry.date,
       trace,
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
@@ -58,15 +59,24 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
   return { status, body, payer_id: coverage.payer_id };
 }
 
-/** The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server. */
-export function estimateBody(coverage: Coverage, req: EstimateRequest, today: IsoDate): { status: 200 | 206; body: EstimateResponse } {
+/**
+ * The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server.
+ * `dateOfService` (default today) is the encounter's: a plan not in force on it costs the member the whole session.
+ */
+export function estimateBody(
+  coverage: Coverage,
+  req: EstimateRequest,
+  today: IsoDate,
+  dateOfService: IsoDate = today,
+): { status: 200 | 206; body: EstimateResponse } {
   const { fields, partial } = computeEstimate(coverage, {
     session_cost: sessionCostCents(req.provider_session_cost),
     in_network: req.in_network ?? true,
+    date_of_service: dateOfService,
   });
   const reset = resetRules(coverage, today);
   const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
-  plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true));
+  plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true, dateOfService));
   if (reset.plan_reset_soon) {
     plan.alerts.push({
       code: 'PLAN_RESET_SOON',

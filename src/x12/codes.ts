@@ -1,33 +1,24 @@
 /** X12 code values the 270/271 readers and writers share. */
 import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.ts';
+import { codeTable } from './code-tables/index.ts';
 
 /**
  * Behavioral-health service type codes come in preference tiers (NOTES.md section 5), most
  * specific first: 0 is MH, 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 professional
- * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1).
+ * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1; the tiers are code-tables/eb03.json).
  */
 /** The service types that speak for mental health itself (not the fallbacks). */
 export const STRONG_BH_TIER = 1;
 
-/** The behavioral-health tier of one service type code, -1 when it is not one. */
+let tiers: Map<string, number> | null = null;
+
+/** The behavioral-health tier of one service type code, -1 when it is not one (code-tables/eb03.json). */
 export function tierOf(code: string): number {
-  switch (code) {
-    case 'MH':
-      return 0;
-    case 'CF':
-    case 'A4':
-    case 'A6':
-    case 'A7':
-    case 'A8':
-    case 'AI':
-      return 1;
-    case '98':
-      return 2;
-    case '30':
-      return 3;
-    default:
-      return -1;
+  if (!tiers) {
+    tiers = new Map();
+    for (const [c, e] of Object.entries(codeTable('eb03').codes)) if (e.tier !== null && e.tier !== undefined) tiers.set(c, e.tier);
   }
+  return tiers.get(code) ?? -1;
 }
 
 /** Best (lowest) tier among an EB03 list; an empty list is plan level (30). -1: not behavioral health. */
@@ -109,25 +100,16 @@ export function relationshipFromIns(code: string): Relationship {
 
 export const INS_BY_RELATIONSHIP: Readonly<Record<Relationship, string>> = { self: '18', spouse: '01', child: '19', other: 'G8' };
 
-/** EB06 time period qualifiers that state a remaining amount, an amount met so far, or a total. */
+let kinds: Map<string, 'remaining' | 'met' | 'total' | 'other'> | null = null;
+
+/** What an amount with EB06 period states: a remaining, an amount met so far, a total (EB06 absent too), or none (code-tables/eb06.json). */
 export function periodKind(eb06: string): 'remaining' | 'met' | 'total' | 'other' {
-  switch (eb06) {
-    case '29':
-    case '33':
-      return 'remaining';
-    case '24':
-      return 'met';
-    case '':
-    case '21':
-    case '22':
-    case '23':
-    case '25':
-    case '26':
-    case '32':
-      return 'total';
-    default:
-      return 'other';
+  if (eb06 === '') return 'total';
+  if (!kinds) {
+    kinds = new Map();
+    for (const [c, e] of Object.entries(codeTable('eb06').codes)) kinds.set(c, e.kind ?? 'other');
   }
+  return kinds.get(eb06) ?? 'other';
 }
 
 /** III02 place-of-service codes for telehealth: 02 telehealth other than home, 10 telehealth in the patient's home. */

@@ -5,7 +5,8 @@ import { bhTier, tierOf } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
-import { el, repetitions } from './tokenizer.ts';
+import { benefitWindow, type RowScope } from './benefits/filters.ts';
+import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 
 export interface Benefit {
@@ -34,6 +35,10 @@ export interface Benefit {
   marketplace: boolean;
   bluecard: boolean;
   hdhp: boolean;
+  /** What the row is restricted to: service types, EB13 procedure, its own dates (benefits/filters.ts). */
+  scope: RowScope;
+  /** EB13-2: the procedure the row is restricted to, when it is. */
+  procedure: string | null;
 }
 
 export const NO_MESSAGES: string[] = [];
@@ -61,6 +66,9 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   }
   const place = placeFit(loop);
   const info = el(s, 1);
+  const eb13 = el(s, 13);
+  const procedure = eb13 === '' ? null : (components(eb13, d)[1] ?? '') || null;
+  const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
   let marketplace = false;
@@ -97,8 +105,12 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     marketplace,
     bluecard,
     hdhp,
+    procedure,
+    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period: el(s, 6) },
   };
 }
+
+const OPEN = { begin: null, end: null };
 
 /** Picks the EB of the best behavioral-health tier that carries the value; document order breaks ties. */
 export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T | null): T | null {

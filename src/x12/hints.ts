@@ -3,6 +3,8 @@
  * builder writes the canonical texts below; the normalizer recognizes them and common variants,
  * and keeps the canonical ones out of Coverage.messages (they are fully represented by fields).
  */
+import { saysCue } from './benefits/phrases.ts';
+
 export const HINT = {
   marketplace: 'QUALIFIED HEALTH PLAN',
   bluecard: 'BLUECARD',
@@ -31,7 +33,7 @@ export interface MessageHints {
   hdhp: boolean;
 }
 
-const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|BLUE ?CARD|HDHP/i;
+const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|BLUE ?CARD|HDHP|HSA|HEALTH SAVINGS/i;
 const NO_HINTS: MessageHints = { deductible: null, marketplace: false, bluecard: false, hdhp: false };
 
 const CANONICAL_HINTS: readonly [string, MessageHints][] = [
@@ -51,6 +53,6 @@ export function readHints(text: string): MessageHints {
     deductible: !hasDeductible ? null : WAIVED.test(t) ? false : APPLIES.test(t) ? true : null,
     marketplace: t.includes('MARKETPLACE') || t.includes('QUALIFIED HEALTH PLAN'),
     bluecard: t.includes('BLUECARD') || t.includes('BLUE CARD'),
-    hdhp: (hasDeductible && t.includes('HIGH DEDUCTIBLE')) || (t.includes('HDHP') && /\bHDHP\b/.test(t)),
+    hdhp: saysCue(t, 'hdhp'),
   };
 }

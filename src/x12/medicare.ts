@@ -7,6 +7,7 @@ import type { InsuranceType, IsoDate, NetworkBenefits, PlanType } from '../domai
 import type { BenefitLoop } from './loops.ts';
 import { el } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
+import { saysCue } from './benefits/phrases.ts';
 
 /** What program typing reads of one EB. */
 export interface ProgramBenefit {
@@ -16,22 +17,33 @@ export interface ProgramBenefit {
   cost: boolean;
 }
 
-const QMB_TEXT = /\bQMB\b|QUALIFIED MEDICARE BENEFICIAR/;
-/** Plan or payer text that names a state Medicaid program (the program names of states that do not say "Medicaid"). */
-const MEDICAID_TEXT =
-  /MEDICAID|MEDI-CAL|\bMEDI CAL\b|MASSHEALTH|TENNCARE|SOONERCARE|BADGERCARE|HUSKY HEALTH|APPLE HEALTH|KANCARE|HOOSIER HEALTHWISE|\bCHIP\b|MEDICAL ASSISTANCE PROGRAM|AHCCCS|DENALI ?CARE|HEALTH FIRST COLORADO|MAINECARE|MED-QUEST|NJ FAMILYCARE|HEALTHY CONNECTIONS|CENTENNIAL CARE|DR\.? DYNASAUR|GREEN MOUNTAIN CARE|MO HEALTHNET|NEBRASKA TOTAL CARE|LOUISIANA HEALTHCARE CONNECTIONS/;
-const MEDICARE_TEXT = /MEDICARE/;
-/** Medicare supplements name Medicare but are commercial. */
-const SUPPLEMENT_TEXT = /SUPPLEMENT|MEDIGAP|MEDICARE SUPP\b/;
-const ADVANTAGE_TEXT = /MEDICARE ADVANTAGE|\bMAPD\b|\bMA-PD\b/;
-
-/** Whether an EB names QMB: EB04 QM on an active benefit, or an other-payer row (EB*R) whose plan or entity text says QMB. */
+/**
+ * Whether an EB names QMB: EB04 QM on an active benefit; the state's aid category (EB05) of an active
+ * status EB saying QMB ("QMB ONLY", "QMB PLUS"); or an other-payer row (EB*R) whose plan or entity text
+ * says QMB. EB04 HS (SLMB) and negated text ("NOT QMB") never do: SLMB pays the Part B premium only.
+ */
 function namesQmb(b: ProgramBenefit): boolean {
   const seg = b.loop.seg;
-  if (el(seg, 4) === 'QM' && (b.cost || (b.status && el(seg, 1) <= '5'))) return true;
+  const active = b.cost || (b.status && el(seg, 1) <= '5');
+  if (el(seg, 4) === 'QM' && active) return true;
+  if (el(seg, 4) === 'HS') return false;
+  if (b.status && active && saysCue(el(seg, 5), 'qmb')) return true;
   if (b.info !== 'R') return false;
-  if (QMB_TEXT.test(el(seg, 5).toUpperCase())) return true;
-  return b.loop.related.some((r) => QMB_TEXT.test(el(r.nm1, 3).toUpperCase()));
+  if (saysCue(el(seg, 5), 'qmb')) return true;
+  return b.loop.related.some((r) => saysCue(el(r.nm1, 3), 'qmb'));
+}
+
+/** A contract number of a Medicare Advantage organization: H (local), R (regional PPO) or E, then four digits (CMS). */
+const MA_CONTRACT = /^[HRE]\d{4}/;
+
+/**
+ * A Medicare Advantage enrollment as CMS HETS reports it: an EB*R (other payer) row with REF*18 (plan
+ * number) a Medicare Advantage contract number and the MA organization in 2120C, whatever its EB04
+ * (HN, or the plan's HMO/PPO code).
+ */
+function advantageRow(b: ProgramBenefit): boolean {
+  if (b.info !== 'R') return false;
+  return b.loop.related.length > 0 && b.loop.ref.some((r) => el(r, 1) === '18' && MA_CONTRACT.test(el(r, 2)));
 }
 
 /**
@@ -43,19 +55,28 @@ export function refineProgram(
   base: { insurance_type: InsuranceType; plan_type: PlanType },
   benefits: readonly ProgramBenefit[],
   context: { planNames: readonly (string | null)[]; payerName: string | null; eb04Sent: boolean },
-): { insurance_type: InsuranceType; plan_type: PlanType; qmb: boolean } {
+): { insurance_type: InsuranceType; plan_type: PlanType; qmb: boolean; advantageElsewhere: boolean } {
   let { insurance_type, plan_type } = base;
+  let advantageElsewhere = false;
   const plan = context.planNames
     .filter((t): t is string => t !== null && t !== '')
     .join(' | ')
     .toUpperCase();
   const payer = (context.payerName ?? '').toUpperCase();
   const commercialish = insurance_type === 'commercial' || insurance_type === 'marketplace';
-  const medicareNamed = (MEDICARE_TEXT.test(plan) && !SUPPLEMENT_TEXT.test(plan)) || ADVANTAGE_TEXT.test(payer);
+  const medicareNamed = (saysCue(plan, 'medicare') && !saysCue(plan, 'medicare_supplement')) || saysCue(payer, 'medicare_advantage');
   if (insurance_type === 'medicare' && benefits.some((b) => (b.status || b.cost) && el(b.loop.seg, 4) === 'HN')) insurance_type = 'medicare_advantage';
-  else if (commercialish && medicareNamed && (ADVANTAGE_TEXT.test(plan) || ADVANTAGE_TEXT.test(payer) || (plan_type !== null && plan_type !== 'HDHP'))) {
+  else if (insurance_type === 'medicare' && benefits.some(advantageRow)) {
+    // Original Medicare answers for a member enrolled in a Medicare Advantage plan: the plan, not Part B, pays.
     insurance_type = 'medicare_advantage';
-  } else if (commercialish && (MEDICAID_TEXT.test(plan) || (!context.eb04Sent && MEDICAID_TEXT.test(payer)))) {
+    advantageElsewhere = true;
+  } else if (
+    commercialish &&
+    medicareNamed &&
+    (saysCue(plan, 'medicare_advantage') || saysCue(payer, 'medicare_advantage') || (plan_type !== null && plan_type !== 'HDHP'))
+  ) {
+    insurance_type = 'medicare_advantage';
+  } else if (commercialish && (saysCue(plan, 'medicaid') || (!context.eb04Sent && saysCue(payer, 'medicaid')))) {
     insurance_type = plan_type === 'HMO' || benefits.some((b) => b.info === 'MC') ? 'managed_medicaid' : 'medicaid';
   }
   let qmb = false;
@@ -67,10 +88,11 @@ export function refineProgram(
     }
   }
   if (insurance_type === 'medicare_advantage' && plan_type === null) plan_type = 'HMO';
-  return { insurance_type, plan_type, qmb };
+  return { insurance_type, plan_type, qmb, advantageElsewhere };
 }
 
-export type PartState = 'active' | 'ended' | 'absent';
+/** A part's entitlement on the date of service: in force, ended (or inactive), not yet begun, or not reported. */
+export type PartState = 'active' | 'ended' | 'not yet begun' | 'absent';
 
 /** The last day an EB's own dates (DTP 307/347/357 or a 291/346/356 range) cover, when it has one. */
 function endOf(loop: BenefitLoop): IsoDate | null {
@@ -85,16 +107,29 @@ function endOf(loop: BenefitLoop): IsoDate | null {
   return null;
 }
 
-/** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf`. */
+/** The first day an EB's own dates (DTP 307/346/356/348, a single date or a range's start) cover, when it has one. */
+function startOf(loop: BenefitLoop): IsoDate | null {
+  for (const dtp of loop.dtp) {
+    const q = el(dtp, 1);
+    if (q !== '307' && q !== '346' && q !== '356' && q !== '348') continue;
+    const range = readDtpDate(el(dtp, 2), el(dtp, 3));
+    if (range) return range.start;
+  }
+  return null;
+}
+
+/** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf` (an entitlement starting later is not in force). */
 export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate | null): { a: PartState; b: PartState } {
   const part = (code: string): PartState => {
     let state: PartState = 'absent';
     for (const b of benefits) {
       if (!b.status || el(b.loop.seg, 4) !== code) continue;
       const end = endOf(b.loop);
-      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf);
+      const start = startOf(b.loop);
+      const future = start !== null && asOf !== null && start > asOf;
+      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
       if (active) return 'active';
-      state = 'ended';
+      if (state !== 'ended') state = future && el(b.loop.seg, 1) <= '5' ? 'not yet begun' : 'ended';
     }
     return state;
   };
@@ -106,11 +141,12 @@ export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate
  * ch. 15 §160): with Part A alone, or Part B ended, the session is not covered.
  */
 export function partBMissing(parts: { a: PartState; b: PartState }): boolean {
-  return parts.b === 'ended' || (parts.b === 'absent' && parts.a !== 'absent');
+  return parts.b === 'ended' || parts.b === 'not yet begun' || (parts.b === 'absent' && parts.a !== 'absent');
 }
 
-export function notCovered(reported: NetworkBenefits | null): NetworkBenefits {
+export function notCovered(reported: NetworkBenefits | null, reason: string): NetworkBenefits {
   return {
+    not_covered_reason: reason,
     copayment: null,
     coinsurance: null,
     deductible_applies: false,

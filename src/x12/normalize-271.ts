@@ -4,9 +4,11 @@
  *
  * - dates: 2100 DTP 346 plan begin, 347 plan end, 357 eligibility end; fallbacks 291 (plan,
  *   RD8 gives begin and end), 356/307 (eligibility begin / range), member's loop before subscriber's
- * - benefits are taken from EBs whose EB03 holds a behavioral-health code, best tier first:
- *   MH, then CF/A4/A6/A7/A8/AI, then 98, then 30 (an empty EB03 is plan level, i.e. 30); the cost
- *   share is one group of them, place of service and "not covered" included (benefit-selection.ts)
+ * - the 271 is read for one encounter (date of service, procedure, place; default an office visit on
+ *   the BHT date): rows whose own dates, EB13 procedure or inpatient/outpatient scope exclude it are
+ *   skipped (benefits/filters.ts), the rest are ranked by specificity (EB13 procedure, then MH, then
+ *   CF/A4/A6/A8/AI, then 98, then 30 or empty, then a named place, then a named network), and rows
+ *   of the deciding rank that disagree are a conflict, never the first (docs/estimates.md 1.1)
  * - EB12 Y in network, N out of network; W, U or absent: both. A status EB (EB01 1-8) only makes a
  *   network's benefits known when EB12 names it explicitly
  * - EB06 23/21/22/25/26/32 (or absent) totals, 29/33 remaining, 24 year-to-date met (remaining =
@@ -23,61 +25,49 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
-import type { ErrorCode } from '../domain/errors.ts';
-import { aaaReason, errorCodeForAaa } from './aaa.ts';
-import { networkBenefits, pricesOffice, pricesTelehealth, telehealthShare, traced, type TraceEntry } from './benefit-selection.ts';
-import { relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
+import { aaaReason } from './aaa.ts';
+import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
+import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
+import { priceNetworks } from './benefits/pricing.ts';
+import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
-import { medicareParts, notCovered, partBMissing, refineProgram } from './medicare.ts';
-import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
+import { refineProgram } from './medicare.ts';
+import { excludedBy } from './benefits/filters.ts';
+import { traceRows } from './benefits/tracing.ts';
+import { byContent } from './benefits/gates.ts';
+import { saysCue } from './benefits/phrases.ts';
+import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
+import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { el, type Segment } from './tokenizer.ts';
+import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
 import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insuranceCode, statusOf, isCostInfo, NO_MESSAGES } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
 
-export type RejectLevel = 'payer' | 'provider' | 'subscriber' | 'dependent';
+/** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
+const MENTAL_HEALTH_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A8']);
 
-export type Eligibility =
-  | { kind: 'coverage'; coverage: Coverage; trace_number: string | null }
-  | {
-      kind: 'rejected';
-      error_code: ErrorCode;
-      level: RejectLevel;
-      reason_code: string;
-      followup: string;
-      /** Operator text, e.g. "AAA 75: subscriber/insured not found (please correct and resubmit)". */
-      reason: string;
-    };
+const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
 
-function rejection(seg: Segment, level: RejectLevel): Eligibility {
-  const code = el(seg, 3);
-  const followup = el(seg, 4);
-  return { kind: 'rejected', error_code: errorCodeForAaa(code), level, reason_code: code, followup, reason: aaaReason(code, followup) };
-}
+const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehealth(p);
 
-const isTrn2 = (t: Segment) => el(t, 1) === '2';
-
-const REJECT_LEVEL: Record<HlLevel['kind'], RejectLevel> = {
-  payer: 'payer',
-  receiver: 'provider',
-  subscriber: 'subscriber',
-  dependent: 'dependent',
-  other: 'payer',
-};
+export type { Eligibility, RejectLevel } from './rejection.ts';
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
+  /** The encounter priced (date of service, procedure, place); default: an office visit on the BHT date. */
+  encounter?: Encounter;
 }
 
 function programRule(type: InsuranceType, eb04Sent: boolean): string {
-  if (type === 'qmb') return 'QMB (EB04 QM or an other-payer row naming QMB): the member owes $0 of Medicare cost sharing';
+  if (type === 'qmb')
+    return 'QMB (EB04 QM, the aid category of an active status row, or an other-payer row naming QMB, never negated): the member owes $0 of Medicare cost sharing';
   if (!eb04Sent && type === 'commercial') return 'no EB04 and no program named: commercial unless the payer directory marks a state Medicaid program';
   return eb04Sent ? 'EB04 codes, plan and payer names' : 'plan or payer name';
 }
@@ -103,7 +93,7 @@ export function normalize271(text: string, options: NormalizeOptions = {}): Pars
     if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
     warnings.push(...loopWarnings);
-    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace);
+    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter);
   });
 }
 
@@ -114,6 +104,7 @@ function readEligibility(
   at: { index: number; id: string; offset: number },
   warnings: string[],
   trace?: TraceEntry[],
+  asked?: Encounter,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -156,8 +147,15 @@ function readEligibility(
   const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
   const planEnd = reportedEnd;
   const bht = tree.header.find((s) => s.id === 'BHT');
-  const reference = planBegin ?? (bht ? d8ToIso(el(bht, 4)) : null);
-  // One pass sorts the EBs into the lists the readers below need.
+  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
+  const reference = planBegin ?? bhtDate;
+  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
+  const skipped: { b: Benefit; why: string }[] = [];
+  // A telehealth encounter (place 02/10) is priced by the rows for telehealth; any other place by the office rows.
+  const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
+  const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
+  // One pass sorts the EBs into the lists the readers below need, in an order set by their content
+  // (never by their order in the 271: docs/estimates.md section 1.1).
   const current: Benefit[] = [];
   const next: Benefit[] = [];
   const bh: Benefit[] = [];
@@ -166,11 +164,19 @@ function readEligibility(
   const entities: Benefit[] = [];
   let planLevel: Benefit | undefined;
   let firstStatus: Benefit | undefined;
-  let mhStatus: Benefit | undefined;
+  let mhActive: Benefit | undefined;
+  let mhInactive: Benefit | undefined;
+  let otherActive = false;
   let strongCostShare = false;
-  for (const b of all) {
+  for (const b of byContent(all)) {
     if (b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd)) {
       next.push(b);
+      continue;
+    }
+    // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
+    const why = encounter && !(b.status && b.planWide) ? excludedBy(b.scope, encounter) : null;
+    if (why !== null) {
+      skipped.push({ b, why });
       continue;
     }
     current.push(b);
@@ -178,7 +184,7 @@ function readEligibility(
     if (b.tier >= 0) {
       // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
       if (pricesTelehealth(b.place)) teleList.push(b);
-      if (pricesOffice(b.place) || !isShareInfo(b.info)) bh.push(b);
+      if (pricesHere(b.place) || !isShareInfo(b.info)) bh.push(b);
     }
     if (b.status || b.cost || b.info === 'MC') typed.push(b);
     if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
@@ -186,10 +192,16 @@ function readEligibility(
     if (b.status) {
       firstStatus ??= b;
       if (!planLevel && b.planWide) planLevel = b;
-      if (strong) mhStatus ??= b;
+      // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
+      if (!b.telehealth && b.scope.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
+        if (statusOf(b.info) === 'inactive') mhInactive ??= b;
+        else mhActive ??= b;
+      } else if (strong && statusOf(b.info) !== 'inactive') otherActive = true;
     }
   }
   planLevel ??= firstStatus;
+  // Listed in the answer (additional policies, PCP): in the 271's order.
+  entities.sort((x, y) => x.loop.seg.index - y.loop.seg.index);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
   else if (current.some((b) => isCostInfo(b.info))) {
@@ -198,6 +210,19 @@ function readEligibility(
   } else {
     coverageStatus = 'inactive';
     warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
+  }
+  // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
+  const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
+  if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
+    coverageStatus = 'inactive';
+    trace?.push(
+      traced(
+        'coverage status: inactive',
+        null,
+        null,
+        `eligibility begins ${eligibilityBegin} (DTP 356/307), after the date of service ${encounter.date_of_service}`,
+      ),
+    );
   }
 
   const { plan_end_date, eligibility_end_date } =
@@ -208,7 +233,7 @@ function readEligibility(
           end: planEnd,
           endFrom347: dates.plan347 !== null,
           eligibilityEnd: reportedEligibilityEnd,
-          nextBegin: next[0]?.begin ?? null,
+          nextBegin: earliestBegin(next),
         });
 
   const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
@@ -224,34 +249,35 @@ function readEligibility(
   const payerNm1 = payerLevel?.names[0]?.nm1;
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
   const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
-  const { insurance_type, plan_type, qmb } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
+  flags.is_hdhp ||= saysCue(plan_name, 'hdhp');
+  const { insurance_type, plan_type, qmb, advantageElsewhere } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
     planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
     payerName: payerNm1 ? entityName(payerNm1) : null,
     eb04Sent,
   });
 
-  // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
-  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, bht ? d8ToIso(el(bht, 4)) : null) : null;
-  const priced = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  let in_network = networkBenefits(priced, 'in', warnings, trace);
-  let out_of_network = networkBenefits(priced, 'out', warnings, trace);
-  if (parts && coverageStatus !== 'inactive' && partBMissing(parts)) {
-    in_network = notCovered(in_network);
-    out_of_network = notCovered(out_of_network);
-    trace?.push(traced('not covered', null, null, `Medicare Part A ${parts.a}, Part B ${parts.b}: outpatient psychotherapy is a Part B service`));
-  }
-  if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
-  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
-  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  const third = thirdParty(entities, strongCostShare);
+  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceNetworks({
+    insurance_type,
+    current,
+    bh,
+    teleList,
+    dateOfService: encounter?.date_of_service ?? null,
+    inactive: coverageStatus === 'inactive',
+    plan: { hdhp: flags.is_hdhp, fits: pricesHere },
+    advantageElsewhere,
+    warnings,
+    trace,
+  });
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
-  const third = thirdParty(entities, strongCostShare);
   if (trace && third)
     trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
   let mental: MentalHealthCoverage = 'unknown';
   if (third) mental = 'carved_out';
-  else if (mhStatus) mental = statusOf(mhStatus.info) === 'inactive' ? 'inactive' : 'active';
-  else if (strongCostShare) mental = 'active';
+  else if (mhActive) mental = 'active';
+  else if (mhInactive) mental = 'inactive';
+  else if (otherActive || strongCostShare) mental = 'active';
 
   const group = refIn(names, '6P');
   const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');
@@ -292,6 +318,10 @@ function readEligibility(
     messages,
   };
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
+  if (trace) {
+    const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
+    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next, partAFiltered });
+  }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
 }

@@ -36,6 +36,12 @@ export class Segment {
     return end > start ? slice(this.text, start, end) : '';
   }
 
+  /** The segment as sent, without its terminator (one slice; the elements joined by the element separator). */
+  source(): string {
+    if (this.cleaned !== null) return this.cleaned.join('\u0000');
+    return slice(this.text, this.offset, this.bounds[this.first + this.count - 1]!);
+  }
+
   /** All elements; elements[0] is the segment ID. */
   get elements(): string[] {
     const out: string[] = [];

@@ -77,6 +77,10 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   // Only the network asked about is listed.
   assert.doesNotMatch(text, /out of network/);
   assert.match(text, /Insurance type: commercial/);
+  // Every code in words beside it.
+  assert.match(await copay.innerText(), /EB01 B co-payment; EB03 MH mental health; EB06 27 visit; EB12 Y yes/);
+  // Every line of this answer prices a figure: no folded list of unused lines.
+  assert.equal(await why.locator('details.why-skipped').count(), 0);
 
   await page.locator('#result').screenshot({ path: `${SHOTS}console-explain.png` });
 
@@ -94,6 +98,11 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   const unknown = await page.locator('#why-this-price').innerText();
   assert.match(unknown, /Neither copay nor coinsurance is known: the cost share is unknown/);
   assert.match(unknown, /no EB A, B or I for the mental-health service types, 98 or 30: unknown/);
+  // The lines not used, folded, each with its reason (the out-of-network rows: only in network was asked).
+  const skipped = page.locator('#why-this-price details.why-skipped');
+  assert.match(await skipped.locator('summary').innerText(), /Lines of the answer not used \(\d+\)/);
+  await skipped.locator('summary').click();
+  assert.match(await skipped.innerText(), /Not used: read only for the out-of-network figures; in network was asked/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -710,12 +710,38 @@ test('session costs that are not non-negative integer cents are rejected', () =>
   }
 });
 
-test('inactive coverage: the member owes the whole session, benefits still reported', () => {
+test('inactive coverage: the member owes the whole session, no copay shown beside INACTIVE (issue 21), accumulators still reported', () => {
   const b = plan({ copay: 3000, oop: [400000, 300000] });
   const { fields, partial } = estimate({ ...coverage(b), coverage_status: 'inactive' }, { session_cost: 15000, in_network: true });
   assert.equal(partial, null);
   assert.equal(fields.member_obligation, 15000);
   assert.equal(fields.payer_obligation, 0);
-  assert.equal(fields.copayment, 3000);
+  assert.equal(fields.copayment, null);
+  assert.equal(fields.benefit_structure, null);
+  assert.equal(fields.oop_max, 400000);
   assert.equal(fields.remaining_sessions_before_oop_max, null);
+});
+
+test('a plan not in force on the date of service (begins after it, or its eligibility ended) costs the whole session', () => {
+  const b = plan({ copay: 3000 });
+  const base = coverage(b, { plan_begin_date: '2026-01-01', plan_end_date: '2026-12-31' });
+  const cases = [
+    { ...base, plan_begin_date: '2026-07-01' },
+    { ...base, eligibility_end_date: '2026-05-31' },
+    { ...base, plan_end_date: '2026-05-31' },
+  ];
+  for (const c of cases) {
+    const { fields } = estimate(c, { session_cost: 15000, in_network: true, date_of_service: '2026-06-15' });
+    assert.equal(fields.member_obligation, 15000);
+    assert.equal(fields.copayment, null);
+    // The same plan on a date it covers prices the copay.
+    const covered = estimate(c, { session_cost: 15000, in_network: true, date_of_service: '2026-05-01' }).fields.member_obligation;
+    assert.equal(covered, c.plan_begin_date === '2026-07-01' ? 15000 : 3000);
+  }
+});
+
+test('behavioral health inactive (EB*6 on MH) costs the whole session whatever the medical copay', () => {
+  const { fields } = estimate({ ...coverage(plan({ copay: 3000 })), mental_health_coverage: 'inactive' }, { session_cost: 15000, in_network: true });
+  assert.equal(fields.member_obligation, 15000);
+  assert.equal(fields.copayment, null);
 });

@@ -215,8 +215,10 @@ test('the member pays no less with more deductible left', () => {
 /** Fill every unknown the partial result depends on with arbitrary values. */
 function completions(b: NetworkBenefits | null): fc.Arbitrary<NetworkBenefits> {
   if (b === null) return benefits.map((x) => ({ ...x, copayment: x.copayment ?? 0 }));
+  // What remains of a known total is at most the total (a total of 0 leaves 0: docs/estimates.md section 3).
+  const upTo = (total: number | null) => (total === null ? money : fc.integer({ min: 0, max: Math.max(0, total) }));
   const level = (a: Accumulator): fc.Arbitrary<Accumulator> =>
-    a.remaining === null && a.total !== null ? money.map((r) => ({ ...a, remaining: r })) : fc.constant(a);
+    a.remaining === null && a.total !== null ? upTo(a.total).map((r) => ({ ...a, remaining: r })) : fc.constant(a);
   const fill = (p: NetworkBenefits['deductible']) =>
     p === null
       ? fc.constant(null)
@@ -224,7 +226,7 @@ function completions(b: NetworkBenefits | null): fc.Arbitrary<NetworkBenefits> {
           .record({ individual: level(p.individual), family: level(p.family) })
           .chain((q) =>
             q.individual.remaining === null && q.family.remaining === null
-              ? money.map((r) => ({ ...q, individual: { ...q.individual, remaining: r } }))
+              ? upTo(q.individual.total).map((r) => ({ ...q, individual: { ...q.individual, remaining: r } }))
               : fc.constant(q),
           );
   const share =

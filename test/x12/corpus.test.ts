@@ -5,7 +5,7 @@ import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { assertSubset, corpus } from './corpus.ts';
+import { assertSubset, corpus, encounterOf } from './corpus.ts';
 
 const cases = corpus();
 
@@ -20,7 +20,8 @@ test('the corpus holds at least 40 271s, each stating its rule and source', () =
 
 for (const c of cases) {
   test(`corpus ${c.name}: ${c.expect.rule}`, () => {
-    const r = normalize271(c.text);
+    const encounter = encounterOf(c);
+    const r = normalize271(c.text, { encounter });
     assert.ok(r.ok, r.ok ? '' : r.error.message);
     for (const w of c.expect.warnings ?? [])
       assert.ok(
@@ -37,7 +38,7 @@ for (const c of cases) {
     if (c.expect.normalized) assertSubset(coverage, c.expect.normalized, `${c.name} normalized`);
     const e = c.expect.estimate!;
     // As in production when no carve-out administrator can be asked (the replay test has none in its directory).
-    const { status, body } = estimateBody(withoutMedicalPrice(coverage), c.expect.request as EstimateRequest, c.expect.today);
+    const { status, body } = estimateBody(withoutMedicalPrice(coverage), c.expect.request as EstimateRequest, c.expect.today, encounter.date_of_service);
     assert.equal(status, e.status, `${c.name}: status`);
     assertSubset(body, e.body, `${c.name} estimate`);
     if (e.alert_codes) assert.deepEqual(body.alerts.map((a) => a.code).sort(), [...e.alert_codes].sort(), `${c.name}: alerts`);

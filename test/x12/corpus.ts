@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { OFFICE_PLACE_OF_SERVICE, type Encounter } from '../../src/domain/encounter.ts';
 
 export const CORPUS = new URL('../fixtures/271/', import.meta.url);
 
@@ -15,6 +16,10 @@ export interface CorpusRequest {
   member_dob?: string;
   provider_session_cost?: number;
   in_network?: boolean;
+  /** The encounter (domain/encounter.ts); absent: an office visit on `today`. */
+  date_of_service?: string;
+  procedure_code?: string;
+  place_of_service?: string;
 }
 
 export interface CorpusExpectation {
@@ -63,6 +68,16 @@ export function assertSubset(actual: unknown, expected: unknown, path: string): 
     return;
   }
   assert.deepEqual(actual, expected, `${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+}
+
+/** The encounter a corpus case prices: the request's, else an office visit on the case's `today`. */
+export function encounterOf(c: CorpusCase): Encounter {
+  const r = c.expect.request;
+  return {
+    date_of_service: r.date_of_service ?? c.expect.today,
+    procedure_code: r.procedure_code ?? null,
+    place_of_service: r.place_of_service ?? OFFICE_PLACE_OF_SERVICE,
+  };
 }
 
 /** The estimate request of a corpus case, with the member's identity as a front desk would type it. */

@@ -1,14 +1,26 @@
 /** Alerts the estimate adds about the benefit that prices the session (docs/estimates.md section 13). */
-import type { Coverage } from '../coverage.ts';
+import type { Coverage, IsoDate } from '../coverage.ts';
 import type { Alert } from '../schemas/responses.ts';
+import { gateOf } from './estimate.ts';
 
-export function benefitAlerts(coverage: Coverage, inNetwork: boolean): Alert[] {
+export function benefitAlerts(coverage: Coverage, inNetwork: boolean, dateOfService: IsoDate | null = null): Alert[] {
   const b = inNetwork ? coverage.in_network : coverage.out_of_network;
   const alerts: Alert[] = [];
-  if (!b) return alerts;
   const where = inNetwork ? 'in network' : 'out of network';
+  const gate = gateOf(coverage, b, dateOfService);
+  if (gate === 'not_in_force') {
+    alerts.push({ code: 'NOT_COVERED', message: `The plan is not in force on the date of service ${dateOfService}; the member pays the whole session` });
+  } else if (gate === 'behavioral_health_inactive') {
+    alerts.push({ code: 'NOT_COVERED', message: 'The payer reports behavioral health inactive for this member; the member pays the whole session' });
+  }
+  if (!b) return alerts;
   if (b.not_covered) {
-    alerts.push({ code: 'NOT_COVERED', message: `The payer reports this service not covered ${where}; the member pays the whole session` });
+    alerts.push({
+      code: 'NOT_COVERED',
+      message: b.not_covered_reason
+        ? `${b.not_covered_reason[0]!.toUpperCase()}${b.not_covered_reason.slice(1)}; the member pays the whole session`
+        : `The payer reports this service not covered ${where}; the member pays the whole session`,
+    });
   }
   const v = b.visit_limit;
   if (v && v.remaining === 0) {

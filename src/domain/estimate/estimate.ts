@@ -1,5 +1,5 @@
 /** Assembles the estimate's financial fields (EstimateFinancials) from normalized coverage. */
-import type { Cents, CostShare, Coverage, NetworkBenefits } from '../coverage.ts';
+import type { Cents, CostShare, Coverage, IsoDate, NetworkBenefits } from '../coverage.ts';
 import type { EstimateFinancials } from '../schemas/responses.ts';
 import { accumulatorFields, bindingRemaining } from './accumulators.ts';
 import { classifyBenefitStructure, deductibleApplies } from './benefit-structure.ts';
@@ -11,6 +11,8 @@ export interface EstimateInput {
   session_cost: Cents | null;
   /** Selects coverage.in_network or coverage.out_of_network. */
   in_network: boolean;
+  /** The encounter's date of service: a plan not in force on it costs the member the whole session; absent: not checked. */
+  date_of_service?: IsoDate;
 }
 
 export type EstimatePartial = 'UNKNOWN_COSTSHARE' | 'UNKNOWN_REMAININGS';
@@ -57,8 +59,34 @@ function telehealthFields(benefits: NetworkBenefits | null, share: CostShare, C:
  * The member pays the whole session when the plan is inactive, when the payer reports the service
  * not covered (EB01 I), or when the plan-year visit limit has no visits left.
  */
-export function paysWholeSession(coverage: Coverage, benefits: NetworkBenefits | null): boolean {
-  return coverage.coverage_status === 'inactive' || benefits?.not_covered === true || benefits?.visit_limit?.remaining === 0;
+export function paysWholeSession(coverage: Coverage, benefits: NetworkBenefits | null, dateOfService: IsoDate | null = null): boolean {
+  return gateOf(coverage, benefits, dateOfService) !== null;
+}
+
+export type Gate = 'inactive' | 'not_in_force' | 'behavioral_health_inactive' | 'not_covered' | 'visit_limit';
+
+/**
+ * The gate that closes before any arithmetic (docs/estimates.md section 4, "Gates"), or null: the
+ * plan inactive, or not in force on the date of service (it begins after it, or its plan or
+ * eligibility ends before it), behavioral health inactive (an EB*6 on the mental-health service
+ * types: a medical office copay never prices it), the service not covered (EB01 I, Part B not in
+ * force, an unmet spend-down), or no visits left of the visit limit.
+ */
+export function gateOf(coverage: Coverage, benefits: NetworkBenefits | null, dos: IsoDate | null): Gate | null {
+  if (coverage.coverage_status === 'inactive') return 'inactive';
+  if (dos !== null && !inForce(coverage, dos)) return 'not_in_force';
+  if (coverage.mental_health_coverage === 'inactive') return 'behavioral_health_inactive';
+  if (benefits?.not_covered === true) return 'not_covered';
+  if (benefits?.visit_limit?.remaining === 0) return 'visit_limit';
+  return null;
+}
+
+function inForce(c: Coverage, dos: IsoDate): boolean {
+  if (c.plan_begin_date !== null && c.plan_begin_date > dos) return false;
+  if (c.eligibility_end_date !== null && c.eligibility_end_date < dos) return false;
+  // Past the plan year's end, the next plan year the payer reports keeps the member covered.
+  if (c.plan_end_date !== null && c.plan_end_date < dos) return c.next_plan_year !== null && c.next_plan_year.begin_date <= dos;
+  return true;
 }
 
 /** QMB: insurance_type qmb, or a QMB member of a Medicare Advantage plan. */
@@ -105,11 +133,16 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     visits_remaining: benefits?.visit_limit?.remaining ?? null,
     prior_authorization_required: benefits?.prior_authorization_required ?? null,
   };
-  if (paysWholeSession(coverage, benefits)) {
-    // No coverage for this session (inactive plan, service not covered, visit limit used up): the member owes the whole session.
+  const gate = gateOf(coverage, benefits, input.date_of_service ?? null);
+  if (gate !== null) {
+    // Past the visit limit the plan's copay still is the plan's; a plan not in force shows none.
+    const noShare = gate === 'inactive' || gate === 'not_in_force' || gate === 'behavioral_health_inactive';
+    // No coverage for this session (inactive plan, service not covered, visit limit used up): the member owes the whole
+    // session, and no copay or coinsurance is shown beside it (docs/estimates.md section 4).
     return {
       fields: {
         ...fields,
+        ...(noShare ? { benefit_structure: null, copayment: null, coinsurance: null } : {}),
         member_obligation: C,
         payer_obligation: C === null ? null : 0,
         remaining_sessions_before_deductible: null,

@@ -1,8 +1,8 @@
 /** The rules the estimate applied to reach the member's share (docs/estimates.md sections 4 and 9), in words; built only when asked. */
-import type { Cents, Coverage } from '../coverage.ts';
+import type { Cents, Coverage, IsoDate } from '../coverage.ts';
 import type { EstimateFinancials } from '../schemas/responses.ts';
 import { deductibleApplies } from './benefit-structure.ts';
-import { isQmb, paysWholeSession } from './estimate.ts';
+import { gateOf, isQmb } from './estimate.ts';
 
 /** Exact cents as $1,234.56 (integer arithmetic; unknown stays a word, never $0.00). */
 export function dollars(c: Cents | null): string {
@@ -12,17 +12,22 @@ export function dollars(c: Cents | null): string {
   return `${c < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export function obligationSteps(coverage: Coverage, f: EstimateFinancials): string[] {
+const GATE_WORDS = {
+  inactive: 'coverage inactive',
+  not_in_force: 'the plan is not in force on the date of service',
+  behavioral_health_inactive: 'the payer reports behavioral health (the mental-health service types) inactive',
+  not_covered: 'not covered',
+  visit_limit: 'no visits left of the visit limit',
+} as const;
+
+export function obligationSteps(coverage: Coverage, f: EstimateFinancials, dateOfService: IsoDate | null = null): string[] {
   const C = f.provider_session_cost;
   if (C === null) return ['no provider_session_cost: obligations are not computed, the benefits are still reported'];
   const b = f.in_network ? coverage.in_network : coverage.out_of_network;
-  if (coverage.coverage_status === 'inactive') return [`coverage inactive: the member pays the whole session, ${dollars(C)}`];
-  if (paysWholeSession(coverage, b)) {
-    return [
-      b?.not_covered
-        ? `not covered: the member pays the whole session, ${dollars(C)}`
-        : `no visits left of the visit limit: the member pays the whole session, ${dollars(C)}`,
-    ];
+  const gate = gateOf(coverage, b, dateOfService);
+  if (gate !== null) {
+    const why = gate === 'not_covered' && b?.not_covered_reason ? b.not_covered_reason : GATE_WORDS[gate];
+    return [`${why}: the member pays the whole session, ${dollars(C)}`];
   }
   if (isQmb(coverage)) return ['QMB: the member owes $0 of Medicare cost sharing (Social Security Act §1902(n)(3)(B))'];
   if (!b) return ['the selected network reports no benefits: the cost share is unknown (206 UNKNOWN_COSTSHARE)'];

@@ -163,23 +163,28 @@ export const ResetFields = Type.Object({
 });
 export type ResetFields = Static<typeof ResetFields>;
 
+/** One EB row of the 271 in the explanation: the figure it backs (or would have), the row and the rule. */
+export const ExplanationEntry = Type.Object({
+  figure: Type.String({ description: 'The figure explained, e.g. copayment, deductible individual remaining, insurance type: qmb' }),
+  network: Nullable(Type.String({ description: 'in or out of network; null for a plan-wide rule' })),
+  segment: Nullable(Type.Integer({ description: 'Position of the EB segment in the 271 (ISA = 1); null for a rule that reads no single EB' })),
+  eb: Nullable(Type.String({ description: 'The EB segment, elements joined by *' })),
+  service_type: Nullable(Type.String({ description: 'EB03 service type code(s) as sent' })),
+  coverage_level: Nullable(Type.String({ description: 'EB02 coverage level (IND, FAM, ...)' })),
+  place_of_service: Nullable(Type.String({ description: '2115C III*ZZ place-of-service codes (11 office, 02/10 telehealth), comma-separated' })),
+  time_period: Nullable(Type.String({ description: 'EB06 time period qualifier (23 calendar year, 29 remaining, 27 visit, ...)' })),
+  rule: Type.String({ description: 'The rule that chose this benefit (docs/estimates.md section 1)' }),
+  words: Type.Optional(Type.String({ description: 'Every code of the row in words beside the code (EB01 B copayment, EB03 MH mental health, ...)' })),
+  alternative: Type.Optional(Type.String({ description: 'Where the payer is ambiguous: the other reading and what it would change' })),
+  administrator: Type.Optional(Type.String({ description: "The carve-out administrator's payer id when the entry reads its 271, not the medical plan's" })),
+});
+export type ExplanationEntry = Static<typeof ExplanationEntry>;
+
 /** Where each figure came from (docs/estimates.md section 1.6); only when the request asks with `explain: true`. */
 export const Explanation = Type.Object({
-  benefits: Type.Array(
-    Type.Object({
-      figure: Type.String({ description: 'The figure explained, e.g. copayment, deductible individual remaining, insurance type: qmb' }),
-      network: Nullable(Type.String({ description: 'in or out of network; null for a plan-wide rule' })),
-      segment: Nullable(Type.Integer({ description: 'Position of the EB segment in the 271 (ISA = 1); null for a rule that reads no single EB' })),
-      eb: Nullable(Type.String({ description: 'The EB segment, elements joined by *' })),
-      service_type: Nullable(Type.String({ description: 'EB03 service type code(s) as sent' })),
-      coverage_level: Nullable(Type.String({ description: 'EB02 coverage level (IND, FAM, ...)' })),
-      place_of_service: Nullable(Type.String({ description: '2115C III*ZZ place-of-service codes (11 office, 02/10 telehealth), comma-separated' })),
-      time_period: Nullable(Type.String({ description: 'EB06 time period qualifier (23 calendar year, 29 remaining, 27 visit, ...)' })),
-      rule: Type.String({ description: 'The rule that chose this benefit (docs/estimates.md section 1)' }),
-      alternative: Type.Optional(Type.String({ description: 'Where the payer is ambiguous: the other reading and what it would change' })),
-      administrator: Type.Optional(Type.String({ description: "The carve-out administrator's payer id when the entry reads its 271, not the medical plan's" })),
-    }),
-  ),
+  benefits: Type.Array(ExplanationEntry, { description: 'The rows each figure was read from (the requested network and the plan-wide rules only)' }),
+  skipped: Type.Array(ExplanationEntry, { description: 'Every other EB row of the 271, once, with the reason it was not used' }),
+  conflicts: Type.Array(ExplanationEntry, { description: 'Rows of the deciding rank that contradict each other: the figure is unknown, never the first' }),
   obligation: Type.Array(Type.String({ description: "A step of the member's share, in words" })),
 });
 export type Explanation = Static<typeof Explanation>;

@@ -1,5 +1,6 @@
 // "Why this price?": asks the same estimate again with "explain": true and shows, for each figure,
-// the line of the payer's answer (271 EB segment) it came from and the rule that chose it, in words.
+// the line of the payer's answer (271 EB segment) it came from and the rule that chose it, in words;
+// then the lines that contradict each other and, folded, every line not used with the reason.
 
 import { dollars, h } from './dom.js';
 import { api } from './session.js';
@@ -96,14 +97,28 @@ function entryItem(entry) {
     { class: 'why-entry' },
     h('strong', {}, figureLabel(entry.figure)),
     benefitLine(entry),
+    entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
     h('p', { class: 'why-rule' }, 'Rule: ', entry.rule),
     entry.alternative ? h('p', { class: 'why-alternative' }, 'Another reading: ', entry.alternative) : null,
+  );
+}
+
+/** A line of the answer that priced nothing, or contradicts another: its text in words and why. */
+function rowItem(entry, why) {
+  return h(
+    'li',
+    { class: 'why-entry' },
+    benefitLine(entry),
+    entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
+    h('p', { class: 'why-rule' }, `${why}: `, entry.rule),
   );
 }
 
 function explanationView(body) {
   const net = body.in_network === false ? 'out' : 'in';
   const entries = body.explanation.benefits.filter((e) => e.network === null || e.network === net);
+  const skipped = body.explanation.skipped ?? [];
+  const conflicts = body.explanation.conflicts ?? [];
   return [
     h('h4', {}, "How the patient's share was worked out"),
     h(
@@ -113,6 +128,30 @@ function explanationView(body) {
     ),
     h('h4', {}, `Where each figure came from (${net === 'in' ? 'in' : 'out of'} network)`),
     h('ul', { class: 'why-entries' }, entries.map(entryItem)),
+    ...(conflicts.length > 0
+      ? [
+          h('h4', { class: 'why-conflicts-title' }, 'Lines that contradict each other (the figure is unknown: confirm with the payer)'),
+          h(
+            'ul',
+            { class: 'why-conflicts' },
+            conflicts.map((e) => rowItem(e, 'Conflict')),
+          ),
+        ]
+      : []),
+    ...(skipped.length > 0
+      ? [
+          h(
+            'details',
+            { class: 'why-skipped' },
+            h('summary', {}, `Lines of the answer not used (${skipped.length})`),
+            h(
+              'ul',
+              {},
+              skipped.map((e) => rowItem(e, 'Not used')),
+            ),
+          ),
+        ]
+      : []),
   ];
 }
 

@@ -1,0 +1,212 @@
+/**
+ * Deductible, out-of-pocket and visit-limit amounts (docs/estimates.md section 1.1, "Accumulators").
+ *
+ * - Each figure (a level's total, remaining, met) is taken from the most specific rank that states
+ *   it (benefits/rows.ts rowRank); two different amounts at that rank contradict each other: the
+ *   figure is unknown and both rows are conflicts. The answer never depends on row order.
+ * - A level's total and remaining come from one row family: the most specific rank that states any
+ *   of the level's amounts. A remaining stated only at a less specific rank is used when it does
+ *   not exceed the total, and the explanation says the two come from different rows; a total of 0
+ *   leaves 0, and total - met stands in for a missing remaining.
+ * - An individual row marked not applicable (EB12 W with an amount of 0), or an individual total of
+ *   0 beside a family total above 0 (a non-embedded, family-only deductible), is no individual
+ *   accumulator: the family amounts bind.
+ */
+import type { Accumulator } from '../../domain/coverage.ts';
+import { periodKind } from '../codes.ts';
+import type { BenefitLoop } from '../loops.ts';
+import { el } from '../tokenizer.ts';
+import { readNumber } from '../values.ts';
+import { isFamilyLevel, readAmount, rowRank, type Net, type Selectable } from './rows.ts';
+import { traced, type TraceEntry } from './trace.ts';
+
+/** The value of the most specific rank; different values at that rank are a conflict (unknown). */
+export class Best {
+  rank = Infinity;
+  private first: number | null = null;
+  private contradicted = false;
+  /** The row the value came from (the earliest in the 271 among equal ones, for the explanation). */
+  from: Selectable | null = null;
+  /** Rows of the winning rank whose values disagree. */
+  readonly conflicts: Selectable[] = [];
+
+  get value(): number | null {
+    return this.contradicted ? null : this.first;
+  }
+
+  offer(rank: number, value: number | null, from: Selectable): void {
+    if (value === null || rank > this.rank) return;
+    if (rank < this.rank) {
+      this.rank = rank;
+      this.first = value;
+      this.from = from;
+      this.contradicted = false;
+      this.conflicts.length = 0;
+      this.conflicts.push(from);
+      return;
+    }
+    this.conflicts.push(from);
+    if (value !== this.first) this.contradicted = true;
+    else if (this.from === null || from.loop.seg.index < this.from.loop.seg.index) this.from = from;
+  }
+
+  /** The rows that contradict each other (empty when the value is known). */
+  get contradicting(): readonly Selectable[] {
+    return this.contradicted ? this.conflicts : [];
+  }
+}
+
+interface Level {
+  total: Best;
+  remaining: Best;
+  met: Best;
+}
+
+const newLevel = (): Level => ({ total: new Best(), remaining: new Best(), met: new Best() });
+
+export interface LevelResult {
+  accumulator: Accumulator;
+  /** The total and the remaining come from rows of different ranks. */
+  mixed: boolean;
+}
+
+function levelResult(l: Level): LevelResult {
+  const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
+  if (top === Infinity) return { accumulator: { total: null, remaining: null }, mixed: false };
+  const total = l.total.rank === top ? l.total.value : null;
+  let remaining = l.remaining.rank === top ? l.remaining.value : null;
+  const met = l.met.rank === top ? l.met.value : null;
+  // A total of 0 leaves nothing to remain (the estimate reads it so: domain/estimate/accumulators.ts). A less
+  // specific row's remaining is another accumulator and is never borrowed (its rows are listed as skipped).
+  if (remaining === null && total !== null && total !== 0 && met !== null) remaining = Math.max(0, total - met);
+  const mixed = l.remaining.rank !== Infinity && l.total.rank !== Infinity && l.remaining.rank !== l.total.rank;
+  return { accumulator: { total, remaining }, mixed };
+}
+
+/** Deductible or out-of-pocket amounts by coverage level and period kind. */
+export class AccumulatorReader {
+  private readonly ind = newLevel();
+  private readonly fam = newLevel();
+  /** Individual rows marked not applicable (EB12 W, amount 0). */
+  readonly notApplicable: Selectable[] = [];
+  /** The most specific tier any amount (or an amount-less EB) was reported at. */
+  tier = 4;
+
+  offer(b: Selectable): void {
+    if (b.tier < this.tier) this.tier = b.tier;
+    const kind = periodKind(b.period);
+    if (kind === 'other') return;
+    const family = isFamilyLevel(b.level);
+    const amount = readAmount(b);
+    if (!family && amount === 0 && b.net === 'W') {
+      this.notApplicable.push(b);
+      return;
+    }
+    const level = family ? this.fam : this.ind;
+    const slot = kind === 'total' ? level.total : kind === 'remaining' ? level.remaining : level.met;
+    slot.offer(rowRank(b), amount, b);
+  }
+
+  /** Whether the individual level is a non-embedded placeholder: a 0 total beside a family total above 0. */
+  private familyOnly(): boolean {
+    const ind = this.ind.total.value;
+    const fam = this.fam.total.value;
+    return ind === 0 && fam !== null && fam > 0;
+  }
+
+  /** As sent; an individual 0 beside a family total is read as family-only by the estimate (domain/estimate/accumulators.ts). */
+  result(): { individual: Accumulator; family: Accumulator } {
+    return {
+      individual: levelResult(this.ind).accumulator,
+      family: levelResult(this.fam).accumulator,
+    };
+  }
+
+  /** Every row that contradicts another at the rank that decides a figure. */
+  conflicts(): Selectable[] {
+    const out: Selectable[] = [];
+    for (const l of [this.ind, this.fam]) for (const s of [l.total, l.remaining, l.met]) out.push(...s.contradicting);
+    return out;
+  }
+
+  trace(figure: string, n: Net, out: TraceEntry[]): void {
+    const familyOnly = this.familyOnly();
+    for (const [l, name] of [
+      [this.ind, 'individual'],
+      [this.fam, 'family'],
+    ] as const) {
+      const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
+      const rows: [Best, string][] = [
+        [l.total, 'total'],
+        [l.remaining, 'remaining'],
+        [l.met, 'met (remaining = total - met)'],
+      ];
+      for (const [slot, what] of rows) {
+        if (!slot.from) continue;
+        if (slot.contradicting.length > 0) {
+          for (const b of slot.contradicting)
+            out.push({ ...traced(`${figure} ${name} ${what}`, n, b, 'rows of the same rank state different amounts: unknown'), status: 'conflict' });
+          continue;
+        }
+        if (slot.rank !== top) {
+          // The total and the remaining would come from different rows: a less specific row is another accumulator.
+          const entry = traced(
+            `${figure} ${name} ${what}`,
+            n,
+            slot.from,
+            `EB06 ${slot.from.period || '(none)'} of a less specific row than the level's own figures: another accumulator, never paired with them`,
+          );
+          out.push({ ...entry, status: 'skipped' });
+          continue;
+        }
+        const rule =
+          name === 'individual' && familyOnly
+            ? 'an individual total of 0 beside a family total: a family-only (non-embedded) deductible, no individual accumulator'
+            : `EB06 ${slot.from.period || '(none)'}, the most specific row that reports it`;
+        out.push(traced(`${figure} ${name} ${what}`, n, slot.from, rule));
+      }
+    }
+    for (const b of this.notApplicable)
+      out.push({ ...traced(`${figure} individual`, n, b, 'EB12 W (not applicable) with 0: no individual accumulator'), status: 'skipped' });
+  }
+}
+
+/** Visit counts from EB09 VS / EB10 or from 2110C HSD*VS (HSD05 the period: 29 remaining, 24 used so far). */
+export class VisitReader {
+  private readonly level = newLevel();
+
+  offer(b: Selectable): void {
+    const rank = rowRank(b);
+    const slotOf = (period: string): Best | null => {
+      const kind = periodKind(period);
+      return kind === 'remaining' ? this.level.remaining : kind === 'total' ? this.level.total : kind === 'met' ? this.level.met : null;
+    };
+    if (el(b.loop.seg, 9) === 'VS') slotOf(b.period)?.offer(rank, readNumber(el(b.loop.seg, 10)), b);
+    for (const h of b.loop.hsd) {
+      if (el(h, 1) !== 'VS') continue;
+      slotOf(el(h, 5) || b.period)?.offer(rank, readNumber(el(h, 2)), b);
+    }
+  }
+
+  get reported(): boolean {
+    return this.level.total.from !== null || this.level.remaining.from !== null || this.level.met.from !== null;
+  }
+
+  result(): { total: number | null; remaining: number | null } {
+    const r = levelResult(this.level).accumulator;
+    return { total: r.total, remaining: r.remaining };
+  }
+
+  conflicts(): Selectable[] {
+    return [...this.level.total.contradicting, ...this.level.remaining.contradicting, ...this.level.met.contradicting];
+  }
+
+  trace(n: Net, out: TraceEntry[]): void {
+    const l = this.level;
+    if (l.total.from) out.push(traced('visit limit total', n, l.total.from, 'EB09 VS / HSD*VS'));
+    if (l.remaining.from) out.push(traced('visits remaining', n, l.remaining.from, 'EB09 VS / HSD*VS, period 29 remaining'));
+    if (l.met.from) out.push(traced('visits used', n, l.met.from, 'EB09 VS / HSD*VS, period 24 used so far: remaining = total - used'));
+  }
+}
+
+export const hasVisitLimit = (loop: BenefitLoop) => el(loop.seg, 9) === 'VS' || loop.hsd.some((h) => el(h, 1) === 'VS');

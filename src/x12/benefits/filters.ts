@@ -1,0 +1,82 @@
+/**
+ * Which 2110C/2110D EB rows apply to the encounter being priced (docs/estimates.md section 1.1,
+ * "The benefit matrix"): a row whose own dates exclude the date of service, that is restricted to
+ * another procedure (EB13), or that speaks only for inpatient (or only for outpatient) care of
+ * another kind than the encounter's, never prices it. The answer for a row never depends on the
+ * other rows or their order.
+ */
+import type { IsoDate } from '../../domain/coverage.ts';
+import type { Encounter } from '../../domain/encounter.ts';
+import { codeTable } from '../code-tables/index.ts';
+import type { BenefitLoop } from '../loops.ts';
+import { el } from '../tokenizer.ts';
+import { readDtpDate } from '../values.ts';
+
+let care: Map<string, 'inpatient' | 'outpatient'> | null = null;
+
+/** The care an EB03 code is limited to (code-tables/eb03.json `care`): A7, CE, RT, ... inpatient; A8, CF, CH, ... outpatient. */
+function careOf(code: string): 'inpatient' | 'outpatient' | undefined {
+  if (!care) {
+    care = new Map();
+    for (const [c, e] of Object.entries(codeTable('eb03').codes)) if (e.care) care.set(c, e.care);
+  }
+  return care.get(code);
+}
+
+/** CMS place-of-service codes of an inpatient stay: 21 inpatient hospital, 51 inpatient psychiatric facility, 55/56 residential treatment, 61 rehabilitation. */
+const INPATIENT_PLACES: ReadonlySet<string> = new Set(['21', '51', '55', '56', '61']);
+
+export const isInpatientEncounter = (e: Encounter) => INPATIENT_PLACES.has(e.place_of_service);
+
+/** The date range a row's own DTPs limit it to (348 begin, 349 end, 292 benefit and 290 coordination-of-benefits range); nulls: open. */
+export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: IsoDate | null } {
+  let begin: IsoDate | null = null;
+  let end: IsoDate | null = null;
+  for (const dtp of loop.dtp) {
+    const q = el(dtp, 1);
+    if (q !== '348' && q !== '349' && q !== '292' && q !== '290') continue;
+    const r = readDtpDate(el(dtp, 2), el(dtp, 3));
+    if (!r) continue;
+    if (q === '348') begin = r.start;
+    else if (q === '349') end = r.start;
+    else {
+      begin = r.start;
+      if (r.end) end = r.end;
+    }
+  }
+  return { begin, end };
+}
+
+/** What a row is restricted to, read once per row. */
+export interface RowScope {
+  /** EB03 codes as sent; empty: plan level. */
+  serviceTypes: readonly string[];
+  /** EB13-2 procedure code when the row is restricted to one. */
+  procedure: string | null;
+  window: { begin: IsoDate | null; end: IsoDate | null };
+  /** EB06 time period qualifier. */
+  period: string;
+}
+
+/** Why the row does not apply to the encounter, or null when it does. */
+export function excludedBy(scope: RowScope, e: Encounter): string | null {
+  const { begin, end } = scope.window;
+  if (begin !== null && begin > e.date_of_service) return `its dates begin ${begin}, after the date of service ${e.date_of_service}`;
+  if (end !== null && end < e.date_of_service) return `its dates end ${end}, before the date of service ${e.date_of_service}`;
+  if (scope.procedure !== null && scope.procedure !== e.procedure_code) {
+    return `restricted by EB13 to procedure ${scope.procedure}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
+  }
+  const inpatient = isInpatientEncounter(e);
+  // EB06 36: an amount per admission is the inpatient benefit.
+  if (scope.period === '36' && !inpatient) return 'stated per admission (EB06 36): the inpatient benefit, not an outpatient visit';
+  const types = scope.serviceTypes;
+  if (types.length > 0) {
+    const other = inpatient ? 'outpatient' : 'inpatient';
+    if (types.every((t) => careOf(t) === other)) {
+      return inpatient
+        ? `service type ${types.join(', ')} is outpatient care; the encounter is an inpatient stay`
+        : `service type ${types.join(', ')} is inpatient care; the encounter is an outpatient visit (place of service ${e.place_of_service})`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+/**
+ * The figures of each network for the encounter (docs/estimates.md section 1.1): the rows that price
+ * it, Medicare's Part A/Part B rule, a Medicare Advantage enrollment HETS reports, and the gates read
+ * from the 271 (Part B not in force, an unmet spend-down) that leave the member the whole session.
+ */
+import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../domain/coverage.ts';
+import { networkBenefits, telehealthShare } from '../benefit-selection.ts';
+import { insuranceCode, type Benefit } from '../eb-benefit.ts';
+import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
+import { spendDownGate } from './gates.ts';
+import type { PlaceFit } from './rows.ts';
+import { traced, type TraceEntry } from './trace.ts';
+
+export interface PricingInput {
+  insurance_type: InsuranceType;
+  /** The rows that apply to the encounter. */
+  current: readonly Benefit[];
+  /** Behavioral-health rows for the encounter's place, and those for telehealth. */
+  bh: readonly Benefit[];
+  teleList: readonly Benefit[];
+  dateOfService: IsoDate | null;
+  /** The plan is inactive: no gate is read (the estimate's own gate closes). */
+  inactive: boolean;
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean };
+  /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
+  advantageElsewhere: boolean;
+  warnings: string[];
+  trace?: TraceEntry[];
+}
+
+export interface Priced {
+  in_network: NetworkBenefits | null;
+  out_of_network: NetworkBenefits | null;
+  teleIn: CostShare | null;
+  teleOut: CostShare | null;
+  /** Part A rows left out of the price (named in the explanation). */
+  partAFiltered: Benefit[];
+}
+
+export function priceNetworks(input: PricingInput): Priced {
+  const { insurance_type, current, bh, teleList, warnings, trace } = input;
+  // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
+  const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, input.dateOfService) : null;
+  const partAFiltered = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) === 'MA') : [];
+  const priced = partAFiltered.length > 0 ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
+  let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan);
+  let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan);
+  if (input.advantageElsewhere) {
+    // HETS answers for a Medicare Advantage member: the MA plan pays, and its cost share is not in this 271.
+    in_network = null;
+    out_of_network = null;
+    trace?.push(
+      traced(
+        'Medicare Advantage',
+        null,
+        null,
+        'an EB*R row names a Medicare Advantage plan (REF*18 an MA contract with its 2120C): Part B figures never price the session',
+      ),
+    );
+  }
+  // Gates read from the 271 (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
+  let gate: { reason: string; rows: readonly Benefit[] } | null = null;
+  if (!input.inactive) {
+    if (parts && partBMissing(parts))
+      gate = {
+        reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`,
+        rows: current.filter((b) => b.status && insuranceCode(b) === 'MB'),
+      };
+    else gate = spendDownGate(current);
+  }
+  if (gate !== null) {
+    in_network = notCovered(in_network, gate.reason);
+    out_of_network = notCovered(out_of_network, gate.reason);
+    if (gate.rows.length === 0) trace?.push(traced('not covered', null, null, gate.reason));
+    for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
+  }
+  if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
+  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
+  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
+}

@@ -1,0 +1,133 @@
+/**
+ * The cost-share group that prices the session (docs/estimates.md section 1.1): copay, coinsurance,
+ * "not covered" and what the payer says about the deductible come from the rows of one rank, the
+ * most specific that states a cost share (EB01 A, B or I) for the network and place. Rank: a row
+ * restricted to the encounter's procedure, then the service type tier, then a row naming the place
+ * of service, then a row naming its network. Two rows of that rank stating different copays (or
+ * coinsurances) contradict each other: the figure is unknown (206) and both are conflicts, whatever
+ * their order.
+ */
+import { readAmount, readShare, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
+import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
+
+/** EB01 A, B or I: the benefits that say what the member pays for the service. */
+const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
+
+/** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
+export interface ShareGroup {
+  tier: number;
+  copayment: number | null;
+  coinsurance: number | null;
+  notCovered: boolean;
+  /** EB11 of the group: Y true, N false, neither null. */
+  priorAuth: boolean | null;
+  hint: boolean | null;
+  /** The EBs the values came from (for the explanation). */
+  sources: { copay: Selectable | null; coinsurance: Selectable | null; notCovered: Selectable | null; hint: Selectable | null; explicit: boolean };
+  /** Rows of the winning rank whose copays or coinsurances disagree. */
+  conflicts: Selectable[];
+}
+
+function shareRank(b: Selectable): number {
+  return rowRank(b) + (b.place !== 'any' ? 0 : 2);
+}
+
+const earliest = (list: readonly Selectable[]): Selectable | null => {
+  let best: Selectable | null = null;
+  for (const b of list) if (!best || b.loop.seg.index < best.loop.seg.index) best = b;
+  return best;
+};
+
+/** The one value the rows state, or null with the rows in conflict when they state more than one. */
+function agreed(
+  rows: readonly Selectable[],
+  read: (b: Selectable) => number | null,
+  conflicts: Selectable[],
+): { value: number | null; from: Selectable | null } {
+  const stated = rows.filter((b) => read(b) !== null);
+  if (stated.length === 0) return { value: null, from: null };
+  const v = read(stated[0]!);
+  if (stated.every((b) => read(b) === v)) return { value: v, from: earliest(stated) };
+  conflicts.push(...stated);
+  return { value: null, from: null };
+}
+
+/** The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on. */
+function hintOf(rows: readonly Selectable[]): { hint: boolean | null; from: Selectable | null } {
+  const said = rows.filter((b) => b.deductibleHint !== null);
+  if (said.length === 0) return { hint: null, from: null };
+  const v = said[0]!.deductibleHint;
+  if (!said.every((b) => b.deductibleHint === v)) return { hint: null, from: null };
+  return { hint: v, from: earliest(said) };
+}
+
+/**
+ * The group that prices a session at `fits` places for network n, or null when no EB A/B/I applies.
+ */
+export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceFit) => boolean, warnings: string[]): ShareGroup | null {
+  let best = Infinity;
+  for (const b of list) {
+    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place)) continue;
+    best = Math.min(best, shareRank(b));
+  }
+  if (best === Infinity) return null;
+  const members = list.filter((b) => isShareInfo(b.info) && costApplies(b, n) && fits(b.place) && shareRank(b) === best);
+  const tier = members[0]!.tier;
+  const explicit = members[0]!.place !== 'any';
+  const conflicts: Selectable[] = [];
+  const copay = agreed(
+    members.filter((b) => b.info === 'B'),
+    readAmount,
+    conflicts,
+  );
+  const coins = agreed(
+    members.filter((b) => b.info === 'A'),
+    (b) => readShare(b),
+    conflicts,
+  );
+  // The EB08 warning (a whole percent read as one) once, for the row that prices.
+  if (coins.from) readShare(coins.from, warnings);
+  const shares = members.some((b) => b.info === 'A' || b.info === 'B');
+  const notCoveredRows = members.filter((b) => b.info === 'I');
+  // An EB*I beside a cost share of the same rank speaks for some other part of the service.
+  const notCovered = !shares && notCoveredRows.length > 0;
+  let priorAuth: boolean | null = null;
+  for (const b of members) {
+    const eb11 = b.loop.seg.element(11);
+    if (eb11 === 'Y') priorAuth = true;
+    else if (eb11 === 'N') priorAuth ??= false;
+  }
+  const own = hintOf(members);
+  const tierRows = list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
+  const { hint, from } = own.hint !== null ? own : hintOf(tierRows);
+  return {
+    tier,
+    copayment: copay.value,
+    coinsurance: coins.value,
+    notCovered,
+    priorAuth,
+    hint,
+    sources: { copay: copay.from, coinsurance: coins.from, notCovered: earliest(notCoveredRows), hint: from, explicit },
+    conflicts,
+  };
+}
+
+export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
+  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}`;
+  if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where));
+  else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where));
+  else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
+  for (const b of group.conflicts) {
+    out.push({
+      ...traced(
+        `${prefix}${b.info === 'B' ? 'copayment' : 'coinsurance'}`,
+        n,
+        b,
+        `rows of the same rank (${where}) state different amounts: unknown, never the first`,
+      ),
+      status: 'conflict',
+    });
+  }
+}

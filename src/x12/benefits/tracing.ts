@@ -1,0 +1,63 @@
+/**
+ * Every EB row of the 271 named in the explanation (docs/estimates.md section 1.6): a row no figure
+ * was read from gets one `skipped` entry saying why, so a figure never looks backed by more of the
+ * answer than it is.
+ */
+import { el } from '../tokenizer.ts';
+import type { Selectable } from './rows.ts';
+import { traced, type TraceEntry } from './trace.ts';
+
+export interface RowFacts extends Selectable {
+  planWide: boolean;
+}
+
+/** Why a row that priced nothing was not used, from what it is. */
+function reasonOf(b: RowFacts): string {
+  const info = b.info;
+  if (b.status) return `an eligibility status row (EB01 ${info}) for service type ${el(b.loop.seg, 3) || '(plan level)'}: it states coverage, not a price`;
+  if (b.tier < 0) return `service type EB03 ${el(b.loop.seg, 3)} is not a behavioral-health type (MH, CF, A4, A6, A8, AI, 98 or 30)`;
+  if (b.place === 'elsewhere') return 'its place of service (2115C III*ZZ) is not an office or telehealth visit';
+  if (info === 'A' || info === 'B' || info === 'I' || info === 'C' || info === 'G' || info === 'F')
+    return 'a more specific row (procedure, service type, place of service, network) states this figure';
+  if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')
+    return `EB01 ${info} names an entity or another payer (read for the PCP, other payers or a carve-out), not a price`;
+  return `EB01 ${info} says nothing about the price of this session`;
+}
+
+/**
+ * Adds a `skipped` entry for each row no entry names yet: `why` holds the reasons already known
+ * (excluded by the encounter, next plan year, Medicare Part A).
+ */
+export function traceUnusedRows(rows: readonly RowFacts[], why: ReadonlyMap<RowFacts, string>, trace: TraceEntry[]): void {
+  const named = new Set<number>();
+  for (const e of trace) if (e.segment !== null) named.add(e.segment);
+  for (const b of rows) {
+    if (named.has(b.loop.seg.index)) continue;
+    named.add(b.loop.seg.index);
+    trace.push({ ...traced('not used', null, b, why.get(b) ?? reasonOf(b)), status: 'skipped' });
+  }
+}
+
+/** The status rows read for the plan and for behavioral health, then every other row once with why it was not used. */
+export function traceRows(
+  trace: TraceEntry[],
+  r: {
+    all: readonly RowFacts[];
+    planLevel: RowFacts | undefined;
+    coverageStatus: string;
+    mh: RowFacts | undefined;
+    mental: string;
+    skipped: readonly { b: RowFacts; why: string }[];
+    next: readonly (RowFacts & { begin: string | null })[];
+    partAFiltered: readonly RowFacts[];
+  },
+): void {
+  if (r.planLevel)
+    trace.push(traced(`coverage status: ${r.coverageStatus}`, null, r.planLevel, 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'));
+  if (r.mh) trace.push(traced(`behavioral health: ${r.mental}`, null, r.mh, 'the eligibility status row of the mental-health service types'));
+  const why = new Map<RowFacts, string>();
+  for (const { b, why: reason } of r.skipped) why.set(b, `does not apply to this encounter: ${reason}`);
+  for (const b of r.next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
+  for (const b of r.partAFiltered) why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
+  traceUnusedRows(r.all, why, trace);
+}
