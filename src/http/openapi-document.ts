@@ -93,6 +93,11 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
     tags: [
       { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
       { name: 'payers', description: 'The payers this server reaches.' },
+      {
+        name: 'fhir',
+        description:
+          'The same checks asked in FHIR R4: a CoverageEligibilityRequest in, a CoverageEligibilityResponse out, errors as OperationOutcome (docs/fhir.md).',
+      },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
       { name: 'monitors', description: "Coverage that watches itself: a patient's coverage re-checked before visits, with what changed (docs/monitoring.md)." },
       {

@@ -18,6 +18,8 @@ export interface OperationResult<T> {
   status: 200 | 206;
   body: T;
   payer_id: string;
+  /** The coverage the answer was read from (after any carve-out): the FHIR door lists its benefits. */
+  coverage?: Coverage;
 }
 
 export function sessionCostCents(value: string | number | undefined): number | null {
@@ -53,7 +55,7 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
-  return { status, body, payer_id: coverage.payer_id };
+  return { status, body, payer_id: coverage.payer_id, coverage };
 }
 
 /** The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server. */
