@@ -31,7 +31,8 @@ const ISSUE_TYPE: Record<ErrorCode, IssueType> = {
 export interface ErrorAnswer {
   error_code: string;
   message: string;
-  request_id: string;
+  /** Absent where no request was made (a 271 read from a file). */
+  request_id?: string;
   errors?: FieldError[];
   payer_errors?: PayerErrorEntry[];
 }
@@ -43,12 +44,12 @@ export const fhirPath = (field: string) => FHIR_PATH_OF[field] ?? field;
 
 export function operationOutcome(answer: ErrorAnswer): OperationOutcome {
   const type = ISSUE_TYPE[answer.error_code as ErrorCode] ?? 'processing';
-  const diagnostics = `request_id ${answer.request_id}`;
+  const diagnostics = answer.request_id === undefined ? {} : { diagnostics: `request_id ${answer.request_id}` };
   const fields: OperationOutcomeIssue[] = (answer.errors ?? []).map((e) => ({
     severity: 'error',
     code: e.message === 'is required' ? 'required' : type,
     details: details(answer.error_code, `${fhirPath(e.field)} ${e.message}`),
-    diagnostics,
+    ...diagnostics,
     expression: [fhirPath(e.field)],
   }));
   const payer: OperationOutcomeIssue[] = (answer.payer_errors ?? []).map((e) => ({
@@ -57,6 +58,6 @@ export function operationOutcome(answer: ErrorAnswer): OperationOutcome {
     details: { coding: [{ system: CS.payerError, code: e.code, display: e.description }], text: e.followup ?? e.description },
     diagnostics: `reported in loop ${e.loop ?? 'unknown'}; ${e.category}`,
   }));
-  const main: OperationOutcomeIssue = { severity: 'error', code: type, details: details(answer.error_code, answer.message), diagnostics };
+  const main: OperationOutcomeIssue = { severity: 'error', code: type, details: details(answer.error_code, answer.message), ...diagnostics };
   return { resourceType: 'OperationOutcome', issue: [main, ...fields, ...payer] };
 }
