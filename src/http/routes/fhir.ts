@@ -130,6 +130,17 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
         const submitted = wellFormed(() => submission(request.body as Resource));
         if (!submitted.ok) throw refused(`Invalid request: ${submitted.errors.map((e) => e.field).join(', ')}`, submitted.errors);
         if (!submitted.bundle) return send(reply, await answer(submitted.requests[0]!, request, true));
+        // Each request of a Bundle is a check: the HTTP request counted one, the rest count here.
+        const wait = (await request.countMoreChecks?.(submitted.requests.length - 1)) ?? null;
+        if (wait !== null) {
+          throw new ServiceError(
+            'TOO_MANY_REQUESTS',
+            `Rate limit exceeded by the ${submitted.requests.length} requests of the Bundle; retry in ${wait} seconds`,
+            {
+              retryAfterSeconds: wait,
+            },
+          );
+        }
         const answers: EntryAnswer[] = [];
         // One after another: a Bundle is no faster than its requests sent in turn, and asks no payer twice at once.
         for (const [i, item] of submitted.requests.entries()) {
