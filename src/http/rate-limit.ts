@@ -47,7 +47,7 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     request.countMoreChecks = async (n) => {
       for (let i = 0; i < n; i++) {
         const more = await limit(request).catch(() => null);
-        if (more?.isExceeded) return more.ttlInSeconds;
+        if (more && !more.isAllowed && more.isExceeded) return more.ttlInSeconds;
       }
       return null;
     };
