@@ -47,7 +47,7 @@ export function operationOutcome(answer: ErrorAnswer): OperationOutcome {
   const diagnostics = answer.request_id === undefined ? {} : { diagnostics: `request_id ${answer.request_id}` };
   const fields: OperationOutcomeIssue[] = (answer.errors ?? []).map((e) => ({
     severity: 'error',
-    code: e.message === 'is required' ? 'required' : type,
+    code: e.message.startsWith('is required') ? 'required' : type,
     details: details(answer.error_code, `${fhirPath(e.field)} ${e.message}`),
     ...diagnostics,
     expression: [fhirPath(e.field)],

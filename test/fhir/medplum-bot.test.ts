@@ -60,7 +60,7 @@ test('the bot reads the Coverage, asks the FHIR door, and stores the answer agai
   assert.equal(medplum.created.length, 1);
   const stored = medplum.created[0]!;
   assertConformant(stored, 'the stored response');
-  assert.ok(stored.resourceType === 'CoverageEligibilityResponse');
+  assert.ok(stored.resourceType === 'CoverageEligibilityResponse', stored.resourceType);
   assert.deepEqual(stored.patient, { reference: 'Patient/p1' });
   assert.deepEqual(stored.insurance?.[0]?.coverage, { reference: 'Coverage/c1' });
   assert.equal(stored.insurance?.[0]?.inforce, true);
