@@ -5,7 +5,7 @@
  * facility Location. The route hands these to the estimate when its request accepts them; this is
  * the one place that reads them from FHIR.
  */
-import type { CodeableConcept, CoverageEligibilityRequest, Location } from '@medplum/fhirtypes';
+import type { CodeableConcept, CoverageEligibilityRequest } from '@medplum/fhirtypes';
 import type { FieldError } from '../domain/errors.ts';
 import type { Resolver } from './references.ts';
 import { CS } from './systems.ts';
@@ -36,7 +36,7 @@ export function encounterFields(request: CoverageEligibilityRequest, resolver: R
     if (cpt && CPT.test(cpt)) out.procedure_code = cpt;
     else errors.push({ field: 'CoverageEligibilityRequest.item[0].productOrService', message: `must carry a CPT or HCPCS code in ${CS.cpt}` });
   }
-  const facility = resolver.resolve(item?.facility ?? request.facility, ['Location']) as Location | undefined;
+  const facility = resolver.resolve(item?.facility ?? request.facility, ['Location']);
   const pos = facility?.type?.map((t) => codeIn(t, CS.placeOfService)).find((c) => c !== undefined);
   if (pos !== undefined) {
     if (POS.test(pos)) out.place_of_service = pos;

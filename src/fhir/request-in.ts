@@ -3,17 +3,7 @@
  * Practitioner contained or bundled) becomes the body of one of our checks, in our JSON names, so the
  * /v1 operations answer it unchanged. docs/fhir.md lists each field beside its FHIR element.
  */
-import type {
-  Coverage,
-  CoverageEligibilityRequest,
-  HumanName,
-  Identifier,
-  Organization,
-  Patient,
-  Practitioner,
-  PractitionerRole,
-  Reference,
-} from '@medplum/fhirtypes';
+import type { Coverage, CoverageEligibilityRequest, HumanName, Identifier, Organization, Patient, Reference } from '@medplum/fhirtypes';
 import type { FieldError } from '../domain/errors.ts';
 import type { DiscoverRequest, EstimateRequest, ScanRequest } from '../domain/schemas/requests.ts';
 import { encounterFields, type EncounterFields } from './encounter-in.ts';
@@ -71,22 +61,19 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
   const R = 'CoverageEligibilityRequest';
   const purposes = Array.isArray(request.purpose) ? request.purpose : [];
   if (purposes.length === 0) errors.push({ field: `${R}.purpose`, message: 'is required: benefits, discovery or validation' });
-  const patient = resolver.resolve(request.patient, ['Patient']) as Patient | undefined;
+  const patient = resolver.resolve(request.patient, ['Patient']);
   if (!patient) errors.push({ field: `${R}.patient`, message: 'must reference a Patient contained in the request or in its Bundle' });
-  const insurer = resolver.resolve(request.insurer, ['Organization']) as Organization | undefined;
+  const insurer = resolver.resolve(request.insurer, ['Organization']);
   const focal = request.insurance?.find((i) => i.focal) ?? request.insurance?.[0];
-  const coverage = resolver.resolve(focal?.coverage, ['Coverage']) as Coverage | undefined;
+  const coverage = resolver.resolve(focal?.coverage, ['Coverage']);
   if (focal?.coverage && !coverage)
     errors.push({ field: `${R}.insurance.coverage`, message: 'must reference a Coverage contained in the request or in its Bundle' });
   const payorRef = coverage?.payor?.[0];
-  const payor = resolver.resolve(payorRef, ['Organization']) as Organization | undefined;
+  const payor = resolver.resolve(payorRef, ['Organization']);
   const payerId = payerIdOf(insurer, request.insurer) ?? payerIdOf(payor, payorRef);
 
   const providerRes = resolver.resolve(request.provider ?? request.item?.[0]?.provider, ['Practitioner', 'PractitionerRole', 'Organization']);
-  const practitioner =
-    providerRes?.resourceType === 'PractitionerRole'
-      ? (resolver.resolve((providerRes as PractitionerRole).practitioner, ['Practitioner']) as Practitioner | undefined)
-      : (providerRes as Practitioner | Organization | undefined);
+  const practitioner = providerRes?.resourceType === 'PractitionerRole' ? resolver.resolve(providerRes.practitioner, ['Practitioner']) : providerRes;
   const npi = value(practitioner?.identifier?.find((i) => i.system === CS.npi)?.value);
   const provider = practitioner?.resourceType === 'Practitioner' ? names(practitioner.name) : {};
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { CoverageEligibilityRequest, Resource } from '@medplum/fhirtypes';
+import type { CoverageEligibilityRequest } from '@medplum/fhirtypes';
 import { encounterFields } from '../../src/fhir/encounter-in.ts';
 import { centsToMoney, MAX_CENTS, moneyToCents } from '../../src/fhir/money.ts';
 import { resolverFor } from '../../src/fhir/references.ts';
@@ -78,7 +78,7 @@ describe('the request’s elements', () => {
   test('benefits: member, payer, NPI, names and the price in our names', () => {
     const check = ok(translate(eligibilityRequest(AVERY, { price: 150.5 })));
     assert.equal(check.operation, 'estimate');
-    const body = check.body as EstimateRequest;
+    const body = check.body;
     assert.deepEqual(body, {
       member_id: '10010MHNA',
       member_first_name: 'Avery',
@@ -171,7 +171,7 @@ describe('every answer is valid FHIR R4 (@medplum/core)', () => {
         errors: [{ field: 'member_dob', message: 'is required' }],
         payer_errors: [{ code: '75', description: 'Subscriber not found', followup: null, loop: '2100C', category: 'member' }],
       });
-      assertConformant(outcome as Resource, code);
+      assertConformant(outcome, code);
       assert.deepEqual(outcome.issue[1]!.expression, ['Patient.birthDate']);
     }
   });

@@ -4,7 +4,7 @@
  * key, rate limit, audit, cache, payer resolution, routes and estimate — and GET /fhir/r4/metadata
  * describes it. Errors, ours or the framework's, leave as OperationOutcome.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Resource } from '@medplum/fhirtypes';
 import { ServiceError } from '../../domain/errors.ts';
 import { runDiscover, runEstimate, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
@@ -30,8 +30,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 const outcomes = Object.fromEntries([400, 401, 404, 413, 415, 429, 502].map((s) => [s, FhirOperationOutcome]));
 
 /** Our error bodies ({error_code, message, request_id}) from auth, rate limits, validation or the operation, as OperationOutcome. */
-const asOperationOutcome: onSendHookHandler = async (_request, reply, payload) => {
-  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+function asOperationOutcome(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+  done(null, reply.statusCode < 400 || typeof payload !== 'string' ? payload : converted(reply, payload));
+}
+
+function converted(reply: FastifyReply, payload: string): string {
   let body: unknown;
   try {
     body = JSON.parse(payload);
@@ -43,7 +46,7 @@ const asOperationOutcome: onSendHookHandler = async (_request, reply, payload) =
   reply.type(FHIR_TYPE);
   const message = answer.error_code === 'UNSUPPORTED_MEDIA_TYPE' ? 'Send the body as application/fhir+json or application/json' : answer.message;
   return JSON.stringify(operationOutcome({ ...(answer as ErrorAnswer), ...(message ? { message } : {}) }));
-};
+}
 
 const refused = (message: string, errors: { field: string; message: string }[]) =>
   new ServiceError('INVALID_REQUEST', message, { errors: errors.map((e) => ({ field: fhirPath(e.field), message: e.message })) });
