@@ -1,9 +1,9 @@
 /**
  * Import rules for src/ (`npx depcruise src`, part of `npm run lint`). Arrows point down the rooms:
  * cli -> http -> operations / store -> payers -> x12 -> domain; sandbox/ is the scenario catalog,
- * data just above domain. A room may import only the rooms named in its rule.
+ * data just above domain; fhir/ maps FHIR resources to and from domain types, beside x12/. A room may import only the rooms named in its rule.
  */
-const rooms = ['domain', 'x12', 'sandbox', 'payers', 'operations', 'store', 'http', 'client', 'cli'];
+const rooms = ['domain', 'x12', 'fhir', 'sandbox', 'payers', 'operations', 'store', 'http', 'client', 'cli'];
 
 /** Rules: files in `room` import nothing of ours outside `room` and `allowed`; `typesOnly` rooms only with `import type`. */
 function only(room, allowed, why, typesOnly = []) {
@@ -33,6 +33,7 @@ module.exports = {
   forbidden: [
     ...only('domain', [], 'domain/ is pure: types, schemas, the estimate engine; it imports nothing of ours.'),
     ...only('x12', ['domain'], 'x12/ is pure: it turns X12 into domain types and back.'),
+    ...only('fhir', ['domain'], 'fhir/ is pure: it turns FHIR R4 resources into our requests and our answers into FHIR (docs/fhir.md).'),
     ...only('sandbox', ['domain'], 'sandbox/ is the scenario catalog, data described with domain types.'),
     ...only(
       'payers',
@@ -43,17 +44,17 @@ module.exports = {
     ...only('store', ['domain'], 'store/ persists keys, audit, usage and batch jobs.'),
     ...only(
       'http',
-      ['operations', 'store', 'domain', 'sandbox'],
-      'http/ maps requests to operations; GET /v1/sandbox/members shows the catalog (sandbox/) itself; the PayerNetwork it hands to operations is a type.',
+      ['operations', 'store', 'domain', 'sandbox', 'fhir'],
+      'http/ maps requests (JSON, or FHIR through fhir/) to operations; GET /v1/sandbox/members shows the catalog (sandbox/) itself; the PayerNetwork it hands to operations is a type.',
       ['payers'],
     ),
     ...only('client', ['domain'], 'client/ is the published typed client.'),
     {
       name: 'domain-and-x12-are-pure',
-      comment: 'domain/ and x12/ do no I/O: no Node built-in and no package but TypeBox (schemas).',
+      comment: 'domain/, x12/ and fhir/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
       severity: 'error',
-      from: { path: '^src/(domain|x12)/' },
-      to: { dependencyTypes: ['core', 'npm'], pathNot: 'node_modules/typebox/' },
+      from: { path: '^src/(domain|x12|fhir)/' },
+      to: { dependencyTypes: ['core', 'npm'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/typebox/' },
     },
     {
       name: 'client-has-no-runtime-dependencies',
@@ -101,6 +102,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    // mainFields: a types-only package (@medplum/fhirtypes, whose `main` is empty) resolves to its `types`.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['main', 'types'] },
   },
 };

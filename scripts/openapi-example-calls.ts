@@ -171,6 +171,9 @@ async function sendCall(server: ExampleServer, call: ExampleCall): Promise<Examp
 }
 
 const BATCH_ID = /\bbat_[0-9a-f]{24}\b/g;
+/** An OperationOutcome's diagnostics name the request (routes/fhir.ts). */
+const FHIR_REQUEST_ID = /\brequest_id [0-9a-f-]{36}\b/g;
+const FHIR_COUNTDOWN = /retry in \d+ seconds/g;
 const MONITORING_IDS: [RegExp, string][] = [
   [/\bmon_[0-9a-f]{24}(\.\d+)?/g, '<monitor id>'],
   [/\bwh_[0-9a-f]{24}\b/g, '<webhook id>'],
@@ -181,10 +184,21 @@ const INSTANTS = new Set(['created_at', 'completed_at', 'next_check_at', 'at', '
 
 /** A batch, monitor or webhook gets a new id and new times on every run (monitors and deliveries keep the wall clock). */
 function withoutRunDetails(value: unknown): unknown {
-  if (typeof value === 'string') return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), value.replace(BATCH_ID, '<batch id>'));
+  if (typeof value === 'string') {
+    const named = value.replace(BATCH_ID, '<batch id>').replace(FHIR_REQUEST_ID, 'request_id <request id>').replace(FHIR_COUNTDOWN, 'retry in <n> seconds');
+    return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), named);
+  }
   if (Array.isArray(value)) return value.map(withoutRunDetails);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, INSTANTS.has(k) && typeof v === 'string' ? '<time>' : withoutRunDetails(v)]));
+}
+
+/** The error_code of an answer: ours, or, in an OperationOutcome (the FHIR door), its first issue's. */
+export function errorCodeOf(body: unknown): string | null {
+  const b = body as { error_code?: unknown; resourceType?: unknown; issue?: { details?: { coding?: { code?: unknown }[] } }[] } | null;
+  if (typeof b?.error_code === 'string') return b.error_code;
+  const code = b?.resourceType === 'OperationOutcome' ? b.issue?.[0]?.details?.coding?.[0]?.code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 /** An answer as the replay compares it: the request id differs on every call, and so may a countdown and a batch's id and times. */

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { EXAMPLE_RESPONSES_FILE, exampleResponses } from '../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, exampleKey } from '../src/http/openapi-examples.ts';
-import { comparable, sendExampleCall, startExampleServer } from './openapi-example-calls.ts';
+import { comparable, errorCodeOf, sendExampleCall, startExampleServer } from './openapi-example-calls.ts';
 
 const server = await startExampleServer();
 const recorded: Record<string, unknown> = {};
@@ -16,7 +16,7 @@ const wrong: string[] = [];
 try {
   for (const call of EXAMPLE_CALLS) {
     const answer = await sendExampleCall(server, call);
-    const code = (answer.body as { error_code?: string }).error_code ?? null;
+    const code = errorCodeOf(answer.body);
     if (answer.status !== call.status || code !== call.error_code) {
       wrong.push(`${exampleKey(call)}: expected ${call.status} ${call.error_code ?? ''}, got ${answer.status} ${code ?? ''}`);
     }

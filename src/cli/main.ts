@@ -24,7 +24,8 @@ program
   .option('--session-cost <cents>', 'also price one session of this allowed amount (cents) and explain where each figure came from')
   .option('--out-of-network', 'price with the out-of-network benefits')
   .option('--today <date>', 'the date for plan status and resets (YYYY-MM-DD; default today, UTC)')
-  .action(async (file: string, opts: { sessionCost?: string; outOfNetwork?: boolean; today?: string }) => {
+  .option('--fhir', 'print the FHIR R4 CoverageEligibilityResponse the FHIR door answers for this 271 (docs/fhir.md)')
+  .action(async (file: string, opts: { sessionCost?: string; outOfNetwork?: boolean; today?: string; fhir?: boolean }) => {
     const { runNormalize } = await import('./normalize.ts');
     const io = { stdout: (s: string) => process.stdout.write(s), stderr: (s: string) => process.stderr.write(s) };
     if (opts.sessionCost !== undefined && !/^[0-9]{1,9}$/.test(opts.sessionCost)) {
@@ -41,7 +42,7 @@ program
       opts.sessionCost === undefined
         ? undefined
         : { sessionCost: Number(opts.sessionCost), inNetwork: !opts.outOfNetwork, today: opts.today ?? new Date().toISOString().slice(0, 10) };
-    process.exitCode = await runNormalize(file, io, price);
+    process.exitCode = await runNormalize(file, io, price, { fhir: opts.fhir === true, ...(opts.today ? { today: opts.today } : {}) });
   });
 
 program

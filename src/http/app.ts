@@ -26,6 +26,7 @@ import { registerPayerRoutes } from './routes/payers.ts';
 import { registerRootRoute } from './routes/root.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
+import { registerFhirRoutes } from './routes/fhir.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
 import { installMetrics, Metrics } from './metrics.ts';
 import { installOverload, type OverloadOptions } from './overload.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRootRoute(app);
   registerHealthRoutes(app, options.ready);
   registerV1Routes(app, options.deps);
+  await registerFhirRoutes(app, options.deps);
   registerPayerRoutes(app, options.deps.network);
   if (options.batches) await registerBatchRoutes(app, options.batches);
   if (options.monitoring) {

@@ -59,11 +59,11 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
       endpoint,
       // The payer that answered, or, when the check failed before one did, the payer the caller
       // named if the network knows it: a rejected body's payer_id may be anything, a name included.
-      payer_id: knownOrNull(request.payerId ?? text((request.body as Record<string, unknown> | undefined)?.payer_id)),
+      payer_id: knownOrNull(request.payerId ?? text(((request.checkBody ?? request.body) as Record<string, unknown> | undefined)?.payer_id)),
       status: reply.statusCode,
       error_code: errorCodeOf(reply.statusCode, payload),
       latency_ms: Math.round(reply.elapsedTime),
-      member_hash: request.memberHash,
+      member_hash: request.checkBody ? options.hashMember(identityOf(request.checkBody)) : request.memberHash,
       user_id: request.user?.id ?? null,
       ...(request.payerExchange
         ? {

@@ -10,6 +10,7 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
+import { FHIR_DESCRIPTIONS, FHIR_SUCCESS } from './openapi-fhir.ts';
 import { MONITORING_CODE_MEANINGS, MONITORING_DESCRIPTIONS, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
 import {
   EXAMPLE_CALLS,
@@ -93,6 +94,11 @@ export function documentHeader(options: { mode: 'sandbox' | 'production'; versio
     tags: [
       { name: 'coverage', description: 'The four checks: estimate, discover, scan and medicaid.' },
       { name: 'payers', description: 'The payers this server reaches.' },
+      {
+        name: 'fhir',
+        description:
+          'The same checks asked in FHIR R4: a CoverageEligibilityRequest in, a CoverageEligibilityResponse out, errors as OperationOutcome (docs/fhir.md).',
+      },
       { name: 'sandbox', description: 'Sandbox helpers; served only when the server runs the sandbox network.' },
       { name: 'monitors', description: "Coverage that watches itself: a patient's coverage re-checked before visits, with what changed (docs/monitoring.md)." },
       {
@@ -155,6 +161,7 @@ const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   cancelBatch:
     'Cancels the rows of the batch that have not started: they end with `state` `cancelled` and never run; rows being checked finish and keep their results. Answers the progress after the cancel. A batch whose rows have all finished is left as it is. Revoking the key that created a batch cancels it the same way within seconds; rotating the key does not.',
   ...MONITORING_DESCRIPTIONS,
+  ...FHIR_DESCRIPTIONS,
 };
 
 const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
@@ -199,6 +206,7 @@ const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
   getBatchResults: 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
   cancelBatch: 'The progress of the batch after the cancel.',
   ...MONITORING_SUCCESS,
+  ...FHIR_SUCCESS,
 };
 
 function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {

@@ -5,6 +5,7 @@
  * every call and fails when an answer no longer matches what was recorded.
  */
 import type { ErrorCode } from '../domain/errors.ts';
+import { FHIR_EXAMPLE_CALLS, FHIR_ROUTES, type FhirOperation } from './openapi-fhir.ts';
 import { MONITORING_EXAMPLE_CALLS, MONITORING_ROUTES, type MonitoringOperation } from './openapi-monitoring.ts';
 
 export type DocumentedOperation =
@@ -19,7 +20,8 @@ export type DocumentedOperation =
   | 'getBatch'
   | 'getBatchResults'
   | 'cancelBatch'
-  | MonitoringOperation;
+  | MonitoringOperation
+  | FhirOperation;
 
 export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
   estimate: { method: 'POST', path: '/v1/estimate' },
@@ -34,6 +36,7 @@ export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'PO
   getBatchResults: { method: 'GET', path: '/v1/batches/{id}/results' },
   cancelBatch: { method: 'DELETE', path: '/v1/batches/{id}' },
   ...MONITORING_ROUTES,
+  ...FHIR_ROUTES,
 };
 
 /** The batch budget (COVERAGE_BATCH_MAX_QUEUED_ROWS) of the server the examples are recorded on: small enough for one example to exceed. */
@@ -540,4 +543,5 @@ export const EXAMPLE_CALLS: ExampleCall[] = [
   { operation: 'cancelBatch', name: 'unauthorized', summary: 'No apikey header', status: 401, error_code: 'UNAUTHORIZED', send: 'without_key' },
   { operation: 'cancelBatch', name: 'not_found', summary: 'An id that is no batch of this key', status: 404, error_code: 'NOT_FOUND' },
   ...MONITORING_EXAMPLE_CALLS,
+  ...FHIR_EXAMPLE_CALLS,
 ];

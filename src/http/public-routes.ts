@@ -18,6 +18,8 @@ const PUBLIC_ROUTES: ReadonlyMap<string, RouteKind> = new Map<string, RouteKind>
   ['/metrics', 'api'],
   // The API description: the same for everyone.
   ['/openapi.json', 'api'],
+  // The FHIR CapabilityStatement (routes/fhir.ts): what the FHIR door serves and how to authenticate.
+  ['/fhir/r4/metadata', 'api'],
   // The console's static files; its data comes from /v1 under a key or a signed-in session.
   ['/console', 'page'],
   ['/console/*', 'page'],

@@ -14,6 +14,17 @@ import { sendError } from './errors.ts';
 export const DEFAULT_CHECKS_PER_MINUTE = 50;
 const WINDOW_MS = 60_000;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Counts more checks of this request against its key's limit (a FHIR Bundle is one check per
+     * request it holds, routes/fhir.ts): null where the request is not limited, or the seconds to
+     * wait when the limit is passed.
+     */
+    countMoreChecks: ((n: number) => Promise<number | null>) | null;
+  }
+}
+
 export interface RateLimitOptions {
   redis?: Redis | null;
   defaultPerMinute?: number;
@@ -29,9 +40,17 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     ...(options.redis ? { redis: options.redis, nameSpace: 'coverage:checks-per-minute:' } : {}),
   });
   const limit = app.createRateLimit();
+  app.decorateRequest('countMoreChecks', null);
 
   async function limitChecks(request: FastifyRequest, reply: FastifyReply) {
     if (!request.apiKey) return;
+    request.countMoreChecks = async (n) => {
+      for (let i = 0; i < n; i++) {
+        const more = await limit(request).catch(() => null);
+        if (more && !more.isAllowed && more.isExceeded) return more.ttlInSeconds;
+      }
+      return null;
+    };
     let result: Awaited<ReturnType<typeof limit>>;
     try {
       result = await limit(request);

@@ -28,5 +28,5 @@ export async function runDiscover(deps: OperationDeps, req: DiscoverRequest, ctx
   const { coverage } = await askPayer(deps, inquiry, ctx, trace);
   const body = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
   if (trace) body.explanation = discoverExplanation(trace);
-  return { status: 200, body, payer_id: coverage.payer_id };
+  return { status: 200, body, payer_id: coverage.payer_id, coverage };
 }

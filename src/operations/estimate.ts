@@ -19,6 +19,8 @@ export interface OperationResult<T> {
   status: 200 | 206;
   body: T;
   payer_id: string;
+  /** The coverage the answer was read from (after any carve-out): the FHIR door lists its benefits. */
+  coverage?: Coverage;
 }
 
 export function sessionCostCents(value: string | number | undefined): number | null {
@@ -56,7 +58,7 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
-  return { status, body, payer_id: coverage.payer_id };
+  return { status, body, payer_id: coverage.payer_id, coverage };
 }
 
 /**

@@ -57,5 +57,6 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
     status: 200,
     body: { ...best.fields, payers_checked: payers.length, payers_failed: failed },
     payer_id: best.coverage.payer_id,
+    coverage: best.coverage,
   };
 }

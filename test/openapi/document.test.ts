@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
 import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
 import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
+import { errorCodeOf } from '../../scripts/openapi-example-calls.ts';
 import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -161,11 +162,12 @@ describe('descriptions and examples', () => {
       getBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
       getBatchResults: ['UNAUTHORIZED', 'NOT_FOUND'],
       cancelBatch: ['UNAUTHORIZED', 'NOT_FOUND'],
+      fhirSubmit: ['INVALID_REQUEST', 'UNAUTHORIZED', 'MEMBER_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'PAYER_FAILURE'],
     };
     for (const [op, codes] of Object.entries(perOperation)) {
       const shown = new Set(
         Object.values<any>(operation(op as DocumentedOperation).responses).flatMap((r) =>
-          Object.values<any>(r.content['application/json'].examples).map((e) => e.value.error_code),
+          Object.values<any>(r.content['application/json'].examples).map((e) => errorCodeOf(e.value)),
         ),
       );
       for (const code of codes) assert.ok(shown.has(code), `${op} has no example of ${code}`);
@@ -174,9 +176,9 @@ describe('descriptions and examples', () => {
 
   test('every example call has a recorded answer with the status and code it declares', () => {
     for (const call of EXAMPLE_CALLS) {
-      const recorded = exampleResponses()[exampleKey(call)] as { error_code?: string } | undefined;
+      const recorded = exampleResponses()[exampleKey(call)];
       assert.ok(recorded, `${exampleKey(call)} is not recorded: run scripts/record-openapi-examples.ts`);
-      assert.equal(recorded.error_code ?? null, call.error_code, exampleKey(call));
+      assert.equal(errorCodeOf(recorded), call.error_code, exampleKey(call));
       const example = operation(call.operation).responses[String(call.status)].content[responseMediaType(call)].examples[call.name];
       assert.ok(example, `${exampleKey(call)} is not in the document under ${call.status} ${responseMediaType(call)}`);
     }

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { API_HEADERS } from '../../src/http/api-headers.ts';
 import type { RegisteredRoute } from '../../src/http/auth.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
+import { AVERY as FHIR_AVERY, eligibilityRequest } from '../fhir/fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
 
 let server: TestServer;
@@ -25,6 +26,7 @@ const EXPECTED_PUBLIC = new Set([
   '/readyz',
   '/metrics',
   '/openapi.json',
+  '/fhir/r4/metadata',
   '/console',
   '/console/*',
   '/console/session',
@@ -41,6 +43,7 @@ const BODIES: Record<string, unknown> = {
   '/v1/estimate': ESTIMATE,
   '/v1/discover': { ...AVERY, zip: '', payer_id: 'SBX-EVERGREEN' },
   '/v1/scan': { ...AVERY, zip: '10001' },
+  '/fhir/r4/CoverageEligibilityRequest/$submit': eligibilityRequest(FHIR_AVERY, { price: 150 }),
   '/v1/medicaid': { member_id: '10070MHOMCD', member_first_name: 'Luis', member_last_name: 'Herrera', member_dob: '1999-11-11', patient_state: 'NY' },
   '/v1/batches': { checks: [{ endpoint: 'estimate', request: ESTIMATE }] },
   '/v1/monitors': { ...ESTIMATE, schedule: { every_days: 30 } },
@@ -123,14 +126,16 @@ function assertRefused(res: RawResponse, what: string): void {
     return;
   }
   const body = json(res);
-  const code = body?.error_code;
+  // The FHIR door answers in FHIR: an OperationOutcome with our error_code in its issue's details.
+  const fhir = body?.resourceType === 'OperationOutcome';
+  const code = fhir ? body.issue?.[0]?.details?.coding?.[0]?.code : body?.error_code;
   const refused =
     (res.status === 401 && (code === 'UNAUTHORIZED' || res.body === '')) ||
     (res.status === 404 && (code === 'NOT_FOUND' || res.body === '')) ||
     (res.status === 400 && (body?.message === 'The URL is not valid' || res.body === '')) ||
     res.status === 414;
   assert.ok(refused, `${what}: answered ${res.status} ${res.body.slice(0, 160)}`);
-  if (body) assert.deepEqual(Object.keys(body).sort(), ['error_code', 'message', 'request_id'], `${what}: error shape only`);
+  if (body) assert.deepEqual(Object.keys(body).sort(), fhir ? ['issue', 'resourceType'] : ['error_code', 'message', 'request_id'], `${what}: error shape only`);
   for (const [name, value] of Object.entries(API_HEADERS)) assert.equal(res.headers[name], value, `${what}: ${name}`);
 }
 
