@@ -60,7 +60,8 @@ function eligibilityRequest(
     purpose: ['benefits'],
     patient: { reference: '#patient' },
     created: new Date().toISOString().slice(0, 10),
-    servicedDate: new Date().toISOString().slice(0, 10),
+    // No servicedDate: the service prices a session today by its own clock. Add one (YYYY-MM-DD)
+    // to price an appointment ahead, within the window docs/estimates.md states.
     insurer: payer ? { reference: '#payer' } : { display: 'The Coverage payor' },
     ...(npi ? { provider: { reference: '#practitioner' } } : {}),
     insurance: [{ focal: true, coverage: { reference: '#coverage' } }],

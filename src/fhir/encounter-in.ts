@@ -2,8 +2,8 @@
  * The encounter of a CoverageEligibilityRequest in the names the estimate request gives it
  * (`date_of_service`, `procedure_code`, `place_of_service`, docs/estimates.md): `servicedDate`, the
  * item's CPT `productOrService`, and the CMS place of service of the item's (or the request's)
- * facility Location. The route hands these to the estimate when its request accepts them; this is
- * the one place that reads them from FHIR.
+ * facility Location. They go into the estimate request as they are, so /v1's checks (the date
+ * window, the code shapes) apply; this is the one place that reads them from FHIR.
  */
 import type { CodeableConcept, CoverageEligibilityRequest } from '@medplum/fhirtypes';
 import type { FieldError } from '../domain/errors.ts';

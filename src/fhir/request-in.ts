@@ -109,6 +109,7 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
       ...(provider.first !== undefined ? { provider_first_name: provider.first } : {}),
       ...(provider.last !== undefined ? { provider_last_name: provider.last } : {}),
       ...(sessionCost !== undefined && purpose === 'benefits' ? { provider_session_cost: sessionCost } : {}),
+      ...encounter,
     };
     const inNetwork = inNetworkOf(request);
     if (inNetwork !== undefined) body.in_network = inNetwork;
@@ -143,4 +144,7 @@ export const FHIR_PATH_OF: Readonly<Record<string, string>> = {
   provider_session_cost: 'CoverageEligibilityRequest.item.unitPrice',
   in_network: 'CoverageEligibilityRequest.extension',
   zip: 'Patient.address.postalCode',
+  date_of_service: 'CoverageEligibilityRequest.servicedDate',
+  procedure_code: 'CoverageEligibilityRequest.item.productOrService',
+  place_of_service: 'Location.type',
 };

@@ -216,6 +216,11 @@ describe('errors are OperationOutcome with our error_code in issue.details', () 
       future.issue.some((i) => i.expression?.[0] === 'Patient.birthDate'),
       JSON.stringify(future.issue),
     );
+    const longAgo = await outcome(eligibilityRequest(AVERY, { servicedDate: '2020-01-02' }), 400, 'INVALID_REQUEST');
+    assert.ok(
+      longAgo.issue.some((i) => i.expression?.[0] === 'CoverageEligibilityRequest.servicedDate'),
+      `the date of service reaches the estimate's window check: ${JSON.stringify(longAgo.issue)}`,
+    );
     await outcome({ resourceType: 'Patient' }, 400, 'INVALID_REQUEST');
     await outcome({ resourceType: 'CoverageEligibilityRequest', contained: 5, purpose: ['benefits'] }, 400, 'INVALID_REQUEST');
     await outcome('{"resourceType":', 400, 'INVALID_REQUEST');

@@ -73,7 +73,6 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
 
   function runCheck(check: FhirCheck, request: FastifyRequest): Promise<OperationResult<PlanAnswer>> {
     const ctx = { request_id: request.id, exchanges: exchangesOf(request) };
-    // The encounter (servicedDate, CPT, place of service; fhir/encounter-in.ts) reaches the estimate once its request takes those fields.
     if (check.operation === 'estimate') return runEstimate(deps, check.body, ctx);
     if (check.operation === 'discover') return runDiscover(deps, check.body, ctx);
     return runScan(deps, check.body, ctx);
