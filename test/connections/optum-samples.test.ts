@@ -70,13 +70,16 @@ describe('Change Healthcare sandbox answers', () => {
     assert.deepEqual(c.in_network?.oop_max, { individual: { total: 560000, remaining: 390001 }, family: { total: 1120000, remaining: 935576 } });
   });
 
-  test('000050: active PPO since 2003-01-11, office copay $30, out of pocket $5500 with $4195.37 left', () => {
+  test('000050: active PPO since 2003-01-11, office copays $30 and $40 (SPECIALIST) unknown, out of pocket $5500 with $4195.37 left', () => {
     const c = coverage(sample('000050.example.response.json'));
     assert.equal(c.coverage_status, 'active');
     assert.equal(c.plan_begin_date, '2003-01-11');
     assert.equal(c.plan_type, 'PPO');
     assert.equal(c.group_id, '111');
-    assert.equal(c.in_network?.copayment, 3000);
+    // Two 98 copays that differ only by a provider tier said in MSG (docs/estimates.md 1.1): neither
+    // is the session's, and the 98 coinsurance beside them (MSG "DRUGS, AGENTS, SUPPLIES") prices nothing.
+    assert.equal(c.in_network?.copayment, null);
+    assert.equal(c.in_network?.coinsurance, null);
     assert.deepEqual(c.in_network?.oop_max?.individual, { total: 550000, remaining: 419537 });
     assert.equal(c.out_of_network?.not_covered, true);
   });

@@ -5,7 +5,8 @@
  * restricted to the encounter's procedure, then the service type tier, then a row naming the place
  * of service, then a row naming its network. Two rows of that rank stating different copays (or
  * coinsurances) contradict each other: the figure is unknown (206) and both are conflicts, whatever
- * their order.
+ * their order. The group's other figure is then unknown too: which row it goes with cannot be told
+ * (a lone coinsurance beside a $30 and a $40 copay prices neither of them).
  */
 import { readAmount, readShare, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
@@ -75,16 +76,21 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  const copay = agreed(
+  const copay: { value: number | null; from: Selectable | null } = agreed(
     members.filter((b) => b.info === 'B'),
     readAmount,
     conflicts,
   );
-  const coins = agreed(
+  let coins = agreed(
     members.filter((b) => b.info === 'A'),
     (b) => readShare(b),
     conflicts,
   );
+  if (conflicts.length > 0) {
+    copay.value = null;
+    copay.from = null;
+    coins = { value: null, from: null };
+  }
   // The EB08 warning (a whole percent read as one) once, for the row that prices.
   if (coins.from) readShare(coins.from, warnings);
   const shares = members.some((b) => b.info === 'A' || b.info === 'B');
