@@ -60,6 +60,8 @@ export interface NetworkBenefits {
   not_covered_reason?: string;
   /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
   prior_authorization_required?: boolean;
+  /** 2110C REF*G1 (prior authorization number) on the benefit that prices the session, when every such row agrees. */
+  prior_authorization_number?: string;
 }
 
 export interface CostShare {

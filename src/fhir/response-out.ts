@@ -124,6 +124,8 @@ export function eligibilityResponse(input: AnswerInput): CoverageEligibilityResp
     ...(body.payer_errors ?? []).map(payerError),
   ];
   const contained = referencedContained(context.contained, [context.patient, context.coverage]);
+  const network = input.coverage ? (body.in_network === false ? input.coverage.out_of_network : input.coverage.in_network) : null;
+  const preAuthRef = purpose === 'validation' ? undefined : network?.prior_authorization_number;
   return {
     resourceType: 'CoverageEligibilityResponse',
     ...(contained ? { contained } : {}),
@@ -138,6 +140,7 @@ export function eligibilityResponse(input: AnswerInput): CoverageEligibilityResp
     disposition: disposition(input),
     insurer: { identifier: { system: CS.payerId, value: body.payer_id }, display: body.payer_name },
     insurance: [insurance],
+    ...(preAuthRef ? { preAuthRef } : {}),
     ...(errors.length > 0 ? { error: errors } : {}),
   };
 }

@@ -74,12 +74,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err_type: error.name, code: error.code, stack: error.stack }, 'unhandled error');
     return sendError(reply, request, 500, 'INTERNAL_ERROR', 'Internal error');
   });
-  // No route: the API's headers (api-headers.ts sets them by route), and no more of the URL than a person needs to spot a typo.
-  app.setNotFoundHandler((request, reply) => {
-    reply.headers(API_HEADERS);
-    const path = request.url.split('?')[0]!;
-    return sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${path.length > 100 ? `${path.slice(0, 100)}...` : path}`);
-  });
+  // api-headers.ts sets the API's headers by route; a URL without one gets them here.
+  app.setNotFoundHandler(notFound);
+}
+
+/** No route: the API's headers, and no more of the URL than a person needs to spot a typo. */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(API_HEADERS);
+  const path = request.url.split('?')[0]!;
+  return sendError(reply, request, 404, 'NOT_FOUND', `No route ${request.method} ${path.length > 100 ? `${path.slice(0, 100)}...` : path}`);
 }
 
 /** Errors Fastify raises before routing (a URL it cannot decode), in the same shape as the rest. */

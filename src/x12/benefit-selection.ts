@@ -95,6 +95,7 @@ export function networkBenefits(
   };
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
+  if (group?.authNumber) out.prior_authorization_number = group.authNumber;
   if (trace) {
     if (group) traceGroup(group, n, '', trace);
     else trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));

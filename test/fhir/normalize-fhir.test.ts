@@ -71,3 +71,14 @@ test('the command line takes --fhir', async () => {
   assert.equal(response.resourceType, 'CoverageEligibilityResponse');
   assert.equal(response.created, '2026-06-15');
 });
+
+test("the prior authorization number of the benefit that prices the session (2110C REF*G1) is the response's preAuthRef", async () => {
+  const corpusFile = fileURLToPath(new URL('../fixtures/271/prior-auth-reference-g1.271', import.meta.url));
+  const r = await run(corpusFile, { sessionCost: 15000, inNetwork: true, today: '2026-06-15' });
+  assert.equal(r.code, 0, r.stderr);
+  const response = JSON.parse(r.stdout) as CoverageEligibilityResponse;
+  assertConformant(response, 'normalize --fhir');
+  assert.equal(response.preAuthRef, 'PA20260611');
+  const plain = await run(path(SAMPLE.subscriber271));
+  assert.equal((JSON.parse(plain.stdout) as CoverageEligibilityResponse).preAuthRef, undefined, 'no REF*G1: no preAuthRef');
+});

@@ -235,6 +235,19 @@ describe('errors are OperationOutcome with our error_code in issue.details', () 
     assert.equal(payer?.details?.coding?.[0]?.code, '42', 'the AAA reject reason the payer sent');
   });
 
+  test('404 for a URL under /fhir that names no route, as an OperationOutcome', async () => {
+    const res = await server.post('/fhir/r4/Patient/1', { resourceType: 'Patient' }, FHIR);
+    assert.equal(res.status, 404, JSON.stringify(res.body));
+    assert.match(res.headers.get('content-type') ?? '', /^application\/fhir\+json/);
+    assertConformant(res.body, 'the 404 OperationOutcome');
+    const o = res.body as OperationOutcome;
+    assert.equal(issueCodes(o)[0], 'NOT_FOUND');
+    assert.match(o.issue[0]!.details!.text!, /No route POST \/fhir\/r4\/Patient\/1/);
+    const v1 = await server.post('/v1/no-such-route', {});
+    assert.equal(v1.status, 404);
+    assert.equal(v1.body.error_code, 'NOT_FOUND', 'outside /fhir, our JSON error as before');
+  });
+
   test('401 without a key, 415 for a body that is not JSON', async () => {
     const res = await fetch(server.url + PATH, { method: 'POST', headers: FHIR, body: JSON.stringify(eligibilityRequest(AVERY)) });
     assert.equal(res.status, 401);

@@ -18,6 +18,7 @@ import { eligibilityResponse, type PlanAnswer } from '../../fhir/response-out.ts
 import { FHIR_JSON } from '../../fhir/systems.ts';
 import { FHIR_SUBMIT_PATH } from '../check-routes.ts';
 import { createCheckValidator } from '../check-validator.ts';
+import { notFound } from '../errors.ts';
 import { SERVICE_VERSION } from '../openapi.ts';
 
 const FHIR_TYPE = `${FHIR_JSON}; charset=utf-8`;
@@ -107,6 +108,15 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
   }
 
   const send = (reply: FastifyReply, resource: Resource) => reply.code(200).type(FHIR_TYPE).send(JSON.stringify(resource));
+
+  // A URL under /fhir that names no route is answered as FHIR clients read errors: an OperationOutcome.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onSend', asOperationOutcome);
+      scope.setNotFoundHandler(notFound);
+    },
+    { prefix: '/fhir' },
+  );
 
   await app.register(async (scope) => {
     // FHIR clients send application/fhir+json; it is JSON, parsed as strictly as application/json.

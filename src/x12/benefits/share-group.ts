@@ -9,6 +9,7 @@
  * (a lone coinsurance beside a $30 and a $40 copay prices neither of them).
  */
 import { readAmount, readShare, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
+import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 
 /** EB01 A, B or I: the benefits that say what the member pays for the service. */
@@ -22,6 +23,8 @@ export interface ShareGroup {
   notCovered: boolean;
   /** EB11 of the group: Y true, N false, neither null. */
   priorAuth: boolean | null;
+  /** REF*G1 of the group's rows (prior authorization number), when they state one and agree. */
+  authNumber: string | null;
   hint: boolean | null;
   /** The EBs the values came from (for the explanation). */
   sources: { copay: Selectable | null; coinsurance: Selectable | null; notCovered: Selectable | null; hint: Selectable | null; explicit: boolean };
@@ -103,6 +106,8 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     if (eb11 === 'Y') priorAuth = true;
     else if (eb11 === 'N') priorAuth ??= false;
   }
+  const authNumbers = new Set<string>();
+  for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') authNumbers.add(el(ref, 2));
   const own = hintOf(members);
   const tierRows = list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
   const { hint, from } = own.hint !== null ? own : hintOf(tierRows);
@@ -112,6 +117,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     coinsurance: coins.value,
     notCovered,
     priorAuth,
+    authNumber: authNumbers.size === 1 ? [...authNumbers][0]! : null,
     hint,
     sources: { copay: copay.from, coinsurance: coins.from, notCovered: earliest(notCoveredRows), hint: from, explicit },
     conflicts,
