@@ -1,7 +1,8 @@
 /**
  * Reads the environment through EnvSchema (env-schema.ts), compiled once: an empty variable counts
  * as unset (except a closed list's, such as COVERAGE_MODE, so a blank one never means the default),
- * numbers are read as Number() reads them, defaults fill the rest. A refused value stops with one
+ * integers are read with Number() (not ajv's coercion, which lets "Infinity" past the range), and
+ * defaults fill the rest. A refused value stops with one
  * line per variable, naming it; a credential's line gives its length, never its value.
  */
 import { Ajv } from 'ajv';
@@ -12,7 +13,7 @@ const NAMES = Object.keys(EnvSchema.properties) as EnvName[];
 let compiled: ReturnType<typeof compile> | undefined;
 
 function compile() {
-  const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, keywords: ['x-mode', 'x-default-text', 'x-expected', 'x-secret'] });
+  const ajv = new Ajv({ allErrors: true, useDefaults: true, keywords: ['x-mode', 'x-default-text', 'x-expected', 'x-secret'] });
   return ajv.compile<Env>(EnvSchema);
 }
 
@@ -30,11 +31,12 @@ export function refusal(name: EnvName, raw: string): string {
 
 /** The environment's variables of EnvSchema, checked, converted and defaulted; throws naming each refused one. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const input: Record<string, string> = {};
+  const input: Record<string, string | number> = {};
   for (const name of NAMES) {
     const raw = env[name];
-    if (raw === undefined || (raw === '' && !('enum' in envSchemaOf(name)))) continue;
-    input[name] = raw;
+    const schema = envSchemaOf(name);
+    if (raw === undefined || (raw === '' && !('enum' in schema))) continue;
+    input[name] = schema.type === 'integer' ? Number(raw) : raw;
   }
   const validate = (compiled ??= compile());
   if (validate(input)) return input;
