@@ -2,8 +2,8 @@
  * Reads the environment through EnvSchema (env-schema.ts), compiled once: an empty variable counts
  * as unset (except a closed list's, such as COVERAGE_MODE, so a blank one never means the default),
  * integers are read with Number() (not ajv's coercion, which lets "Infinity" past the range), and
- * defaults fill the rest. A refused value stops with one
- * line per variable, naming it; a credential's line gives its length, never its value.
+ * defaults fill the rest. A refused value stops with one line per variable, naming it; a
+ * credential's line gives its length, never its value.
  */
 import { Ajv } from 'ajv';
 import { EnvSchema, envSchemaOf, type Env, type EnvName } from './env-schema.ts';
@@ -24,7 +24,7 @@ function expected(schema: Record<string, unknown>): string {
   throw new Error('env-schema: a constrained variable needs x-expected');
 }
 
-export function refusal(name: EnvName, raw: string): string {
+function refusal(name: EnvName, raw: string): string {
   const schema = envSchemaOf(name);
   return schema['x-secret'] ? `${name} must be ${expected(schema)}; it has ${raw.length} characters` : `${name} must be ${expected(schema)}, got "${raw}"`;
 }
