@@ -9,6 +9,7 @@ import { CoverageClient } from '../client/coverage-client.ts';
 import { CoverageApiError } from '../client/errors.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { summarize, type CheckResult } from './check-summary.ts';
+import { envSchemaOf } from './env-schema.ts';
 import { processIo, type CliIo } from './io.ts';
 
 export interface CheckOptions {
@@ -32,7 +33,7 @@ export interface CheckContext {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_COVERAGE_URL = 'http://localhost:8080';
+export const DEFAULT_COVERAGE_URL = String(envSchemaOf('COVERAGE_URL').default);
 
 export const EXIT_API_ERROR = 1;
 export const EXIT_UNREACHABLE = 2;

@@ -1,5 +1,6 @@
-/** Console sign-in settings from environment variables (docs/console-access.md). */
+/** Console sign-in settings (docs/console-access.md), from the environment as EnvSchema reads it. */
 import type { OidcConfig } from '../http/oidc.ts';
+import type { Env } from './env-schema.ts';
 
 export interface ConsoleConfig {
   /** COVERAGE_CONSOLE_IDLE_MINUTES: sign-out after this long without a request (default 15). */
@@ -18,38 +19,37 @@ export interface ConsoleConfig {
   oidc: OidcConfig | null;
 }
 
-function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig | null {
-  const issuer = env.COVERAGE_OIDC_ISSUER || undefined;
+/** Cross-variable: an issuer needs its client and redirect address, and that address the console's callback path. */
+function oidcConfig(env: Env): OidcConfig | null {
+  const issuer = env.COVERAGE_OIDC_ISSUER;
   if (!issuer) return null;
-  const missing = ['COVERAGE_OIDC_CLIENT_ID', 'COVERAGE_OIDC_CLIENT_SECRET', 'COVERAGE_OIDC_REDIRECT_URI'].filter((name) => !env[name]);
-  if (missing.length) throw new Error(`COVERAGE_OIDC_ISSUER is set: set ${missing.join(', ')} too`);
-  const redirect = new URL(env.COVERAGE_OIDC_REDIRECT_URI!);
+  const { COVERAGE_OIDC_CLIENT_ID: clientId, COVERAGE_OIDC_CLIENT_SECRET: clientSecret, COVERAGE_OIDC_REDIRECT_URI: redirectUri } = env;
+  if (!clientId || !clientSecret || !redirectUri) {
+    const missing = Object.entries({ COVERAGE_OIDC_CLIENT_ID: clientId, COVERAGE_OIDC_CLIENT_SECRET: clientSecret, COVERAGE_OIDC_REDIRECT_URI: redirectUri })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new Error(`COVERAGE_OIDC_ISSUER is set: set ${missing.join(', ')} too`);
+  }
+  const redirect = new URL(redirectUri);
   if (redirect.pathname !== '/console/oidc/callback') throw new Error('COVERAGE_OIDC_REDIRECT_URI must end in /console/oidc/callback');
   return {
     issuer,
-    clientId: env.COVERAGE_OIDC_CLIENT_ID!,
-    clientSecret: env.COVERAGE_OIDC_CLIENT_SECRET!,
+    clientId,
+    clientSecret,
     redirectUri: redirect.toString(),
-    usernameClaim: env.COVERAGE_OIDC_USERNAME_CLAIM || 'email',
-    label: env.COVERAGE_OIDC_LABEL || 'Sign in with your organization account',
+    usernameClaim: env.COVERAGE_OIDC_USERNAME_CLAIM,
+    label: env.COVERAGE_OIDC_LABEL,
   };
 }
 
-function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  return n;
-}
-
-export function loadConsoleConfig(env: NodeJS.ProcessEnv): ConsoleConfig {
+export function consoleConfig(env: Env): ConsoleConfig {
   const trust = (env.COVERAGE_TRUST_PROXY ?? '').trim().toLowerCase();
   return {
-    idleMs: int('COVERAGE_CONSOLE_IDLE_MINUTES', env.COVERAGE_CONSOLE_IDLE_MINUTES, 15, 1, 240) * 60_000,
-    lifetimeMs: int('COVERAGE_CONSOLE_SESSION_HOURS', env.COVERAGE_CONSOLE_SESSION_HOURS, 12, 1, 24) * 3_600_000,
-    maxFailures: int('COVERAGE_CONSOLE_MAX_FAILURES', env.COVERAGE_CONSOLE_MAX_FAILURES, 5, 1, 100),
-    lockoutMs: int('COVERAGE_CONSOLE_LOCKOUT_MINUTES', env.COVERAGE_CONSOLE_LOCKOUT_MINUTES, 15, 1, 1440) * 60_000,
-    signInsPerMinute: int('COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE', env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE, 20, 1, 100_000),
+    idleMs: env.COVERAGE_CONSOLE_IDLE_MINUTES * 60_000,
+    lifetimeMs: env.COVERAGE_CONSOLE_SESSION_HOURS * 3_600_000,
+    maxFailures: env.COVERAGE_CONSOLE_MAX_FAILURES,
+    lockoutMs: env.COVERAGE_CONSOLE_LOCKOUT_MINUTES * 60_000,
+    signInsPerMinute: env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE,
     trustProxy: trust !== '' && trust !== '0' && trust !== 'false' && trust !== 'no',
     oidc: oidcConfig(env),
   };

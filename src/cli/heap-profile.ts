@@ -11,14 +11,14 @@
  * reducer from giving memory back at idle (125 MB idle instead of 88). bench/RESULTS.md has the figures.
  */
 import { setFlagsFromString } from 'node:v8';
+import { parseEnv } from './env.ts';
+import type { Env } from './env-schema.ts';
 
 const PROFILES = {
   fast: [],
   small: ['--optimize-for-size'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<Env['COVERAGE_HEAP'], readonly string[]>;
 
 export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env): void {
-  const choice = env.COVERAGE_HEAP ?? 'fast';
-  if (!Object.hasOwn(PROFILES, choice)) throw new Error(`COVERAGE_HEAP must be fast or small, got "${choice}"`);
-  for (const flag of PROFILES[choice as keyof typeof PROFILES]) setFlagsFromString(flag);
+  for (const flag of PROFILES[parseEnv(env).COVERAGE_HEAP]) setFlagsFromString(flag);
 }

@@ -1,5 +1,6 @@
-/** Settings of monitors and webhooks (docs/monitoring.md), from the environment. */
+/** Settings of monitors and webhooks (docs/monitoring.md), from the environment as EnvSchema reads it. */
 import { parseCheckWindow, type CheckWindow } from '../domain/monitoring/schedule.ts';
+import type { Env } from './env-schema.ts';
 
 export interface MonitorConfig {
   /** COVERAGE_MONITOR_WINDOW: scheduled checks run only while it is open (UTC); null: any hour. */
@@ -29,38 +30,24 @@ export interface WebhookConfig {
   maxPerOwner: number;
 }
 
-function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  return n;
-}
+const flag = (value: string) => value === '1' || value === 'true';
 
-function flag(name: string, value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  throw new Error(`${name} must be 1 or 0, got "${value}"`);
-}
-
-export function loadMonitorConfig(env: NodeJS.ProcessEnv): MonitorConfig {
+export function monitorConfig(env: Env): MonitorConfig {
   return {
     window: parseCheckWindow(env.COVERAGE_MONITOR_WINDOW),
-    payerIntervalMs: int('COVERAGE_MONITOR_PAYER_INTERVAL_MS', env.COVERAGE_MONITOR_PAYER_INTERVAL_MS, 1_000, 0, 3_600_000),
-    concurrency: int('COVERAGE_MONITOR_CONCURRENCY', env.COVERAGE_MONITOR_CONCURRENCY, 4, 1, 64),
-    pollMs: int('COVERAGE_MONITOR_POLL_MS', env.COVERAGE_MONITOR_POLL_MS, 1_000, 10, 60_000),
-    leaseMs: int('COVERAGE_MONITOR_LEASE_MS', env.COVERAGE_MONITOR_LEASE_MS, 60_000, 200, 3_600_000),
-    maxPerOwner: int('COVERAGE_MONITOR_MAX_PER_KEY', env.COVERAGE_MONITOR_MAX_PER_KEY, 10_000, 1, 1_000_000),
-    bulkPerMinute: int('COVERAGE_MONITOR_BULK_PER_MINUTE', env.COVERAGE_MONITOR_BULK_PER_MINUTE, 10, 1, 100_000),
+    payerIntervalMs: env.COVERAGE_MONITOR_PAYER_INTERVAL_MS,
+    concurrency: env.COVERAGE_MONITOR_CONCURRENCY,
+    pollMs: env.COVERAGE_MONITOR_POLL_MS,
+    leaseMs: env.COVERAGE_MONITOR_LEASE_MS,
+    maxPerOwner: env.COVERAGE_MONITOR_MAX_PER_KEY,
+    bulkPerMinute: env.COVERAGE_MONITOR_BULK_PER_MINUTE,
     webhooks: {
-      deliver:
-        env.COVERAGE_WEBHOOK_DELIVERY === undefined || env.COVERAGE_WEBHOOK_DELIVERY === ''
-          ? true
-          : flag('COVERAGE_WEBHOOK_DELIVERY', env.COVERAGE_WEBHOOK_DELIVERY),
-      allowInsecure: flag('COVERAGE_WEBHOOK_ALLOW_INSECURE', env.COVERAGE_WEBHOOK_ALLOW_INSECURE),
-      timeoutMs: int('COVERAGE_WEBHOOK_TIMEOUT_MS', env.COVERAGE_WEBHOOK_TIMEOUT_MS, 10_000, 100, 60_000),
-      retryBaseMs: int('COVERAGE_WEBHOOK_RETRY_BASE_MS', env.COVERAGE_WEBHOOK_RETRY_BASE_MS, 30_000, 10, 3_600_000),
-      pollMs: int('COVERAGE_WEBHOOK_POLL_MS', env.COVERAGE_WEBHOOK_POLL_MS, 1_000, 10, 60_000),
-      concurrency: int('COVERAGE_WEBHOOK_CONCURRENCY', env.COVERAGE_WEBHOOK_CONCURRENCY, 8, 1, 64),
+      deliver: flag(env.COVERAGE_WEBHOOK_DELIVERY),
+      allowInsecure: flag(env.COVERAGE_WEBHOOK_ALLOW_INSECURE),
+      timeoutMs: env.COVERAGE_WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: env.COVERAGE_WEBHOOK_RETRY_BASE_MS,
+      pollMs: env.COVERAGE_WEBHOOK_POLL_MS,
+      concurrency: env.COVERAGE_WEBHOOK_CONCURRENCY,
       maxPerOwner: 20,
     },
   };

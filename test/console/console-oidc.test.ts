@@ -10,7 +10,7 @@ import { requestFor } from '../helpers/requests.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { UserStore } from '../../src/store/users.ts';
-import { loadConsoleConfig } from '../../src/cli/console-config.ts';
+import { loadConfig } from '../../src/cli/config.ts';
 import { OidcClient } from '../../src/http/oidc.ts';
 
 import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
@@ -190,8 +190,8 @@ test('configuration: the OIDC settings come together, with the callback path fix
     COVERAGE_OIDC_CLIENT_SECRET: 's',
     COVERAGE_OIDC_REDIRECT_URI: REDIRECT_URI,
   };
-  assert.equal(loadConsoleConfig({}).oidc, null);
-  assert.deepEqual(loadConsoleConfig(base).oidc, {
+  assert.equal(loadConfig({}).console.oidc, null);
+  assert.deepEqual(loadConfig(base).console.oidc, {
     issuer: 'https://accounts.google.com',
     clientId: 'id',
     clientSecret: 's',
@@ -200,9 +200,9 @@ test('configuration: the OIDC settings come together, with the callback path fix
     label: 'Sign in with your organization account',
   });
   assert.throws(
-    () => loadConsoleConfig({ COVERAGE_OIDC_ISSUER: 'https://accounts.google.com' }),
+    () => loadConfig({ COVERAGE_OIDC_ISSUER: 'https://accounts.google.com' }),
     /COVERAGE_OIDC_CLIENT_ID, COVERAGE_OIDC_CLIENT_SECRET, COVERAGE_OIDC_REDIRECT_URI/,
   );
-  assert.throws(() => loadConsoleConfig({ ...base, COVERAGE_OIDC_REDIRECT_URI: 'https://x.example/elsewhere' }), /\/console\/oidc\/callback/);
-  assert.throws(() => new OidcClient({ ...loadConsoleConfig(base).oidc!, issuer: 'http://idp.example' }), /not https/);
+  assert.throws(() => loadConfig({ ...base, COVERAGE_OIDC_REDIRECT_URI: 'https://x.example/elsewhere' }), /\/console\/oidc\/callback/);
+  assert.throws(() => new OidcClient({ ...loadConfig(base).console.oidc!, issuer: 'http://idp.example' }), /not https/);
 });
