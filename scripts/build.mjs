@@ -17,7 +17,10 @@ try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 } catch {
   console.error('build: TypeScript is not installed. Building needs the devDependencies (npm install without --omit=dev);');
-  console.error('to run in production without them, install the packed tarball: npm pack, then npm install --omit=dev coverage-service-<version>.tgz');
+  console.error(
+    'to run in production without them, install the packed tarballs (docs/operating.md): npm pack && npm pack --workspace coverage-service-client, then',
+  );
+  console.error('npm install --omit=dev coverage-service-client-<version>.tgz coverage-service-<version>.tgz');
   process.exit(1);
 }
 const client = spawnSync(process.execPath, [join(ROOT, 'packages/client/scripts/build.mjs')], { stdio: 'inherit' });
