@@ -48,7 +48,7 @@ module.exports = {
       'http/ maps requests (JSON, or FHIR through fhir/) to operations; GET /v1/sandbox/members shows the catalog (sandbox/) itself; the PayerNetwork it hands to operations is a type.',
       ['payers'],
     ),
-    ...only('client', ['domain'], 'client/ is the published typed client.'),
+    ...only('client', [], 'src/client/ re-exports the client package (packages/client/) as coverage-service/client.'),
     {
       name: 'domain-and-x12-are-pure',
       comment: 'domain/, x12/ and fhir/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
@@ -58,10 +58,25 @@ module.exports = {
     },
     {
       name: 'client-has-no-runtime-dependencies',
-      comment: 'coverage-service/client must load no package and no server code: it may reach domain/ for types only (import type).',
+      comment: 'coverage-service-client (packages/client/) has no dependencies and loads no server code: at run time it imports only its own files.',
       severity: 'error',
-      from: { path: '^src/client/' },
-      to: { pathNot: '^src/client/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^packages/client/src/' },
+      to: { pathNot: '^packages/client/src/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-takes-types-only-from-domain-through-api-types',
+      comment:
+        'The client takes the schema types from src/domain/ in one file, api-types.ts, whose declarations its build expands (packages/client/scripts/build.mjs).',
+      severity: 'error',
+      from: { path: '^packages/client/src/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'client-reaches-domain-only-in-api-types',
+      comment: 'Only packages/client/src/api-types.ts may name src/domain/: the published declarations are rebuilt from it alone.',
+      severity: 'error',
+      from: { path: '^packages/client/src/', pathNot: '^packages/client/src/api-types\\.ts$' },
+      to: { path: '^src/' },
     },
     {
       name: 'nothing-imports-http-or-cli',

@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test/fixtures/'] },
+  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'data/', 'coverage/', 'test/fixtures/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -1,5 +1,7 @@
-// `npm run build`: compile src/ to dist/ with tsc (tsconfig.build.json), copy the files the server
-// reads at run time (console page, JSON data) beside the compiled code, then stamp the build.
+// `npm run build`: build the client workspace (packages/client/dist/, which the server's
+// `coverage-service/client` re-exports and its declarations import), compile src/ to dist/ with tsc
+// (tsconfig.build.json), copy the files the server reads at run time (console page, JSON data) beside
+// the compiled code, then stamp the build.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,8 +17,16 @@ try {
   tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 } catch {
   console.error('build: TypeScript is not installed. Building needs the devDependencies (npm install without --omit=dev);');
-  console.error('to run in production without them, install the packed tarball: npm pack, then npm install --omit=dev coverage-service-<version>.tgz');
+  console.error(
+    'to run in production without them, install the packed tarballs (docs/operating.md): npm pack && npm pack --workspace coverage-service-client, then',
+  );
+  console.error('npm install --omit=dev coverage-service-client-<version>.tgz coverage-service-<version>.tgz');
   process.exit(1);
+}
+const client = spawnSync(process.execPath, [join(ROOT, 'packages/client/scripts/build.mjs')], { stdio: 'inherit' });
+if (client.status !== 0) {
+  console.error('build: the client package (packages/client) did not build');
+  process.exit(client.status ?? 1);
 }
 rmSync(DIST, { recursive: true, force: true });
 const compiled = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });

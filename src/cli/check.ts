@@ -5,8 +5,7 @@
  * shown with the option that sets them.
  */
 import type { Command } from 'commander';
-import { CoverageClient } from '../client/coverage-client.ts';
-import { CoverageApiError } from '../client/errors.ts';
+import { CoverageApiError, CoverageClient } from 'coverage-service-client';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { summarize, type CheckResult } from './check-summary.ts';
 import { envSchemaOf } from './env-schema.ts';

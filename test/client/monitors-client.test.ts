@@ -1,7 +1,7 @@
 /** CoverageClient's monitor and webhook methods against a running sandbox, every answer held against the served document. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CoverageApiError, CoverageClient, type Monitor } from '../../src/client/index.ts';
+import { CoverageApiError, CoverageClient, type Monitor } from 'coverage-service-client';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 

@@ -1,7 +1,7 @@
 /** 429s are retried after Retry-After, a bounded number of times; the wait and the clock are injected, so no test sleeps or races the clock. */
 import assert from 'node:assert/strict';
 import { after, before, describe, mock, test } from 'node:test';
-import { retryAfterMs } from '../../src/client/retry-after.ts';
+import { retryAfterMs } from '../../packages/client/src/retry-after.ts';
 import { CoverageApiError, CoverageClient } from '../../src/index.ts';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

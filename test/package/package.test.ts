@@ -43,9 +43,9 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
-test('coverage-service/client loads no dependency and no server code: its run-time imports stay in src/client/', () => {
+test('coverage-service-client loads no dependency and no server code: its run-time imports stay in packages/client/src/', () => {
   const seen = new Set<string>();
-  const pending = [join(ROOT, 'src/client/index.ts')];
+  const pending = [join(ROOT, 'packages/client/src/index.ts')];
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
@@ -56,11 +56,12 @@ test('coverage-service/client loads no dependency and no server code: its run-ti
     }
   }
   assert.deepEqual([...seen].map((f) => relative(ROOT, f)).sort(), [
-    'src/client/coverage-client.ts',
-    'src/client/errors.ts',
-    'src/client/index.ts',
-    'src/client/retry-after.ts',
+    'packages/client/src/coverage-client.ts',
+    'packages/client/src/errors.ts',
+    'packages/client/src/index.ts',
+    'packages/client/src/retry-after.ts',
   ]);
+  assert.deepEqual(runtimeImports(join(ROOT, 'src/client/index.ts')), ['coverage-service-client'], 'coverage-service/client re-exports the client package');
 });
 
 test('the exports point at built files, each with its types', async () => {
@@ -89,13 +90,16 @@ test('npm pack ships the build, the bin, the license and the linked docs, and no
     'dist/index.d.ts',
     'dist/client/index.js',
     'dist/client/index.d.ts',
+    'dist/cli/check.js',
     'dist/cli/main.js',
     'dist/http/console/index.html',
     'docs/operating.md',
   ]) {
     assert.ok(files.includes(expected), `${expected} missing from the tarball`);
   }
-  const stray = files.filter((f) => /^(src|test|scripts|deploy|\.ci)\//.test(f) || (f.startsWith('bench/') && f !== 'bench/RESULTS.md') || f.endsWith('.png'));
+  const stray = files.filter(
+    (f) => /^(src|test|scripts|deploy|packages|\.ci)\//.test(f) || (f.startsWith('bench/') && f !== 'bench/RESULTS.md') || f.endsWith('.png'),
+  );
   assert.deepEqual(stray, []);
 });
 

@@ -1,6 +1,5 @@
 /** What the client throws when the service answers with an error status (206 partials are results, not errors). */
-import type { ErrorCode } from '../domain/errors.ts';
-import type { ErrorResponse } from '../domain/schemas/responses.ts';
+import type { ErrorCode, ErrorResponse } from './api-types.ts';
 
 /** The service's codes, open to codes a newer server may add. */
 export type ApiErrorCode = ErrorCode | (string & Record<never, never>);

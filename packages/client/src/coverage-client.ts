@@ -5,6 +5,12 @@
 import type {
   DeliveryAnswer,
   DeliveryList,
+  DiscoverRequest,
+  DiscoverResponse,
+  EstimateRequest,
+  EstimateResponse,
+  MedicaidRequest,
+  MedicaidResponse,
   Monitor,
   MonitorCheckResult,
   MonitorCreated,
@@ -12,15 +18,15 @@ import type {
   MonitorList,
   MonitorsCreated,
   MonitorsCreateRequest,
+  PayersResponse,
+  SandboxMembersResponse,
+  ScanRequest,
+  ScanResponse,
   Webhook,
   WebhookCreated,
   WebhookCreateRequest,
   WebhookList,
-} from '../domain/schemas/monitors.ts';
-import type { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
-import type { DiscoverResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
-import type { PayersResponse } from '../domain/schemas/payers.ts';
-import type { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
+} from './api-types.ts';
 import { CoverageApiError, errorFromResponse } from './errors.ts';
 import { retryAfterMs } from './retry-after.ts';
 
