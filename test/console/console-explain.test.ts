@@ -70,6 +70,9 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   const entry = (label: string) => why.locator('.why-entry').filter({ has: page.locator('strong', { hasText: new RegExp(`^${label}$`) }) });
   const copay = entry('Copay');
   assert.match(await copay.innerText(), /Line \d+ of the payer's answer: mental health, in network, per visit: \$10\.00/);
+  // Words first: the segment and its rule wait behind a toggle.
+  assert.doesNotMatch(await copay.innerText(), /EB\*B/);
+  await copay.locator('details.why-codes summary').click();
   assert.match(await copay.innerText(), /EB\*B\*\*MH\*\*\*27\*10\*/);
   assert.match(await copay.innerText(), /Rule: most specific service type with a cost share: MH/);
   const left = entry('Deductible, individual, left');
