@@ -3,7 +3,7 @@
  * in dollars. `row` is the spreadsheet's row (the header is row 1); `verdict` and `next_step` are the
  * console card's own words (console/verdict.js); a sandbox batch's file leads with a column saying so.
  */
-import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME, type BatchMode } from '../domain/batch.ts';
+import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
 import type { StoredRow } from '../store/batches.ts';
 import { verdict } from './console/verdict.js';
 import { csvLine } from './csv.ts';
@@ -56,7 +56,8 @@ function verdictOf(row: StoredRow, body: Record<string, unknown>, today: string 
 }
 
 export interface CsvContext {
-  env: BatchMode;
+  /** The batch's environment: only `sandbox` marks the file (a batch from before modes were recorded says `unknown`). */
+  env: string;
   /** YYYY-MM-DD, for "coverage not started" against "ended". */
   today: string | null;
 }
@@ -104,4 +105,4 @@ export function resultCsvLine(row: StoredRow, context: CsvContext = { env: 'prod
   return csvLine(context.env === 'sandbox' ? [SANDBOX_MARK, ...cells] : cells);
 }
 
-export const resultCsvHeader = (env: BatchMode = 'production') => csvLine(env === 'sandbox' ? [SANDBOX_COLUMN, ...RESULT_COLUMNS] : RESULT_COLUMNS);
+export const resultCsvHeader = (env = 'production') => csvLine(env === 'sandbox' ? [SANDBOX_COLUMN, ...RESULT_COLUMNS] : RESULT_COLUMNS);
