@@ -103,8 +103,8 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   assert.match(unknown, /no EB A, B or I for the mental-health service types, 98 or 30: unknown/);
   // The lines not used, folded, each with its reason (the out-of-network rows: only in network was asked).
   const skipped = page.locator('#why-this-price details.why-skipped');
-  assert.match(await skipped.locator('summary').innerText(), /Lines of the answer not used \(\d+\)/);
-  await skipped.locator('summary').click();
+  assert.match(await skipped.locator(':scope > summary').innerText(), /Lines of the answer not used \(\d+\)/);
+  await skipped.locator(':scope > summary').click();
   assert.match(await skipped.innerText(), /Not used: read only for the out-of-network figures; in network was asked/);
   assert.deepEqual(problems, []);
   await page.close();

@@ -1,7 +1,7 @@
 // The front-desk console: one check in a form, or a whole schedule as CSV. Plain browser JS, no
 // dependencies; it calls this server's /v1 API as the person signed in (session.js).
 
-import { dollars, h } from './dom.js';
+import { h } from './dom.js';
 import { errorCard } from './error-card.js';
 import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';

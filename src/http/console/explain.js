@@ -93,12 +93,13 @@ function benefitLine(entry) {
 
 /** The payer's own segment, its codes and the rule that read it: folded, for whoever checks the codes. */
 function codesToggle(entry, ruleLabel) {
-  if (!entry.eb && !ruleLabel) return null;
+  // A rule that reads no single line is itself the explanation: shown, not folded.
+  if (!entry.eb) return ruleLabel ? h('p', { class: 'why-rule' }, `${ruleLabel}: `, entry.rule) : null;
   return h(
     'details',
     { class: 'why-codes' },
-    h('summary', {}, !entry.eb ? 'The rule' : ruleLabel ? "The payer's codes and the rule" : "The payer's codes"),
-    entry.eb ? h('code', { class: 'why-eb' }, entry.eb) : null,
+    h('summary', {}, ruleLabel ? "The payer's codes and the rule" : "The payer's codes"),
+    h('code', { class: 'why-eb' }, entry.eb),
     entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
     ruleLabel ? h('p', { class: 'why-rule' }, `${ruleLabel}: `, entry.rule) : null,
   );

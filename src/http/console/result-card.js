@@ -91,7 +91,7 @@ export function banner(state, body) {
       { class: 'banner banner-carve-out', id: 'state-banner' },
       h('p', { class: 'banner-kicker' }, 'Behavioral health is handled by another company'),
       h('h3', { id: 'administrator' }, properName(tpp.name)),
-      h('p', {}, `The price below is ${properName(by.name)}'s answer for therapy, not ${body.payer_name}'s.`),
+      h('p', {}, `The price below is the answer of ${properName(by.name)} for therapy, not of ${properName(body.payer_name)}.`),
       tpp.phone ? h('p', { class: 'administrator-phone' }, 'Call ', phoneLink(tpp.phone), ' for authorization.') : null,
     );
   }
@@ -150,6 +150,7 @@ export function alertTitle(code) {
 export function readableMessage(message) {
   return String(message ?? '')
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => shortDateText(iso))
+    .replace(/\s*\((1?\d{10})\)/g, (_, digits) => ` at ${phoneText(digits)}`)
     .replace(/(^|[^\d])(1?\d{10})(?!\d)/g, (_, pre, digits) => pre + phoneText(digits));
 }
 

@@ -122,7 +122,7 @@ export function verdict(endpoint, status, body, today) {
       state: 'carve-out',
       tone: 'warn',
       text: `Call ${admin}${phone ? ` ${phone}` : ''}`,
-      next: `${admin} handles therapy for this plan, not ${b.payer_name ?? 'the medical plan'}: ask it what the patient pays${phone ? '' : ' (the number is often on the back of the card)'}.`,
+      next: `${admin} handles therapy for this plan, not ${b.payer_name ? properName(b.payer_name) : 'the medical plan'}: ask it what the patient pays${phone ? '' : ' (the number is often on the back of the card)'}.`,
       price: null,
     };
   }
