@@ -133,7 +133,13 @@ interface Seen {
 }
 
 /** One check in the form: the card's verdict and price, and the printout's. */
-async function single(page: Page, p: Patient, mode: string): Promise<{ card: Seen; print: Seen | null; marked: boolean }> {
+interface Single {
+  card: Seen;
+  print: Seen | null;
+  marked: boolean;
+}
+
+async function single(page: Page, p: Patient, mode: string): Promise<Single> {
   await page.getByLabel('Check', { exact: true }).selectOption('estimate');
   await page.getByLabel('Member ID').fill(p.member_id);
   await page.getByLabel('First name').fill(p.first);
@@ -176,7 +182,7 @@ const dollarsIn = (text: string) => /\$[\d,]+\.\d\d/.exec(text)?.[0] ?? null;
 
 async function proveMode(mode: 'sandbox' | 'production', url: string): Promise<void> {
   const { page, problems } = await openConsole(url, mode);
-  const singles = [];
+  const singles: Single[] = [];
   for (const p of PATIENTS) singles.push(await single(page, p, mode));
 
   await page.getByRole('tab', { name: /schedule/ }).click();

@@ -252,7 +252,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
                 'text/csv': {
                   schema: {
                     type: 'string',
-                    description: `With accept: text/csv. This header line, then one line per row (money in dollars): ${resultCsvHeader()}`,
+                    description: `With accept: text/csv. This header line, then one line per row (money in dollars; a sandbox batch's file leads with a \`sandbox\` column): ${resultCsvHeader()}`,
                   },
                 },
               },
