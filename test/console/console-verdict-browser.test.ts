@@ -254,6 +254,21 @@ test('sandbox: card, schedule row, CSV row and printout agree for every state, a
   await proveMode('sandbox', sandbox.url);
 });
 
+test('the error summary names fields as the form does', { skip }, async () => {
+  const { page, problems } = await openConsole(sandbox.url, 'sandbox');
+  await page.getByLabel('Member ID').fill('10010MHNA');
+  await page.getByLabel('Date of birth').fill('');
+  await page.getByRole('button', { name: 'Check coverage' }).click();
+  const summary = page.locator('#result .card-error ul.errors li');
+  await summary.first().waitFor();
+  const inline = await page.locator('#member_dob-error').innerText();
+  assert.match(inline, /^Date of birth /);
+  assert.ok((await summary.allInnerTexts()).includes(inline), 'the summary says what the field says');
+  assert.doesNotMatch((await summary.allInnerTexts()).join(' '), /member_dob/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('production: the same agreement, nothing marked sandbox; a carve-out nobody could ask shows no price anywhere', { skip }, async () => {
   await proveMode('production', production.server.url);
 });
