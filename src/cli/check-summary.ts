@@ -1,5 +1,9 @@
-/** The readable summary `coverage check` prints: status, plan, what the patient pays, progress, alerts. */
+/**
+ * The readable summary `coverage check` prints: the verdict in the console card's words
+ * (http/console/verdict.js), status, plan, what the patient pays, progress, alerts.
+ */
 import type { DiscoverResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
+import { pricedBy, properName, verdict } from '../http/console/verdict.js';
 
 export type CheckResult =
   | { operation: 'estimate'; result: EstimateResponse }
@@ -35,7 +39,10 @@ function patientPays(r: EstimateResponse): string {
   const where = r.in_network ? 'in network' : 'out of network';
   if (r.provider_session_cost === null) return `not estimated (no --cost given), ${where}`;
   if (r.member_obligation === null) return `unknown for a ${dollars(r.provider_session_cost)} session, ${where}`;
-  return `${dollars(r.member_obligation)} of a ${dollars(r.provider_session_cost)} session (plan pays ${dollars(r.payer_obligation)}), ${where}`;
+  // A carve-out's price is the administrator's answer, never the medical plan's: said with its source.
+  const by = pricedBy(r);
+  const source = by ? ` per ${properName(by.name)}` : '';
+  return `${dollars(r.member_obligation)}${source} of a ${dollars(r.provider_session_cost)} session (plan pays ${dollars(r.payer_obligation)}), ${where}`;
 }
 
 type PlanFields = DiscoverResponse;
@@ -65,6 +72,10 @@ function alertLines(r: PlanFields): [string, string][] {
 }
 
 function estimateLines(r: EstimateResponse): [string, string][] {
+  // An ended plan pays nothing: its copay and deductible progress would only mislead.
+  if (r.plan_status === 'INACTIVE') {
+    return [['Patient pays', r.provider_session_cost === null ? 'the whole session' : `the full ${dollars(r.provider_session_cost)} session`]];
+  }
   const lines: [string, string][] = [
     ['Patient pays', patientPays(r)],
     ['Benefit', costShare(r)],
@@ -87,8 +98,14 @@ function table(lines: [string, string][]): string {
   return lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n') + '\n';
 }
 
-export function summarize(check: CheckResult): string {
-  const lines: [string, string][] = [...planLines(check.result)];
+/** `status`: the HTTP status of the answer (206 partial); `today` YYYY-MM-DD. */
+export function summarize(
+  check: CheckResult,
+  status: number = 'error_code' in check.result && check.result.error_code ? 206 : 200,
+  today: string | null = null,
+): string {
+  const v = verdict(check.operation, status, check.result, today);
+  const lines: [string, string][] = [['Verdict', v.text], ['Next', v.next], ...planLines(check.result)];
   switch (check.operation) {
     case 'estimate': {
       lines.push(...estimateLines(check.result));

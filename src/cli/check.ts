@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { CoverageApiError, CoverageClient } from 'coverage-service-client';
 import type { OperationName } from '../domain/schemas/requests.ts';
+import { verdict } from '../http/console/verdict.js';
 import { summarize, type CheckResult } from './check-summary.ts';
 import { envSchemaOf } from './env-schema.ts';
 import { processIo, type CliIo } from './io.ts';
@@ -86,7 +87,8 @@ async function send(client: CoverageClient, operation: OperationName, o: CheckOp
 }
 
 function describeError(err: CoverageApiError): string {
-  const lines = [`${err.error_code} (HTTP ${err.status}): ${err.message}`];
+  const v = verdict('', err.status, { error_code: err.error_code }, null);
+  const lines = [`${v.text}. ${v.next}`, `  ${err.error_code} (HTTP ${err.status}): ${err.message}`];
   for (const e of err.errors) lines.push(`  ${OPTION_OF_FIELD[e.field] ? `${OPTION_OF_FIELD[e.field]} (${e.field})` : e.field}: ${e.message}`);
   if (err.retry_after_seconds !== null) lines.push(`  retry after ${err.retry_after_seconds} s`);
   if (err.request_id) lines.push(`  request_id ${err.request_id}`);
@@ -110,7 +112,7 @@ export async function runCheck(operation: OperationName, options: CheckOptions, 
   });
   try {
     const check = await send(client, operation, options);
-    ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check));
+    ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check, undefined, new Date().toISOString().slice(0, 10)));
     return 0;
   } catch (err) {
     if (err instanceof CoverageApiError) {

@@ -1,10 +1,21 @@
-/** The results of a batch as CSV for spreadsheets: one line per row, what the front desk reads, money in dollars. */
+/**
+ * The results of a batch as CSV for spreadsheets: one line per row, what the front desk reads, money
+ * in dollars. `row` is the spreadsheet's row (the header is row 1); `verdict` and `next_step` are the
+ * console card's own words (console/verdict.js); a sandbox batch's file leads with a column saying so.
+ */
 import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
 import type { StoredRow } from '../store/batches.ts';
+import { verdict } from './console/verdict.js';
 import { csvLine } from './csv.ts';
+
+/** The first column of a sandbox batch's file, and every one of its cells: no one mistakes it for real data. */
+export const SANDBOX_COLUMN = 'sandbox';
+export const SANDBOX_MARK = 'SANDBOX — not real coverage data';
 
 export const RESULT_COLUMNS = [
   'row',
+  'verdict',
+  'next_step',
   'endpoint',
   'status',
   'outcome',
@@ -36,14 +47,33 @@ export const RESULT_COLUMNS = [
 const dollars = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : null);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-export function resultCsvLine(row: StoredRow): string {
+/** A check not run (yet) has no verdict: said as the table says it. */
+function verdictOf(row: StoredRow, body: Record<string, unknown>, today: string | null): { text: string; next: string | null } {
+  if (row.state === 'cancelled') return { text: 'Cancelled: not checked', next: null };
+  if (row.state !== 'done' || row.status === null) return { text: 'Not checked yet', next: null };
+  const v = verdict(row.endpoint, row.status, { error_code: row.error_code, ...body }, today);
+  return { text: v.text, next: v.next };
+}
+
+export interface CsvContext {
+  /** The batch's environment: only `sandbox` marks the file (a batch from before modes were recorded says `unknown`). */
+  env: string;
+  /** YYYY-MM-DD, for "coverage not started" against "ended". */
+  today: string | null;
+}
+
+export function resultCsvLine(row: StoredRow, context: CsvContext = { env: 'production', today: null }): string {
   const body = (row.result ? JSON.parse(row.result) : {}) as Record<string, unknown>;
   const req = row.request;
   const telehealth = (body.telehealth ?? null) as Record<string, unknown> | null;
   const alerts = Array.isArray(body.alerts) ? (body.alerts as { code: string; message: string }[]) : [];
   const ok = row.state === 'done' && row.status !== null && row.status < 300;
+  const v = verdictOf(row, body, context.today);
   const values: Record<(typeof RESULT_COLUMNS)[number], string | number | boolean | null> = {
-    row: row.row_no,
+    // The results' row N is the check on the spreadsheet's row N + 1: the header is row 1.
+    row: row.row_no + 1,
+    verdict: v.text,
+    next_step: v.next,
     endpoint: row.endpoint,
     status: row.status,
     outcome: row.state === 'done' ? outcomeOf(row.error_code) : row.state === 'cancelled' ? CANCELLED_OUTCOME : PENDING_OUTCOME,
@@ -71,7 +101,8 @@ export function resultCsvLine(row: StoredRow): string {
     telehealth_patient_pays_dollars: dollars(telehealth?.member_obligation),
     alerts: alerts.map((a) => `${a.code}: ${a.message}`).join(' | ') || null,
   };
-  return csvLine(RESULT_COLUMNS.map((c) => values[c]));
+  const cells = RESULT_COLUMNS.map((c) => values[c]);
+  return csvLine(context.env === 'sandbox' ? [SANDBOX_MARK, ...cells] : cells);
 }
 
-export const resultCsvHeader = () => csvLine(RESULT_COLUMNS);
+export const resultCsvHeader = (env = 'production') => csvLine(env === 'sandbox' ? [SANDBOX_COLUMN, ...RESULT_COLUMNS] : RESULT_COLUMNS);

@@ -3,6 +3,7 @@
  * network can reach, ask the administrator for the same member and merge its benefits in.
  */
 import type { Coverage } from '../domain/coverage.ts';
+import type { OtherEntity } from '../domain/schemas/coverage.ts';
 import { ServiceError } from '../domain/errors.ts';
 import type { Inquiry } from '../domain/inquiry.ts';
 import type { TraceEntry } from '../x12/index.ts';
@@ -28,10 +29,19 @@ export function withoutMedicalPrice(coverage: Coverage): Coverage {
   return { ...coverage, in_network: null, out_of_network: null, telehealth: null };
 }
 
-/** `trace` (explain: true) collects where the administrator's figures came from, in its own 271. */
-export async function followCarveOut(deps: OperationDeps, first: Coverage, inquiry: Inquiry, ctx: CallContext, trace?: TraceEntry[]): Promise<Coverage> {
+/**
+ * `trace` (explain: true) collects where the administrator's figures came from, in its own 271.
+ * `answeredBy` is the administrator whose benefits the coverage now holds, or null when none answered.
+ */
+export async function followCarveOut(
+  deps: OperationDeps,
+  first: Coverage,
+  inquiry: Inquiry,
+  ctx: CallContext,
+  trace?: TraceEntry[],
+): Promise<{ coverage: Coverage; answeredBy: OtherEntity | null }> {
   const administrator = administratorToAsk(deps, first);
-  if (!administrator) return withoutMedicalPrice(first);
+  if (!administrator) return { coverage: withoutMedicalPrice(first), answeredBy: null };
   const member = first.member;
   const second: Inquiry = {
     ...inquiry,
@@ -48,17 +58,20 @@ export async function followCarveOut(deps: OperationDeps, first: Coverage, inqui
   try {
     const { coverage: admin } = await askPayer(deps, second, ctx, trace);
     return {
-      ...first,
-      in_network: admin.in_network,
-      out_of_network: admin.out_of_network,
-      telehealth: admin.telehealth,
-      utilization_manager: first.utilization_manager ?? admin.utilization_manager,
+      coverage: {
+        ...first,
+        in_network: admin.in_network,
+        out_of_network: admin.out_of_network,
+        telehealth: admin.telehealth,
+        utilization_manager: first.utilization_manager ?? admin.utilization_manager,
+      },
+      answeredBy: first.third_party_payer,
     };
   } catch (err) {
     // The administrator's silence leaves the plan answer standing: the cost share stays unknown (206).
     if (err instanceof ServiceError) {
       if (trace) trace.length = 0;
-      return withoutMedicalPrice(first);
+      return { coverage: withoutMedicalPrice(first), answeredBy: null };
     }
     throw err;
   }

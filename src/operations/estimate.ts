@@ -48,8 +48,10 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
   const trace: TraceEntry[] | undefined = req.explain === true ? [] : undefined;
   const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
   const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
-  const coverage = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
+  const { coverage, answeredBy } = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
   const { status, body } = estimateBody(coverage, req, today, inquiry.date);
+  // Whose answer the price is: the administrator's, not the medical plan's (docs/estimates.md section 1.3).
+  if (answeredBy) body.priced_by = answeredBy;
   if (trace) {
     const administrator = administratorToAsk(deps, first);
     body.explanation = estimateExplanation(coverage, body, {

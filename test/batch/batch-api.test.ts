@@ -126,9 +126,16 @@ test('CSV in, CSV out: the documented header, blank cells, quoting; results as t
   assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="bat_[0-9a-f]+\.csv"/);
   const [header, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
   const col = (name: string) => header!.indexOf(name);
+  // A sandbox batch's file says so on every line; rows are numbered as the spreadsheet shows them (header row 1).
+  assert.equal(header![0], 'sandbox');
+  assert.deepEqual(new Set(rows.map((r) => r[0])), new Set(['SANDBOX — not real coverage data']));
   assert.deepEqual(
     rows.map((r) => r[col('row')]),
-    ['1', '2', '3', '4'],
+    ['2', '3', '4', '5'],
+  );
+  assert.deepEqual(
+    rows.map((r) => r[col('verdict')]),
+    ['Patient pays $30.00', 'Not found: check the member ID', 'Coverage active', 'Coverage active'],
   );
   assert.deepEqual(
     rows.map((r) => r[col('outcome')]),

@@ -52,6 +52,26 @@ describe('in process', () => {
     assert.match(partial.stdout, /^Patient pays +unknown/m);
   });
 
+  test("the verdict first, in the console card's words; an ended plan shows no benefits, a carve-out price names its source", async () => {
+    const active = await check('estimate', { ...avery, cost: '15000' });
+    assert.match(active.stdout, /^Verdict +Patient pays \$30\.00$/m);
+    assert.match(active.stdout, /^Next +Collect \$30\.00 at the visit\.$/m);
+    const ended = await check('estimate', { memberId: '10080MHEXP', firstName: 'Gavin', lastName: 'Price', dob: '1981-02-28', cost: '15000' });
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.match(ended.stdout, /^Verdict +Coverage ended: full \$150\.00$/m);
+    assert.match(ended.stdout, /^Patient pays +the full \$150\.00 session$/m);
+    assert.doesNotMatch(ended.stdout, /^(Benefit|Deductible|Out-of-pocket|Telehealth) /m);
+    const carve = await check('estimate', { memberId: '10040MHCA', firstName: 'Maya', lastName: 'Goldberg', dob: '1993-03-19', cost: '15000' });
+    assert.equal(carve.code, 0, carve.stderr);
+    const by = /^Verdict +(\$\d+\.\d\d) per Mindful Behavioral Health Administrators$/m.exec(carve.stdout);
+    assert.ok(by, carve.stdout);
+    assert.match(carve.stdout, new RegExp(`^Patient pays +\\${by[1]} per Mindful Behavioral Health Administrators of a \\$150\\.00 session`, 'm'));
+    const unknown = await check('estimate', { memberId: '10090MHUC', firstName: 'Adrian', lastName: 'Cole', dob: '1986-11-19', cost: '15000' });
+    assert.match(unknown.stdout, /^Verdict +Price unknown: call the plan$/m);
+    const missing = await check('estimate', { memberId: '10100MHMNF', firstName: 'Nora', lastName: 'Quinn', dob: '1983-03-23', cost: '15000' });
+    assert.match(missing.stderr, /Not found: check the member ID\./);
+  });
+
   test('discover, scan and medicaid summaries', async () => {
     const discover = await check('discover', { firstName: 'Avery', lastName: 'Walsh', dob: '1988-03-14', payerId: 'SBX-EVERGREEN' });
     assert.equal(discover.code, 0, discover.stderr);

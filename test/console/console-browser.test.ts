@@ -143,7 +143,8 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
   const notFound = 1 + extra.filter((l) => l.includes('MHMNF')).length;
   await page.getByLabel('Show').selectOption('MEMBER_NOT_FOUND');
   await page.waitForFunction((n) => document.querySelectorAll('#batch-table tbody tr').length === n, notFound);
-  assert.match((await page.locator('#batch-table tbody').textContent()) ?? '', /404 MEMBER_NOT_FOUND/);
+  assert.match((await page.locator('#batch-table tbody').textContent()) ?? '', /Not found: check the member ID/);
+  assert.doesNotMatch((await page.locator('#batch-table tbody').textContent()) ?? '', /MEMBER_NOT_FOUND|404/);
   await page.getByLabel('Show').selectOption('');
   await page.waitForFunction(() => document.querySelectorAll('#batch-table tbody tr').length === 40);
   await page.setViewportSize({ width: 1200, height: 1150 });
@@ -154,8 +155,10 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
     .trimEnd()
     .split('\r\n');
   assert.equal(lines.length, 41);
-  assert.match(lines[0]!, /^row,endpoint,status,outcome,/);
-  assert.match(lines[1]!, /^1,estimate,200,OK,/);
+  assert.match(lines[0]!, /^(\ufeff)?sandbox,row,verdict,next_step,endpoint,status,outcome,/);
+  // The spreadsheet's row: the header is row 1, the first check row 2.
+  assert.match(lines[1]!, /^SANDBOX — not real coverage data,2,Patient pays \$[\d.]+,.*,estimate,200,OK,/);
+  assert.equal(await page.locator('#batch-table tbody tr').first().locator('td').first().innerText(), '2');
   assert.deepEqual(outside, []);
   assert.deepEqual(problems, []);
   await page.close();

@@ -70,6 +70,9 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   const entry = (label: string) => why.locator('.why-entry').filter({ has: page.locator('strong', { hasText: new RegExp(`^${label}$`) }) });
   const copay = entry('Copay');
   assert.match(await copay.innerText(), /Line \d+ of the payer's answer: mental health, in network, per visit: \$10\.00/);
+  // Words first: the segment and its rule wait behind a toggle.
+  assert.doesNotMatch(await copay.innerText(), /EB\*B/);
+  await copay.locator('details.why-codes summary').click();
   assert.match(await copay.innerText(), /EB\*B\*\*MH\*\*\*27\*10\*/);
   assert.match(await copay.innerText(), /Rule: most specific service type with a cost share: MH/);
   const left = entry('Deductible, individual, left');
@@ -100,8 +103,8 @@ test('"Why this price?" re-asks with explain: true and shows each figure\'s bene
   assert.match(unknown, /no EB A, B or I for the mental-health service types, 98 or 30: unknown/);
   // The lines not used, folded, each with its reason (the out-of-network rows: only in network was asked).
   const skipped = page.locator('#why-this-price details.why-skipped');
-  assert.match(await skipped.locator('summary').innerText(), /Lines of the answer not used \(\d+\)/);
-  await skipped.locator('summary').click();
+  assert.match(await skipped.locator(':scope > summary').innerText(), /Lines of the answer not used \(\d+\)/);
+  await skipped.locator(':scope > summary').click();
   assert.match(await skipped.innerText(), /Not used: read only for the out-of-network figures; in network was asked/);
   assert.deepEqual(problems, []);
   await page.close();

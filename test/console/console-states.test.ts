@@ -167,7 +167,7 @@ test('partial (206): which part is unknown and what the desk does', { skip }, as
   await page.close();
 });
 
-test('carve-out: the administrator and its phone are the answer, with no price from the medical plan', { skip }, async () => {
+test("carve-out: the administrator and its phone; its price, said as its own answer, never the medical plan's", { skip }, async () => {
   const maya = { member_id: '10040MHCA', first: 'Maya', last: 'Goldberg', dob: '1993-03-19' };
   const api = await answer(maya);
   assert.equal(api.body.third_party_payer.phone, '8005550142');
@@ -177,9 +177,12 @@ test('carve-out: the administrator and its phone are the answer, with no price f
   const phone = page.locator('#state-banner a.phone');
   assert.equal(await phone.innerText(), '(800) 555-0142');
   assert.equal(await phone.getAttribute('href'), 'tel:8005550142');
-  assert.equal(await page.locator('#patient-pays').count(), 0);
-  assert.equal(await page.locator('#result progress').count(), 0);
-  assert.doesNotMatch(await seen(page), /\$\d/, 'no dollar amount anywhere on the card');
+  // The sandbox's administrator answers: the price is its answer, attributed to it (issue 24).
+  assert.equal(api.body.priced_by.payer_id, 'SBX-MINDFUL');
+  const pays = (api.body.member_obligation / 100).toFixed(2);
+  assert.equal(await page.locator('#patient-pays').innerText(), `$${pays}`);
+  assert.equal(await page.locator('#priced-by').innerText(), 'per Mindful Behavioral Health Administrators');
+  assert.equal(await page.locator('#result .verdict-text').innerText(), `$${pays} per Mindful Behavioral Health Administrators`);
   await shoot(page, 'carve-out');
   assert.deepEqual(problems, []);
   await page.close();
@@ -224,7 +227,10 @@ test('print: a one-page coverage summary with patient, plan, this session, deduc
   assert.equal(await page.locator('#result article.card').isVisible(), false);
   assert.equal(await page.locator('#check-form').isVisible(), false);
   const text = await summary.innerText();
-  assert.match(text, /^Coverage summary/);
+  // A sandbox printout says so first and last (issue 24).
+  assert.match(text, /^SANDBOX — not real coverage data\s+Coverage summary \(sandbox\)/);
+  assert.match(text, /SANDBOX — not real coverage data\s*$/);
+  assert.match(text, new RegExp(`Verdict\\tPatient pays \\$${(api.member_obligation / 100).toFixed(2)}`));
   assert.match(text, /Checked \w+ \d+, \d{4}/);
   assert.match(text, /Name\tRaj Malhotra/);
   assert.match(text, /Date of birth\tMarch 3, 1978/);
@@ -233,7 +239,19 @@ test('print: a one-page coverage summary with patient, plan, this session, deduc
   assert.match(text, new RegExp(`Patient pays\\t\\$${(api.member_obligation / 100).toFixed(2)}`));
   assert.match(text, /Deductible\t\$[\d,.]+ of \$[\d,.]+ met; \$[\d,.]+ left/);
   assert.match(text, /Out-of-pocket maximum\t/);
-  for (const alert of api.alerts) assert.ok(text.includes(alert.message), alert.code);
+  // Alert messages with their dates and phones formatted, never raw.
+  for (const alert of api.alerts)
+    assert.ok(
+      text.includes(
+        alert.message
+          .replace(/\s*\(\d{10}\)|\d{4}-\d{2}-\d{2}/g, '')
+          .split(' ')
+          .slice(0, 3)
+          .join(' '),
+      ),
+      alert.code,
+    );
+  assert.doesNotMatch(text, /\b\d{4}-\d{2}-\d{2}\b|\b\d{10}\b/);
   await page.screenshot({ path: `${SHOTS}console-print.png`, fullPage: true });
   const pdf = await page.pdf({ format: 'Letter' });
   assert.equal(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length, 1, 'one page');

@@ -83,7 +83,7 @@ test('the shared schemas are components, and the routes refer to them instead of
   assert.equal(operation('createBatch').requestBody.content['text/csv'].schema.type, 'string', 'the CSV upload');
   assert.match(
     operation('getBatchResults').responses['200'].content['text/csv'].schema.description,
-    /^With accept: text\/csv.*row,endpoint,status,outcome/,
+    /^With accept: text\/csv.*row,verdict,next_step,endpoint,status,outcome/,
     'the CSV results',
   );
   assert.equal(doc.paths['/v1/estimate/'], undefined, 'the trailing-slash duplicate stays hidden');

@@ -210,6 +210,11 @@ export const EstimateResponse = Type.Object(
     utilization_manager: Nullable(OtherEntity),
     qmb_status: Type.Boolean(),
     encounter: EstimateEncounter,
+    priced_by: Type.Optional(
+      Type.Object(OtherEntity.properties, {
+        description: "Carve-out only: the administrator whose answer the benefits and price are (not the medical plan's); absent when none answered",
+      }),
+    ),
     explanation: Type.Optional(Explanation),
     ...partial,
   },

@@ -1,12 +1,13 @@
 // The front-desk console: one check in a form, or a whole schedule as CSV. Plain browser JS, no
 // dependencies; it calls this server's /v1 API as the person signed in (session.js).
 
-import { dollars, h } from './dom.js';
+import { h } from './dom.js';
 import { errorCard } from './error-card.js';
 import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';
-import { answerState, badge, coverageCard } from './result-card.js';
-import { api, hasAccess, startAccess } from './session.js';
+import { badge, coverageCard } from './result-card.js';
+import { api, hasAccess, serverEnv, startAccess } from './session.js';
+import { outcomeWords, verdictRow } from './schedule-row.js';
 
 const PAGE_SIZE = 50;
 const POLL_MS = 1000;
@@ -220,10 +221,10 @@ $('check-form').addEventListener('submit', async (event) => {
 function showResult(endpoint, res, body, sent) {
   if (!res.ok) {
     const retryAfter = Number(res.headers.get('retry-after')) || null;
-    $('result').replaceChildren(errorCard(res.status, body, { retryAfter, onTry: tryEndpoint }));
+    $('result').replaceChildren(errorCard(res.status, body, { retryAfter, onTry: tryEndpoint, fieldLabel: (f) => controlOf(f)?.labels[0]?.textContent ?? f }));
     return;
   }
-  const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent };
+  const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent, sandbox: serverEnv() === 'sandbox' };
   $('result').replaceChildren(
     coverageCard(endpoint, res.status, body, {
       onPrint: () => window.print(),
@@ -310,16 +311,16 @@ function showProgress(p) {
       : p.status === 'cancelled'
         ? `Cancelled: ${p.done} of ${p.total} checked`
         : `${p.done} of ${p.total} checked`;
-  $('batch-outcomes').replaceChildren(...p.outcomes.map((o) => h('li', { class: `chip chip-${tone(o.status)}` }, `${o.outcome} ${o.count}`)));
+  $('batch-outcomes').replaceChildren(...p.outcomes.map((o) => h('li', { class: `chip chip-${tone(o.status)}` }, `${outcomeWords(o.outcome)} ${o.count}`)));
   const select = $('batch-filter');
   const current = select.value;
   const options = [
     h('option', { value: '' }, `All rows (${p.total})`),
-    ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${o.outcome} (${o.count})`)),
+    ...p.outcomes.map((o) => h('option', { value: o.outcome }, `${outcomeWords(o.outcome)} (${o.count})`)),
   ];
   if (p.pending + p.running > 0) options.push(h('option', { value: 'PENDING' }, `Not checked yet (${p.pending + p.running})`));
   if (p.cancelled > 0) options.push(h('option', { value: 'CANCELLED' }, `Cancelled (${p.cancelled})`));
-  if (current && !options.some((o) => o.value === current)) options.push(h('option', { value: current }, `${current} (0)`));
+  if (current && !options.some((o) => o.value === current)) options.push(h('option', { value: current }, `${outcomeWords(current)} (0)`));
   select.replaceChildren(...options);
   select.value = current;
 }
@@ -330,46 +331,16 @@ async function loadRows() {
   const res = await api(`/v1/batches/${batch.id}/results?${params}`);
   if (!res.ok) return;
   const { results } = await res.json();
-  $('batch-table').tBodies[0].replaceChildren(...results.map(resultRow));
+  $('batch-table').tBodies[0].replaceChildren(...results.map((r) => verdictRow(r, badge)));
   const selected = batch.outcome ? Number(/\((\d+)\)$/.exec($('batch-filter').selectedOptions[0]?.textContent ?? '')?.[1] ?? results.length) : batch.total;
   const last = Math.min(batch.offset + results.length, selected);
-  $('batch-page').textContent = results.length ? `Rows ${batch.offset + 1}–${last} of ${selected}` : 'No rows';
+  $('batch-page').textContent = results.length ? `Checks ${batch.offset + 1}–${last} of ${selected}` : 'No rows';
   $('batch-prev').disabled = batch.offset === 0;
   $('batch-next').disabled = batch.offset + PAGE_SIZE >= selected;
 }
 
 /** 200 is good news, 206 a partial answer to look at, anything else a problem. */
 const tone = (status) => (status === 200 ? 'ok' : status < 300 ? 'warn' : 'error');
-
-function resultRow(r) {
-  const req = r.request ?? {};
-  const body = r.body ?? {};
-  // The name as the schedule has it, so staff can find their row; the payer's spelling is in the check tab.
-  const who = [req.member_first_name, req.member_last_name].filter(Boolean).join(' ') || req.member_id || body.demographics?.member_id || '';
-  const outcome =
-    r.state !== 'done'
-      ? h('span', { class: 'badge badge-pending' }, 'Waiting')
-      : h('span', { class: `badge badge-${tone(r.status)}` }, `${r.status} ${r.error_code ?? 'OK'}`);
-  return h(
-    'tr',
-    {},
-    h('td', {}, String(r.row)),
-    h('td', {}, who || '—'),
-    h('td', {}, r.endpoint),
-    h('td', {}, outcome, r.status >= 300 && body.message ? h('div', { class: 'muted small' }, body.message) : null),
-    h('td', {}, body.plan_status ? badge(body.plan_status) : '—', body.plan_name ? h('div', { class: 'muted small' }, body.plan_name) : null),
-    h(
-      'td',
-      { class: 'num' },
-      r.status === 200 && answerState(r.status, body) === 'carve-out'
-        ? 'Ask the administrator'
-        : body.plan_status === 'INACTIVE'
-          ? 'Not covered'
-          : (dollars(body.member_obligation) ?? '—'),
-    ),
-    h('td', {}, (body.alerts ?? []).map((a) => a.code.replace(/_/g, ' ').toLowerCase()).join(', ') || '—'),
-  );
-}
 
 $('batch-filter').addEventListener('change', () => {
   batch.outcome = $('batch-filter').value;

@@ -2,6 +2,7 @@
 // The error code stays in small print for whoever supports the desk.
 
 import { h } from './dom.js';
+import { verdict } from './verdict.js';
 
 const CARD_PHONE = "the phone number on the back of the member's card";
 
@@ -92,9 +93,15 @@ export function payerErrorsList(list) {
   );
 }
 
+/** The verdict (verdict.js) the schedule table and its CSV give this refusal, in the card's words. */
+function verdictLine(status, body) {
+  const v = verdict('', status, body, null);
+  return h('section', { class: `verdict verdict-${v.tone}`, 'data-verdict': v.state, 'aria-label': 'Verdict' }, h('p', { class: 'verdict-text' }, v.text));
+}
+
 /**
  * `options.onTry(endpoint)` switches the form to another check; `options.retryAfter` (seconds) comes
- * from the Retry-After header.
+ * from the Retry-After header; `options.fieldLabel(field)` names a field as the form's label does.
  */
 export function errorCard(status, body, options = {}) {
   const batch = options.context === 'batch';
@@ -116,7 +123,7 @@ export function errorCard(status, body, options = {}) {
     ? h(
         'ul',
         { class: 'errors' },
-        body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${e.field} ${e.message}`)),
+        body.errors.map((e) => h('li', {}, `${e.row ? `Row ${e.row}: ` : ''}${options.fieldLabel?.(e.field) ?? e.field} ${e.message}`)),
       )
     : null;
   return h(
@@ -128,6 +135,7 @@ export function errorCard(status, body, options = {}) {
       'aria-labelledby': 'card-title',
     },
     h('header', { class: 'card-head' }, h('h2', { id: 'card-title' }, words.title)),
+    batch ? null : verdictLine(status, body),
     words.text ? h('p', {}, words.text) : null,
     fieldErrors,
     payerErrorsList(body.payer_errors),

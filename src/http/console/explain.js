@@ -1,6 +1,7 @@
 // "Why this price?": asks the same estimate again with "explain": true and shows, for each figure,
-// the line of the payer's answer (271 EB segment) it came from and the rule that chose it, in words;
-// then the lines that contradict each other and, folded, every line not used with the reason.
+// the line of the payer's answer (271 EB segment) it came from, in words; the segment itself and the
+// rule that chose it are folded behind a toggle. Then the lines that contradict each other and,
+// folded, every line not used with the reason.
 
 import { dollars, h } from './dom.js';
 import { api } from './session.js';
@@ -87,7 +88,20 @@ function benefitLine(entry) {
     'p',
     { class: 'why-line' },
     `Line ${entry.segment} of the payer's answer${entry.administrator ? ` from ${entry.administrator}` : ''}: ${parts.join(', ')}${amount ? `: ${amount}` : ''}`,
+  );
+}
+
+/** The payer's own segment, its codes and the rule that read it: folded, for whoever checks the codes. */
+function codesToggle(entry, ruleLabel) {
+  // A rule that reads no single line is itself the explanation: shown, not folded.
+  if (!entry.eb) return ruleLabel ? h('p', { class: 'why-rule' }, `${ruleLabel}: `, entry.rule) : null;
+  return h(
+    'details',
+    { class: 'why-codes' },
+    h('summary', {}, ruleLabel ? "The payer's codes and the rule" : "The payer's codes"),
     h('code', { class: 'why-eb' }, entry.eb),
+    entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
+    ruleLabel ? h('p', { class: 'why-rule' }, `${ruleLabel}: `, entry.rule) : null,
   );
 }
 
@@ -97,21 +111,14 @@ function entryItem(entry) {
     { class: 'why-entry' },
     h('strong', {}, figureLabel(entry.figure)),
     benefitLine(entry),
-    entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
-    h('p', { class: 'why-rule' }, 'Rule: ', entry.rule),
     entry.alternative ? h('p', { class: 'why-alternative' }, 'Another reading: ', entry.alternative) : null,
+    codesToggle(entry, 'Rule'),
   );
 }
 
 /** A line of the answer that priced nothing, or contradicts another: its text in words and why. */
 function rowItem(entry, why) {
-  return h(
-    'li',
-    { class: 'why-entry' },
-    benefitLine(entry),
-    entry.words ? h('p', { class: 'why-words muted' }, entry.words) : null,
-    h('p', { class: 'why-rule' }, `${why}: `, entry.rule),
-  );
+  return h('li', { class: 'why-entry' }, benefitLine(entry), h('p', { class: 'why-rule' }, `${why}: `, entry.rule), codesToggle(entry, null));
 }
 
 function explanationView(body) {

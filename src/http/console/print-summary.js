@@ -2,8 +2,12 @@
 // deductible and out-of-pocket, alerts, and when it was checked. Hidden on screen; console.css
 // prints it alone.
 
-import { dateText, dollars, h, properName } from './dom.js';
-import { alertTitle, answerState, banner, costShare, whoOf } from './result-card.js';
+import { dateText, dollars, h, properName, todayIso } from './dom.js';
+import { alertTitle, answerState, banner, costShare, readableMessage, whoOf } from './result-card.js';
+import { phoneText, pricedBy, verdict } from './verdict.js';
+
+/** On every printout from a sandbox server: no one files it as a real patient's coverage. */
+export const SANDBOX_MARK = 'SANDBOX — not real coverage data';
 
 const STATUS_WORDS = { ACTIVE: 'Active', ACTIVE_AT_RISK: 'Active, at risk', INACTIVE: 'Inactive' };
 
@@ -38,15 +42,17 @@ function sessionRows(endpoint, state, body) {
     return [
       [
         'This session',
-        `Ask ${properName(tpp.name)}${tpp.phone ? ` at ${tpp.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3')}` : ''}: therapy is handled by the administrator, not by this plan`,
+        `Ask ${properName(tpp.name)}${tpp.phone ? ` at ${phoneText(tpp.phone)}` : ''}: therapy is handled by the administrator, not by this plan`,
       ],
     ];
   }
   if (state === 'inactive') return [['This session', cost ? `Patient pays the full ${cost}: coverage is not active` : 'Coverage is not active']];
   const tele = body.telehealth;
+  const by = state === 'carve-out-priced' ? pricedBy(body) : null;
+  const pays = dollars(body.member_obligation);
   return [
     ['Session price', cost ? `${cost}, ${network}` : network],
-    ['Patient pays', dollars(body.member_obligation) ?? 'Not known', true],
+    ['Patient pays', pays ? `${pays}${by ? ` per ${properName(by.name)}` : ''}` : 'Not known', true],
     ['Plan pays', dollars(body.payer_obligation) ?? 'Not known'],
     ['Cost share', costShare(body.copayment, body.coinsurance)],
     tele
@@ -73,6 +79,7 @@ function resetDetail(alert, body) {
 /** `checked`: { at: Date, reference: request id or null, sent: the request body }. */
 export function printSummary(endpoint, status, body, checked) {
   const state = answerState(status, body);
+  const v = verdict(endpoint, status, body, todayIso());
   const d = body.demographics ?? {};
   const stateBanner = banner(state, body);
   // The card on screen holds the same banner: ids stay unique, and the alert is announced once.
@@ -81,12 +88,17 @@ export function printSummary(endpoint, status, body, checked) {
   return h(
     'section',
     { class: 'print-summary', id: 'print-summary', 'aria-hidden': 'true' },
+    checked.sandbox ? h('p', { class: 'print-sandbox', id: 'print-sandbox' }, SANDBOX_MARK) : null,
     h(
       'header',
       { class: 'summary-head' },
-      h('h1', {}, 'Coverage summary'),
+      h('h1', {}, checked.sandbox ? 'Coverage summary (sandbox)' : 'Coverage summary'),
       h('p', {}, `Checked ${checked.at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}`),
     ),
+    rows([
+      ['Verdict', v.text, true],
+      ['Next', v.next],
+    ]),
     stateBanner,
     h('h2', {}, 'Patient'),
     rows([
@@ -111,7 +123,7 @@ export function printSummary(endpoint, status, body, checked) {
       ? h(
           'ul',
           { class: 'summary-alerts' },
-          body.alerts.map((a) => h('li', {}, h('strong', {}, `${alertTitle(a.code)}: `), a.message, resetDetail(a, body))),
+          body.alerts.map((a) => h('li', {}, h('strong', {}, `${alertTitle(a.code)}: `), readableMessage(a.message), resetDetail(a, body))),
         )
       : h('p', {}, 'None'),
     h(
@@ -119,6 +131,7 @@ export function printSummary(endpoint, status, body, checked) {
       { class: 'summary-foot' },
       h('p', {}, `From the payer's eligibility answer (${endpoint}${status === 206 ? ', partial' : ''}). An estimate, not a guarantee of payment.`),
       checked.reference ? h('p', {}, `Reference: ${checked.reference}`) : null,
+      checked.sandbox ? h('p', { class: 'print-sandbox' }, SANDBOX_MARK) : null,
     ),
   );
 }

@@ -4,6 +4,7 @@
 
 import { dateText, dollars, h, phoneLink, properName, todayIso } from './dom.js';
 import { payerErrorsList } from './error-card.js';
+import { phoneText, pricedBy, shortDateText, verdict } from './verdict.js';
 
 const STATUS_LABELS = { ACTIVE: 'Active', ACTIVE_AT_RISK: 'Active, at risk', INACTIVE: 'Inactive' };
 const CARD_PHONE = "the phone number on the member's card";
@@ -15,7 +16,7 @@ export function badge(planStatus) {
 /** What kind of answer this is; the card and the print summary both follow it. */
 export function answerState(status, body) {
   if (body.plan_status === 'INACTIVE') return 'inactive';
-  if (body.mental_health_coverage === 'carved_out' && body.third_party_payer) return 'carve-out';
+  if (body.mental_health_coverage === 'carved_out' && body.third_party_payer) return pricedBy(body) ? 'carve-out-priced' : 'carve-out';
   if (status === 206) return 'partial';
   return 'active';
 }
@@ -48,6 +49,17 @@ function partialText(body) {
   };
 }
 
+/** The verdict (verdict.js) as the card's first line, with what to do next: the schedule table, CSV, printout and CLI say the same. */
+export function verdictLine(endpoint, status, body) {
+  const v = verdict(endpoint, status, body, todayIso());
+  return h(
+    'section',
+    { class: `verdict verdict-${v.tone}`, 'data-verdict': v.state, 'aria-label': 'Verdict' },
+    h('p', { class: 'verdict-text' }, v.text),
+    h('p', { class: 'verdict-next' }, v.next),
+  );
+}
+
 export function banner(state, body) {
   if (state === 'inactive') {
     const b = inactiveBanner(body);
@@ -69,6 +81,18 @@ export function banner(state, body) {
           ),
       tpp.payer_id ? h('p', { class: 'muted' }, `Administrator payer ID: ${tpp.payer_id}`) : null,
       h('p', { class: 'muted' }, `${body.payer_name}'s medical benefits do not apply to therapy sessions, so no price is shown here.`),
+    );
+  }
+  if (state === 'carve-out-priced') {
+    const tpp = body.third_party_payer;
+    const by = pricedBy(body);
+    return h(
+      'section',
+      { class: 'banner banner-carve-out', id: 'state-banner' },
+      h('p', { class: 'banner-kicker' }, 'Behavioral health is handled by another company'),
+      h('h3', { id: 'administrator' }, properName(tpp.name)),
+      h('p', {}, `The price below is the answer of ${properName(by.name)} for therapy, not of ${properName(body.payer_name)}.`),
+      tpp.phone ? h('p', { class: 'administrator-phone' }, 'Call ', phoneLink(tpp.phone), ' for authorization.') : null,
     );
   }
   if (state === 'partial') {
@@ -122,6 +146,14 @@ export function alertTitle(code) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
+/** An alert's message with its dates as "Jun 30, 2026" and its phones as "(800) 555-0142". */
+export function readableMessage(message) {
+  return String(message ?? '')
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => shortDateText(iso))
+    .replace(/\s*\((1?\d{10})\)/g, (_, digits) => ` at ${phoneText(digits)}`)
+    .replace(/(^|[^\d])(1?\d{10})(?!\d)/g, (_, pre, digits) => pre + phoneText(digits));
+}
+
 function alertItem(alert, body) {
   const detail = [];
   if (alert.payer_values) {
@@ -150,7 +182,7 @@ function alertItem(alert, body) {
     { class: `alert alert-${alert.code.toLowerCase().replace(/_/g, '-')}` },
     h('strong', {}, alertTitle(alert.code)),
     ' ',
-    alert.message,
+    readableMessage(alert.message),
     ...detail,
   );
 }
@@ -179,6 +211,7 @@ function estimateSections(status, body) {
       { class: 'pays', 'aria-label': 'What the patient pays' },
       h('p', { class: 'pays-label' }, `Patient pays for this session (${body.in_network ? 'in network' : 'out of network'})`),
       h('p', { class: 'pays-amount', id: 'patient-pays' }, pays ?? 'Not known'),
+      pricedBy(body) && pays ? h('p', { class: 'pays-source', id: 'priced-by' }, `per ${properName(pricedBy(body).name)}`) : null,
       body.payer_obligation !== null && body.provider_session_cost !== null
         ? h('p', { class: 'muted' }, `Payer pays ${dollars(body.payer_obligation)} of ${dollars(body.provider_session_cost)}`)
         : null,
@@ -246,11 +279,12 @@ export function coverageCard(endpoint, status, body, options = {}) {
       h('div', {}, h('h2', { id: 'card-title' }, whoOf(body)), h('p', { class: 'muted' }, [body.payer_name, body.plan_name].filter(Boolean).join(' · '))),
       badge(body.plan_status),
     ),
+    verdictLine(endpoint, status, body),
     banner(state, body),
     payerErrorsList(body.payer_errors),
   );
   if (endpoint === 'estimate') {
-    if (state === 'active' || state === 'partial') card.append(...estimateSections(status, body), options.why ?? '');
+    if (state === 'active' || state === 'partial' || state === 'carve-out-priced') card.append(...estimateSections(status, body), options.why ?? '');
     else if (state === 'inactive') card.append(inactiveSection(body) ?? '');
   }
   const facts = h('dl', { class: 'facts' });

@@ -12,11 +12,13 @@ const KEEPALIVE_MS = 60_000;
 
 const $ = (id) => document.getElementById(id);
 
-const state = { mode: null, user: null, idleMs: 0, lastActivity: Date.now(), lastServerContact: 0, timer: null, onReady: () => {} };
+const state = { mode: null, env: null, user: null, idleMs: 0, lastActivity: Date.now(), lastServerContact: 0, timer: null, onReady: () => {} };
 
 const getKey = () => sessionStorage.getItem(KEY_STORAGE);
 
 /** Whether API calls can be made: a person signed in, or a key entered. */
+/** 'sandbox' or 'production' once known: an API key stands in only on a sandbox server. */
+export const serverEnv = () => state.env;
 export const hasAccess = () => state.mode === 'session' || (state.mode === 'key' && Boolean(getKey()));
 
 /** fetch for this server's API, as the signed-in person or with the key. */
@@ -73,6 +75,7 @@ function showSignIn(info) {
 
 function showKeyMode() {
   state.mode = 'key';
+  state.env = 'sandbox';
   $('account').hidden = true;
   $('key-form').hidden = false;
   $('key-fallback-hint').hidden = false;
@@ -88,6 +91,7 @@ function showKeyMode() {
 
 function signedIn(info) {
   state.mode = 'session';
+  state.env = info.env ?? null;
   state.user = info.username;
   state.idleMs = info.idle_timeout_seconds * 1000;
   state.lastActivity = Date.now();

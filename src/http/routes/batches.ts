@@ -23,7 +23,7 @@ import type { PayerNetwork } from '../../payers/network.ts';
 import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { fromCsv, fromJson, type RowError } from '../batch-input.ts';
-import { resultCsvHeader, resultCsvLine } from '../batch-results-csv.ts';
+import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batch-results-csv.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
 
@@ -107,9 +107,9 @@ async function* jsonResults(head: Record<string, unknown>, rows: AsyncIterable<S
   yield '\n]}\n';
 }
 
-async function* csvResults(rows: AsyncIterable<StoredRow>): AsyncGenerator<string> {
-  yield `${resultCsvHeader()}\r\n`;
-  for await (const r of rows) yield `${resultCsvLine(r)}\r\n`;
+async function* csvResults(rows: AsyncIterable<StoredRow>, context: CsvContext): AsyncGenerator<string> {
+  yield `${resultCsvHeader(context.env)}\r\n`;
+  for await (const r of rows) yield `${resultCsvLine(r, context)}\r\n`;
 }
 
 const wantsCsv = (request: FastifyRequest) => /\btext\/csv\b/i.test(request.headers.accept ?? '');
@@ -252,7 +252,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
                 'text/csv': {
                   schema: {
                     type: 'string',
-                    description: `With accept: text/csv. This header line, then one line per row (money in dollars): ${resultCsvHeader()}`,
+                    description: `With accept: text/csv. This header line, then one line per row (money in dollars; a sandbox batch's file leads with a \`sandbox\` column): ${resultCsvHeader()}`,
                   },
                 },
               },
@@ -271,7 +271,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const rows = options.store.rows(batch.id, selection);
         if (wantsCsv(request)) {
           reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${batch.id}.csv"`);
-          return (reply as FastifyReply).send(Readable.from(csvResults(rows)));
+          return (reply as FastifyReply).send(Readable.from(csvResults(rows, { env: batch.env, today: options.today?.() ?? null })));
         }
         const { status } = await progressOf(options.store, batch);
         reply.type('application/json; charset=utf-8');
