@@ -2,6 +2,7 @@
 import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
 import type { StoredRow } from '../store/batches.ts';
 import { csvLine } from './csv.ts';
+import { excelSafeId } from './spreadsheet-cells.ts';
 
 export const RESULT_COLUMNS = [
   'row',
@@ -48,7 +49,7 @@ export function resultCsvLine(row: StoredRow): string {
     status: row.status,
     outcome: row.state === 'done' ? outcomeOf(row.error_code) : row.state === 'cancelled' ? CANCELLED_OUTCOME : PENDING_OUTCOME,
     message: ok ? null : str(body.message),
-    member_id: str(req.member_id),
+    member_id: excelSafeId(str(req.member_id)),
     member_first_name: str(req.member_first_name),
     member_last_name: str(req.member_last_name),
     member_dob: str(req.member_dob),

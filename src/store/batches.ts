@@ -19,6 +19,8 @@ export interface NewBatch {
   /** The person signed in to the console, if one queued it. */
   userId?: string | null;
   source: 'json' | 'csv';
+  /** The uploaded file's name, cleaned (spreadsheet-cells.ts uploadName). */
+  name?: string | null;
   checks: readonly BatchCheck[];
   /** The payer each check goes to, in the order of checks. */
   payerKeys: readonly string[];
@@ -64,6 +66,7 @@ export class BatchStore extends BatchClaims {
       owner_id: batch.ownerId,
       env: batch.env,
       source: batch.source,
+      name: batch.name ?? null,
       total: batch.checks.length,
       created_at: now.toISOString(),
     };
