@@ -174,7 +174,10 @@ test('rows of bare commas that Excel leaves below a schedule are skipped, not re
   const input = fromCsv(crlf('member_id,member_dob,session_cost', '10010MHNA,03/14/1988,150', ',,', ',,', ' , ,'), validate);
   assert.ok(input.ok, JSON.stringify(input));
   assert.equal(input.checks.length, 1);
-  assert.deepEqual(input.rows?.map((r) => r.row), [2]);
+  assert.deepEqual(
+    input.rows?.map((r) => r.row),
+    [2],
+  );
   const only = fromCsv(crlf('member_id,member_dob', ',', ','), validate);
   assert.ok(!only.ok);
   assert.deepEqual(only.errors, [{ field: '(csv)', message: 'must hold at least one check' }]);
@@ -201,7 +204,10 @@ test('names as people write them: a quoted comma, Jr., III, apostrophes (typed o
     input.checks.map((c) => c.request.member_last_name),
     ['Bell, Jr.', 'O’Brien III', 'Smith-Jones'],
   );
-  const refused = fromCsv(crlf('member_id,member_first_name,member_last_name,member_dob', '10011MHDM,Marcus,Bell,11/2/1979', '10011MHDM,伟,Li,11/2/1979'), validate);
+  const refused = fromCsv(
+    crlf('member_id,member_first_name,member_last_name,member_dob', '10011MHDM,Marcus,Bell,11/2/1979', '10011MHDM,伟,Li,11/2/1979'),
+    validate,
+  );
   assert.ok(!refused.ok);
   assert.deepEqual(refused.errors, [
     { row: 3, field: 'member_first_name', message: 'must be written in Latin letters (payers receive names in the X12 basic character set)' },

@@ -18,7 +18,11 @@ const inquiry = (last_name: string, first_name = 'MARCUS'): Inquiry => ({
   service_types: ['MH'],
   date: '2026-12-03',
 });
-const subscriber = (x12: string) => x12.split('~').map((s) => s.trim()).find((s) => s.startsWith('NM1*IL'));
+const subscriber = (x12: string) =>
+  x12
+    .split('~')
+    .map((s) => s.trim())
+    .find((s) => s.startsWith('NM1*IL'));
 
 test('a suffix typed with the last name is sent in NM107', () => {
   assert.equal(subscriber(build270(inquiry('Bell, Jr.'))), 'NM1*IL*1*BELL*MARCUS***JR*MI*AETNA12345');
