@@ -345,3 +345,10 @@ describe('the encounter of a monitor', () => {
     assert.equal(bad.body.errors[0].field, 'place_of_service');
   });
 });
+
+test('a local http receiver refused in a strict server names the setting that allows it for testing', async () => {
+  const { checkTarget } = await import('../../src/operations/monitoring/webhook-target.ts');
+  await assert.rejects(checkTarget('http://127.0.0.1:8080/hooks', false), /url must use https; .*COVERAGE_WEBHOOK_ALLOW_INSECURE=1/);
+  await assert.rejects(checkTarget('https://127.0.0.1:8443/hooks', false), /loopback address; .*COVERAGE_WEBHOOK_ALLOW_INSECURE=1/);
+  await assert.rejects(checkTarget('ftp://example.com/hooks', false), /^TargetRefused: url must use https$/);
+});
