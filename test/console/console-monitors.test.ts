@@ -120,7 +120,7 @@ test('the watched list names each patient, words each state as the card does, an
   assert.match((await text('Peter Lang')) ?? '', /The payer's system did not answer/);
   const table = (await page.locator('#watch-table').textContent()) ?? '';
   assert.doesNotMatch(table, /PAYER_FAILURE|UNKNOWN_COSTSHARE|MEMBER_NOT_FOUND/, 'no raw codes');
-  await page.locator('#panel-watch').screenshot({ path: `${SHOTS}console-monitors.png` });
+  await page.screenshot({ path: `${SHOTS}console-monitors.png`, fullPage: true });
 
   const [reordered] = await Promise.all([page.waitForResponse((r) => r.url().includes('/v1/monitors?')), page.getByLabel('Order').selectOption('change')]);
   assert.match(reordered.url(), /sort=change/);
