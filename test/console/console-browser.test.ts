@@ -154,7 +154,8 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
     .trimEnd()
     .split('\r\n');
   assert.equal(lines.length, 41);
-  assert.match(lines[0]!, /^row,endpoint,status,outcome,/);
+  assert.match(lines[0]!, /^\uFEFFrow,endpoint,status,outcome,/, 'a byte-order mark, for Excel');
+  assert.match(download.suggestedFilename(), /^tomorrow-\d{4}-\d{2}-\d{2}-results\.csv$/, 'named after the upload and its day');
   assert.match(lines[1]!, /^1,estimate,200,OK,/);
   assert.deepEqual(outside, []);
   assert.deepEqual(problems, []);
