@@ -61,5 +61,6 @@ test('production: no band, and the payer hint says a payer is required', { skip 
   const hint = (await page.locator('#payer-help').textContent()) ?? '';
   assert.doesNotMatch(hint, /sandbox/i);
   assert.match(hint, /Required/);
+  assert.match((await page.locator('#template-link').textContent()) ?? '', /sandbox examples: replace them/);
   await page.close();
 });
