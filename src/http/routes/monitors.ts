@@ -214,7 +214,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();
       const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;
-      return { monitor: presentMonitor(after), result: outcome.body };
+      return { monitor: presentMonitor(after, namesFor(request)), result: outcome.body };
     },
   );
 }
