@@ -22,6 +22,12 @@ const PARSERS = {
   'availity-json': parseAvailityPayers,
 } satisfies Record<string, (text: string) => PayerList>;
 
+/**
+ * A running server read the catalog when it started (the production network is built once from the
+ * directory and the catalog): what changed here is used from its next start, which this says.
+ */
+export const RESTART_HINT = 'A running server keeps the list it read at start: restart `coverage serve` (every instance) to use this.';
+
 export const IMPORT_FORMATS = Object.keys(PARSERS) as (keyof typeof PARSERS)[];
 
 const FORMAT_HELP =
@@ -64,7 +70,7 @@ export async function importPayers(store: PayerCatalogStore, file: string, opts:
   const { added, updated, merged } = counts;
   io.stderr(
     `Imported ${payers.length} payers for connection ${opts.connection}: ${added} added, ${updated} updated, ` +
-      `${merged} merged into existing payers (their ID was another payer's alias or connection payer ID). A production server reads them at start.\n`,
+      `${merged} merged into existing payers (their ID was another payer's alias or connection payer ID).\n${RESTART_HINT}\n`,
   );
   return 0;
 }

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { isNpi, NUCC_TAXONOMY } from '../domain/formats.ts';
 import { ProviderStore, type ProviderRecord } from '../store/providers.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
+import { RESTART_HINT } from './payers.ts';
 
 export interface ProviderInput {
   npi: string;
@@ -40,7 +41,7 @@ export async function addProvider(store: ProviderStore, input: ProviderInput, io
     return 2;
   }
   const added = await store.put(record);
-  io.stderr(`${added ? 'Added' : 'Updated'} provider ${record.npi}. A production server reads providers at start.\n`);
+  io.stderr(`${added ? 'Added' : 'Updated'} provider ${record.npi}.\n${RESTART_HINT}\n`);
   return 0;
 }
 
@@ -78,7 +79,7 @@ export function registerProvidersCommands(program: Command): void {
     .action((npi: string) =>
       withConfiguredStore(async (db) => {
         const removed = await new ProviderStore(db).remove(npi);
-        processIo.stderr(removed ? `Removed provider ${npi}.\n` : `No provider ${npi}.\n`);
+        processIo.stderr(removed ? `Removed provider ${npi}.\n${RESTART_HINT}\n` : `No provider ${npi}.\n`);
         return removed ? 0 : 1;
       }),
     );

@@ -36,9 +36,26 @@ function readFaults(arg: string) {
   }
 }
 
-/** `--as stedi`: the vendor's own API on loopback (src/payers/simulator/vendors/). */
-async function runVendorSimulator(opts: Options): Promise<void> {
-  if (opts.as !== 'stedi' && opts.as !== 'optum' && opts.as !== 'availity') throw new Error('--as must be core, stedi, optum or availity');
+const VENDORS = ['stedi', 'optum', 'availity'] as const;
+type Vendor = (typeof VENDORS)[number];
+
+/** `--as stedi` or `--as stedi,optum`: the vendors listed, in that order (the order of each payer's routes). */
+export function parseVendors(as: string): Vendor[] {
+  const names = as.split(',').map((v) => v.trim().toLowerCase());
+  const unknown = names.filter((v) => !(VENDORS as readonly string[]).includes(v));
+  if (unknown.length > 0 || names.length === 0) throw new Error('--as must be core, or one or more of stedi, optum, availity separated by commas');
+  if (new Set(names).size !== names.length) throw new Error('--as names a vendor twice');
+  return names as Vendor[];
+}
+
+/**
+ * `--as stedi[,optum,...]`: each vendor's own API on loopback (src/payers/simulator/vendors/), on
+ * --port and the ports after it (or each on a free port with --port 0). The directory routes each
+ * payer through every simulator serving it in the order given, and --faults applies to the first
+ * only, so a failing primary hands over to the next: a failover rehearsal (docs/going-live.md).
+ */
+async function runVendorSimulators(opts: Options): Promise<void> {
+  const vendors = parseVendors(opts.as ?? '');
   if (opts.replay !== undefined) throw new Error('--replay works with --as core only');
   const [{ StediSimulator }, { OptumSimulator }, { AvailitySimulator }, { vendorDirectory, SIM_SECRET_ENVS }] = await Promise.all([
     import('../payers/simulator/vendors/stedi.ts'),
@@ -46,39 +63,38 @@ async function runVendorSimulator(opts: Options): Promise<void> {
     import('../payers/simulator/vendors/availity.ts'),
     import('../payers/simulator/vendors/directory.ts'),
   ]);
-  const options = {
-    port: nonNegativeInt('--port', opts.port),
-    host: opts.host,
-    latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
-    ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
-    ...(opts.faults ? { faults: readFaults(opts.faults) } : {}),
-  };
-  const sim =
-    opts.as === 'optum'
-      ? await OptumSimulator.start(options)
-      : opts.as === 'availity'
-        ? await AvailitySimulator.start(options)
-        : await StediSimulator.start(options);
-  const lines =
-    sim instanceof AvailitySimulator
-      ? [
-          `Availity simulator (Coverages) listening on ${sim.url}`,
-          `  POST ${sim.url}/v1/token (client_id=sim, client_secret=sim, scope), then POST ${sim.url}/v1/coverages (form) -> 202 + Location, poll GET /v1/coverages/{id}; GET ${sim.url}/simulator/stats`,
-          '  sandbox payers answer from the catalog',
-        ]
-      : sim instanceof OptumSimulator
-        ? [
-            `Optum simulator (eligibility v3) listening on ${sim.url}`,
-            `  POST ${sim.url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${sim.url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${sim.url}/simulator/stats`,
-            '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
-          ]
-        : [
-            `Stedi simulator (raw X12 eligibility) listening on ${sim.url}`,
-            `  POST ${sim.baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${sim.url}/simulator/stats`,
-            "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
-          ];
+  const port = nonNegativeInt('--port', opts.port);
+  const faults = opts.faults ? readFaults(opts.faults) : undefined;
+  const sims: { name: string; sim: InstanceType<typeof StediSimulator | typeof OptumSimulator | typeof AvailitySimulator> }[] = [];
+  const lines: string[] = [];
+  try {
+    for (const [i, vendor] of vendors.entries()) {
+      const options = {
+        port: port === 0 ? 0 : port + i,
+        host: opts.host,
+        latencyMs: nonNegativeInt('--latency-ms', opts.latencyMs),
+        ...(opts.maxInFlight !== undefined ? { maxInFlight: nonNegativeInt('--max-in-flight', opts.maxInFlight) } : {}),
+        ...(faults && i === 0 ? { faults } : {}),
+      };
+      const sim =
+        vendor === 'optum'
+          ? await OptumSimulator.start(options)
+          : vendor === 'availity'
+            ? await AvailitySimulator.start(options)
+            : await StediSimulator.start(options);
+      sims.push({ name: vendor, sim });
+      lines.push(
+        ...vendorLines(vendor, sim.url, sim.baseUrl),
+        ...(faults && i === 0 && vendors.length > 1 ? ['  the --faults plan applies here (the first route)'] : []),
+      );
+    }
+  } catch (err) {
+    await Promise.all(sims.map(({ sim }) => sim.close()));
+    throw err;
+  }
+  if (vendors.length > 1) lines.push(`  each payer routes through ${vendors.join(', then ')}: a route that fails as a route hands over to the next`);
   if (opts.directoryOut) {
-    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory([{ name: opts.as ?? 'core', sim }]), null, 2) + '\n');
+    writeFileSync(opts.directoryOut, JSON.stringify(vendorDirectory(sims), null, 2) + '\n');
     lines.push(
       `  payer directory written to ${opts.directoryOut}`,
       '',
@@ -87,13 +103,33 @@ async function runVendorSimulator(opts: Options): Promise<void> {
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
-  const stop = () => void sim.close().then(() => process.exit(0));
+  const stop = () => void Promise.all(sims.map(({ sim }) => sim.close())).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
+function vendorLines(vendor: Vendor, url: string, baseUrl: string): string[] {
+  if (vendor === 'availity')
+    return [
+      `Availity simulator (Coverages) listening on ${url}`,
+      `  POST ${url}/v1/token (client_id=sim, client_secret=sim, scope), then POST ${url}/v1/coverages (form) -> 202 + Location, poll GET /v1/coverages/{id}; GET ${url}/simulator/stats`,
+      '  sandbox payers answer from the catalog',
+    ];
+  if (vendor === 'optum')
+    return [
+      `Optum simulator (eligibility v3) listening on ${url}`,
+      `  POST ${url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${url}/simulator/stats`,
+      '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
+    ];
+  return [
+    `Stedi simulator (raw X12 eligibility) listening on ${url}`,
+    `  POST ${baseUrl}/change/medicalnetwork/eligibility/v3/raw-x12 with "Authorization: sim"; GET ${url}/simulator/stats`,
+    "  Stedi's documented mock members answer as documented (e.g. payer 60054, Jane Doe, 2004-04-04, AETNA12345); sandbox payers answer from the catalog",
+  ];
+}
+
 export async function runSimulatePayer(opts: Options): Promise<void> {
-  if ((opts.as ?? 'core') !== 'core') return runVendorSimulator(opts);
+  if ((opts.as ?? 'core') !== 'core') return runVendorSimulators(opts);
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
   if (opts.replay !== undefined && !(existsSync(opts.replay) && statSync(opts.replay).isDirectory()))
@@ -136,7 +172,7 @@ export function registerSimulatePayerCommand(program: Command): void {
     )
     .option(
       '--as <vendor>',
-      'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll)',
+      'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll); several vendors separated by commas (stedi,optum) run at once on --port and the ports after it, and the directory routes each payer through them in that order (failover rehearsal; --faults applies to the first)',
       'core',
     )
     .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')

@@ -31,6 +31,10 @@ const SPELLED: Record<string, string> = {
   Ŋ: 'NG',
   ŋ: 'NG',
   ĸ: 'K',
+  // Typographic apostrophes (what spreadsheets and phones type in O’Brien) as the X12 apostrophe.
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
 };
 const SPELLED_RE = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
 
@@ -50,7 +54,7 @@ export function transliterate(value: string): string {
 
 /** A mark with no letter to sit on: nothing to transliterate it with. */
 const LONE_MARK = /(?:^|[^\p{L}\p{M}])\p{M}/u;
-const X12_NAME = /^[A-Z .'-]*$/;
+const X12_NAME = /^[A-Z .,'-]*$/;
 
 /**
  * The name as the 270 writes it (upper case, single spaces, trimmed), or null when a character of
@@ -65,3 +69,15 @@ export function x12Name(value: string): string | null {
 
 /** The 'person-name' format of the request schemas. */
 export const isX12Name = (value: string): boolean => x12Name(value) !== null;
+
+/** Generational suffixes, as a last name typed in one cell ends with them: "Bell, Jr.", "Walsh III". */
+const SUFFIX = /^(.*?[A-Z].*?)[ ,]+(JR|SR|II|III|IV)\.?$/;
+
+/**
+ * An X12-clean last name (upper case) split into the name and its generational suffix, which the
+ * 270 sends apart in NM107 (Name Suffix), so "BELL, JR." is matched as the payer stores it: BELL, JR.
+ */
+export function splitSuffix(last: string): { last: string; suffix: string } {
+  const m = SUFFIX.exec(last);
+  return m ? { last: m[1]!.replace(/[ ,]+$/, ''), suffix: m[2]! } : { last, suffix: '' };
+}

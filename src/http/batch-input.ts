@@ -190,6 +190,14 @@ function requestFromCells(
   return { request, errors };
 }
 
+/** A validator error as a spreadsheet user reads it: a CSV date cell takes MM/DD/YYYY as well as the API's YYYY-MM-DD. */
+function spreadsheetWords(e: { field: string; message: string }): { field: string; message: string } {
+  if ((e.field === 'member_dob' || e.field === 'date_of_service') && e.message === 'must be a real calendar date in YYYY-MM-DD') {
+    return { field: e.field, message: 'must be a real calendar date, MM/DD/YYYY or YYYY-MM-DD' };
+  }
+  return e;
+}
+
 /** The header line alone, checked before the rest of the text is read: an absurd header costs nothing. */
 function headerProblem(text: string): RowError | null {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -238,7 +246,9 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
       ]);
     throw err;
   }
-  const [header, ...rows] = records;
+  const [header, ...filled] = records;
+  // Excel leaves rows of bare commas (",,,,") below a schedule: empty rows, skipped like blank lines.
+  const rows = filled.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!header) return refuse([{ field: '(csv)', message: 'is empty; the first line must be the header (docs/batch.md)' }]);
   const columns = header.cells.map((c) => c.trim().toLowerCase());
   const errors = new Errors();
@@ -267,7 +277,7 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
     for (const e of cellErrors) errors.add({ row, ...e });
     const unread = new Set(cellErrors.map((e) => (e.field === costColumn ? 'provider_session_cost' : e.field)));
     for (const e of validate(endpoint, request)) {
-      if (!unread.has(e.field)) errors.add({ row, ...(e.field === 'provider_session_cost' ? { ...e, field: costColumn } : e) });
+      if (!unread.has(e.field)) errors.add({ row, ...(e.field === 'provider_session_cost' ? { ...e, field: costColumn } : spreadsheetWords(e)) });
     }
     checks.push({ endpoint, request });
     read.push({ row, extras: Object.fromEntries(extraColumns.map((name) => [name, values.get(name) ?? ''])) });

@@ -7,6 +7,7 @@ import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.t
 import type { StoredRow } from '../store/batches.ts';
 import { verdict } from './console/verdict.js';
 import { csvLine } from './csv.ts';
+import { excelSafeId } from './spreadsheet-cells.ts';
 
 /** The first column of a sandbox batch's file, and every one of its cells: no one mistakes it for real data. */
 export const SANDBOX_COLUMN = 'sandbox';
@@ -78,7 +79,7 @@ export function resultCsvLine(row: StoredRow, context: CsvContext = { env: 'prod
     status: row.status,
     outcome: row.state === 'done' ? outcomeOf(row.error_code) : row.state === 'cancelled' ? CANCELLED_OUTCOME : PENDING_OUTCOME,
     message: ok ? null : str(body.message),
-    member_id: str(req.member_id),
+    member_id: excelSafeId(str(req.member_id)),
     member_first_name: str(req.member_first_name),
     member_last_name: str(req.member_last_name),
     member_dob: str(req.member_dob),

@@ -1,4 +1,5 @@
 /** RFC 4180 CSV: reading uploads (quotes, doubled quotes, CRLF or LF, a leading BOM) and writing results. */
+import { EXCEL_TEXT_FORMULA } from './spreadsheet-cells.ts';
 
 export class CsvError extends Error {
   /** tooLong: the text has more records than the limit allows (the message counts them). */
@@ -154,7 +155,8 @@ export function csvLine(values: readonly (string | number | boolean | null | und
     .map((v) => {
       if (v === null || v === undefined) return '';
       if (typeof v !== 'string') return String(v);
-      const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+      // excelSafeId's ="00123" is one string constant: it runs nothing, and keeps a member ID's zeros.
+      const safe = /^[=+\-@\t\r]/.test(v) && !EXCEL_TEXT_FORMULA.test(v) ? `'${v}` : v;
       return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     })
     .join(',');

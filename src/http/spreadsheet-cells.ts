@@ -60,3 +60,46 @@ export function dateCell(text: string): Cell<string> {
   }
   return { ok: false, message: `"${text}" is not a date in MM/DD/YYYY or YYYY-MM-DD` };
 }
+
+/**
+ * Written first in a results file: Excel reads a CSV as UTF-8 only when it starts with a byte-order
+ * mark, and shows "José" as "JosÃ©" otherwise. Other readers skip it.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * A member ID as a results cell that Excel keeps as typed. Excel opens "00123" as the number 123
+ * and "12E45" or a 16-digit ID in scientific notation, whatever quotes the CSV puts around them;
+ * a leading apostrophe is not honoured in a CSV (it is shown). A formula that is one string
+ * constant, ="00123", is shown as the text 00123, and is written only for IDs of digits (and one
+ * E), so nothing else in it can run. csvLine writes it as it is (csv.ts).
+ */
+export function excelSafeId(id: string | null): string | null {
+  if (id === null || !EXCEL_NUMBER_LIKE.test(id)) return id;
+  return `="${id}"`;
+}
+
+/** IDs Excel would change: a leading zero, more digits than it keeps (15), or digits read as an exponent. */
+const EXCEL_NUMBER_LIKE = /^(0\d*|\d{12,}|\d+E\d+)$/i;
+
+/** The form excelSafeId writes, which csvLine lets through unchanged. */
+export const EXCEL_TEXT_FORMULA = /^="[0-9A-Za-z]+"$/;
+
+/**
+ * The upload's file name as the results download is named after it: its extension and folders
+ * dropped, then letters, digits, dots, hyphens and underscores kept (others become a hyphen), at
+ * most 60 characters; null when nothing is left.
+ */
+export function uploadName(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const clean = stem
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60);
+  return clean === '' ? null : clean;
+}
+
+/** "schedule-2026-11-26-results.csv": the upload's name (or "batch") and the UTC day the batch was created. */
+export const resultsFileName = (name: string | null | undefined, createdAt: string): string => `${name ?? 'batch'}-${createdAt.slice(0, 10)}-results.csv`;

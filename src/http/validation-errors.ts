@@ -23,7 +23,7 @@ function describe(field: string, e: AjvLikeError): string {
   if (e.keyword === 'type') return `must be a ${String(e.params.type)}`;
   if (e.keyword === 'minLength') return 'must not be blank';
   if (e.keyword === 'maxLength') return `must be at most ${String(e.params.limit)} characters`;
-  if (e.keyword === 'pattern' && /name/.test(field)) return 'may contain letters, spaces, apostrophes, periods and hyphens only';
+  if (e.keyword === 'pattern' && /name/.test(field)) return 'may contain letters, spaces, apostrophes, periods, commas and hyphens only';
   if (e.keyword === 'format' && /name/.test(field)) return 'must be written in Latin letters (payers receive names in the X12 basic character set)';
   if (e.keyword === 'pattern' && field === 'member_id') return 'may contain letters, digits and hyphens only';
   if (e.keyword === 'pattern' && field === 'payer_id') return 'may contain letters, digits, spaces, periods, underscores and hyphens only';

@@ -19,6 +19,8 @@ export interface NewBatch {
   /** The person signed in to the console, if one queued it. */
   userId?: string | null;
   source: 'json' | 'csv';
+  /** The uploaded file's name, cleaned (spreadsheet-cells.ts uploadName). */
+  name?: string | null;
   checks: readonly BatchCheck[];
   /** The payer each check goes to, in the order of checks. */
   payerKeys: readonly string[];
@@ -54,16 +56,21 @@ export interface RowSelection {
 const INSERT_CHUNK = 500;
 const PAGE = 500;
 
+const nameContext = (batchId: string) => `batches:${batchId}:name`;
+
 export const newBatchId = () => `bat_${randomBytes(12).toString('hex')}`;
 
 export class BatchStore extends BatchClaims {
   async create(batch: NewBatch, now = new Date()): Promise<Batch> {
+    const id = newBatchId();
     const record: Batch = {
-      id: newBatchId(),
+      id,
       key_id: batch.keyId,
       owner_id: batch.ownerId,
       env: batch.env,
       source: batch.source,
+      // A file name may name a patient ("walsh-avery.csv"): sealed like the rows' requests.
+      name: batch.name ? this.sealed.write(batch.name, nameContext(id)) : null,
       total: batch.checks.length,
       created_at: now.toISOString(),
     };
@@ -86,12 +93,13 @@ export class BatchStore extends BatchClaims {
         await trx.insertInto('batch_rows').values(values).execute();
       }
     });
-    return record;
+    return { ...record, name: batch.name ?? null };
   }
 
-  /** The batch, if it exists and belongs to the owner. */
+  /** The batch, if it exists and belongs to the owner; its name unsealed (null when sealed under another data key). */
   async get(id: string, ownerId: string): Promise<Batch | undefined> {
-    return this.db.kysely.selectFrom('batches').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const row = await this.db.kysely.selectFrom('batches').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    return row && { ...row, name: row.name ? this.sealed.read(row.name, nameContext(row.id)) : null };
   }
 
   /** Rows waiting or running across the owner's batches: what its queue budget counts. */

@@ -5,6 +5,7 @@ import { auditRouteMigration } from './migration-steps/audit-route.ts';
 import { payerCatalogMigration, providersMigration } from './migration-steps/payer-catalog.ts';
 import { payerRouteEligibilityMigration } from './migration-steps/payer-route-eligibility.ts';
 import { oidcStatesMigration } from './migration-steps/oidc-states.ts';
+import { batchNameMigration } from './migration-steps/batch-name.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -147,6 +148,7 @@ const migrations: Record<string, Migration> = {
   '0009_providers': providersMigration,
   '0010_payer_route_eligibility': payerRouteEligibilityMigration,
   '0011_oidc_states': oidcStatesMigration,
+  '0012_batch_name': batchNameMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -194,6 +194,48 @@ export class MonitorStore {
     return rows.map((r) => this.read(r));
   }
 
+  /**
+   * A page of the owner's monitors in an order read from what they hold: the soonest appointment on
+   * or after `today` first (schedules are stored in clear), or the latest check that found changes
+   * first (last_check is sealed, so each is opened). Monitors without one come last, oldest first.
+   * An owner has at most COVERAGE_MONITOR_MAX_PER_KEY monitors, and only the page is read whole.
+   */
+  async listOrdered(ownerId: string, sort: 'appointment' | 'change', today: string, offset: number, limit: number): Promise<StoredMonitor[]> {
+    const keys = await this.db.kysely
+      .selectFrom('monitors')
+      .select(['id', 'created_at', 'schedule', 'last_check'])
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const keyed = keys.map((k, i) => {
+      let key: string | null;
+      if (sort === 'appointment') {
+        const dates = (JSON.parse(k.schedule) as MonitorSchedule).appointments ?? [];
+        key = dates.filter((d) => d >= today).sort()[0] ?? null;
+      } else {
+        const last = this.text.readJson<LastCheck>(k.last_check, this.ctx(k.id, 'last_check'));
+        key = last?.timeline?.at(-1)?.at ?? (last?.changes.length ? last.at : null);
+      }
+      return { id: k.id, key, i };
+    });
+    const direction = sort === 'appointment' ? 1 : -1;
+    keyed.sort((a, b) => {
+      if (a.key === b.key) return a.i - b.i;
+      if (a.key === null) return 1;
+      if (b.key === null) return -1;
+      return a.key < b.key ? -direction : direction;
+    });
+    const ids = keyed.slice(offset, offset + limit).map((k) => k.id);
+    if (ids.length === 0) return [];
+    const rows = await this.db.kysely.selectFrom('monitors').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.read(row)] : [];
+    });
+  }
+
   async count(ownerId: string): Promise<number> {
     const row = await this.db.kysely
       .selectFrom('monitors')

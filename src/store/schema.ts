@@ -127,6 +127,8 @@ export interface BatchTable {
   /** The environment of key_id: only an instance of that mode runs the rows ('unknown' for batches whose key was gone at migration). */
   env: BatchEnv;
   source: 'json' | 'csv';
+  /** The uploaded file's name without its extension, cleaned (spreadsheet-cells.ts uploadName) and sealed; null when none was given. */
+  name?: string | null;
   total: number;
   created_at: string;
 }

@@ -5,7 +5,7 @@
  * 2000B  NM1*1P*1*last*first****XX*npi (a person when a first or last name is given), else
  *        NM1*1P*2*organization*****XX*npi; then PRV*PE*PXC*taxonomy when the provider has a NUCC
  *        taxonomy code (2100B PRV: PE performing, PXC the taxonomy code list)
- * 2000C  NM1*IL*1*last*first****MI*member id, N4***zip (name + DOB searches), DMG*D8*dob
+ * 2000C  NM1*IL*1*last*first***suffix*MI*member id (a last name's JR, SR, II, III or IV in NM107), N4***zip (name + DOB searches), DMG*D8*dob
  * 2000D  for dependent inquiries: NM1*03*1*last*first, N4***zip, DMG*D8*dob. The dependent's own
  *        member ID has no place in a 5010 270 (2100D NM108/NM109 are not used) and is not sent.
  * The inquired person's level (D when there is a dependent, else C) carries TRN*1*trace,
@@ -17,6 +17,7 @@
  * Every value passes through cleanText, so no delimiter from a name or ID can break the document.
  */
 import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
+import { splitSuffix } from '../domain/names.ts';
 import { cleanText, digitsOnly } from './sanitize.ts';
 import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } from './writer.ts';
 import { isoToD8 } from './values.ts';
@@ -31,7 +32,8 @@ export function traceOriginator(id: string, list: SegmentList): string {
 function person(list: SegmentList, entity: 'IL' | '03', p: InquiryPerson, withId: boolean): void {
   const d = list.d;
   const id = withId ? cleanText(p.member_id, d, 80) : '';
-  list.add('NM1', entity, '1', cleanText(p.last_name, d, 60), cleanText(p.first_name, d, 35), '', '', '', id ? 'MI' : '', id);
+  const { last, suffix } = splitSuffix(cleanText(p.last_name, d, 60));
+  list.add('NM1', entity, '1', last, cleanText(p.first_name, d, 35), '', '', suffix, id ? 'MI' : '', id);
   const zip = cleanText(p.zip, d, 15);
   if (zip) list.add('N4', '', '', zip);
   if (p.dob) list.add('DMG', 'D8', isoToD8(p.dob));

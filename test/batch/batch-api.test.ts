@@ -123,7 +123,7 @@ test('CSV in, CSV out: the documented header, blank cells, quoting; results as t
   const res = await fetch(`${server.url}/v1/batches/${created.body.id}/results`, { headers: { apikey: TEST_KEY, accept: 'text/csv' } });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
-  assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="bat_[0-9a-f]+\.csv"/);
+  assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="batch-\d{4}-\d{2}-\d{2}-results\.csv"/);
   const [header, ...rows] = parseCsv(await res.text()).map((r) => r.cells);
   const col = (name: string) => header!.indexOf(name);
   // A sandbox batch's file says so on every line; rows are numbered as the spreadsheet shows them (header row 1).

@@ -10,8 +10,11 @@ import fc from 'fast-check';
 import { fromCsv } from '../../src/http/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
 import { parseCsv } from '../../src/http/csv.ts';
-import { centsCell, dateCell, dollarsToCents } from '../../src/http/spreadsheet-cells.ts';
+import { centsCell, dateCell, dollarsToCents, excelSafeId, uploadName } from '../../src/http/spreadsheet-cells.ts';
+import { csvLine } from '../../src/http/csv.ts';
+import { TEST_KEY } from '../helpers/server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { waitForBatch } from './helpers.ts';
 
 const validate = createCheckValidator();
 const crlf = (...lines: string[]) => `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -113,7 +116,7 @@ test("row numbers are the spreadsheet's: a line break inside quotes stays in its
   const input = fromCsv(text, validate);
   assert.ok(!input.ok);
   assert.deepEqual(input.errors, [
-    { row: 2, field: 'member_first_name', message: 'may contain letters, spaces, apostrophes, periods and hyphens only' },
+    { row: 2, field: 'member_first_name', message: 'may contain letters, spaces, apostrophes, periods, commas and hyphens only' },
     { row: 4, field: 'member_dob', message: '"02/30/1980" is not a real calendar date' },
   ]);
 });
@@ -165,4 +168,89 @@ test('the API: the example schedule is accepted, and a refusal names spreadsheet
   assert.equal(refused.status, 400);
   assert.equal(refused.body.message, '1 row is invalid (row 4); nothing was queued');
   assert.deepEqual(refused.body.errors, [{ row: 4, field: 'member_dob', message: '"14/03/1988" reads as day/month; write dates as MM/DD/YYYY or YYYY-MM-DD' }]);
+});
+
+test('rows of bare commas that Excel leaves below a schedule are skipped, not refused', () => {
+  const input = fromCsv(crlf('member_id,member_dob,session_cost', '10010MHNA,03/14/1988,150', ',,', ',,', ' , ,'), validate);
+  assert.ok(input.ok, JSON.stringify(input));
+  assert.equal(input.checks.length, 1);
+  assert.deepEqual(
+    input.rows?.map((r) => r.row),
+    [2],
+  );
+  const only = fromCsv(crlf('member_id,member_dob', ',', ','), validate);
+  assert.ok(!only.ok);
+  assert.deepEqual(only.errors, [{ field: '(csv)', message: 'must hold at least one check' }]);
+});
+
+test('a blank date in a filled row names both forms a spreadsheet may use', () => {
+  const input = fromCsv(crlf('member_id,member_dob', '10010MHNA,'), validate);
+  assert.ok(!input.ok);
+  assert.deepEqual(input.errors, [{ row: 2, field: 'member_dob', message: 'must be a real calendar date, MM/DD/YYYY or YYYY-MM-DD' }]);
+});
+
+test('names as people write them: a quoted comma, Jr., III, apostrophes (typed or typographic), hyphens; a script X12 cannot carry is refused on its row', () => {
+  const input = fromCsv(
+    crlf(
+      'member_id,member_first_name,member_last_name,member_dob',
+      '10011MHDM,Marcus,"Bell, Jr.",11/2/1979',
+      '10011MHDM,Anne-Marie,O’Brien III,11/2/1979',
+      "10011MHDM,D'Arcy,Smith-Jones,11/2/1979",
+    ),
+    validate,
+  );
+  assert.ok(input.ok, JSON.stringify(input));
+  assert.deepEqual(
+    input.checks.map((c) => c.request.member_last_name),
+    ['Bell, Jr.', 'O’Brien III', 'Smith-Jones'],
+  );
+  const refused = fromCsv(
+    crlf('member_id,member_first_name,member_last_name,member_dob', '10011MHDM,Marcus,Bell,11/2/1979', '10011MHDM,伟,Li,11/2/1979'),
+    validate,
+  );
+  assert.ok(!refused.ok);
+  assert.deepEqual(refused.errors, [
+    { row: 3, field: 'member_first_name', message: 'must be written in Latin letters (payers receive names in the X12 basic character set)' },
+  ]);
+});
+
+test('member IDs Excel would turn into numbers are written as text formulas; nothing else is', () => {
+  assert.equal(csvLine([excelSafeId('00123')]), '"=""00123"""');
+  assert.equal(csvLine([excelSafeId('123456789012345678')]), '"=""123456789012345678"""');
+  assert.equal(csvLine([excelSafeId('12E45')]), '"=""12E45"""');
+  for (const kept of ['10010MHNA', '12345', 'W00123', null]) assert.equal(excelSafeId(kept), kept);
+  assert.equal(csvLine(['="1"+cmd']), `"'=""1""+cmd"`, 'any other formula is still defused');
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/), (id) => {
+      const cell = parseCsv(csvLine([excelSafeId(id)]))[0]!.cells[0]!;
+      assert.equal(cell === id || cell === `="${id}"`, true);
+    }),
+  );
+});
+
+test('upload names become download names: folders and extension dropped, odd characters folded', () => {
+  assert.equal(uploadName('schedule.csv'), 'schedule');
+  assert.equal(uploadName('C:\\fakepath\\Nov schedule (final).csv'), 'Nov-schedule-final');
+  assert.equal(uploadName('../../etc/passwd'), 'passwd');
+  assert.equal(uploadName('.csv'), null);
+  assert.equal(uploadName(undefined), null);
+});
+
+test('the API: the results download opens in Excel as written (BOM, protected IDs) and is named after the upload and its day', async () => {
+  const created = await server.post(
+    '/v1/batches?filename=Nov%20schedule.csv',
+    crlf('member_id,member_first_name,member_last_name,member_dob', '00123,Marcus,"Bell, Jr.",11/2/1979', ',,,'),
+    { 'content-type': 'text/csv' },
+  );
+  assert.equal(created.status, 202, JSON.stringify(created.body));
+  assert.equal(created.body.total, 1);
+  await waitForBatch(server.url, TEST_KEY, created.body.id);
+  const res = await fetch(`${server.url}/v1/batches/${created.body.id}/results`, { headers: { apikey: TEST_KEY, accept: 'text/csv' } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark');
+  const day = String(created.body.created_at).slice(0, 10);
+  assert.equal(res.headers.get('content-disposition'), `attachment; filename="Nov-schedule-${day}-results.csv"`);
+  const [header, row] = parseCsv(bytes.toString('utf8')).map((r) => r.cells);
+  assert.equal(row![header!.indexOf('member_id')], '="00123"');
+  assert.equal(row![header!.indexOf('member_last_name')], 'Bell, Jr.');
 });

@@ -78,8 +78,8 @@ test('the same on fixed texts that reach every branch', () => {
   }
 });
 
-/** What csvLine writes for a value: text a spreadsheet would run gets an apostrophe. */
-const written = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/** What csvLine writes for a value: text a spreadsheet would run gets an apostrophe (not a lone string constant such as ="00123"). */
+const written = (v: string) => (/^[=+\-@\t\r]/.test(v) && !/^="[0-9A-Za-z]+"$/.test(v) ? `'${v}` : v);
 const value = fc.string({ unit: fc.constantFrom('a', 'Z', '9', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', "'", 'é', '\ufeff'), maxLength: 12 });
 
 test('what csvLine writes, parseCsv reads back: one line, and lines joined by CRLF', () => {

@@ -49,6 +49,11 @@ describe('a production server with an imported catalog', () => {
     const again: string[] = [];
     assert.equal(await importPayers(store, EXAMPLE, { connection: 'stedi', format: 'csv' }, { stdout: () => {}, stderr: (s) => again.push(s) }), 0);
     assert.match(again.join(''), /0 added, 9 updated/);
+    assert.match(
+      again.join(''),
+      /restart `coverage serve` \(every instance\) to use this/,
+      'a running server keeps the list it read at start, and the command says so',
+    );
     await db.close();
     sim = await StediSimulator.start({ today: () => TEST_TODAY });
     // The directory names the connection only: every payer comes from the catalog.

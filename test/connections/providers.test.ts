@@ -32,11 +32,17 @@ test('a production server names the stored provider of an NPI in 2100B', async (
   const quiet = { stdout: () => {}, stderr: () => {} };
   const store = new ProviderStore(db);
   assert.equal(await addProvider(store, { npi: '1234567893', firstName: 'Karen', lastName: 'Horney' }, quiet), 0);
+  const said: string[] = [];
   assert.equal(
-    await addProvider(store, { npi: '1234567893', firstName: 'Karen', lastName: 'Horney', taxonomy: '103T00000X' }, quiet),
+    await addProvider(
+      store,
+      { npi: '1234567893', firstName: 'Karen', lastName: 'Horney', taxonomy: '103T00000X' },
+      { stdout: () => {}, stderr: (s) => said.push(s) },
+    ),
     0,
     'a second add replaces',
   );
+  assert.match(said.join(''), /Updated provider 1234567893\.\nA running server keeps the list it read at start: restart `coverage serve`/);
   const out: string[] = [];
   await listProviders(store, { stdout: (s) => out.push(s), stderr: () => {} });
   assert.match(out.join(''), /1234567893\s+Horney, Karen\s+103T00000X/);

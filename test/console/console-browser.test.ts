@@ -155,7 +155,8 @@ test('a schedule: upload, live progress, filter by outcome, download as CSV', { 
     .trimEnd()
     .split('\r\n');
   assert.equal(lines.length, 41);
-  assert.match(lines[0]!, /^(\ufeff)?sandbox,row,verdict,next_step,endpoint,status,outcome,/);
+  assert.match(lines[0]!, /^\uFEFFsandbox,row,verdict,next_step,endpoint,status,outcome,/, 'a byte-order mark, for Excel');
+  assert.match(download.suggestedFilename(), /^tomorrow-\d{4}-\d{2}-\d{2}-results\.csv$/, 'named after the upload and its day');
   // The spreadsheet's row: the header is row 1, the first check row 2.
   assert.match(lines[1]!, /^SANDBOX — not real coverage data,2,Patient pays \$[\d.]+,.*,estimate,200,OK,/);
   assert.equal(await page.locator('#batch-table tbody tr').first().locator('td').first().innerText(), '2');

@@ -165,6 +165,35 @@ describe('monitors', () => {
     assert.equal(ok.body.monitors.length, 1);
   });
 
+  test('the list carries the patient name for the sandbox console and signed-in people, not for production keys; sort orders it', async () => {
+    const key = (await server.runtime.keys.create({ name: 'names and order', env: 'sandbox' })).secret;
+    const as = { apikey: key };
+    const later = await server.post('/v1/monitors', { ...avery_, reference: 'chart 2', schedule: { appointments: ['2030-02-01'] } }, as);
+    const sooner = await server.post(
+      '/v1/monitors',
+      { ...avery_, member_first_name: 'Marcus', member_last_name: 'Bell, Jr.', reference: 'chart 3', schedule: { appointments: ['2030-01-05'] } },
+      as,
+    );
+    assert.equal(sooner.status, 201, JSON.stringify(sooner.body));
+    const byAppointment = await server.get('/v1/monitors?sort=appointment', as);
+    assert.deepEqual(
+      byAppointment.body.monitors.map((m: { member_name: string }) => m.member_name),
+      ['Marcus Bell, Jr.', 'Avery Walsh'],
+    );
+    const byCreated = await server.get('/v1/monitors', as);
+    assert.deepEqual(
+      byCreated.body.monitors.map((m: { id: string }) => m.id),
+      [later.body.id, sooner.body.id],
+    );
+    assert.equal((await server.get('/v1/monitors?sort=name', as)).status, 400);
+    const { presentMonitor } = await import('../../src/http/routes/monitors.ts');
+    const stored = { id: 'mon_1', what: { request: avery_, reference: null }, schedule: { every_days: 7 }, last_check: null } as unknown as Parameters<
+      typeof presentMonitor
+    >[0];
+    assert.equal(presentMonitor(stored, true).member_name, 'Avery Walsh');
+    assert.equal(presentMonitor(stored, false).member_name, null, 'a production key is not sent names back');
+  });
+
   test("another key's monitors and webhooks answer 404, and are not listed", async () => {
     const mine = await server.post('/v1/monitors', { ...avery_, schedule: { every_days: 30 } });
     const hook = await server.post('/v1/webhooks', { url: receiver.url, events: ['coverage.changed'] });
@@ -315,4 +344,11 @@ describe('the encounter of a monitor', () => {
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].field, 'place_of_service');
   });
+});
+
+test('a local http receiver refused in a strict server names the setting that allows it for testing', async () => {
+  const { checkTarget } = await import('../../src/operations/monitoring/webhook-target.ts');
+  await assert.rejects(checkTarget('http://127.0.0.1:8080/hooks', false), /url must use https; .*COVERAGE_WEBHOOK_ALLOW_INSECURE=1/);
+  await assert.rejects(checkTarget('https://127.0.0.1:8443/hooks', false), /loopback address; .*COVERAGE_WEBHOOK_ALLOW_INSECURE=1/);
+  await assert.rejects(checkTarget('ftp://example.com/hooks', false), /^TargetRefused: url must use https$/);
 });

@@ -42,7 +42,10 @@ for (const [name, open, skip] of [
         const db = await store.open();
         const key = DataKey.generate();
         const s = new BatchStore(db, new SealedText(key));
-        const batch = await s.create(batchOf('key_sealed'));
+        const batch = await s.create({ ...batchOf('key_sealed'), name: 'quennell-philippa' });
+        const stored = await db.kysely.selectFrom('batches').select('name').where('id', '=', batch.id).executeTakeFirstOrThrow();
+        assert.ok(stored.name && !stored.name.includes('quennell'), 'the upload name is sealed too: it may name a patient');
+        assert.equal((await s.get(batch.id, 'key_sealed'))?.name, 'quennell-philippa');
         const [row] = await s.claim('sandbox', 'SBX-EVERGREEN', 1, 'claim-1', leaseEnd());
         assert.deepEqual(row!.request, check.request, 'the runner gets the request as sent');
         const body = { plan_status: 'ACTIVE', member_id: MEMBER.member_id, member_first_name: MEMBER.member_first_name };

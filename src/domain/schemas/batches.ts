@@ -108,6 +108,18 @@ export const BatchResultsQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const BatchCreateQuery = Type.Object(
+  {
+    filename: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: 'The uploaded file\'s name ("schedule.csv"); the CSV of results is then named after it and the day: schedule-2026-11-26-results.csv',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** A 400 of POST /v1/batches: like ErrorResponse, with the row each error belongs to. */

@@ -24,6 +24,7 @@ export const ConsoleSignedOut = Type.Object({
   error_code: Type.String(),
   message: Type.String(),
   request_id: Type.String(),
+  env: Type.Union([Type.Literal('sandbox'), Type.Literal('production')], { description: "The server's mode, which the console shows on every screen" }),
   users_configured: Type.Boolean({ description: 'Whether anyone can sign in to this server (users of its mode exist)' }),
   api_key_allowed: Type.Boolean({ description: 'Sandbox with no users yet: the console may use an API key instead' }),
   sso_label: Type.Union([Type.String(), Type.Null()], {

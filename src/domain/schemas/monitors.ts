@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { WATCHED_FIELDS } from '../monitoring/coverage-diff.ts';
 import { Enum, Nullable } from './coverage.ts';
 import { EstimateRequest } from './requests.ts';
+import { Literals } from './literals.ts';
 
 const instant = (description: string) => Type.String({ description: `${description} (ISO 8601 instant, UTC)` });
 const nullableInstant = (description: string) => Nullable(Type.String({ description: `${description} (ISO 8601 instant, UTC)` }));
@@ -66,6 +67,12 @@ export const Monitor = Type.Object(
   {
     id: Type.String(),
     reference: Nullable(Type.String()),
+    member_name: Nullable(
+      Type.String({
+        description:
+          "The patient's name as the monitor was given it, for a person signed in to the console (who reads the list by name); null for an API key, which keeps its own record of whom it watches",
+      }),
+    ),
     payer_id: Nullable(Type.String()),
     schedule: MonitorScheduleSchema,
     created_at: instant('When it was created'),
@@ -93,6 +100,19 @@ export const PageQuery = Type.Object(
   {
     offset: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 200; default 50' })),
+  },
+  { additionalProperties: false },
+);
+
+export const MonitorListQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    sort: Type.Optional(
+      Literals(['created', 'appointment', 'change'] as const, {
+        description:
+          'created (default): oldest first; appointment: the soonest upcoming appointment first, monitors with none last; change: the most recent check that found a change first, monitors with none last',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

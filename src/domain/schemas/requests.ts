@@ -4,9 +4,10 @@ import { PLACE_OF_SERVICE_PATTERN, PROCEDURE_CODE_PATTERN, SERVICE_DATE_MONTHS_B
 import { US_STATE_CODES } from '../us-states.ts';
 import { Literals } from './literals.ts';
 
-const NAME = "^[\\p{L}\\p{M} .'-]*$";
+// Commas and typographic apostrophes too: "Bell, Jr." and "O’Brien" are how real names are typed (domain/names.ts).
+const NAME = "^[\\p{L}\\p{M} .,'\u2018\u2019\u02bc-]*$";
 /** A required name holds at least one letter: blank or punctuation-only names cannot be matched. */
-const REQUIRED_NAME = "^(?=.*\\p{L})[\\p{L}\\p{M} .'-]*$";
+const REQUIRED_NAME = "^(?=.*\\p{L})[\\p{L}\\p{M} .,'\u2018\u2019\u02bc-]*$";
 
 const memberName = (required: boolean) =>
   Type.String({
@@ -16,8 +17,8 @@ const memberName = (required: boolean) =>
     format: 'person-name',
     ...(required ? { minLength: 1 } : {}),
     description: required
-      ? 'Latin letters (accents are removed: José is sent as JOSE), spaces, apostrophes, periods and hyphens.'
-      : 'Latin letters, spaces, apostrophes, periods and hyphens; may be blank when matching by member ID only.',
+      ? 'Latin letters (accents are removed: José is sent as JOSE), spaces, apostrophes, periods, commas and hyphens ("Bell, Jr.").'
+      : 'Latin letters, spaces, apostrophes, periods, commas and hyphens; may be blank when matching by member ID only.',
   });
 
 const fields = {

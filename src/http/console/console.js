@@ -259,7 +259,11 @@ $('batch-form').addEventListener('submit', async (event) => {
   $('batch-submit').disabled = true;
   $('batch-status').textContent = 'Uploading…';
   try {
-    const res = await api('/v1/batches', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: await file.text() });
+    const res = await api(`/v1/batches?filename=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: await file.text(),
+    });
     const body = await res.json();
     if (res.status !== 202) {
       $('batch-status').textContent = `Not queued: ${body.message}`;
@@ -363,7 +367,9 @@ $('batch-download').addEventListener('click', async () => {
     return;
   }
   const url = URL.createObjectURL(await res.blob());
-  const link = h('a', { href: url, download: `${batch.id}.csv`, hidden: true });
+  // The server names the file after the upload and its day (schedule-2026-11-26-results.csv).
+  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  const link = h('a', { href: url, download: named ? named[1] : `${batch.id}.csv`, hidden: true });
   document.body.append(link);
   link.click();
   link.remove();

@@ -3,7 +3,7 @@
 // schedule CSV with appointment dates starts watching many patients at once. Plain browser JS.
 
 import { dateText, dollars, h } from './dom.js';
-import { errorCard } from './error-card.js';
+import { errorCard, errorWords } from './error-card.js';
 import { badge } from './result-card.js';
 import { api, hasAccess } from './session.js';
 
@@ -39,11 +39,38 @@ const changeText = (c) => `${FIELDS[c.field]?.[0] ?? c.field}: ${shown(c.field, 
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const instant = (iso) => (iso ? when.format(new Date(iso)) : '—');
 
+/**
+ * The last check in the words the single-check card uses for the same answer: its plan status
+ * badge, and for an answer without a price, why; an answer without coverage is named by its error's
+ * title (error-card.js), never by its code.
+ */
+export function checkWords(last) {
+  if (!last.plan_status) return { badge: null, text: errorWords(last.error_code).title };
+  if (last.plan_status === 'INACTIVE') return { badge: badge('INACTIVE'), text: 'Coverage ended' };
+  if (last.error_code === 'UNKNOWN_COSTSHARE') return { badge: badge(last.plan_status), text: 'Price unknown: call the plan' };
+  if (last.status === 206) return { badge: badge(last.plan_status), text: 'Deductible left unknown: call the plan' };
+  return { badge: badge(last.plan_status), text: null };
+}
+
 function lastCheckCell(m) {
   const last = m.last_check;
   if (!last) return h('span', { class: 'muted' }, 'First check pending');
-  const status = last.plan_status ? badge(last.plan_status) : h('span', { class: 'badge badge-error' }, last.error_code ?? `Error ${last.status}`);
-  return h('div', {}, status, h('div', { class: 'muted small' }, instant(last.at)));
+  const words = checkWords(last);
+  return h(
+    'div',
+    {},
+    words.badge,
+    words.text ? h('div', { class: words.badge ? 'small' : 'check-problem' }, words.text) : null,
+    h('div', { class: 'muted small' }, instant(last.at)),
+  );
+}
+
+/** What the patient pays as the card says it: a price, or "Not known" when coverage was found without one. */
+function paysCell(m) {
+  const last = m.last_check;
+  const price = dollars(last?.member_obligation);
+  if (price) return price;
+  return last?.plan_status ? h('span', { class: 'muted' }, 'Not known') : '—';
 }
 
 function timelineCell(m) {
@@ -69,10 +96,15 @@ function row(m) {
   return h(
     'tr',
     { 'data-monitor': m.id },
-    h('td', {}, m.reference ?? h('span', { class: 'muted' }, m.id), h('div', { class: 'muted small' }, m.payer_id ?? '')),
+    h(
+      'td',
+      {},
+      m.member_name ? h('strong', {}, m.member_name) : (m.reference ?? h('span', { class: 'muted' }, m.id)),
+      h('div', { class: 'muted small' }, [m.member_name ? m.reference : null, m.payer_id].filter(Boolean).join(' · ')),
+    ),
     h('td', {}, appointments || '—', m.schedule.every_days ? h('div', { class: 'muted small' }, `every ${m.schedule.every_days} days`) : null),
     h('td', {}, lastCheckCell(m)),
-    h('td', {}, dollars(m.last_check?.member_obligation) ?? '—'),
+    h('td', {}, paysCell(m)),
     h('td', {}, instant(m.next_check_at)),
     h('td', {}, timelineCell(m)),
     h('td', { class: 'row-actions' }, check, stop),
@@ -95,7 +127,7 @@ async function act(button, path, method, done) {
 export async function load() {
   if (!hasAccess()) return;
   try {
-    const res = await api(`/v1/monitors?offset=${view.offset}&limit=${PAGE}`);
+    const res = await api(`/v1/monitors?offset=${view.offset}&limit=${PAGE}&sort=${$('watch-sort').value}`);
     const body = await res.json();
     if (!res.ok) {
       $('watch-errors').replaceChildren(errorCard(res.status, body));
@@ -146,6 +178,10 @@ $('watch-form').addEventListener('submit', async (event) => {
 });
 
 $('watch-refresh').addEventListener('click', () => void load());
+$('watch-sort').addEventListener('change', () => {
+  view.offset = 0;
+  void load();
+});
 $('watch-prev').addEventListener('click', () => {
   view.offset = Math.max(0, view.offset - PAGE);
   void load();

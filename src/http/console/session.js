@@ -4,6 +4,8 @@
 // kept in this tab's sessionStorage. After the idle timeout without a key press or click the page
 // signs out and reloads, so nothing of the last patient stays on screen.
 
+import { showMode } from './mode.js';
+
 const KEY_STORAGE = 'coverage-console.apikey';
 const NOTICE_STORAGE = 'coverage-console.notice';
 const CONSOLE_HEADER = { 'x-coverage-console': '1' };
@@ -217,6 +219,7 @@ export async function startAccess({ onReady }) {
     return;
   }
   const info = await res.json();
+  showMode(info.env);
   if (res.ok) signedIn(info);
   else if (info.api_key_allowed) {
     showKeyMode();

@@ -15,6 +15,7 @@ import {
   BatchProgress,
   BatchResults,
   BatchResultsQuery,
+  BatchCreateQuery,
   type OutcomeCount,
 } from '../../domain/schemas/batches.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
@@ -24,6 +25,7 @@ import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { fromCsv, fromJson, type RowError } from '../batch-input.ts';
 import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batch-results-csv.ts';
+import { CSV_BOM, resultsFileName, uploadName } from '../spreadsheet-cells.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
 
@@ -108,7 +110,7 @@ async function* jsonResults(head: Record<string, unknown>, rows: AsyncIterable<S
 }
 
 async function* csvResults(rows: AsyncIterable<StoredRow>, context: CsvContext): AsyncGenerator<string> {
-  yield `${resultCsvHeader(context.env)}\r\n`;
+  yield `${CSV_BOM}${resultCsvHeader(context.env)}\r\n`;
   for await (const r of rows) yield `${resultCsvLine(r, context)}\r\n`;
 }
 
@@ -151,6 +153,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           operationId: 'createBatch',
           tags: ['batches'],
           summary: 'Queue up to 10,000 checks to run in the background',
+          querystring: BatchCreateQuery,
           body: {
             content: {
               'application/json': { schema: BatchCreateRequest },
@@ -189,7 +192,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const payerKeys = input.checks.map((c) => payerKeyOf(options.network, c.endpoint, c.request));
         // A console sign-in runs under a key-shaped principal; the person is kept for the rows' audit records.
         const userId = (request as { user?: { id: string } | null }).user?.id ?? null;
-        const batch = await options.store.create({ keyId: key.id, ownerId: owner, env: key.env, userId, source, checks: input.checks, payerKeys });
+        const name = uploadName((request.query as Record<string, unknown> | undefined)?.filename);
+        const batch = await options.store.create({ keyId: key.id, ownerId: owner, env: key.env, userId, source, name, checks: input.checks, payerKeys });
         options.wake();
         reply.code(202).header('location', `/v1/batches/${batch.id}`);
         return { id: batch.id, status: 'queued' as const, total: batch.total, created_at: batch.created_at, ...links(batch.id) };
@@ -270,7 +274,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const selection = { outcome, offset: q.offset ? Number(q.offset) : 0, limit: q.limit ? Math.max(0, Number(q.limit)) : batch.total };
         const rows = options.store.rows(batch.id, selection);
         if (wantsCsv(request)) {
-          reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${batch.id}.csv"`);
+          reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${resultsFileName(batch.name, batch.created_at)}"`);
           return (reply as FastifyReply).send(Readable.from(csvResults(rows, { env: batch.env, today: options.today?.() ?? null })));
         }
         const { status } = await progressOf(options.store, batch);

@@ -96,6 +96,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
           error_code: 'UNAUTHORIZED',
           message: usersConfigured ? 'Not signed in' : 'Not signed in; no console users exist yet: create one with `coverage users add`',
           request_id: request.id,
+          env: access.mode,
           users_configured: usersConfigured,
           api_key_allowed: access.mode === 'sandbox' && !usersConfigured,
           sso_label: access.oidc?.label ?? null,

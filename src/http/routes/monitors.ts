@@ -6,7 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, IdParams, PageQuery } from '../../domain/schemas/monitors.ts';
+import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, MonitorListQuery, IdParams } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import { checkMonitor } from '../../operations/monitoring/monitor-check.ts';
@@ -22,11 +22,26 @@ export type { MonitorRouteOptions };
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 200;
 
-export function presentMonitor(m: StoredMonitor) {
+/** "Avery Walsh" from the monitor's request; null when it gave no name (a member-ID-only check) or cannot be read. */
+function memberName(m: StoredMonitor): string | null {
+  const r = m.what?.request;
+  const name = [r?.member_first_name, r?.member_last_name].filter((v): v is string => typeof v === 'string' && v.trim() !== '').join(' ');
+  return name === '' ? null : name;
+}
+
+/**
+ * Names go to a person signed in to the console, who reads the list by name, and to sandbox keys,
+ * whose patients are the catalog's made-up members (the sandbox console signs in with a key).
+ */
+const namesFor = (request: FastifyRequest): boolean => (request.user !== null && request.user !== undefined) || request.apiKey?.env === 'sandbox';
+
+/** withName: for a person signed in to the console; an API key is not answered the names it sent. */
+export function presentMonitor(m: StoredMonitor, withName = false) {
   const payer = m.what?.request.payer_id;
   return {
     id: m.id,
     reference: m.what?.reference ?? null,
+    member_name: withName ? memberName(m) : null,
     payer_id: typeof payer === 'string' && payer !== '' ? payer : null,
     schedule: m.schedule,
     created_at: m.created_at,
@@ -126,15 +141,21 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       schema: {
         operationId: 'listMonitors',
         tags: ['monitors'],
-        summary: "This key's monitors, oldest first, a page at a time",
-        querystring: PageQuery,
+        summary: "This key's monitors, a page at a time: oldest first, or by next appointment or latest change",
+        querystring: MonitorListQuery,
         response: { 200: MonitorList, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
     async (request) => {
       const { offset, limit } = page(request.query);
-      const rows = await store.list(ownerOf(request.apiKey!), offset, limit + 1);
-      return { monitors: rows.slice(0, limit).map(presentMonitor), offset, next_offset: rows.length > limit ? offset + limit : null };
+      const sort = request.query.sort ?? 'created';
+      const owner = ownerOf(request.apiKey!);
+      const rows =
+        sort === 'created'
+          ? await store.list(owner, offset, limit + 1)
+          : await store.listOrdered(owner, sort, options.now().toISOString().slice(0, 10), offset, limit + 1);
+      const withName = namesFor(request);
+      return { monitors: rows.slice(0, limit).map((m) => presentMonitor(m, withName)), offset, next_offset: rows.length > limit ? offset + limit : null };
     },
   );
 
@@ -151,7 +172,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     },
     async (request, reply) => {
       const monitor = await owned(request.params.id, request, reply);
-      return monitor ? presentMonitor(monitor) : reply;
+      return monitor ? presentMonitor(monitor, namesFor(request)) : reply;
     },
   );
 
@@ -193,7 +214,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();
       const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;
-      return { monitor: presentMonitor(after), result: outcome.body };
+      return { monitor: presentMonitor(after, namesFor(request)), result: outcome.body };
     },
   );
 }

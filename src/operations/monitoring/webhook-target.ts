@@ -51,9 +51,12 @@ const ipv4Ranges = IPV4_REFUSED.map(([net, bits]) => [parseIpv4(net)!, bits] as 
 const ipv6Ranges = IPV6_REFUSED.map(([net, bits, why]) => [parseIpv6(net)!, bits, why] as const);
 
 function refusedIpv4(octets: readonly number[], allowInsecure: boolean): string | null {
-  if (octets[0] === 127) return allowInsecure ? null : 'is a loopback address';
+  if (octets[0] === 127) return allowInsecure ? null : `is a loopback address${INSECURE_HINT}`;
   return ipv4Ranges.some(([net, bits]) => inPrefix(octets, net, bits, 8)) ? PRIVATE : null;
 }
+
+/** What lets a receiver on the same machine (http, loopback) be used while testing (docs/monitoring.md). */
+const INSECURE_HINT = '; to test with a receiver on this machine, start the server with COVERAGE_WEBHOOK_ALLOW_INSECURE=1 (never in production)';
 
 /** Why the address may not be called, or null when it may. */
 export function refusedAddress(address: string, allowInsecure: boolean): string | null {
@@ -65,7 +68,7 @@ export function refusedAddress(address: string, allowInsecure: boolean): string 
   // An IPv4-mapped address (::ffff:0:0/96, however written) is its IPv4 address on the wire.
   if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) return refusedIpv4([h[6]! >> 8, h[6]! & 0xff, h[7]! >> 8, h[7]! & 0xff], allowInsecure);
   const zeros = h.slice(0, 7).every((x) => x === 0);
-  if (zeros && h[7] === 1) return allowInsecure ? null : 'is a loopback address';
+  if (zeros && h[7] === 1) return allowInsecure ? null : `is a loopback address${INSECURE_HINT}`;
   if (zeros && h[7] === 0) return PRIVATE;
   for (const [net, bits, why] of ipv6Ranges) if (inPrefix(h, net, bits, 16)) return why;
   return null;
@@ -92,7 +95,7 @@ export async function checkTarget(raw: string, allowInsecure: boolean, resolve: 
     throw new TargetRefused('url must be an absolute https URL');
   }
   if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
-    throw new TargetRefused(allowInsecure ? 'url must be http or https' : 'url must use https');
+    throw new TargetRefused(allowInsecure ? 'url must be http or https' : `url must use https${url.protocol === 'http:' ? INSECURE_HINT : ''}`);
   }
   if (url.username || url.password) throw new TargetRefused('url must not carry a user name or password');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
