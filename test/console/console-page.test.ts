@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { US_STATE_CODES } from '../../src/domain/us-states.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 
 const ASSETS = fileURLToPath(new URL('../../src/http/console/', import.meta.url));
@@ -36,6 +37,16 @@ test('/console redirects to the page; the page and its files are served with a C
     assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
   }
   assert.equal((await fetch(`${server.url}/console/nope.js`)).status, 404);
+});
+
+test("the form's state list is the server's own (src/domain/us-states.ts), served as a module under the page's CSP", async () => {
+  const res = await fetch(`${server.url}/console/us-states.js`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /javascript/);
+  assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'(;|$)/);
+  const [, list = ''] = /^export const US_STATES = (\[.*\]);\n$/.exec(await res.text()) ?? [];
+  assert.deepEqual(JSON.parse(list), US_STATE_CODES);
+  assert.match(readFileSync(`${ASSETS}console.js`, 'utf8'), /import \{ US_STATES \} from '\.\/us-states\.js';/);
 });
 
 test('the files name no other origin and hold no inline script or style', () => {

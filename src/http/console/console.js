@@ -7,6 +7,8 @@ import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';
 import { answerState, badge, coverageCard } from './result-card.js';
 import { api, hasAccess, startAccess } from './session.js';
+// Written by the server from its own list (src/domain/us-states.ts): routes/console.ts.
+import { US_STATES } from './us-states.js';
 
 const PAGE_SIZE = 50;
 const POLL_MS = 1000;
@@ -54,65 +56,7 @@ for (const tab of tabs) {
 
 // ---- one check ----
 
-const STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'AS',
-  'GU',
-  'MP',
-  'PR',
-  'VI',
-];
-$('patient_state').append(...STATES.map((s) => h('option', { value: s }, s)));
+$('patient_state').append(...US_STATES.map((s) => h('option', { value: s }, s)));
 
 /** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
 const ENDPOINT_FIELDS = {
