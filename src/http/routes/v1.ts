@@ -1,4 +1,4 @@
-/** The four operations of the spec under /v1. */
+/** The four operations under /v1 (docs/interface.md section 1). */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
