@@ -7,8 +7,6 @@ import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';
 import { answerState, badge, coverageCard } from './result-card.js';
 import { api, hasAccess, startAccess } from './session.js';
-// Written by the server from its own list (src/domain/us-states.ts): routes/console.ts.
-import { US_STATES } from './us-states.js';
 
 const PAGE_SIZE = 50;
 const POLL_MS = 1000;
@@ -56,7 +54,13 @@ for (const tab of tabs) {
 
 // ---- one check ----
 
-$('patient_state').append(...US_STATES.map((s) => h('option', { value: s }, s)));
+// The server's own list of states (src/domain/us-states.ts, served by routes/console.ts), never a copy here.
+fetch('/console/us-states.json')
+  .then((res) => (res.ok ? res.json() : []))
+  .then((states) => $('patient_state').append(...states.map((s) => h('option', { value: s }, s))))
+  .catch(() => {
+    // Without the list the field offers no state; the check still works without one.
+  });
 
 /** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
 const ENDPOINT_FIELDS = {

@@ -10,9 +10,6 @@ import { US_STATE_CODES } from '../../domain/us-states.ts';
 
 const ROOT = fileURLToPath(new URL('../console/', import.meta.url));
 
-/** The state list of the form's State field, as a module the page imports: the server's own list, never a copy in the page. */
-const US_STATES_MODULE = `export const US_STATES = ${JSON.stringify(US_STATE_CODES)};\n`;
-
 export async function registerConsole(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(helmet, {
@@ -43,6 +40,7 @@ export async function registerConsole(app: FastifyInstance): Promise<void> {
       maxAge: 0,
     });
     scope.get('/console', { schema: { hide: true } }, (_request, reply) => reply.redirect('/console/'));
-    scope.get('/console/us-states.js', { schema: { hide: true } }, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(US_STATES_MODULE));
+    // The form's State list: the server's own, so the page keeps no copy.
+    scope.get('/console/us-states.json', { schema: { hide: true } }, () => US_STATE_CODES);
   });
 }
