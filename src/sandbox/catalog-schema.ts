@@ -174,7 +174,7 @@ const CatalogMemberSchema = Type.Object(
   },
   closed,
 );
-/** A scenario selected by the member ID suffix (docs/sandbox.md): `<digits>MH<suffix>`. */
+/** A scenario selected by the member ID suffix (docs/interface.md 7.4): `<digits>MH<suffix>`. */
 const SuffixScenarioSchema = Type.Object(
   {
     suffix: Type.String({ pattern: '^[A-Z]+$' }),
