@@ -1,6 +1,6 @@
 import type { PayerErrorEntry } from './schemas/responses.ts';
 
-/** The service's error codes: spec section 7 plus the NOTES.md section 3 additions. */
+/** The service's error codes and their HTTP status (docs/interface.md section 4). */
 export const ErrorCodes = {
   UNKNOWN_COSTSHARE: 206,
   UNKNOWN_REMAININGS: 206,

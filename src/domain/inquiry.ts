@@ -25,7 +25,7 @@ export interface Inquiry {
   subscriber: InquiryPerson;
   /** Set for dependent inquiries (loop 2000D); the subscriber then carries the member ID. */
   dependent: InquiryPerson | null;
-  /** EQ service type codes, in order of preference (NOTES.md section 5). */
+  /** EQ service type codes, in order of preference (docs/interface.md section 6). */
   service_types: string[];
   /** DTP*291: the date of service the inquiry is about. */
   date: IsoDate;

@@ -1,5 +1,5 @@
 /**
- * plan_status and the plan-year reset fields (spec sections 2.2 and 3, NOTES.md section 1).
+ * plan_status and the plan-year reset fields (docs/interface.md section 2, docs/estimates.md sections 10 and 11).
  * `today` is injected (YYYY-MM-DD); domain code never reads the clock. Rules: docs/estimates.md.
  */
 import type { Cents, Coverage, IsoDate } from './coverage.ts';

@@ -1,4 +1,4 @@
-/** One error shape for every failure (NOTES.md section 3): error_code, message, request_id. */
+/** One error shape for every failure (docs/interface.md section 4): error_code, message, request_id. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, type ErrorCode, type FieldError } from '../domain/errors.ts';
 import type { PayerErrorEntry } from '../domain/schemas/responses.ts';

@@ -1,7 +1,8 @@
 /**
- * What the OpenAPI document says beyond the route schemas: the introduction, tags, the apikey
- * scheme, operation and response descriptions, and the recorded examples. The schemas themselves
- * come from the routes; routeTransform only swaps the shared ones for component references.
+ * What the OpenAPI document says beyond the route schemas (which carry each operation's summary
+ * and description): the introduction, tags, the apikey scheme, response descriptions, and the
+ * recorded examples. The schemas themselves come from the routes; routeTransform only swaps the
+ * shared ones for component references.
  */
 import type { ErrorCode } from '../domain/errors.ts';
 import { BatchCreated, BatchCreateRequest, BatchErrorResponse, BatchProgress, BatchResults } from '../domain/schemas/batches.ts';
@@ -10,8 +11,8 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { PayersResponse } from '../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
-import { FHIR_DESCRIPTIONS, FHIR_SUCCESS } from './openapi-fhir.ts';
-import { MONITORING_CODE_MEANINGS, MONITORING_DESCRIPTIONS, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
+import { FHIR_SUCCESS } from './openapi-fhir.ts';
+import { MONITORING_CODE_MEANINGS, MONITORING_ROUTES, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
 import {
   EXAMPLE_CALLS,
   OPERATION_ROUTES,
@@ -140,30 +141,6 @@ const INTRODUCTION = `Checks a patient's health-insurance coverage with their pa
 
 **Sandbox.** \`GET /v1/sandbox/members\` lists the mock members and what each endpoint answers for them: every example in this document is a recorded sandbox answer.`;
 
-const OPERATION_DESCRIPTIONS: Record<DocumentedOperation, string> = {
-  estimate:
-    'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
-  discover:
-    'Finds a member at a known payer by name, date of birth and ZIP (no member ID) and returns plan-level details, without the cost fields of an estimate.',
-  scan: 'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
-  medicaid:
-    "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
-  payers:
-    "The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR's own, each clearinghouse's) and `eligibility` what the imported payer catalog says.",
-  getPayer: 'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',
-  sandboxMembers: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
-  createBatch:
-    'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks.',
-  getBatch:
-    'How far a batch is: rows done, running, pending and cancelled, and the finished rows counted by outcome (`OK` or the error_code they answered with). `status` is `completed` once every row has its result, or `cancelled` after a cancel; `completed_at` is when the last row finished. A batch belongs to the owner of the key that created it: a key that replaced it by rotation reaches it too.',
-  getBatchResults:
-    'Each row carries the HTTP status and body its endpoint answered with (null while the row waits, and for a cancelled row). `outcome` selects rows by `OK`, an error_code, `PENDING` or `CANCELLED`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
-  cancelBatch:
-    'Cancels the rows of the batch that have not started: they end with `state` `cancelled` and never run; rows being checked finish and keep their results. Answers the progress after the cancel. A batch whose rows have all finished is left as it is. Revoking the key that created a batch cancels it the same way within seconds; rotating the key does not.',
-  ...MONITORING_DESCRIPTIONS,
-  ...FHIR_DESCRIPTIONS,
-};
-
 const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   UNKNOWN_COSTSHARE: 'the payer did not report the cost share',
   UNKNOWN_REMAININGS: 'the payer did not report the remaining deductible and out-of-pocket amounts',
@@ -189,7 +166,7 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
 };
 const codeMeaning = (operation: DocumentedOperation, code: ErrorCode): string =>
   (OPERATION_ROUTES[operation].path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
-  (operation in MONITORING_DESCRIPTIONS ? MONITORING_CODE_MEANINGS[code] : undefined) ??
+  (operation in MONITORING_ROUTES ? MONITORING_CODE_MEANINGS[code] : undefined) ??
   CODE_MEANINGS[code] ??
   'see the message';
 
@@ -268,9 +245,8 @@ export function decorateDocument<T extends DocumentObject>(document: T): T {
   for (const methods of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       const id = operation.operationId as DocumentedOperation | undefined;
-      if (!id || !(id in OPERATION_DESCRIPTIONS)) continue;
+      if (!id || !(id in OPERATION_ROUTES)) continue;
       const calls = EXAMPLE_CALLS.filter((c) => c.operation === id);
-      operation.description ??= OPERATION_DESCRIPTIONS[id];
 
       const requestContent = operation.requestBody?.content ?? {};
       for (const media of Object.values(requestContent)) media.examples = {};

@@ -23,6 +23,8 @@ const PUBLIC_ROUTES: ReadonlyMap<string, RouteKind> = new Map<string, RouteKind>
   // The console's static files; its data comes from /v1 under a key or a signed-in session.
   ['/console', 'page'],
   ['/console/*', 'page'],
+  // The form's state list, written by the server (routes/console.ts).
+  ['/console/us-states.json', 'page'],
   // Console sign-in, who-am-I and sign-out check the session cookie themselves.
   ['/console/session', 'api'],
   // Sign-in through the organization's identity provider (routes/console-oidc.ts): the way in, and back.

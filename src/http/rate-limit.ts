@@ -1,5 +1,5 @@
 /**
- * Checks per API key per minute (NOTES.md section 4): a fixed 60-second window, shared by every
+ * Checks per API key per minute (docs/interface.md section 5): a fixed 60-second window, shared by every
  * instance through Redis when one is given, in memory otherwise. The limit is attached to the check
  * routes themselves (not decided from the URL), right after auth.ts's check, so the bucket is the
  * key's; only the check endpoints count.

@@ -25,7 +25,7 @@ const nextControlNumber = () => (controlNumber = (controlNumber % 999_999_999) +
 const listed = (fields: string[]) => (fields.length <= 1 ? fields.join('') : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`);
 
 export function payerErrorToServiceError(err: PayerError): ServiceError {
-  // Our request was refused, not the payer broken: the caller can fix it (docs/errors.md).
+  // Our request was refused, not the payer broken: the caller can fix it (docs/payer-directory.md, "What the caller sees").
   if (err instanceof RequestRefused) {
     return new ServiceError(
       'INVALID_REQUEST',

@@ -10,7 +10,7 @@ import { buildInquiry } from './inquiry.ts';
 import { planFields } from './present.ts';
 import { requireSearch, resolvePayer } from './resolve-payer.ts';
 
-/** Spec 8: a blank ZIP means 10001 in the sandbox. */
+/** A blank ZIP means 10001 in the sandbox (docs/interface.md 7.7). */
 export function effectiveZip(deps: OperationDeps, zip: string): string | undefined {
   if (zip.trim() !== '') return zip;
   return deps.network.mode === 'sandbox' ? '10001' : undefined;

@@ -1,19 +1,14 @@
-/** The sandbox scenario catalog: payers, plan templates, named members and member-ID suffix scenarios. */
-import { MEMBERS } from './members.ts';
-import { ADMINISTRATOR_PLANS, ANY_PAYER_ID, DEFAULT_PAYER_ID, DEFAULT_SUFFIX_PAYER, SANDBOX_PAYERS } from './payers.ts';
-import { PLANS } from './plans.ts';
-import { SUFFIX_SCENARIOS } from './suffixes.ts';
+/**
+ * The sandbox scenario catalog: payers, plan templates, named members and member-ID suffix
+ * scenarios, kept as data in the JSON files beside this one and checked once when it loads.
+ */
+import { loadCatalog } from './load-catalog.ts';
+import members from './members.json' with { type: 'json' };
+import payers from './payers.json' with { type: 'json' };
+import plans from './plans.json' with { type: 'json' };
+import suffixes from './suffixes.json' with { type: 'json' };
 
-export const CATALOG = {
-  payers: SANDBOX_PAYERS,
-  plans: PLANS,
-  members: MEMBERS,
-  suffixes: SUFFIX_SCENARIOS,
-  administratorPlans: ADMINISTRATOR_PLANS,
-  defaultSuffixPayer: DEFAULT_SUFFIX_PAYER,
-  defaultPayerId: DEFAULT_PAYER_ID,
-  anyPayerId: ANY_PAYER_ID,
-} as const;
+export const CATALOG = loadCatalog({ payers, plans, members, suffixes });
 
-export type Catalog = typeof CATALOG;
-export * from './catalog-types.ts';
+export type { Catalog } from './load-catalog.ts';
+export * from './catalog-schema.ts';

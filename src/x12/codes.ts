@@ -3,7 +3,7 @@ import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.t
 import { codeTable } from './code-tables/index.ts';
 
 /**
- * Behavioral-health service type codes come in preference tiers (NOTES.md section 5), most
+ * Behavioral-health service type codes come in preference tiers (docs/interface.md section 6), most
  * specific first: 0 is MH, 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 professional
  * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1; the tiers are code-tables/eb03.json).
  */

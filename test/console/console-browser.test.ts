@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { US_STATE_CODES } from '../../src/domain/us-states.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
 
@@ -175,5 +176,15 @@ test('a schedule with a bad row is refused whole, naming the row', { skip }, asy
   // Numbered as the spreadsheet shows it: the header is row 1.
   await page.getByText('Row 3: member_dob "1979-02-30" is not a real calendar date').waitFor();
   assert.equal(await page.locator('#batch-view').isVisible(), false);
+  await page.close();
+});
+
+test("the State field offers the server's list of states (GET /console/us-states.json), not a copy in the page", { skip }, async () => {
+  const { page, outside, problems } = await openConsole();
+  await page.locator(`#patient_state option[value="${US_STATE_CODES.at(-1)}"]`).waitFor({ state: 'attached' });
+  const values = await page.locator('#patient_state option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  assert.deepEqual(values, ['', ...US_STATE_CODES]);
+  assert.deepEqual(outside, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });

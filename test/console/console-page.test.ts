@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { US_STATE_CODES } from '../../src/domain/us-states.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 
 const ASSETS = fileURLToPath(new URL('../../src/http/console/', import.meta.url));
@@ -36,6 +37,15 @@ test('/console redirects to the page; the page and its files are served with a C
     assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
   }
   assert.equal((await fetch(`${server.url}/console/nope.js`)).status, 404);
+});
+
+test("the form's state list is the server's own (src/domain/us-states.ts), served under the page's CSP", async () => {
+  const res = await fetch(`${server.url}/console/us-states.json`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /application\/json/);
+  assert.match(res.headers.get('content-security-policy') ?? '', /connect-src 'self'/);
+  assert.deepEqual(await res.json(), US_STATE_CODES);
+  assert.match(readFileSync(`${ASSETS}console.js`, 'utf8'), /fetch\('\/console\/us-states\.json'\)/);
 });
 
 test('the files name no other origin and hold no inline script or style', () => {

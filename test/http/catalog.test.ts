@@ -1,4 +1,4 @@
-/** Every catalog member on every endpoint it serves, and every spec 10.4 suffix, over HTTP. */
+/** Every catalog member on every endpoint it serves, and every docs/interface.md 7.4 suffix, over HTTP. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { OperationName } from '../../src/domain/schemas/requests.ts';
@@ -27,7 +27,7 @@ function assertShape(endpoint: OperationName, body: any, status: number) {
   if (endpoint === 'estimate') {
     assert.ok('member_obligation' in body && 'benefit_structure' in body && 'reset_benefits_status' in body);
   } else {
-    // Spec 4 rule 2: discover, scan and medicaid answer without the financial fields.
+    // docs/interface.md 1.2: discover, scan and medicaid answer without the financial fields.
     assert.ok(!('member_obligation' in body) && !('copayment' in body) && !('remaining_deductible' in body));
   }
 }
@@ -49,7 +49,7 @@ describe('named members', () => {
   }
 });
 
-describe('spec 10.4 suffixes select their scenario whatever the digits and names', () => {
+describe('docs/interface.md 7.4: suffixes select their scenario whatever the digits and names', () => {
   for (const s of CATALOG.suffixes) {
     const prefixes = 'byPrefix' in s.expect ? Object.keys(s.expect.byPrefix) : [''];
     for (const p of prefixes) {

@@ -1,4 +1,4 @@
-/** The behaviours of spec 2.2 and the rules of spec 4 and 10, checked field by field over HTTP. */
+/** The behaviours and rules of docs/interface.md (sections 1, 2 and 7), checked field by field over HTTP. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { VALID_NPI } from '../helpers/requests.ts';
@@ -22,7 +22,7 @@ const byId = (member_id: string, first: string, last: string, dob: string, extra
   });
 const codes = (body: any) => body.alerts.map((a: { code: string }) => a.code);
 
-describe('estimate scenario groups (spec 10.3)', () => {
+describe('estimate scenario groups (docs/interface.md 7.3)', () => {
   test('no alerts, in network: $30 copay on a $150 session', async () => {
     const { status, body } = await byId('10010MHNA', 'Avery', 'Walsh', '1988-03-14');
     assert.equal(status, 200);
@@ -78,7 +78,7 @@ describe('estimate scenario groups (spec 10.3)', () => {
   });
 });
 
-describe('behaviours of spec 2.2', () => {
+describe('behaviours of docs/interface.md section 2', () => {
   test('additional policy to coordinate with', async () => {
     const { body } = await byId('10050MHSP', 'Victor', 'Huang', '1968-12-24');
     assert.equal(body.additional_policy.length, 1);
@@ -189,7 +189,7 @@ describe('cost estimates over HTTP (issue 3)', () => {
   });
 });
 
-describe('plan-year reset variants (spec 3)', () => {
+describe('plan-year reset variants (docs/estimates.md section 11)', () => {
   const resets: [string, string, string, string, string, string[]][] = [
     ['10110MHDM', 'Elise', 'Hart', '1984-02-02', 'DETECTED_NO_ACTION_REQUIRED', []],
     ['10111MHDM', 'Raj', 'Malhotra', '1978-03-03', 'DETECTED_ACTION_REQUIRED', ['copay']],
@@ -273,7 +273,7 @@ describe('government plans', () => {
   });
 });
 
-describe('matching rules (spec 4 rule 1, spec 10.1 and 10.2)', () => {
+describe('matching rules (docs/interface.md 1.1, 7.1 and 7.2)', () => {
   test('discover and scan match first + last name + DOB case-insensitively', async () => {
     const d = await server.post('/v1/discover', {
       member_first_name: 'aVeRy',

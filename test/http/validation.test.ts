@@ -1,4 +1,4 @@
-/** Every validation rule of the request fields (spec 2.1, 4) and the error shape (NOTES.md 3). */
+/** Every validation rule of the request fields (docs/interface.md section 1) and the error shape (section 4). */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { VALID_NPI } from '../helpers/requests.ts';

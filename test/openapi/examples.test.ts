@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
-import { EXAMPLE_CALLS, exampleKey } from '../../src/http/openapi-examples.ts';
+import { Value } from 'typebox/value';
+import { EXAMPLE_CALLS, ExampleCallSchema, exampleKey } from '../../src/http/openapi-examples.ts';
 import { comparable, sendExampleCall, startExampleServer, type ExampleServer } from '../../scripts/openapi-example-calls.ts';
 import { checkerForServer } from '../helpers/openapi-check.ts';
 
@@ -14,6 +15,12 @@ before(async () => {
   server.check = (method, path, status, body) => checker.check(method, path, status, body);
 });
 after(() => server.close());
+
+test('the example call files (src/http/openapi-*examples.json) hold ExampleCalls, each named once per operation', () => {
+  for (const call of EXAMPLE_CALLS) assert.deepEqual([...Value.Errors(ExampleCallSchema, call)], [], exampleKey(call));
+  const keys = EXAMPLE_CALLS.map(exampleKey);
+  assert.equal(new Set(keys).size, keys.length);
+});
 
 for (const call of EXAMPLE_CALLS) {
   test(`${exampleKey(call)} -> ${call.status} ${call.error_code ?? ''}`, async () => {

@@ -13,7 +13,7 @@ before(async () => {
 after(() => prod.close());
 
 let serial = 30000;
-/** A fresh generated member ID (spec 10.4) per check, so neither the cache nor `times` carries over. */
+/** A fresh generated member ID (docs/interface.md 7.4) per check, so neither the cache nor `times` carries over. */
 const freshId = () => `${++serial}MHNA`;
 
 async function estimateWith(payerId: string, rule: FaultRule | null) {

@@ -1,4 +1,4 @@
-/** The catalog covers every scenario the spec names, and the README shows the same member table. */
+/** The catalog covers every scenario docs/interface.md section 7 names, and the README shows the same member table. */
 import assert from 'node:assert/strict';
 import type { Inquiry } from '../../src/domain/inquiry.ts';
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ test('the README shows the catalog table exactly (run scripts/update-readme-memb
   assert.ok(readme.includes(memberTableMarkdown()));
 });
 
-test('every suffix of spec 10.4 has a scenario and a named member', () => {
+test('every suffix of docs/interface.md 7.4 has a scenario and a named member', () => {
   for (const suffix of ['NA', 'UC', 'UA', 'OMCR', 'MA', 'OMCD', 'MM', 'CA', 'SP', 'MNF', 'RR', 'EXP', 'EXS', 'DM']) {
     assert.ok(
       CATALOG.suffixes.some((s) => s.suffix === suffix),
@@ -30,7 +30,7 @@ test('every suffix of spec 10.4 has a scenario and a named member', () => {
   }
 });
 
-test('every category of spec 10.5, behaviour of 2.2, group of 10.3 and discover error of 10.6 has a named member', () => {
+test('every category of docs/interface.md 7.5, behaviour of section 2, group of 7.3 and discover error of 7.6 has a named member', () => {
   const scenarios = new Set(CATALOG.members.map((m) => m.scenario));
   for (const s of [
     'active_commercial',

@@ -6,7 +6,7 @@ import { aaaReason, build271, errorCodeForAaa, normalize271, type PayerAnswer } 
 import { inquiryArbitrary } from './coverage-arbitrary.ts';
 import { body271, interchange } from './x12-fixtures.ts';
 
-test('AAA reject reasons map to the service error codes (NOTES.md section 5)', () => {
+test('AAA reject reasons map to the service error codes (docs/interface.md section 6)', () => {
   const expected: Record<string, string[]> = {
     MEMBER_NOT_FOUND: ['72', '73', '75', '76', '67', '58', '71', '64', '65', '68', '77', '78'],
     PROVIDER_NOT_RECOGNIZED: ['43', '44', '45', '50', '51', '52', '46', '47', '48', '97'],

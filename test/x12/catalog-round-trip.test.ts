@@ -71,7 +71,7 @@ for (const m of members) {
   });
 }
 
-test('read back from their 271s, the named members show all twelve benefit structures of NOTES.md section 2', () => {
+test('read back from their 271s, the named members show all twelve benefit structures of docs/estimates.md section 2', () => {
   for (const s of BENEFIT_STRUCTURES) assert.ok(structures.has(s), `no named member shows "${s}"`);
   // The five members added for the structures no other member showed.
   assert.equal(structures.get('Coinsurance, no deductible, with OOP Max')?.includes('10120MHDM'), true);

@@ -1,5 +1,5 @@
 /**
- * Classification of a network's cost share into the twelve BENEFIT_STRUCTURES (NOTES.md section 2).
+ * Classification of a network's cost share into the twelve BENEFIT_STRUCTURES (docs/estimates.md section 2).
  * The rules, and the choices for the combinations the twelve do not name, are in docs/estimates.md.
  */
 import type { NetworkBenefits } from '../coverage.ts';

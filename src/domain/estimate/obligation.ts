@@ -1,5 +1,5 @@
 /**
- * The per-session split between member and payer (NOTES.md section 2), in integer cents.
+ * The per-session split between member and payer (docs/estimates.md section 4), in integer cents.
  *
  * A value is reported only when what is known determines it: unknown inputs (cost share,
  * remaining deductible, remaining OOP) are replaced by their extremes, and the member's share is

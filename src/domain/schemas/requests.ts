@@ -1,4 +1,4 @@
-/** Request bodies of the four operations (spec 2.1 and 4), written once for validation, OpenAPI and the client. */
+/** Request bodies of the four operations (docs/interface.md section 1), written once for validation, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
 import { PLACE_OF_SERVICE_PATTERN, PROCEDURE_CODE_PATTERN, SERVICE_DATE_MONTHS_BACK } from '../encounter.ts';
 import { US_STATE_CODES } from '../us-states.ts';

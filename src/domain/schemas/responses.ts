@@ -1,4 +1,4 @@
-/** Response bodies (NOTES.md section 1): one set of TypeBox schemas for serialization, OpenAPI and the client. */
+/** Response bodies (docs/interface.md section 2): one set of TypeBox schemas for serialization, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
 import {
   AdditionalPolicy,
@@ -125,7 +125,7 @@ const planFields = {
   is_hdhp: Type.Boolean(),
 };
 
-/** Financial fields of the estimate (NOTES.md section 2), computed by the estimate engine. */
+/** Financial fields of the estimate (docs/interface.md section 3), computed by the estimate engine. */
 export const EstimateFinancials = Type.Object({
   in_network: Type.Boolean(),
   provider_session_cost: cents('The session cost the estimate was computed for'),

@@ -55,65 +55,13 @@ for (const tab of tabs) {
 
 // ---- one check ----
 
-const STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'AS',
-  'GU',
-  'MP',
-  'PR',
-  'VI',
-];
-$('patient_state').append(...STATES.map((s) => h('option', { value: s }, s)));
+// The server's own list of states (src/domain/us-states.ts, served by routes/console.ts), never a copy here.
+fetch('/console/us-states.json')
+  .then((res) => (res.ok ? res.json() : []))
+  .then((states) => $('patient_state').append(...states.map((s) => h('option', { value: s }, s))))
+  .catch(() => {
+    // Without the list the field offers no state; the check still works without one.
+  });
 
 /** Fields each endpoint takes; `blank` ones are sent even when empty (the API reads blank as "any"). */
 const ENDPOINT_FIELDS = {

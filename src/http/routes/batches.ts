@@ -154,6 +154,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           tags: ['batches'],
           summary: 'Queue up to 10,000 checks to run in the background',
           querystring: BatchCreateQuery,
+          description:
+            'Send `{"checks": [{"endpoint", "request"}, ...]}` as JSON, or the rows as `text/csv` with the header of docs/batch.md. Every row is validated first: if any is invalid, nothing is queued and the 400 lists each error with its row. Answers 202 with the batch id; rows run in the background, bounded per payer, and do not count against the key\'s per-minute checks. `?filename=` gives the upload\'s name, which names the results file.',
           body: {
             content: {
               'application/json': { schema: BatchCreateRequest },
@@ -207,6 +209,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           operationId: 'getBatch',
           tags: ['batches'],
           summary: 'Progress of a batch, with finished rows counted by outcome',
+          description:
+            'How far a batch is: rows done, running, pending and cancelled, and the finished rows counted by outcome (`OK` or the error_code they answered with). `status` is `completed` once every row has its result, or `cancelled` after a cancel; `completed_at` is when the last row finished. A batch belongs to the owner of the key that created it: a key that replaced it by rotation reaches it too.',
           params: BatchParams,
           response: { 200: BatchProgress, 401: ErrorResponse, 404: ErrorResponse },
         },
@@ -247,6 +251,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           operationId: 'getBatchResults',
           tags: ['batches'],
           summary: 'One result per row, in row order: JSON, or CSV with accept: text/csv',
+          description:
+            'Each row carries the HTTP status and body its endpoint answered with (null while the row waits, and for a cancelled row). `outcome` selects rows by `OK`, an error_code, `PENDING` or `CANCELLED`; `offset` and `limit` page through them. With `accept: text/csv` the answer is a spreadsheet of the main fields, money in dollars.',
           params: BatchParams,
           querystring: BatchResultsQuery,
           response: {

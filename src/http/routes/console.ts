@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { US_STATE_CODES } from '../../domain/us-states.ts';
 
 const ROOT = fileURLToPath(new URL('../console/', import.meta.url));
 
@@ -39,5 +40,7 @@ export async function registerConsole(app: FastifyInstance): Promise<void> {
       maxAge: 0,
     });
     scope.get('/console', { schema: { hide: true } }, (_request, reply) => reply.redirect('/console/'));
+    // The form's State list: the server's own, so the page keeps no copy.
+    scope.get('/console/us-states.json', { schema: { hide: true } }, () => US_STATE_CODES);
   });
 }

@@ -121,6 +121,8 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
           operationId: 'createMonitors',
           tags: ['monitors'],
           summary: "Watch many patients at once: JSON, or tomorrow's schedule as CSV",
+          description:
+            'Send `{"monitors": [...]}` (each a createMonitor body), or a schedule as `text/csv`: the columns of a batch upload (docs/batch.md) and `appointment_date` (MM/DD/YYYY or YYYY-MM-DD), optionally `reference`, one line per appointment; lines of one patient become one monitor with all their appointments, checked 3 days before and on the day. Every row is validated first: if any is invalid nothing is created and the 400 names each row and field.',
           body: {
             content: {
               'application/json': { schema: MonitorsCreateRequest },

@@ -86,6 +86,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         operationId: 'createMonitor',
         tags: ['monitors'],
         summary: 'Watch a patient: re-check their coverage before each appointment and/or every N days',
+        description:
+          'Takes the fields of an estimate request and a schedule. The first check is made right away (the baseline); later checks compare with the last answer and raise coverage.changed webhook events naming what changed. In production the server needs COVERAGE_DATA_KEY (503 otherwise).',
         body: MonitorCreateRequest,
         response: { 201: MonitorCreated, 400: ErrorResponse, 401: ErrorResponse },
       },
@@ -143,6 +145,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         tags: ['monitors'],
         summary: "This key's monitors, a page at a time: oldest first, or by next appointment or latest change",
         querystring: MonitorListQuery,
+        description:
+          'Each with its schedule, next check and last result; `sort` orders them by creation (default), next appointment or latest change. Pages of `limit` (default 50, at most 200); pass `next_offset` as `offset` for the next.',
         response: { 200: MonitorList, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
@@ -166,6 +170,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         operationId: 'getMonitor',
         tags: ['monitors'],
         summary: 'A monitor: its schedule, next check, and the last check with what it found changed',
+        description: 'last_check is null until the first check is made (right after creation). next_check_at is null once the schedule has no more checks.',
         params: IdParams,
         response: { 200: Monitor, 401: ErrorResponse, 404: ErrorResponse },
       },
@@ -183,6 +188,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         operationId: 'deleteMonitor',
         tags: ['monitors'],
         summary: 'Stop watching: deletes the monitor and its coverage snapshot',
+        description: 'No more checks are made and the stored answer is deleted. Events already queued for webhooks are still delivered.',
         params: IdParams,
         response: { 200: Type.Object({ id: Type.String(), deleted: Type.Boolean() }), 401: ErrorResponse, 404: ErrorResponse },
       },
@@ -201,6 +207,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         operationId: 'checkMonitor',
         tags: ['monitors'],
         summary: 'Check now: the estimate answer, and the monitor with what changed',
+        description:
+          'Makes a check like a scheduled one (same comparison, same webhook events) without moving the schedule. `result` is what POST /v1/estimate answers for the monitored patient, whatever its status.',
         params: IdParams,
         response: { 200: MonitorCheckResult, 401: ErrorResponse, 404: ErrorResponse },
       },

@@ -47,6 +47,8 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
         operationId: 'payers',
         tags: ['payers'],
         summary: 'The payers this server reaches, or those matching a search',
+        description:
+          "The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR's own, each clearinghouse's) and `eligibility` what the imported payer catalog says.",
         querystring: PayersQuery,
         response: { 200: PayersResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
@@ -66,6 +68,7 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
         operationId: 'getPayer',
         tags: ['payers'],
         summary: 'One payer, by its ID or any alias',
+        description: 'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',
         params: PayerParams,
         response: { 200: PayerListing, 401: ErrorResponse, 404: ErrorResponse },
       },

@@ -14,6 +14,7 @@ export function registerSandboxRoutes(app: FastifyInstance): void {
         operationId: 'sandboxMembers',
         tags: ['sandbox'],
         summary: 'The sandbox member catalog',
+        description: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',
         response: { 200: SandboxMembersResponse, 401: ErrorResponse },
       },
     },

@@ -1,4 +1,4 @@
-/** The four operations of the spec under /v1. */
+/** The four operations under /v1 (docs/interface.md section 1). */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
@@ -53,6 +53,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         operationId: 'estimate',
         tags: ['coverage'],
         summary: 'Estimate what a session costs the patient',
+        description:
+          'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
         body: EstimateRequest,
         response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
       },
@@ -66,6 +68,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         operationId: 'discover',
         tags: ['coverage'],
         summary: 'Find coverage at a known payer by name, DOB and ZIP',
+        description:
+          'Finds a member at a known payer by name, date of birth and ZIP (no member ID) and returns plan-level details, without the cost fields of an estimate.',
         body: DiscoverRequest,
         response: { 200: DiscoverResponse, ...errors },
       },
@@ -79,6 +83,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         operationId: 'scan',
         tags: ['coverage'],
         summary: 'Search every payer for active coverage',
+        description:
+          'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
         body: ScanRequest,
         response: { 200: ScanResponse, ...errors },
       },
@@ -92,6 +98,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         operationId: 'medicaid',
         tags: ['coverage'],
         summary: 'Find Medicaid coverage by state or payer',
+        description:
+          "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
         body: MedicaidRequest,
         response: { 200: MedicaidResponse, ...errors },
       },

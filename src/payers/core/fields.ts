@@ -1,5 +1,5 @@
 /**
- * CAQH CORE Connectivity vC2.2.0 real-time envelope fields (NOTES.md section 5), shared by the
+ * CAQH CORE Connectivity vC2.2.0 real-time envelope fields (docs/interface.md section 6), shared by the
  * SOAP and MIME codecs, the production connectors and the payer simulator.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,10 +1,10 @@
 /**
- * Finds who a 270 asks about in the sandbox catalog (spec 4 rule 1 and spec 10): by member ID,
+ * Finds who a 270 asks about in the sandbox catalog (docs/interface.md 1.1 and section 7): by member ID,
  * then by the generated-ID suffix rule, then by first name + last name + DOB, case-insensitively.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
 import type { Catalog, CatalogMember, CatalogPerson, ScenarioAnswer, SuffixScenario } from '../../sandbox/catalog.ts';
-import type { PlanOverrides } from '../../sandbox/catalog-types.ts';
+import type { PlanOverrides } from '../../sandbox/catalog-schema.ts';
 
 export interface SandboxHit {
   /** The payer that answers. */

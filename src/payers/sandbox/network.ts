@@ -7,7 +7,7 @@ import { build271, parse270, type PayerAnswer } from '../../x12/index.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
-import type { CatalogPlan } from '../../sandbox/catalog-types.ts';
+import type { CatalogPlan } from '../../sandbox/catalog-schema.ts';
 import { deepFreeze, sharedPlan } from './resolve-plan.ts';
 
 export interface SandboxNetworkOptions {

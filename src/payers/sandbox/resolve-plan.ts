@@ -1,6 +1,6 @@
 /** Turns a catalog plan template, a member's overrides and the clock into a concrete plan. */
 import type { IsoDate } from '../../domain/coverage.ts';
-import type { CatalogPlan, PlanOverrides } from '../../sandbox/catalog-types.ts';
+import type { CatalogPlan, PlanOverrides } from '../../sandbox/catalog-schema.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 /** A payer directory whose payers all point at a running simulator. */
-import { ADMINISTRATOR_PLANS } from '../../sandbox/payers.ts';
+import { CATALOG } from '../../sandbox/catalog.ts';
 import type { DirectoryPayer, PayerDirectory } from '../directory.ts';
 import type { PayerSimulator } from './server.ts';
 
@@ -16,7 +16,7 @@ export interface SimulatorDirectoryOptions {
 }
 
 export function simulatorDirectory(sim: PayerSimulator, options: SimulatorDirectoryOptions = {}): PayerDirectory {
-  const administrators = Object.keys(ADMINISTRATOR_PLANS);
+  const administrators = Object.keys(CATALOG.administratorPlans);
   const all = sim.payers();
   const chosen = options.payerIds ? options.payerIds.map((id) => all.find((p) => p.payer_id === id) ?? fail(id)) : all;
   return {

@@ -3,7 +3,7 @@
  * routes through every simulator that serves it, in the order given (so failover can be tried on
  * loopback). Secrets are named by environment variable; the simulators accept `sim` for each.
  */
-import { ADMINISTRATOR_PLANS } from '../../../sandbox/payers.ts';
+import { CATALOG } from '../../../sandbox/catalog.ts';
 import type { DirectoryConnection } from '../../connections.ts';
 import type { DirectoryPayer, PayerDirectory } from '../../directory.ts';
 import { AVAILITY_CLIENT_ID_ENV, AVAILITY_CLIENT_SECRET_ENV, AVAILITY_DEMO_SCOPE, AvailitySimulator } from './availity.ts';
@@ -57,7 +57,7 @@ function served(sim: VendorSimulator): Served[] {
 }
 
 export function vendorDirectory(sims: { name: string; sim: VendorSimulator }[]): PayerDirectory {
-  const administrators = Object.keys(ADMINISTRATOR_PLANS);
+  const administrators = Object.keys(CATALOG.administratorPlans);
   const payers = new Map<string, DirectoryPayer>();
   for (const { name, sim } of sims) {
     for (const p of served(sim)) {
