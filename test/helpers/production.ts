@@ -53,7 +53,10 @@ export async function startProduction(
   let server: TestServer;
   try {
     server = await startTestServer({
-      env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
+      // Deadlines no loaded machine reaches: a suite firing every request at once on a busy machine
+      // once saw exchanges pass a 600 ms deadline (502 PAYER_FAILURE). A suite that tests the
+      // deadline sets a short one itself (faults.test.ts).
+      env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '30000', COVERAGE_SCAN_TIMEOUT_MS: '45000', ...opts.env },
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
     });
   } catch (err) {
