@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runNode, serviceEntry, startNode, type Child } from './processes.ts';
+import type { Mode } from '../../src/domain/mode.ts';
 
 export interface CoverageServer extends Child {
   key: string;
@@ -21,7 +22,7 @@ export interface CoverageServer extends Child {
 }
 
 export async function startCoverageServer(opts: {
-  mode: 'sandbox' | 'production';
+  mode: Mode;
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<CoverageServer> {

@@ -10,6 +10,7 @@ import { USER_ID_PREFIX } from '../store/users.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
 import type { OperationDeps } from '../operations/index.ts';
+import { errType } from '../operations/lease-worker.ts';
 import { DeliveryWorker } from '../operations/monitoring/delivery-worker.ts';
 import { MonitorRunner } from '../operations/monitoring/monitor-runner.ts';
 import { batchCompletedEvent } from '../store/batch-events.ts';
@@ -141,7 +142,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
         const completed = await batchCompletedEvent(parts.db, batchId, now());
         if (!completed) return;
         if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) wakeDeliveries();
-      })().catch((err) => log.error({ err_type: err instanceof Error ? err.name : typeof err }, 'batch.completed event not queued'));
+      })().catch((err) => log.error({ err_type: errType(err) }, 'batch.completed event not queued'));
     },
     start() {
       runner.start();

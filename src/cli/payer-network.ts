@@ -15,7 +15,7 @@ export async function openPayerNetwork(config: Config, today: () => string, metr
   return new ProductionNetwork(loadDirectory(config.payersFile), {
     timeoutMs: config.payerTimeoutMs,
     env,
-    ...(metrics ? { onBreakerState: (connection: string, state: 'closed' | 'half_open' | 'open') => metrics.setBreakerState(connection, state) } : {}),
+    ...(metrics ? { onBreakerState: (connection, state) => metrics.setBreakerState(connection, state) } : {}),
   });
 }
 
