@@ -79,6 +79,11 @@ export class MonitorRunner {
     await this.worker.idle();
   }
 
+  /** Resolves when no check is being claimed or made (tests). */
+  idle(): Promise<void> {
+    return this.worker.idle();
+  }
+
   close(): Promise<void> {
     return this.worker.close();
   }
@@ -104,7 +109,10 @@ export class MonitorRunner {
   private async check(monitor: DueMonitor): Promise<void> {
     await nextTurn();
     const at = this.worker.now();
-    const outcome = await recordedCheck(this.options.deps, this.options.queue, monitor, at, { claim: monitor.claim, nextCheckAt: nextCheckAfter(monitor.schedule, at) });
+    const outcome = await recordedCheck(this.options.deps, this.options.queue, monitor, at, {
+      claim: monitor.claim,
+      nextCheckAt: nextCheckAfter(monitor.schedule, at),
+    });
     if (!outcome) return;
     this.options.onChecked?.(monitor, outcome);
     if (outcome.events.length > 0) this.options.onEvents?.();
