@@ -17,8 +17,9 @@ const PROFILES = {
   small: ['--optimize-for-size'],
 } as const satisfies Record<string, readonly string[]>;
 
-export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env): void {
+/** `setFlag`: where the V8 flags go (tests see them there). */
+export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env, setFlag: (flag: string) => void = setFlagsFromString): void {
   const choice = env.COVERAGE_HEAP ?? 'fast';
   if (!Object.hasOwn(PROFILES, choice)) throw new Error(`COVERAGE_HEAP must be fast or small, got "${choice}"`);
-  for (const flag of PROFILES[choice as keyof typeof PROFILES]) setFlagsFromString(flag);
+  for (const flag of PROFILES[choice as keyof typeof PROFILES]) setFlag(flag);
 }
