@@ -21,11 +21,7 @@ export interface CoverageServer extends Child {
   requestsCounted(route: string): Promise<number>;
 }
 
-export async function startCoverageServer(opts: {
-  mode: Mode;
-  env?: Record<string, string>;
-  nodeArgs?: string[];
-}): Promise<CoverageServer> {
+export async function startCoverageServer(opts: { mode: Mode; env?: Record<string, string>; nodeArgs?: string[] }): Promise<CoverageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
   // Production does not start without a data key (docs/security.md).
   const env = {

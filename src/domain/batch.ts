@@ -12,7 +12,6 @@ export interface BatchCheck {
 /** cancelled: the row was never run (its batch was cancelled, or its owner has no live key). */
 export type RowState = 'pending' | 'running' | 'done' | 'cancelled';
 
-
 /** A row a runner has claimed: its check, the payer it goes to, and the claim that must hold to write its result. */
 export interface ClaimedRow {
   batch_id: string;
