@@ -41,8 +41,6 @@ export interface LeaseWorkerOptions {
   onPoll?: () => Promise<void>;
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export class LeaseWorker {
   readonly id: string;
   readonly now: () => Date;
@@ -154,7 +152,13 @@ export class LeaseWorker {
     await this.polling;
     await this.passing;
     const work = Promise.allSettled([...this.tasks]);
-    await (this.options.graceMs === undefined ? work : Promise.race([work, delay(this.options.graceMs)]));
+    if (this.options.graceMs === undefined) await work;
+    else {
+      // Held by the event loop, so a stopping process lives to release what is still running.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([work, new Promise<void>((resolve) => (grace = setTimeout(resolve, this.options.graceMs)))]);
+      clearTimeout(grace);
+    }
     if (this.claims.size === 0) return;
     try {
       await this.options.queue.release([...this.claims.keys()]);
