@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runNode, serviceEntry, startNode, type Child } from './processes.ts';
+import type { Mode } from '../../src/domain/mode.ts';
 
 export interface CoverageServer extends Child {
   key: string;
@@ -20,11 +21,7 @@ export interface CoverageServer extends Child {
   requestsCounted(route: string): Promise<number>;
 }
 
-export async function startCoverageServer(opts: {
-  mode: 'sandbox' | 'production';
-  env?: Record<string, string>;
-  nodeArgs?: string[];
-}): Promise<CoverageServer> {
+export async function startCoverageServer(opts: { mode: Mode; env?: Record<string, string>; nodeArgs?: string[] }): Promise<CoverageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
   // Production does not start without a data key (docs/security.md).
   const env = {

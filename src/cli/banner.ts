@@ -4,6 +4,7 @@
  * directory (there is no "any payer") and no sandbox page is mentioned.
  */
 import type { PayerInfo } from '../payers/network.ts';
+import type { Mode } from '../domain/mode.ts';
 
 /** The README's sample patient: a catalog member, so the sandbox and the payer simulator both know her. */
 const SAMPLE = {
@@ -23,7 +24,7 @@ export function bannerPayer(payers: readonly PayerInfo[]): PayerInfo | undefined
   return payers.find((p) => p.payer_id === SAMPLE_PAYER) ?? payers.find((p) => p.medicaid_state === null && !administrators.has(p.payer_id)) ?? payers[0];
 }
 
-export function bannerGuide(opts: { base: string; key: string; mode: 'sandbox' | 'production'; payers: readonly PayerInfo[] }): string[] {
+export function bannerGuide(opts: { base: string; key: string; mode: Mode; payers: readonly PayerInfo[] }): string[] {
   const { base, key, mode } = opts;
   const header = `-H 'apikey: ${key}'`;
   const lines = [`Console:  ${base}/console/`, `API docs: ${base}/docs   (OpenAPI: ${base}/openapi.json)`, ''];

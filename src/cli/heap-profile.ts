@@ -19,6 +19,7 @@ const PROFILES = {
   small: ['--optimize-for-size'],
 } as const satisfies Record<Env['COVERAGE_HEAP'], readonly string[]>;
 
-export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env): void {
-  for (const flag of PROFILES[parseEnv(env).COVERAGE_HEAP]) setFlagsFromString(flag);
+/** `setFlag`: where the V8 flags go (tests see them there). */
+export function applyHeapProfile(env: NodeJS.ProcessEnv = process.env, setFlag: (flag: string) => void = setFlagsFromString): void {
+  for (const flag of PROFILES[parseEnv(env).COVERAGE_HEAP]) setFlag(flag);
 }

@@ -3,7 +3,8 @@
  * `KEY=$(npx coverage keys create ...)` captures exactly it; everything else goes to stderr.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { type ApiKey, type KeyEnv, KeyStore } from '../store/keys.ts';
+import { MODES, type Mode } from '../domain/mode.ts';
+import { type ApiKey, KeyStore } from '../store/keys.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
 
 /** `50/min`, `50/minute` or `50`: checks per minute. */
@@ -14,7 +15,7 @@ export function parseRateLimit(value: string): number {
   return n;
 }
 
-export async function createKey(keys: KeyStore, input: { name: string; env: KeyEnv; rateLimit?: number | undefined }, io: CliIo): Promise<number> {
+export async function createKey(keys: KeyStore, input: { name: string; env: Mode; rateLimit?: number | undefined }, io: CliIo): Promise<number> {
   const { key, secret } = await keys.create({ name: input.name, env: input.env, rate_limit_per_minute: input.rateLimit ?? null });
   io.stdout(`${secret}\n`);
   io.stderr(`Created ${key.id} (${key.env}). This is the only time the key is shown: store it now.\n`);
@@ -84,9 +85,9 @@ export function registerKeysCommands(program: Command, io: CliIo = processIo): v
     .command('create')
     .description('create a key and print it once (the only output on stdout)')
     .requiredOption('--name <name>', 'who or what the key is for')
-    .addOption(new Option('--env <env>', 'the network the key reaches').choices(['sandbox', 'production']).makeOptionMandatory())
+    .addOption(new Option('--env <env>', 'the network the key reaches').choices(MODES).makeOptionMandatory())
     .option('--rate-limit <limit>', 'checks per minute, such as 50/min (default 50/min)', parseRateLimit)
-    .action((options: { name: string; env: KeyEnv; rateLimit?: number }) => run((k) => createKey(k, options, io)));
+    .action((options: { name: string; env: Mode; rateLimit?: number }) => run((k) => createKey(k, options, io)));
 
   keys
     .command('list')

@@ -10,6 +10,7 @@ import { USER_ID_PREFIX } from '../store/users.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
 import type { OperationDeps } from '../operations/index.ts';
+import { errType } from '../operations/lease-worker.ts';
 import { DeliveryWorker } from '../operations/monitoring/delivery-worker.ts';
 import { MonitorRunner } from '../operations/monitoring/monitor-runner.ts';
 import { batchCompletedEvent } from '../store/batch-events.ts';
@@ -41,6 +42,8 @@ export interface MonitorWorker {
   routes: { monitors: MonitorRouteOptions; webhooks: WebhookRouteOptions };
   /** Called for each finished batch row: queues batch.completed when it was the batch's last. */
   batchRowDone(batchId: string): void;
+  /** Resolves when no event is being queued, no check made and no delivery sent (tests). */
+  idle(): Promise<void>;
   start(): void;
   close(): Promise<void>;
 }
@@ -112,6 +115,8 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     onEvents: () => wakeDeliveries(),
     log,
   });
+  /** batch.completed events being queued. */
+  const queuing = new Set<Promise<void>>();
   const wakeDeliveries = () => {
     if (config.webhooks.deliver) deliveries.wake();
   };
@@ -137,11 +142,19 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
       webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
     },
     batchRowDone(batchId) {
-      void (async () => {
+      const queued: Promise<void> = (async () => {
         const completed = await batchCompletedEvent(parts.db, batchId, now());
         if (!completed) return;
         if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) wakeDeliveries();
-      })().catch((err) => log.error({ err_type: err instanceof Error ? err.name : typeof err }, 'batch.completed event not queued'));
+      })()
+        .catch((err) => log.error({ err_type: errType(err) }, 'batch.completed event not queued'))
+        .finally(() => queuing.delete(queued));
+      queuing.add(queued);
+    },
+    async idle() {
+      while (queuing.size > 0) await Promise.allSettled([...queuing]);
+      await runner.idle();
+      await deliveries.idle();
     },
     start() {
       runner.start();

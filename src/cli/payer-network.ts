@@ -2,12 +2,19 @@
 import type { Redis } from 'ioredis';
 import type { Metrics } from '../http/metrics.ts';
 import { MemoryCoverageCache, RedisCoverageCache, countingLookups, type CoverageCache } from '../operations/cache.ts';
+import type { Clock } from '../payers/clock.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 import { SandboxNetwork } from '../payers/sandbox/network.ts';
 import { DataKey } from '../store/data-key.ts';
 import type { Config } from './config.ts';
 
-export async function openPayerNetwork(config: Config, today: () => string, metrics?: Metrics, env: NodeJS.ProcessEnv = process.env): Promise<PayerNetwork> {
+export async function openPayerNetwork(
+  config: Config,
+  today: () => string,
+  metrics?: Metrics,
+  env: NodeJS.ProcessEnv = process.env,
+  clock?: Clock,
+): Promise<PayerNetwork> {
   if (config.mode === 'sandbox') return new SandboxNetwork({ today });
   if (!config.payersFile) throw new Error('COVERAGE_MODE=production needs COVERAGE_PAYERS, the payer directory file (see docs/payer-directory.md)');
   // Loaded in production only: a sandbox start skips undici, cockatiel, the SOAP parser and the directory validator.
@@ -15,7 +22,8 @@ export async function openPayerNetwork(config: Config, today: () => string, metr
   return new ProductionNetwork(loadDirectory(config.payersFile), {
     timeoutMs: config.payerTimeoutMs,
     env,
-    ...(metrics ? { onBreakerState: (connection: string, state: 'closed' | 'half_open' | 'open') => metrics.setBreakerState(connection, state) } : {}),
+    ...(clock ? { clock } : {}),
+    ...(metrics ? { onBreakerState: (connection, state) => metrics.setBreakerState(connection, state) } : {}),
   });
 }
 

@@ -15,6 +15,7 @@ import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
 import { createMonitorWorker, type MonitorWorker } from './monitor-worker.ts';
 import { checkProductionDataKey, type Config } from './config.ts';
+import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 
 export interface Runtime {
@@ -39,6 +40,8 @@ export interface RuntimeOptions {
   today?: () => string;
   /** The clock of monitors and webhook deliveries (tests). */
   now?: () => Date;
+  /** The payer connections' clock: token lifetimes, breaker periods, waits between polls (tests). */
+  payerClock?: Clock;
   logStream?: NodeJS.WritableStream;
   logLevel?: string | false;
 }
@@ -62,7 +65,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   checkProductionDataKey(config);
   const today = options.today ?? systemToday;
   const metrics = new Metrics({ processMetrics: true });
-  const network = await openPayerNetwork(config, today, metrics);
+  const network = await openPayerNetwork(config, today, metrics, process.env, options.payerClock);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // Production: payers imported into the store (coverage payers import) join the directory's.
   if (network.addCatalog) {

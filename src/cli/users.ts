@@ -6,7 +6,7 @@
  */
 import { type Command, Option } from 'commander';
 import { DataKey } from '../store/data-key.ts';
-import type { KeyEnv } from '../store/keys.ts';
+import { MODES, type Mode } from '../domain/mode.ts';
 import { type User, UserInputError, UserStore } from '../store/users.ts';
 import { loadConfig } from './config.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
@@ -88,7 +88,7 @@ async function guarded(io: CliIo, fn: () => Promise<number>): Promise<number> {
 
 export function addUser(
   users: UserStore,
-  input: { username: string; env: KeyEnv; totp?: boolean | undefined; sso?: boolean | undefined; password: PasswordSource },
+  input: { username: string; env: Mode; totp?: boolean | undefined; sso?: boolean | undefined; password: PasswordSource },
   io: CliIo,
 ): Promise<number> {
   return guarded(io, async () => {
@@ -196,11 +196,11 @@ export function registerUsersCommands(program: Command, io: CliIo = processIo): 
     .command('add')
     .description('add a person; the password is typed at a prompt (or --password-stdin)')
     .argument('<username>', 'their sign-in name, such as alice or alice@clinic.example')
-    .addOption(new Option('--env <env>', 'the network they reach (default: COVERAGE_MODE)').choices(['sandbox', 'production']))
+    .addOption(new Option('--env <env>', 'the network they reach (default: COVERAGE_MODE)').choices(MODES))
     .option('--totp', 'enrol a one-time-code app; its otpauth:// URI is printed once on stdout')
     .option('--sso', "no password here: they sign in through the organization's identity provider (OpenID Connect), USERNAME being their email")
     .addOption(stdinOption)
-    .action((username: string, options: { env?: KeyEnv; totp?: boolean; sso?: boolean; passwordStdin?: boolean }) =>
+    .action((username: string, options: { env?: Mode; totp?: boolean; sso?: boolean; passwordStdin?: boolean }) =>
       run((u) => addUser(u, { username, env: options.env ?? loadConfig().mode, totp: options.totp, sso: options.sso, password: passwordSource(options) }, io)),
     );
 

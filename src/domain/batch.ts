@@ -12,9 +12,6 @@ export interface BatchCheck {
 /** cancelled: the row was never run (its batch was cancelled, or its owner has no live key). */
 export type RowState = 'pending' | 'running' | 'done' | 'cancelled';
 
-/** The environment a batch's rows run in: its key's. An instance runs only the rows of its own mode. */
-export type BatchMode = 'sandbox' | 'production';
-
 /** A row a runner has claimed: its check, the payer it goes to, and the claim that must hold to write its result. */
 export interface ClaimedRow {
   batch_id: string;

@@ -11,6 +11,7 @@ import { sessionPrincipal } from './console-auth.ts';
 import { sendError } from './errors.ts';
 import { routeAccess } from './public-routes.ts';
 import { hookList } from './route-hooks.ts';
+import type { Mode } from '../domain/mode.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -29,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, keys: KeyStore, mode: 'sandbox' | 'production'): void {
+export function installAuth(app: FastifyInstance, keys: KeyStore, mode: Mode): void {
   app.decorateRequest('apiKey', null);
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);

@@ -10,7 +10,8 @@ import type { AccessRecorder } from './console-audit.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleSessionStore, SessionUser } from '../store/console-sessions.ts';
 import type { OidcConfig } from './oidc.ts';
-import type { ApiKey, KeyEnv } from '../store/keys.ts';
+import type { Mode } from '../domain/mode.ts';
+import type { ApiKey } from '../store/keys.ts';
 import type { UserStore } from '../store/users.ts';
 
 export const SESSION_COOKIE = 'coverage_session';
@@ -19,7 +20,7 @@ export const CONSOLE_HEADER = 'x-coverage-console';
 export interface ConsoleAccess {
   users: UserStore;
   sessions: ConsoleSessionStore;
-  mode: KeyEnv;
+  mode: Mode;
   /** Sign-in attempts per client address per minute, on top of the per-account lockout (default 20). */
   signInsPerMinute?: number;
   /** Sign-in through the organization's identity provider (routes/console-oidc.ts); none when absent. */

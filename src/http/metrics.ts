@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 // For the `hide` schema keyword's type: /metrics stays out of the OpenAPI document.
 import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BreakerState } from '../payers/production/connector.ts';
 import { sendError } from './errors.ts';
 
-export type BreakerState = 'closed' | 'half_open' | 'open';
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];

@@ -22,6 +22,7 @@ import {
   type DocumentedOperation,
   type ExampleCall,
 } from './openapi-examples.ts';
+import type { Mode } from '../domain/mode.ts';
 
 /** Schemas with an $id become components; routes refer to them instead of inlining a copy. */
 const SHARED_SCHEMAS = [
@@ -77,7 +78,7 @@ export function routeTransform(schema: RouteSchema | undefined, url: string): Ro
   return out;
 }
 
-export function documentHeader(options: { mode: 'sandbox' | 'production'; version: string }) {
+export function documentHeader(options: { mode: Mode; version: string }) {
   return {
     openapi: '3.1.0',
     info: {

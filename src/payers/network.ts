@@ -1,6 +1,7 @@
 /** The seam between operations and payers: a network answers a 270 with a 271 (or a 999). */
 import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
+import type { Mode } from '../domain/mode.ts';
 
 export interface PayerInfo {
   payer_id: string;
@@ -86,7 +87,7 @@ export interface RoutedAnswer {
 }
 
 export interface PayerNetwork {
-  readonly mode: 'sandbox' | 'production';
+  readonly mode: Mode;
   /** Payer id to address when the caller left payer_id blank, or null when one is required. */
   readonly anyPayerId: string | null;
   payers(): readonly PayerInfo[];

@@ -6,7 +6,8 @@
  * under the claim that holds it, so it is written once.
  */
 import { sql } from 'kysely';
-import type { BatchMode, ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
+import type { ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
+import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
 import { SealedText } from './sealed-text.ts';
@@ -29,7 +30,7 @@ export class BatchClaims {
   ) {}
 
   /** Payers with rows of this environment waiting. */
-  async pendingPayers(env: BatchMode): Promise<string[]> {
+  async pendingPayers(env: Mode): Promise<string[]> {
     const rows = await this.db.kysely.selectFrom('batch_rows').select('payer_key').distinct().where('state', '=', 'pending').where('env', '=', env).execute();
     return rows.map((r) => r.payer_key);
   }
@@ -38,7 +39,7 @@ export class BatchClaims {
    * Takes up to `limit` waiting rows of one payer and environment under the claim token, lowest row
    * numbers first across batches. A sandbox instance never takes a production row, nor the reverse.
    */
-  async claim(env: BatchMode, payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<ClaimedRow[]> {
+  async claim(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<ClaimedRow[]> {
     const lease = leaseUntil.toISOString();
     type Claimed = { batch_id: string; row_no: number | string; key_id: string; user_id: string | null; endpoint: string; payer_key: string; request: string };
     const { rows } =

@@ -3,7 +3,8 @@
  * runner's claims on rows are in batch-claims.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { CANCELLED_OUTCOME, PENDING_OUTCOME, type BatchCheck, type BatchMode, type ClaimedRow, type RowState } from '../domain/batch.ts';
+import { CANCELLED_OUTCOME, PENDING_OUTCOME, type BatchCheck, type ClaimedRow, type RowState } from '../domain/batch.ts';
+import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { BatchClaims, rowContext, UNREADABLE_ROW } from './batch-claims.ts';
 import type { BatchTable } from './schema.ts';
@@ -15,7 +16,7 @@ export interface NewBatch {
   /** The key's owner (keys.ts ownerOf): every key of the owner reaches the batch. */
   ownerId: string;
   /** The key's environment: only an instance of this mode runs the rows. */
-  env: BatchMode;
+  env: Mode;
   /** The person signed in to the console, if one queued it. */
   userId?: string | null;
   source: 'json' | 'csv';

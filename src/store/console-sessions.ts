@@ -5,8 +5,8 @@
  * user's password being reset. Every check happens here, on the server, at every request.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Mode } from '../domain/mode.ts';
 import type { Db } from './db.ts';
-import type { KeyEnv } from './keys.ts';
 
 export interface ConsoleSessionOptions {
   /** Idle logoff (default 15 minutes). */
@@ -19,7 +19,7 @@ export interface ConsoleSessionOptions {
 export interface SessionUser {
   id: string;
   username: string;
-  env: KeyEnv;
+  env: Mode;
 }
 
 export interface ResolvedSession {

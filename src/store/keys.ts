@@ -2,13 +2,12 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 import type { ApiKeyTable } from './schema.ts';
-
-export type KeyEnv = 'sandbox' | 'production';
+import type { Mode } from '../domain/mode.ts';
 
 export interface ApiKey {
   id: string;
   name: string;
-  env: KeyEnv;
+  env: Mode;
   prefix: string;
   rate_limit_per_minute: number | null;
   created_at: string;
@@ -31,7 +30,7 @@ export interface CreatedKey {
 const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 const toKey = ({ hash: _hash, ...row }: ApiKeyTable): ApiKey => row;
 
-export function newSecret(env: KeyEnv): string {
+export function newSecret(env: Mode): string {
   return `cov_${env === 'sandbox' ? 'test' : 'live'}_${randomBytes(24).toString('base64url')}`;
 }
 
@@ -48,7 +47,7 @@ export class KeyStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async create(input: { name: string; env: KeyEnv; rate_limit_per_minute?: number | null; secret?: string; owner_id?: string }): Promise<CreatedKey> {
+  async create(input: { name: string; env: Mode; rate_limit_per_minute?: number | null; secret?: string; owner_id?: string }): Promise<CreatedKey> {
     const secret = input.secret ?? newSecret(input.env);
     const id = `key_${randomBytes(8).toString('hex')}`;
     const row: ApiKeyTable = {
@@ -71,7 +70,7 @@ export class KeyStore {
    * Registers a known secret (COVERAGE_DEV_KEY) if no key has it yet. A revoke is final: a revoked
    * secret is not registered again, and null says so.
    */
-  async ensure(secret: string, name: string, env: KeyEnv): Promise<ApiKey | null> {
+  async ensure(secret: string, name: string, env: Mode): Promise<ApiKey | null> {
     for (let attempt = 1; ; attempt++) {
       const existing = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hashSecret(secret)).executeTakeFirst();
       if (existing?.revoked_at) return null;
@@ -126,11 +125,11 @@ export class KeyStore {
   }
 
   /** Revokes every live key with this name (of this env, when given); returns how many. */
-  async revokeNamed(name: string, env?: KeyEnv): Promise<number> {
+  async revokeNamed(name: string, env?: Mode): Promise<number> {
     return this.revokeWhere('name', name, env);
   }
 
-  private async revokeWhere(column: 'id' | 'name', value: string, env?: KeyEnv): Promise<number> {
+  private async revokeWhere(column: 'id' | 'name', value: string, env?: Mode): Promise<number> {
     let update = this.db.kysely.updateTable('api_keys').set({ revoked_at: this.now().toISOString() }).where(column, '=', value).where('revoked_at', 'is', null);
     if (env) update = update.where('env', '=', env);
     const res = await update.executeTakeFirst();

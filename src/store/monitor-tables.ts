@@ -1,4 +1,5 @@
 /** Table types of monitors and webhooks (migration-steps/monitors.ts; docs/monitoring.md). */
+import type { Mode } from '../domain/mode.ts';
 
 /** A patient's coverage re-checked on a schedule; it belongs to the owner of the key that created it. */
 export interface MonitorTable {
@@ -6,7 +7,7 @@ export interface MonitorTable {
   owner_id: string;
   key_id: string;
   /** The key's environment: only an instance of this mode makes its scheduled checks. */
-  env: 'sandbox' | 'production';
+  env: Mode;
   /** The payer its checks go to, for per-payer pacing. */
   payer_key: string;
   /** The estimate request and reference, JSON; sealed with the data key when one is set. */

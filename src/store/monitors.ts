@@ -7,15 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CoverageChange, CoverageSnapshot } from '../domain/monitoring/coverage-diff.ts';
+import type { CoverageSnapshot } from '../domain/monitoring/coverage-diff.ts';
+import type { LastCheck } from '../domain/monitoring/last-check.ts';
 import type { MonitorSchedule } from '../domain/monitoring/schedule.ts';
 import type { Db } from './db.ts';
 import { releaseLeases, renewLeases } from './leases.ts';
 import type { MonitorTable } from './monitor-tables.ts';
 import { SealedText } from './sealed-text.ts';
 import type { WebhookEvent, WebhookStore } from './webhooks.ts';
-
-export type MonitorEnv = 'sandbox' | 'production';
+import type { Mode } from '../domain/mode.ts';
 
 /** What a monitor checks: the estimate request, and the caller's own label. */
 export interface MonitorRequest {
@@ -23,22 +23,11 @@ export interface MonitorRequest {
   reference: string | null;
 }
 
-export interface LastCheck {
-  at: string;
-  status: number;
-  error_code: string | null;
-  plan_status: string | null;
-  member_obligation: number | null;
-  changes: CoverageChange[];
-  /** The checks that found changes, oldest first (the last 20). */
-  timeline?: { at: string; changes: CoverageChange[] }[];
-}
-
 export interface StoredMonitor {
   id: string;
   owner_id: string;
   key_id: string;
-  env: MonitorEnv;
+  env: Mode;
   payer_key: string;
   /** null when sealed under another data key. */
   what: MonitorRequest | null;
@@ -64,7 +53,7 @@ export interface CheckRecord {
 export interface NewMonitor {
   ownerId: string;
   keyId: string;
-  env: MonitorEnv;
+  env: Mode;
   payerKey: string;
   what: MonitorRequest;
   schedule: MonitorSchedule;
@@ -252,7 +241,7 @@ export class MonitorStore {
   }
 
   /** Payers with scheduled checks of this environment due now and not held by a live claim. */
-  async duePayers(env: MonitorEnv, now: Date): Promise<string[]> {
+  async duePayers(env: Mode, now: Date): Promise<string[]> {
     const at = now.toISOString();
     const rows = await this.db.kysely
       .selectFrom('monitors')
@@ -282,7 +271,7 @@ export class MonitorStore {
   }
 
   /** Claims up to `limit` due monitors of the payer and environment, earliest due first. */
-  async claimDue(env: MonitorEnv, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<ClaimedMonitor[]> {
+  async claimDue(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<ClaimedMonitor[]> {
     const at = now.toISOString();
     const lease = leaseUntil.toISOString();
     const { rows } =

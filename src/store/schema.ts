@@ -1,11 +1,12 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
+import type { Mode } from '../domain/mode.ts';
 
 export interface ApiKeyTable {
   id: string;
   name: string;
-  env: 'sandbox' | 'production';
+  env: Mode;
   /** The first characters of the secret, shown in listings so operators can tell keys apart. */
   prefix: string;
   /** SHA-256 of the secret, hex. The secret itself is never stored. */
@@ -78,7 +79,7 @@ export interface UserTable {
   id: string;
   /** Lowercase; unique. */
   username: string;
-  env: 'sandbox' | 'production';
+  env: Mode;
   /** argon2id PHC string. */
   password_hash: string;
   /** The TOTP secret, sealed with COVERAGE_DATA_KEY when one is set (data-key.ts), else `plain:`; null without TOTP. */
@@ -133,7 +134,7 @@ export interface BatchTable {
   created_at: string;
 }
 
-export type BatchEnv = 'sandbox' | 'production' | 'unknown';
+export type BatchEnv = Mode | 'unknown';
 
 /** One check of a batch: pending, then running under a worker's claim, then done with its result. */
 export interface BatchRowTable {

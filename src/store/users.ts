@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { Mode } from '../domain/mode.ts';
 import type { Db } from './db.ts';
-import type { KeyEnv } from './keys.ts';
 import type { Database, UserTable } from './schema.ts';
 import type { DataKey } from './data-key.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
@@ -17,7 +17,7 @@ export const USER_ID_PREFIX = 'usr_';
 export interface User {
   id: string;
   username: string;
-  env: KeyEnv;
+  env: Mode;
   /** Signs in through the organization's identity provider only (OpenID Connect); has no password here. */
   sso: boolean;
   totp: boolean;
@@ -128,7 +128,7 @@ export class UserStore {
   }
 
   /** `sso: true` makes a user who signs in through OpenID Connect only (no password, no TOTP here). */
-  async create(input: { username: string; env: KeyEnv; password?: string; totp?: boolean; sso?: boolean }): Promise<{ user: User; totpUri: string | null }> {
+  async create(input: { username: string; env: Mode; password?: string; totp?: boolean; sso?: boolean }): Promise<{ user: User; totpUri: string | null }> {
     const username = checkUsername(input.username);
     if (input.sso && (input.password !== undefined || input.totp))
       throw new UserInputError('a single-sign-on user has no password or TOTP here: their identity provider checks them');
@@ -176,7 +176,7 @@ export class UserStore {
   }
 
   /** How many users can sign in to a server of this env. */
-  async countActive(env: KeyEnv): Promise<number> {
+  async countActive(env: Mode): Promise<number> {
     const row = await this.db.kysely
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -240,7 +240,7 @@ export class UserStore {
    * cannot all be checked against a count none of them has added to yet; a success is granted only
    * if the account is still unlocked when it is recorded (docs/security.md, console lockout).
    */
-  async signIn(input: { username: string; password: string; totp?: string | undefined; env: KeyEnv }): Promise<SignInResult> {
+  async signIn(input: { username: string; password: string; totp?: string | undefined; env: Mode }): Promise<SignInResult> {
     const row = await this.row(normalizeUsername(input.username));
     const now = this.now();
     const reserved = row && !row.disabled_at && row.env === input.env ? await this.reserve(row.id, now) : false;
@@ -282,7 +282,7 @@ export class UserStore {
    * A sign-in the identity provider vouched for: the username must be an enabled user of this env.
    * Lockout does not apply (the provider has its own); a locked account stays locked.
    */
-  async signInVouched(username: string, env: KeyEnv): Promise<SignInResult> {
+  async signInVouched(username: string, env: Mode): Promise<SignInResult> {
     const row = await this.row(normalizeUsername(username));
     if (!row) return { ok: false, reason: 'no_such_user' };
     if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };

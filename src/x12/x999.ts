@@ -6,6 +6,7 @@
  * the transaction set**code (with optional IK4*element*reference*code*bad value), IK5*A|E|R*codes,
  * AK9*A|E|P|R*included*received*accepted. Errors without a segment become IK5 codes.
  */
+import { X279_VERSION } from './build-270.ts';
 import { findTransaction, readInterchange } from './envelope.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { cleanText } from './sanitize.ts';
@@ -165,7 +166,7 @@ export function build999(rejected270: string, errors: Ack999Error[], env?: Envel
   const found = ic.ok ? findTransaction(ic.value, '270') : null;
   const gs06 = found ? el(found.group.gs, 6) : '0';
   const st02 = found ? found.tx.control_number : '0000';
-  const version = (found && el(found.group.gs, 8)) || '005010X279A1';
+  const version = (found && el(found.group.gs, 8)) || X279_VERSION;
   const sender = ic.ok ? el(ic.value.isa, 8).trim() : 'PAYER';
   const receiver = ic.ok ? el(ic.value.isa, 6).trim() : 'COVERAGE';
   const text = (v: string | null, max: number) => cleanText(v, list.d, max);

@@ -11,12 +11,13 @@ import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import type { Mode } from '../../src/domain/mode.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
   request: { member_id: `${i}MH${i % 5 === 0 ? 'MNF' : 'NA'}`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
 });
-const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR'), env: 'sandbox' | 'production' = 'sandbox') => ({
+const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? 'SBX-EVERGREEN' : 'SBX-HARBOR'), env: Mode = 'sandbox') => ({
   keyId: 'key_test',
   ownerId: 'key_test',
   env,

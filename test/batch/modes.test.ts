@@ -9,7 +9,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { BatchCheck, BatchMode } from '../../src/domain/batch.ts';
+import type { BatchCheck } from '../../src/domain/batch.ts';
+import type { Mode } from '../../src/domain/mode.ts';
 import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
@@ -21,7 +22,7 @@ const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
   request: { member_id: `${i}MHNA`, member_first_name: '', member_last_name: '', member_dob: '1980-01-01' },
 });
-const batchOf = (n: number, env: BatchMode, ownerId: string) => ({
+const batchOf = (n: number, env: Mode, ownerId: string) => ({
   keyId: ownerId,
   ownerId,
   env,
@@ -82,7 +83,7 @@ for (const [name, open, skip] of [
         const production = await s.create(batchOf(30, 'production', productionKey.id));
         const today = () => '2026-06-15';
         const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
-        const ranBy = new Map<string, BatchMode>();
+        const ranBy = new Map<string, Mode>();
         const runners = (['sandbox', 'production'] as const).map(
           (env) =>
             new BatchRunner({

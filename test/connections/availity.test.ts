@@ -9,6 +9,7 @@ import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
+import { ManualClock } from '../helpers/clock.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
 async function withAvaility(
@@ -17,12 +18,13 @@ async function withAvaility(
   run: (sim: AvailitySimulator, post: (body: unknown, path?: string) => Promise<{ status: number; body: any }>) => Promise<void>,
   observe?: AvailitySimOptions['observe'],
   more: Partial<AvailitySimOptions> = {},
+  clock?: ManualClock,
 ) {
   const sim = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls, ...(observe ? { observe } : {}), ...more });
   const directory = vendorDirectory([{ name: 'availity', sim }]);
   directory.connections![0]!.poll_initial_ms = 20;
   directory.connections![0]!.retry = { max_attempts: 0 };
-  const server = await serveDirectory(directory, env);
+  const server = await serveDirectory(directory, env, clock);
   try {
     await run(sim, (body, path = '/v1/estimate') => server.post(path, body));
   } finally {
@@ -50,15 +52,38 @@ test('202 then polls: the answer arrives, read from Availity JSON; one token for
 });
 
 test('polling stops at the deadline: the check fails as the payer not answering in time', async () => {
-  await withAvaility(1000, { COVERAGE_PAYER_TIMEOUT_MS: '700' }, async (sim, post) => {
-    const res = await post(avery());
-    assert.equal(res.status, 502, JSON.stringify(res.body));
-    assert.equal(res.body.error_code, 'PAYER_FAILURE');
-    const polls = sim.polls;
-    assert.ok(polls >= 2, `polled ${polls} times`);
-    await new Promise((r) => setTimeout(r, 600));
-    assert.equal(sim.polls, polls, 'no poll after the deadline');
-  });
+  const clock = new ManualClock();
+  await withAvaility(
+    1000,
+    { COVERAGE_PAYER_TIMEOUT_MS: '700' },
+    async (sim, post) => {
+      let res: { status: number; body: any } | undefined;
+      const answered = post(avery()).then((r) => (res = r));
+      // Each wait between polls ends as soon as it starts, until the deadline ends the exchange.
+      const waits: number[] = [];
+      while (!res) {
+        await Promise.race([clock.asleep(), answered]);
+        if (clock.sleeping === 0) continue;
+        const before = clock.now();
+        clock.advanceToNextSleep();
+        waits.push(clock.now() - before);
+      }
+      assert.equal(res.status, 502, JSON.stringify(res.body));
+      assert.equal(res.body.error_code, 'PAYER_FAILURE');
+      const polls = sim.polls;
+      assert.ok(polls >= 2, `polled ${polls} times`);
+      assert.deepEqual(waits.slice(0, 2), [20, 40], 'the waits grow by the documented steps from poll_initial_ms');
+      // The deadline cancelled the wait in progress, and an aborted exchange starts no other:
+      // however far time moves now, nothing polls.
+      assert.equal(clock.sleeping, 0, 'no wait left pending');
+      clock.advance(10 * 60_000);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(sim.polls, polls, 'no poll after the deadline');
+    },
+    undefined,
+    {},
+    clock,
+  );
 });
 
 test('every catalog member answers /v1/estimate through Availity JSON as in the sandbox', async () => {

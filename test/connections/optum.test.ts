@@ -16,6 +16,7 @@ import { OptumAuthRequest, OptumEligibilityRequest, OptumEligibilityResponse, sc
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { ManualClock } from '../helpers/clock.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
 const avery = (i = 0) => estimateFor('SBX-EVERGREEN', i === 0 ? '10010MHNA' : `2${String(i).padStart(4, '0')}MHNA`, 'Avery', 'Walsh', '1988-03-14');
@@ -72,14 +73,19 @@ for (const format of ['json', 'x12'] as const) {
 
 test('a token is asked for again once its life (less a margin) is over', async () => {
   const sim = await OptumSimulator.start({ today: () => TEST_TODAY, tokenTtlSeconds: 1 });
-  const server = await serveDirectory(vendorDirectory([{ name: 'optum', sim }]));
+  const clock = new ManualClock();
+  const server = await serveDirectory(vendorDirectory([{ name: 'optum', sim }]), {}, clock);
   try {
     assert.equal((await server.post('/v1/estimate', avery(1))).status, 200);
     assert.equal(sim.stats.token_requests, 1);
-    await new Promise((r) => setTimeout(r, 1100));
+    // A 1 s token is renewed 100 ms (10 % of its life) before it ends.
+    clock.advance(899);
+    assert.equal((await server.post('/v1/estimate', avery(3))).status, 200);
+    assert.equal(sim.stats.token_requests, 1, 'still within its life less the margin');
+    clock.advance(1);
     assert.equal((await server.post('/v1/estimate', avery(2))).status, 200);
     assert.equal(sim.stats.token_requests, 2);
-    assert.equal(sim.stats.requests, 2, 'no call was refused: the token was renewed before it expired');
+    assert.equal(sim.stats.requests, 3, 'no call was refused: the token was renewed before it expired');
   } finally {
     await server.close();
     await sim.close();

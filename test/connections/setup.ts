@@ -2,16 +2,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../src/payers/clock.ts';
 import type { PayerDirectory } from '../../src/payers/directory.ts';
 import { SIM_SECRET_ENVS } from '../../src/payers/simulator/vendors/directory.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-export async function serveDirectory(directory: PayerDirectory, env: Record<string, string> = {}): Promise<TestServer> {
+export async function serveDirectory(directory: PayerDirectory, env: Record<string, string> = {}, payerClock?: Clock): Promise<TestServer> {
   for (const name of SIM_SECRET_ENVS) process.env[name] = 'sim';
   const dir = mkdtempSync(join(tmpdir(), 'coverage-conn-'));
   const file = join(dir, 'payers.json');
   writeFileSync(file, JSON.stringify(directory));
-  const server = await startTestServer({ env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_CACHE_TTL_MS: '0', ...env } });
+  const server = await startTestServer({
+    env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_CACHE_TTL_MS: '0', ...env },
+    ...(payerClock ? { payerClock } : {}),
+  });
   return {
     ...server,
     async close() {

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../src/payers/clock.ts';
 import type { DirectoryPayer } from '../../src/payers/directory.ts';
 import type { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
@@ -28,6 +29,8 @@ export async function startProduction(
     logStream?: NodeJS.WritableStream;
     /** The simulator answers from the recorded 271s in this folder (simulate-payer --replay). */
     replayDir?: string;
+    /** The connections' clock (token lifetimes, breaker periods). */
+    payerClock?: Clock;
   } = {},
 ): Promise<ProductionSetup> {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
@@ -53,8 +56,12 @@ export async function startProduction(
   let server: TestServer;
   try {
     server = await startTestServer({
-      env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900', ...opts.env },
+      // Deadlines no loaded machine reaches: a suite firing every request at once on a busy machine
+      // once saw exchanges pass a 600 ms deadline (502 PAYER_FAILURE). A suite that tests the
+      // deadline sets a short one itself (faults.test.ts).
+      env: { COVERAGE_MODE: 'production', COVERAGE_PAYERS: file, COVERAGE_PAYER_TIMEOUT_MS: '30000', COVERAGE_SCAN_TIMEOUT_MS: '45000', ...opts.env },
       ...(opts.logStream ? { logStream: opts.logStream } : {}),
+      ...(opts.payerClock ? { payerClock: opts.payerClock } : {}),
     });
   } catch (err) {
     // A start the test expects to fail leaves nothing listening behind it.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/cli/config.ts';
 import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+import type { Clock } from '../../src/payers/clock.ts';
 import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
@@ -22,7 +23,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream; payerClock?: Clock } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
   // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would, and a data key.
   const production = opts.env?.COVERAGE_MODE === 'production';
@@ -36,6 +39,7 @@ export async function startTestServer(opts: { today?: string; env?: Record<strin
   const runtime = await startRuntime(config, {
     today: () => opts.today ?? TEST_TODAY,
     logLevel: opts.logStream ? 'info' : false,
+    ...(opts.payerClock ? { payerClock: opts.payerClock } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   if (production) await runtime.keys.create({ name: 'test suite', env: 'production', secret: TEST_KEY });

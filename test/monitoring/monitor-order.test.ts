@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Db } from '../../src/store/db.ts';
-import { MonitorStore, type LastCheck } from '../../src/store/monitors.ts';
+import type { LastCheck } from '../../src/domain/monitoring/last-check.ts';
+import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 

@@ -264,7 +264,20 @@ describe('webhooks', () => {
     assert.equal(body.data.total, 2);
     assert.equal(body.data.done, 2);
     assert.ok(verifySignature(created.body.secret, got));
-    await new Promise((r) => setTimeout(r, 300));
+    // Counted once every row is written and nothing is being queued or sent.
+    await server.runtime.batchRunner.idle();
+    await server.runtime.monitoring.idle();
+    const queued = await server.runtime.db.kysely
+      .selectFrom('webhook_deliveries')
+      .select('state')
+      .where('webhook_id', '=', created.body.id)
+      .where('event_type', '=', 'batch.completed')
+      .execute();
+    assert.deepEqual(
+      queued.map((d) => d.state),
+      ['delivered'],
+      'exactly one batch.completed queued, and delivered',
+    );
     assert.equal(receiver.received.slice(before).filter((r) => JSON.parse(r.body).type === 'batch.completed').length, 1);
     await server.delete(`/v1/webhooks/${created.body.id}`);
   });

@@ -62,6 +62,7 @@ test('a payer that really hangs still opens the breaker', { timeout: 30_000 }, a
     payerIds: ['SBX-HARBOR'],
     faults: { payers: { 'SBX-HARBOR': { fault: 'timeout' } } },
     overrides: { max_concurrency: 10, circuit_breaker: { consecutive_failures: 5, half_open_after_ms: 60_000 } },
+    env: { COVERAGE_PAYER_TIMEOUT_MS: '600' },
   });
   try {
     const answers = await Promise.all(Array.from({ length: 6 }, () => ask(prod)));

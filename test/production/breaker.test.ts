@@ -1,13 +1,18 @@
 /** A payer's circuit breaker opens after repeated failures, answers at once while open, and recovers. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { VALID_NPI } from '../helpers/requests.ts';
+import { ManualClock } from '../helpers/clock.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 
 let prod: ProductionSetup;
+const clock = new ManualClock();
 before(async () => {
-  prod = await startProduction({ payerIds: ['SBX-HARBOR'], overrides: { circuit_breaker: { consecutive_failures: 3, half_open_after_ms: 300 } } });
+  prod = await startProduction({
+    payerIds: ['SBX-HARBOR'],
+    overrides: { circuit_breaker: { consecutive_failures: 3, half_open_after_ms: 300 } },
+    payerClock: clock,
+  });
 });
 after(() => prod.close());
 
@@ -33,7 +38,10 @@ test('breaker: opens after 3 failures, fails fast without reaching the payer, re
   assert.equal(prod.sim.hits('SBX-HARBOR'), 3, 'the open breaker did not reach the simulator');
 
   prod.sim.setFaults({});
-  await sleep(350);
+  clock.advance(299);
+  assert.equal((await ask()).status, 502, 'still open 1 ms before its period ends');
+  assert.equal(prod.sim.hits('SBX-HARBOR'), 3);
+  clock.advance(1);
   const recovered = await ask();
   assert.equal(recovered.status, 200, JSON.stringify(recovered.body));
   assert.equal(prod.sim.hits('SBX-HARBOR'), 4);

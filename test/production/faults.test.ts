@@ -8,7 +8,11 @@ import { startProduction, type ProductionSetup } from '../helpers/production.ts'
 let prod: ProductionSetup;
 before(async () => {
   // A breaker that does not trip here: this suite checks each fault on its own.
-  prod = await startProduction({ overrides: { circuit_breaker: { consecutive_failures: 1000, half_open_after_ms: 300 } } });
+  prod = await startProduction({
+    overrides: { circuit_breaker: { consecutive_failures: 1000, half_open_after_ms: 300 } },
+    // The deadlines these faults are measured against.
+    env: { COVERAGE_PAYER_TIMEOUT_MS: '600', COVERAGE_SCAN_TIMEOUT_MS: '900' },
+  });
 });
 after(() => prod.close());
 

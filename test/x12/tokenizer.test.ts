@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { DEFAULT_DELIMITERS, locateIsa, normalize271, tokenize, type Delimiters, type Segment } from '../../src/x12/index.ts';
 import { SAMPLE, sample } from './x12-fixtures.ts';
 
@@ -171,4 +172,34 @@ test('an empty segment (doubled terminator) is skipped with a warning', () => {
   assert.ok(t.ok);
   assert.equal(t.value.segments.length, 26);
   assert.match(t.warnings[0]!, /empty segment/);
+});
+
+test('property: the tokenizer reads what a naive split by terminator and element separator reads', () => {
+  const isa = sample(SAMPLE.subscriber271).slice(0, 106);
+  assert.ok(isa.endsWith('~'));
+  // Values hold the repetition and component separators (data to the tokenizer) and spaces, never a line break.
+  const value = fc.string({ unit: fc.constantFrom('A', 'z', '0', '9', ' ', '.', '-', ':', '^', '&', '/'), maxLength: 8 });
+  const segment = fc.tuple(fc.constantFrom('EB', 'NM1', 'DTP', 'REF', 'N3', 'HL', 'LS', 'LE', 'MSG', 'III', 'SE'), fc.array(value, { maxLength: 14 }));
+  const after = fc.constantFrom('', '', '\n', '\r\n', ' ', '\t\n');
+  fc.assert(
+    fc.property(fc.array(fc.tuple(segment, after), { maxLength: 30 }), after, (segments, afterIsa) => {
+      const text = isa + afterIsa + segments.map(([[id, values], gap]) => [id, ...values].join('*') + '~' + gap).join('');
+      const naive = text
+        .split('~')
+        .map((s) => s.replace(/^[\r\n\t ]+/, ''))
+        .filter((s) => s !== '')
+        .map((s) => s.split('*'));
+      const t = tokenize(text);
+      assert.ok(t.ok, t.ok ? '' : t.error.message);
+      assert.deepEqual(
+        t.value.segments.map((s) => s.elements),
+        naive,
+      );
+      assert.deepEqual(
+        t.value.segments.map((s) => s.index),
+        naive.map((_, i) => i + 1),
+      );
+    }),
+    { numRuns: 300 },
+  );
 });

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, MonitorListQuery, IdParams } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
-import { checkMonitor } from '../../operations/monitoring/monitor-check.ts';
+import { checkMonitorNow } from '../../operations/monitoring/check-now.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { StoredMonitor } from '../../store/monitors.ts';
 import { createCheckValidator } from '../check-validator.ts';
@@ -216,9 +216,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     async (request, reply) => {
       const monitor = await owned(request.params.id, request, reply);
       if (!monitor) return reply;
-      const outcome = await checkMonitor(options.deps, monitor, options.now());
-      const written = await store.recordCheck(monitor, { last: outcome.last, snapshot: outcome.snapshot, events: outcome.events }, null);
-      if (!written) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${monitor.id}`);
+      const outcome = await checkMonitorNow(options.deps, store, monitor, options.now());
+      if (!outcome) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${monitor.id}`);
       options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();
       const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;

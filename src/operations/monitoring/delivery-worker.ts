@@ -5,19 +5,17 @@
  * 24 h after the event (or its manual redelivery), then it is marked failed. At least once: a
  * worker that dies mid-send leaves the claim to lapse and the delivery is sent again.
  */
-import { randomBytes } from 'node:crypto';
 import type { Agent } from 'undici';
 import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
+import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { signWebhook } from './signature.ts';
 import { checkTarget, guardedLookup, TargetRefused, type Resolve } from './webhook-target.ts';
 
 /** What the worker needs of the store (store/webhooks.ts). */
-export interface DeliveryQueue {
+export interface DeliveryQueue extends LeaseQueue {
   claimDue(limit: number, claim: string, leaseUntil: Date, now: Date): Promise<DueDelivery[]>;
   finish(delivery: Pick<DueDelivery, 'id' | 'claim'>, outcome: AttemptOutcome): Promise<boolean>;
-  renew(claims: readonly string[], leaseUntil: Date): Promise<void>;
-  release(claims: readonly string[]): Promise<void>;
   /** Deletes delivered and failed deliveries last attempted before the instant. */
   purgeFinishedBefore?(instant: Date): Promise<number>;
 }
@@ -41,111 +39,72 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
   /** Told about each attempt recorded (metrics). */
   onAttempt?: (outcome: AttemptOutcome) => void;
-  log?: { error(obj: Record<string, unknown>, msg: string): void; warn(obj: Record<string, unknown>, msg: string): void };
+  log?: WorkerLog;
 }
 
-const errType = (err: unknown) => (err instanceof Error ? err.name : typeof err);
 const PURGE_EVERY_MS = 10 * 60_000;
 const DEFAULT_LOG_RETENTION_MS = 30 * 86_400_000;
 
 export class DeliveryWorker {
-  readonly workerId = `d_${randomBytes(6).toString('hex')}`;
-  private seq = 0;
-  private active = 0;
+  private readonly worker: LeaseWorker;
   private lastPurge = 0;
-  private readonly claims = new Map<string, number>();
-  private readonly tasks = new Set<Promise<void>>();
-  private polling: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
-  private timers: NodeJS.Timeout[] = [];
   /** undici loads with the first delivery: an instance that never sends one keeps its ~10 MB. */
   private agent: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
   private readonly now: () => Date;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? (() => new Date());
+    this.worker = new LeaseWorker({
+      prefix: 'd',
+      what: 'webhook deliveries',
+      queue: options.queue,
+      now: this.now,
+      leaseMs: options.leaseMs,
+      pollMs: options.pollMs,
+      ...(options.log ? { log: options.log } : {}),
+      pass: () => this.claimDue(),
+    });
+  }
+
+  get workerId(): string {
+    return this.worker.id;
   }
 
   start(): void {
-    this.timers.push(setInterval(() => this.wake(), this.options.pollMs).unref());
-    this.timers.push(setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3))).unref());
-    this.wake();
+    this.worker.start();
   }
 
   /** Events were queued: look now rather than at the next poll. */
   wake(): void {
-    if (this.closed) return;
-    if (this.polling) {
-      this.again = true;
-      return;
-    }
-    this.polling = this.poll().finally(() => {
-      this.polling = null;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    void this.worker.wake();
   }
 
-  /** Resolves when nothing is being sent (tests). */
-  async idle(): Promise<void> {
-    while (this.polling || this.tasks.size > 0) await Promise.allSettled([this.polling, ...this.tasks]);
+  /** Resolves when nothing is being claimed or sent (tests). */
+  idle(): Promise<void> {
+    return this.worker.idle();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const t of this.timers) clearInterval(t);
-    await this.polling;
-    await Promise.allSettled([...this.tasks]);
-    if (this.claims.size > 0) await this.options.queue.release([...this.claims.keys()]).catch(() => {});
+    await this.worker.close();
     if (this.agent) await (await this.agent).agent.close().catch(() => {});
   }
 
-  private async renew(): Promise<void> {
-    if (this.claims.size === 0) return;
-    try {
-      await this.options.queue.renew([...this.claims.keys()], new Date(this.now().getTime() + this.options.leaseMs));
-    } catch (err) {
-      this.options.log?.error({ err_type: errType(err) }, 'webhook delivery lease renewal failed');
+  private async claimDue(): Promise<void> {
+    const at = this.now().getTime();
+    if (this.options.queue.purgeFinishedBefore && at - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = at;
+      await this.options.queue.purgeFinishedBefore(new Date(at - (this.options.logRetentionMs ?? DEFAULT_LOG_RETENTION_MS)));
     }
-  }
-
-  private async poll(): Promise<void> {
-    try {
-      const at = this.now().getTime();
-      if (this.options.queue.purgeFinishedBefore && at - this.lastPurge > PURGE_EVERY_MS) {
-        this.lastPurge = at;
-        await this.options.queue.purgeFinishedBefore(new Date(at - (this.options.logRetentionMs ?? DEFAULT_LOG_RETENTION_MS)));
-      }
-      const free = this.options.concurrency - this.active;
-      if (free <= 0) return;
-      const claim = `${this.workerId}.${++this.seq}`;
-      const now = this.now();
-      const due = await this.options.queue.claimDue(free, claim, new Date(now.getTime() + this.options.leaseMs), now);
-      if (due.length === 0) return;
-      this.claims.set(claim, due.length);
-      for (const d of due) this.begin(d);
-      // A full page: there may be more waiting.
-      if (due.length === free) this.again = true;
-    } catch (err) {
-      this.options.log?.error({ err_type: errType(err) }, 'webhook deliveries could not be claimed');
-    }
-  }
-
-  private begin(delivery: DueDelivery): void {
-    this.active++;
-    const task: Promise<void> = this.attempt(delivery)
-      .catch((err) => this.options.log?.error({ err_type: errType(err), delivery_id: delivery.id }, 'webhook delivery attempt not recorded'))
-      .finally(() => {
-        this.active--;
-        const left = (this.claims.get(delivery.claim) ?? 1) - 1;
-        if (left > 0) this.claims.set(delivery.claim, left);
-        else this.claims.delete(delivery.claim);
-        this.tasks.delete(task);
-      });
-    this.tasks.add(task);
+    const free = this.options.concurrency - this.worker.active;
+    if (free <= 0) return;
+    const now = this.now();
+    const { claim, until } = this.worker.lease(now);
+    const due = await this.options.queue.claimDue(free, claim, until, now);
+    this.worker.run(claim, due, (d) =>
+      this.attempt(d).catch((err) => this.options.log?.error({ err_type: errType(err), delivery_id: d.id }, 'webhook delivery attempt not recorded')),
+    );
+    // A full page: there may be more waiting.
+    if (due.length === free) void this.worker.wake();
   }
 
   private async attempt(delivery: DueDelivery): Promise<void> {

@@ -6,7 +6,8 @@
  * dates of birth, and a member ID only when the change is the member ID (docs/monitoring.md).
  */
 import { randomBytes } from 'node:crypto';
-import { diffSnapshots, snapshotOf, type CoverageChange, type CoverageSnapshot } from '../../domain/monitoring/coverage-diff.ts';
+import { diffSnapshots, snapshotOf, type CoverageSnapshot } from '../../domain/monitoring/coverage-diff.ts';
+import { TIMELINE_LENGTH, type LastCheck, type TimelineEntry } from '../../domain/monitoring/last-check.ts';
 import { appointmentServiceDate, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { runCheck } from '../batch-check.ts';
 import type { OperationDeps } from '../context.ts';
@@ -30,14 +31,6 @@ export function checkRequest(request: Record<string, unknown>, schedule: Monitor
   return date === null ? request : { ...request, date_of_service: date };
 }
 
-/** A check that found changes, kept in the monitor's timeline (the last TIMELINE_LENGTH). */
-export interface TimelineEntry {
-  at: string;
-  changes: CoverageChange[];
-}
-
-export const TIMELINE_LENGTH = 20;
-
 export interface MonitorEvent {
   id: string;
   type: 'coverage.changed' | 'coverage.check_failed';
@@ -52,16 +45,7 @@ export interface MonitorCheckOutcome {
   status: number;
   body: unknown;
   payerId: string | null;
-  last: {
-    at: string;
-    status: number;
-    error_code: string | null;
-    plan_status: string | null;
-    member_obligation: number | null;
-    changes: CoverageChange[];
-    /** The checks that found changes, oldest first, this one included when it did. */
-    timeline: TimelineEntry[];
-  };
+  last: Required<LastCheck>;
   snapshot: CoverageSnapshot | null;
   events: MonitorEvent[];
 }

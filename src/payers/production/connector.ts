@@ -21,9 +21,12 @@ import {
   handleWhen,
   retry,
   wrap,
+  type IBackoff,
+  type IBackoffFactory,
   type IPolicy,
 } from 'cockatiel';
 import { Pool } from 'undici';
+import { systemClock, type Clock } from '../clock.ts';
 import { DEFAULT_MAX_IN_FLIGHT, type DirectoryConnection } from '../connections.ts';
 import { PayerError, type ExchangeContext } from '../network.ts';
 import { connectionOrigin, createVendorClient, type RouteTarget, type VendorClient } from '../vendors/index.ts';
@@ -62,6 +65,24 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
   });
 }
 
+/**
+ * The breaker's open period, measured on the clock: cockatiel compares its own Date.now() reading
+ * with the backoff's duration, so the duration read is one already over (-Infinity) once the clock
+ * says the period ended, and one not over yet (+Infinity) before.
+ */
+function halfOpenAfter(ms: number, clock: Clock): IBackoffFactory<unknown> {
+  const opened = (): IBackoff<unknown> => {
+    const at = clock.now();
+    return {
+      get duration() {
+        return clock.now() - at >= ms ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+      },
+      next: opened,
+    };
+  };
+  return { next: opened };
+}
+
 export class PayerConnector {
   /** The connection's name (for a payer of the directory's original shape, its payer_id). */
   readonly payerId: string;
@@ -74,7 +95,7 @@ export class PayerConnector {
   private readonly breakerPolicy;
   private readonly bulkhead;
 
-  constructor(entry: DirectoryConnection, defaults: ConnectorDefaults, env: NodeJS.ProcessEnv) {
+  constructor(entry: DirectoryConnection, defaults: ConnectorDefaults, env: NodeJS.ProcessEnv, clock: Clock = systemClock) {
     this.payerId = entry.name;
     this.kind = entry.kind;
     this.timeoutMs = entry.timeout_ms ?? defaults.timeoutMs;
@@ -85,14 +106,14 @@ export class PayerConnector {
       bodyTimeout: this.timeoutMs,
       connectTimeout: Math.min(this.timeoutMs, 10_000),
     });
-    this.client = createVendorClient(entry, this.pool, env);
+    this.client = createVendorClient(entry, this.pool, env, clock);
     this.limiter = entry.rate_limit_per_second ? new RateLimiter(entry.rate_limit_per_second) : null;
     const retries = retry(handleWhen(isRetryable), {
       maxAttempts: entry.retry?.max_attempts ?? defaults.retryAttempts,
       backoff: new ExponentialBackoff({ initialDelay: entry.retry?.initial_delay_ms ?? defaults.retryInitialDelayMs, maxDelay: 2_000 }),
     });
     this.breakerPolicy = circuitBreaker(handleWhen(isBreakerFailure), {
-      halfOpenAfter: entry.circuit_breaker?.half_open_after_ms ?? defaults.breakerHalfOpenMs,
+      halfOpenAfter: halfOpenAfter(entry.circuit_breaker?.half_open_after_ms ?? defaults.breakerHalfOpenMs, clock),
       breaker: new ConsecutiveBreaker(entry.circuit_breaker?.consecutive_failures ?? defaults.breakerFailures),
     });
     // Outermost first: wait for a slot, retry, and let the breaker see (and stop) every attempt.

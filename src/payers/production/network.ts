@@ -16,6 +16,7 @@ import {
   type RouteEnvelope,
   type RoutedAnswer,
 } from '../network.ts';
+import type { Clock } from '../clock.ts';
 import { ROUTE_FAILURE_AAA, answersAaa } from './aaa42.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
@@ -26,6 +27,8 @@ export interface ProductionNetworkOptions {
   defaults?: Partial<Omit<ConnectorDefaults, 'timeoutMs'>>;
   /** Told each connection's circuit breaker state at start and at every change (metrics). */
   onBreakerState?: (connection: string, state: BreakerState) => void;
+  /** The connections' clock (token lifetimes, breaker periods, waits between polls); the system's by default. */
+  clock?: Clock;
 }
 
 /** Failures of the route, not answers about the member: the next route may do better. */
@@ -68,7 +71,7 @@ export class ProductionNetwork implements PayerNetwork {
     for (const p of resolved.payers) for (const r of p.routes) this.ids.add(r.payer_id, p.info.payer_id);
     for (const c of resolved.connections) {
       this.connections.set(c.name, c);
-      this.connectors.set(c.name, new PayerConnector(c, defaults, env));
+      this.connectors.set(c.name, new PayerConnector(c, defaults, env, options.clock));
     }
     const onBreakerState = options.onBreakerState;
     if (onBreakerState) for (const [id, c] of this.connectors) c.onBreakerState((state) => onBreakerState(id, state));

@@ -19,6 +19,7 @@
  * Dates are read as written (the date part of 1988-03-14T00:00:00.000+0000), never shifted by a zone.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
+import { X279_VERSION } from '../../x12/build-270.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
@@ -270,7 +271,7 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
-    version: '005010X279A1',
+    version: X279_VERSION,
     body: list,
     sender: 'AVAILITY',
     receiver: 'COVERAGE',

@@ -18,6 +18,7 @@ import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
 import { availityToX12 } from './availity-271.ts';
 import { arr, obj, str } from './json-read.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 
@@ -98,20 +99,17 @@ export function coverageForm(inquiry: Inquiry, payerId: string): Record<string, 
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const stop = () => reject(new Error('aborted'));
-    if (signal.aborted) return stop();
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), stop()), { once: true });
-  });
-
-export function availityClient(pool: Pool, name_: string, s: AvailitySettings): VendorClient {
+export function availityClient(pool: Pool, name_: string, s: AvailitySettings, clock: Clock = systemClock): VendorClient {
   const base = new URL(s.baseUrl).pathname.replace(/\/+$/, '');
-  const tokens = new TokenCache(pool, name_, {
-    path: s.tokenUrl ? new URL(s.tokenUrl).pathname : `${base}${AVAILITY_TOKEN_PATH}`,
-    fields: { grant_type: 'client_credentials', client_id: s.clientId, client_secret: s.clientSecret, scope: s.scope },
-  });
+  const tokens = new TokenCache(
+    pool,
+    name_,
+    {
+      path: s.tokenUrl ? new URL(s.tokenUrl).pathname : `${base}${AVAILITY_TOKEN_PATH}`,
+      fields: { grant_type: 'client_credentials', client_id: s.clientId, client_secret: s.clientSecret, scope: s.scope },
+    },
+    clock,
+  );
   const authorized = async (call: (token: string) => Promise<HttpAnswer>, signal: AbortSignal) => {
     for (let attempt = 0; ; attempt++) {
       const token = await tokens.get(signal);
@@ -154,7 +152,7 @@ export function availityClient(pool: Pool, name_: string, s: AvailitySettings): 
             : null;
         if (!location) throw new PayerError('protocol', name_, `${answer.status} without a Location or an id`);
         // Past the last step, keep the last interval: the deadline ends the wait.
-        if (answer.status === 202) await sleep(s.pollInitialMs * AVAILITY_POLL_STEPS[Math.min(step, AVAILITY_POLL_STEPS.length - 1)]!, signal);
+        if (answer.status === 202) await clock.sleep(s.pollInitialMs * AVAILITY_POLL_STEPS[Math.min(step, AVAILITY_POLL_STEPS.length - 1)]!, signal);
         polled = true;
         answer = await authorized(
           (token) => request(pool, name_, { method: 'GET', path: location, headers: { authorization: `Bearer ${token}` } }, signal),

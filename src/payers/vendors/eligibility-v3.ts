@@ -14,6 +14,7 @@
  * - v3PayerErrors / refusedFields: what an error body says, in our words.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
+import { X279_VERSION } from '../../x12/build-270.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
 import { payerError } from '../../x12/payer-errors.ts';
@@ -162,7 +163,7 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
-    version: '005010X279A1',
+    version: X279_VERSION,
     body: list,
     sender: 'VENDOR',
     receiver: 'COVERAGE',

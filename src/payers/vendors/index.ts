@@ -1,5 +1,6 @@
 /** Builds the client for a connection's kind, reading its secrets from the environment variables it names. */
 import type { Pool } from 'undici';
+import { systemClock, type Clock } from '../clock.ts';
 import type { DirectoryConnection } from '../connections.ts';
 import { availityClient } from './availity.ts';
 import { coreClient } from './core.ts';
@@ -18,7 +19,7 @@ export function readSecrets<K extends string>(connection: string, names: Record<
   return Object.fromEntries(entries.map(([k, v]) => [k, env[v!]!])) as Record<K, string>;
 }
 
-export function createVendorClient(c: DirectoryConnection, pool: Pool, env: NodeJS.ProcessEnv): VendorClient {
+export function createVendorClient(c: DirectoryConnection, pool: Pool, env: NodeJS.ProcessEnv, clock: Clock = systemClock): VendorClient {
   switch (c.kind) {
     case 'core-soap':
     case 'core-mime':
@@ -33,24 +34,34 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
     }
     case 'optum': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
-      return optumClient(pool, c.name, {
-        baseUrl: c.base_url!,
-        ...(c.token_url ? { tokenUrl: c.token_url } : {}),
-        clientId: secrets.id,
-        clientSecret: secrets.secret,
-        format: c.format ?? 'json',
-      });
+      return optumClient(
+        pool,
+        c.name,
+        {
+          baseUrl: c.base_url!,
+          ...(c.token_url ? { tokenUrl: c.token_url } : {}),
+          clientId: secrets.id,
+          clientSecret: secrets.secret,
+          format: c.format ?? 'json',
+        },
+        clock,
+      );
     }
     case 'availity': {
       const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
-      return availityClient(pool, c.name, {
-        baseUrl: c.base_url!,
-        ...(c.token_url ? { tokenUrl: c.token_url } : {}),
-        clientId: secrets.id,
-        clientSecret: secrets.secret,
-        scope: c.scope!,
-        pollInitialMs: c.poll_initial_ms ?? 1000,
-      });
+      return availityClient(
+        pool,
+        c.name,
+        {
+          baseUrl: c.base_url!,
+          ...(c.token_url ? { tokenUrl: c.token_url } : {}),
+          clientId: secrets.id,
+          clientSecret: secrets.secret,
+          scope: c.scope!,
+          pollInitialMs: c.poll_initial_ms ?? 1000,
+        },
+        clock,
+      );
     }
     default: {
       const kind: string = c.kind;

@@ -4,6 +4,7 @@
  * waiting at that moment; a 401 on a call drops it so the next fetch is fresh.
  */
 import type { Pool } from 'undici';
+import { systemClock, type Clock } from '../clock.ts';
 import { RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request } from '../production/transport.ts';
 
@@ -23,10 +24,11 @@ export class TokenCache {
     private readonly pool: Pool,
     private readonly name: string,
     private readonly source: TokenSource,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async get(signal: AbortSignal): Promise<string> {
-    if (this.token && Date.now() < this.token.refreshAt) return this.token.value;
+    if (this.token && this.clock.now() < this.token.refreshAt) return this.token.value;
     this.pending ??= this.fetch(signal).finally(() => (this.pending = null));
     return this.pending;
   }
@@ -54,7 +56,7 @@ export class TokenCache {
     const body = jsonBody(answer) as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof body?.access_token !== 'string' || body.access_token === '') throw new RouteRefused(this.name, 'token answer without access_token');
     const lifeMs = (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300) * 1000;
-    this.token = { value: body.access_token, refreshAt: Date.now() + lifeMs - Math.min(60_000, lifeMs / 10) };
+    this.token = { value: body.access_token, refreshAt: this.clock.now() + lifeMs - Math.min(60_000, lifeMs / 10) };
     return body.access_token;
   }
 }

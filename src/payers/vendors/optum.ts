@@ -22,6 +22,7 @@ import { PayerError } from '../network.ts';
 import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
 import { hasValidationErrors, refusedFields, requestFromInquiry, v3PayerErrors, v3ToX12 } from './eligibility-v3.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 
@@ -45,13 +46,18 @@ function isa(x12: string): { control: string; test: boolean } {
   return { control: /^\d{9}$/.test(control) ? control : '000000001', test: x12[at + 102] === 'T' };
 }
 
-export function optumClient(pool: Pool, name: string, s: OptumSettings): VendorClient {
+export function optumClient(pool: Pool, name: string, s: OptumSettings, clock: Clock = systemClock): VendorClient {
   const base = new URL(s.baseUrl).pathname.replace(/\/+$/, '');
-  const tokens = new TokenCache(pool, name, {
-    path: s.tokenUrl ? new URL(s.tokenUrl).pathname : `${base}${OPTUM_TOKEN_PATH}`,
-    fields: { client_id: s.clientId, client_secret: s.clientSecret, grant_type: 'client_credentials' },
-    body: 'json',
-  });
+  const tokens = new TokenCache(
+    pool,
+    name,
+    {
+      path: s.tokenUrl ? new URL(s.tokenUrl).pathname : `${base}${OPTUM_TOKEN_PATH}`,
+      fields: { client_id: s.clientId, client_secret: s.clientSecret, grant_type: 'client_credentials' },
+      body: 'json',
+    },
+    clock,
+  );
 
   const call = async (body: string, signal: AbortSignal): Promise<HttpAnswer> => {
     const path = `${base}${s.format === 'x12' ? OPTUM_RAW_X12_PATH : OPTUM_JSON_PATH}`;

@@ -10,6 +10,7 @@
  * numbers are not ours.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
+import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
@@ -288,7 +289,7 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
-    version: '005010X279A1',
+    version: X279_VERSION,
     body: list,
     sender: 'VENDOR',
     receiver: 'COVERAGE',

@@ -1,0 +1,21 @@
+/** What a monitor keeps of its last check, shared by the check (operations/monitoring/) and the store. */
+import type { CoverageChange } from './coverage-diff.ts';
+
+/** A check that found changes, kept in the monitor's timeline (the last TIMELINE_LENGTH). */
+export interface TimelineEntry {
+  at: string;
+  changes: CoverageChange[];
+}
+
+export const TIMELINE_LENGTH = 20;
+
+export interface LastCheck {
+  at: string;
+  status: number;
+  error_code: string | null;
+  plan_status: string | null;
+  member_obligation: number | null;
+  changes: CoverageChange[];
+  /** The checks that found changes, oldest first, this one included when it did; absent in checks stored before timelines. */
+  timeline?: TimelineEntry[];
+}
