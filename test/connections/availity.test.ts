@@ -53,8 +53,10 @@ test('202 then polls: the answer arrives, read from Availity JSON; one token for
 
 test('polling stops at the deadline: the check fails as the payer not answering in time', async () => {
   const clock = new ManualClock();
+  // Never ready: the waits between polls are on the manual clock and end at once, so only the
+  // deadline (wall time) can end the exchange, however fast the machine polls.
   await withAvaility(
-    1000,
+    Number.MAX_SAFE_INTEGER,
     { COVERAGE_PAYER_TIMEOUT_MS: '700' },
     async (sim, post) => {
       let res: { status: number; body: any } | undefined;
