@@ -30,6 +30,7 @@ const EXPECTED_PUBLIC = new Set([
   '/console',
   '/console/*',
   '/console/session',
+  '/console/us-states.json',
   '/console/oidc/start',
   '/console/oidc/callback',
 ]);
