@@ -105,6 +105,28 @@ describe('monitors', () => {
     );
   });
 
+  test("a carve-out's price in the last check names the administrator whose answer it is, as the estimate does", async () => {
+    const maya = {
+      ...avery_,
+      payer_id: 'SBX-HARBOR',
+      member_id: '10040MHCA',
+      member_first_name: 'Maya',
+      member_last_name: 'Goldberg',
+      member_dob: '1993-03-19',
+    };
+    const estimate = await server.post('/v1/estimate', maya);
+    assert.equal(estimate.body.priced_by?.payer_id, 'SBX-MINDFUL', JSON.stringify(estimate.body.priced_by));
+    const created = await server.post('/v1/monitors', { ...maya, schedule: { every_days: 7 } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const now = await server.post(`/v1/monitors/${created.body.id}/check`, undefined);
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    assert.equal(now.body.monitor.last_check.member_obligation, estimate.body.member_obligation);
+    assert.deepEqual(now.body.monitor.last_check.priced_by, estimate.body.priced_by);
+    const plain = await server.post('/v1/monitors', { ...avery_, schedule: { every_days: 7 } });
+    const avery = await server.post(`/v1/monitors/${plain.body.id}/check`, undefined);
+    assert.equal(avery.body.monitor.last_check.priced_by, null, "no carve-out: the plan's own price");
+  });
+
   test('a schedule needs appointments or every_days; the estimate fields are validated as /v1/estimate does', async () => {
     const none = await server.post('/v1/monitors', { ...avery_, schedule: {} });
     assert.equal(none.status, 400);

@@ -1,4 +1,5 @@
 /** What a monitor keeps of its last check, shared by the check (operations/monitoring/) and the store. */
+import type { OtherEntity } from '../schemas/coverage.ts';
 import type { CoverageChange } from './coverage-diff.ts';
 
 /** A check that found changes, kept in the monitor's timeline (the last TIMELINE_LENGTH). */
@@ -15,6 +16,8 @@ export interface LastCheck {
   error_code: string | null;
   plan_status: string | null;
   member_obligation: number | null;
+  /** The carve-out administrator whose answer gave member_obligation (the estimate's priced_by); absent in checks stored before it. */
+  priced_by?: OtherEntity | null;
   changes: CoverageChange[];
   /** The checks that found changes, oldest first, this one included when it did; absent in checks stored before timelines. */
   timeline?: TimelineEntry[];

@@ -1,7 +1,7 @@
 /** The monitor and webhook API's bodies (docs/monitoring.md), written once for validation, OpenAPI and clients. */
 import { Type, type Static } from 'typebox';
 import { WATCHED_FIELDS } from '../monitoring/coverage-diff.ts';
-import { Enum, Nullable } from './coverage.ts';
+import { Enum, Nullable, OtherEntity } from './coverage.ts';
 import { EstimateRequest } from './requests.ts';
 import { Literals } from './literals.ts';
 
@@ -60,6 +60,13 @@ export const MonitorLastCheck = Type.Object({
   error_code: Nullable(Type.String()),
   plan_status: Nullable(Type.String({ description: 'ACTIVE, ACTIVE_AT_RISK or INACTIVE, when the payer answered' })),
   member_obligation: Nullable(Type.Integer({ description: 'What the member pays for the session (cents), when known' })),
+  priced_by: Type.Optional(
+    Nullable(
+      Type.Object(OtherEntity.properties, {
+        description: "Carve-out only: the administrator whose answer gave member_obligation (the estimate's priced_by); null otherwise",
+      }),
+    ),
+  ),
   changes: Type.Array(CoverageChange, { description: 'What this check found changed since the one before (empty for the first)' }),
 });
 

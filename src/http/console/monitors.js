@@ -5,6 +5,7 @@
 import { dateText, dollars, h } from './dom.js';
 import { errorCard, errorWords } from './error-card.js';
 import { badge } from './result-card.js';
+import { properName } from './verdict.js';
 import { api, hasAccess } from './session.js';
 
 const PAGE = 50;
@@ -69,7 +70,8 @@ function lastCheckCell(m) {
 function paysCell(m) {
   const last = m.last_check;
   const price = dollars(last?.member_obligation);
-  if (price) return price;
+  // A carve-out's price is its administrator's answer, said as the card says it (verdict.js).
+  if (price) return last.priced_by ? `${price} per ${properName(last.priced_by.name)}` : price;
   return last?.plan_status ? h('span', { class: 'muted' }, 'Not known') : '—';
 }
 

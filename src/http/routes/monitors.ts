@@ -53,6 +53,7 @@ export function presentMonitor(m: StoredMonitor, withName = false) {
       error_code: m.last_check.error_code,
       plan_status: m.last_check.plan_status,
       member_obligation: m.last_check.member_obligation,
+      priced_by: m.last_check.priced_by ?? null,
       changes: m.last_check.changes,
     },
     timeline: m.last_check?.timeline ?? [],

@@ -5,6 +5,7 @@
  * keeps the snapshot. Events carry the monitor id, the check time and the changes: no names or
  * dates of birth, and a member ID only when the change is the member ID (docs/monitoring.md).
  */
+import type { OtherEntity } from '../../domain/schemas/coverage.ts';
 import { randomBytes } from 'node:crypto';
 import { diffSnapshots, snapshotOf, type CoverageSnapshot } from '../../domain/monitoring/coverage-diff.ts';
 import { TIMELINE_LENGTH, type LastCheck, type TimelineEntry } from '../../domain/monitoring/last-check.ts';
@@ -97,6 +98,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
       error_code: errorCode,
       plan_status: typeof snapshot.plan_status === 'string' ? snapshot.plan_status : null,
       member_obligation: typeof snapshot.member_obligation === 'number' ? snapshot.member_obligation : null,
+      priced_by: (body as { priced_by?: OtherEntity }).priced_by ?? null,
       changes,
       timeline: changes.length > 0 ? [...before, { at: checkedAt, changes }].slice(-TIMELINE_LENGTH) : before,
     };
@@ -120,6 +122,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
       error_code: errorCode,
       plan_status: null,
       member_obligation: null,
+      priced_by: null,
       changes: [],
       timeline: monitor.last_check?.timeline ?? [],
     },
