@@ -17,7 +17,8 @@ function inquiryPerson(name: NameLoop | undefined): InquiryPerson {
   return {
     member_id: el(nm1, 8) !== '' ? orNull(el(nm1, 9)) : null,
     first_name: orNull(el(nm1, 4)),
-    last_name: orNull(el(nm1, 3)),
+    // NM107 (JR, SR, II, ...) is part of the last name as the sender typed it (build-270.ts splits it off).
+    last_name: orNull(el(nm1, 7) !== '' && el(nm1, 3) !== '' ? `${el(nm1, 3)} ${el(nm1, 7)}` : el(nm1, 3)),
     dob: dmg && el(dmg, 1) === 'D8' ? d8ToIso(el(dmg, 2)) : null,
     zip: name.n4 ? orNull(el(name.n4, 3)) : null,
   };
