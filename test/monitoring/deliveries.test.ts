@@ -138,7 +138,7 @@ for (const [name, open, skip] of [
       assert.deepEqual(new Set(mine), ids);
       // The log keeps finished deliveries for a while (30 days by default), then they are purged; pending ones stay.
       const pending = (await hooks.enqueue(null, 'o-two', event(99)))[0]!;
-      assert.equal((await hooks.purgeFinishedBefore(new Date(Date.now() + 60_000))) >= 30, true);
+      assert.equal((await hooks.purgeFinishedBefore(new Date('9999-12-31T00:00:00Z'))) >= 30, true);
       assert.deepEqual(
         (await hooks.deliveries(hook.id, 0, 100)).map((d) => d.id),
         [pending],

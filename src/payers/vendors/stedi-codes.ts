@@ -3,35 +3,17 @@
  * (Stedi Healthcare OpenAPI, docs/going-live.md "Stedi") with the code the X12 005010X279A1 code list
  * gives it, so the reader (stedi-read.ts) and the simulator speak the same words.
  */
+import { COMMUNICATION_MODES, ENTITY_IDENTIFIERS, ENTITY_TYPES, FOLLOWUP_ACTIONS } from './eligibility-v3-codes.ts';
 
-/** 2120C NM101 (RelatedEntityIdentifierName): the 25 entity codes the 271 allows in a benefit's related entity. */
-export const RELATED_ENTITY_CODES: Readonly<Record<string, string>> = {
-  'Contracted Service Provider': '13',
-  'Preferred Provider Organization (PPO)': '1I',
-  Provider: '1P',
-  'Third-Party Administrator': '2B',
-  Employer: '36',
-  'Other Physician': '73',
-  Facility: 'FA',
-  'Gateway Provider': 'GP',
-  Group: 'GW',
-  'Independent Physicians Association (IPA)': 'I3',
-  'Insured or Subscriber': 'IL',
-  'Legal Representative': 'LR',
-  'Origin Carrier': 'OC',
-  'Primary Care Provider': 'P3',
-  'Prior Insurance Carrier': 'P4',
-  'Plan Sponsor': 'P5',
-  Payer: 'PR',
-  'Primary Payer': 'PRP',
-  'Secondary Payer': 'SEP',
-  'Tertiary Payer': 'TTP',
-  'Party Performing Verification': 'VER',
-  Vendor: 'VN',
-  'Organization Completing Configuration Change': 'VY',
-  'Utilization Management Organization': 'X3',
-  'Managed Care Organization': 'Y2',
-};
+/**
+ * Names Stedi shares with the eligibility v3 JSON model, which are the X12 code lists' own names:
+ * one table each (eligibility-v3-codes.ts). 2120C NM101 (the 25 entity codes a benefit's related
+ * entity allows), NM102, AAA04 (Stedi's wording of Y is the code's 5010 meaning) and PER03/05/07.
+ */
+export const RELATED_ENTITY_CODES = ENTITY_IDENTIFIERS;
+export const ENTITY_TYPE_CODES = ENTITY_TYPES;
+export const FOLLOWUP_ACTION_CODES = FOLLOWUP_ACTIONS;
+export const COMMUNICATION_MODE_CODES = COMMUNICATION_MODES;
 
 /** 2100A NM101 (PayerEntityIdentifier). */
 export const PAYER_ENTITY_CODES: Readonly<Record<string, string>> = {
@@ -52,35 +34,6 @@ export const PROVIDER_ENTITY_CODES: Readonly<Record<string, string>> = {
   'Gateway Provider': 'GP',
   'Plan Sponsor': 'P5',
   Payer: 'PR',
-};
-
-/** NM102 (EntityTypeQualifier). */
-export const ENTITY_TYPE_CODES: Readonly<Record<string, string>> = { Person: '1', 'Non-Person Entity': '2' };
-
-/**
- * AAA04 (EligibilityCheckFollowupAction). Stedi's wording of Y ("we will hold your request and respond
- * again shortly") is the code's 5010 meaning: do not resubmit, an answer will follow.
- */
-export const FOLLOWUP_ACTION_CODES: Readonly<Record<string, string>> = {
-  'Please Correct and Resubmit': 'C',
-  'Resubmission Not Allowed': 'N',
-  'Please Resubmit Original Transaction': 'P',
-  'Resubmission Allowed': 'R',
-  'Do Not Resubmit; Inquiry Initiated to a Third Party': 'S',
-  'Please Wait 30 Days and Resubmit': 'W',
-  'Please Wait 10 Days and Resubmit': 'X',
-  'Do Not Resubmit; We Will Hold Your Request and Respond Again Shortly': 'Y',
-};
-
-/** PER03/05/07 (CommunicationMode). */
-export const COMMUNICATION_MODE_CODES: Readonly<Record<string, string>> = {
-  'Electronic Data Interchange Access Number': 'ED',
-  'Electronic Mail': 'EM',
-  Facsimile: 'FX',
-  Telephone: 'TE',
-  'Uniform Resource Locator (URL)': 'UR',
-  'Telephone Extension': 'EX',
-  'Work Phone Number': 'WP',
 };
 
 /** INS02 of a dependent (DependentRelationshipCode) with Stedi's name for it (DependentRelationship); the subscriber is 18 Self. */
