@@ -69,9 +69,9 @@ module.exports = {
     ),
     {
       name: 'domain-and-x12-are-pure',
-      comment: 'domain/, x12/ and fhir/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
+      comment: 'domain/, x12/, fhir/ and formats/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
       severity: 'error',
-      from: { path: '^src/(domain|x12|fhir)/' },
+      from: { path: '^src/(domain|x12|fhir|formats)/' },
       to: { dependencyTypes: ['core', 'npm'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/typebox/' },
     },
     {
