@@ -63,13 +63,14 @@ module.exports = {
     ...only(
       'cli',
       ['server', 'operations', 'store', 'payers', 'x12', 'fhir', 'formats', 'domain'],
-      'cli/ is the command line: it starts the server through server/ and reaches the API as a client; it does not reach into http/. `coverage check` words its verdicts with the console\'s own verdict.js, so the terminal and the console say the same.',
+      "cli/ is the command line: it starts the server through server/ and reaches the API as a client; it does not reach into http/. `coverage check` words its verdicts with the console's own verdict.js, so the terminal and the console say the same.",
       [],
       '^src/http/console/verdict\\.js$',
     ),
     {
       name: 'domain-and-x12-are-pure',
-      comment: 'domain/, x12/, fhir/ and formats/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
+      comment:
+        'domain/, x12/, fhir/ and formats/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
       severity: 'error',
       from: { path: '^src/(domain|x12|fhir|formats)/' },
       to: { dependencyTypes: ['core', 'npm'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/typebox/' },
