@@ -147,18 +147,21 @@ test("a generated ID asked of another payer answers under that payer's brand, wi
 
 const TODAY = '2026-06-15';
 
+/** The 270 a clinic sends about a named member, by its member ID. */
+const inquiryFor = (m: (typeof CATALOG.members)[number]): Inquiry => ({
+  trace_number: 'CAT0001',
+  payer: { id: m.payer_id, name: null },
+  provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: 'CATALOG CLINIC' },
+  subscriber: { member_id: m.member_id, first_name: m.person.first_name, last_name: m.person.last_name, dob: m.person.dob, zip: null },
+  dependent: null,
+  service_types: ['MH', '30'],
+  date: TODAY,
+});
+
 /** What /v1/estimate answers for a named member at $150 in network: catalog -> 271 -> normalizer -> estimate. */
 function estimateOf(memberId: string): EstimateResponse {
   const m = CATALOG.members.find((x) => x.member_id === memberId)!;
-  const inquiry = {
-    trace_number: 'CAT0001',
-    payer: { id: m.payer_id, name: null },
-    provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: 'CATALOG CLINIC' },
-    subscriber: { member_id: m.member_id, first_name: m.person.first_name, last_name: m.person.last_name, dob: m.person.dob, zip: null },
-    dependent: null,
-    service_types: ['MH', '30'],
-    date: TODAY,
-  };
+  const inquiry = inquiryFor(m);
   const hit = lookup(CATALOG, m.payer_id, inquiry);
   assert.ok(hit);
   const read = normalize271(build271(inquiry, { kind: 'coverage', coverage: coverageFor(CATALOG, hit, TODAY) }));
@@ -266,15 +269,7 @@ test('10124MHDM: fully covered once the deductible ($250 left, equal to the OOP 
 
 test('the EB loops the sandbox keeps per member and day are what the 271 writer writes for the coverage', () => {
   for (const m of CATALOG.members) {
-    const inquiry: Inquiry = {
-      trace_number: 'CAT0002',
-      payer: { id: m.payer_id, name: null },
-      provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: 'CATALOG CLINIC' },
-      subscriber: { member_id: m.member_id, first_name: m.person.first_name, last_name: m.person.last_name, dob: m.person.dob, zip: null },
-      dependent: null,
-      service_types: ['MH', '30'],
-      date: TODAY,
-    };
+    const inquiry = inquiryFor(m);
     const hit = lookup(CATALOG, m.payer_id, inquiry);
     if (!hit || hit.answer.kind !== 'coverage') continue;
     const kept = coverageAnswer(CATALOG, hit, TODAY);
