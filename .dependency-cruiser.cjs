@@ -1,12 +1,17 @@
 /**
  * Import rules for src/ (`npx depcruise src`, part of `npm run lint`). Arrows point down the rooms:
- * cli -> http -> operations / store -> payers -> x12 -> domain; sandbox/ is the scenario catalog,
- * data just above domain; fhir/ maps FHIR resources to and from domain types, beside x12/. A room may import only the rooms named in its rule.
+ * cli -> server -> http -> operations / store -> payers -> x12 -> domain; sandbox/ is the scenario
+ * catalog, data just above domain; fhir/ maps FHIR resources to and from domain types, beside x12/;
+ * formats/ reads and writes the CSV and spreadsheet files of batches and schedules, beside them.
+ * A room may import only the rooms named in its rule (CONTRIBUTING.md, "Layout", says what each holds).
  */
-const rooms = ['domain', 'x12', 'fhir', 'sandbox', 'payers', 'operations', 'store', 'http', 'client', 'cli'];
+const rooms = ['domain', 'x12', 'fhir', 'formats', 'sandbox', 'payers', 'operations', 'store', 'http', 'server', 'client', 'cli'];
 
-/** Rules: files in `room` import nothing of ours outside `room` and `allowed`; `typesOnly` rooms only with `import type`. */
-function only(room, allowed, why, typesOnly = []) {
+/**
+ * Rules: files in `room` import nothing of ours outside `room` and `allowed`; `typesOnly` rooms only
+ * with `import type`; `except`, a path pattern, names the one file outside them it may import.
+ */
+function only(room, allowed, why, typesOnly = [], except = undefined) {
   const others = rooms.filter((r) => r !== room && !allowed.includes(r) && !typesOnly.includes(r));
   const rules = [
     {
@@ -14,7 +19,7 @@ function only(room, allowed, why, typesOnly = []) {
       comment: why,
       severity: 'error',
       from: { path: `^src/${room}/` },
-      to: { path: `^src/(${others.join('|')})/` },
+      to: { path: `^src/(${others.join('|')})/`, ...(except ? { pathNot: except } : {}) },
     },
   ];
   if (typesOnly.length > 0) {
@@ -34,6 +39,7 @@ module.exports = {
     ...only('domain', [], 'domain/ is pure: types, schemas, the estimate engine; it imports nothing of ours.'),
     ...only('x12', ['domain'], 'x12/ is pure: it turns X12 into domain types and back.'),
     ...only('fhir', ['domain'], 'fhir/ is pure: it turns FHIR R4 resources into our requests and our answers into FHIR (docs/fhir.md).'),
+    ...only('formats', ['domain'], 'formats/ is pure: CSV text and spreadsheet cells into batch and schedule rows, and result rows into CSV.'),
     ...only('sandbox', ['domain'], 'sandbox/ is the scenario catalog, data described with domain types.'),
     ...only(
       'payers',
@@ -44,16 +50,29 @@ module.exports = {
     ...only('store', ['domain'], 'store/ persists keys, audit, usage and batch jobs.'),
     ...only(
       'http',
-      ['operations', 'store', 'domain', 'sandbox', 'fhir'],
+      ['operations', 'store', 'formats', 'domain', 'sandbox', 'fhir'],
       'http/ maps requests (JSON, or FHIR through fhir/) to operations; GET /v1/sandbox/members shows the catalog (sandbox/) itself; the PayerNetwork it hands to operations is a type.',
       ['payers'],
     ),
+    ...only(
+      'server',
+      ['http', 'operations', 'store', 'payers', 'domain'],
+      'server/ assembles the running service from the configuration: the store, the payer network, the Fastify app, the batch and monitor workers.',
+    ),
     ...only('client', [], 'src/client/ re-exports the client package (packages/client/) as coverage-service/client.'),
+    ...only(
+      'cli',
+      ['server', 'operations', 'store', 'payers', 'x12', 'fhir', 'formats', 'domain'],
+      "cli/ is the command line: it starts the server through server/ and reaches the API as a client; it does not reach into http/. `coverage check` words its verdicts with the console's own verdict.js, so the terminal and the console say the same.",
+      [],
+      '^src/http/console/verdict\\.js$',
+    ),
     {
       name: 'domain-and-x12-are-pure',
-      comment: 'domain/, x12/ and fhir/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
+      comment:
+        'domain/, x12/, fhir/ and formats/ do no I/O: no Node built-in and no package but TypeBox (schemas); fhir/ takes only types from @medplum/fhirtypes.',
       severity: 'error',
-      from: { path: '^src/(domain|x12|fhir)/' },
+      from: { path: '^src/(domain|x12|fhir|formats)/' },
       to: { dependencyTypes: ['core', 'npm'], dependencyTypesNot: ['type-only'], pathNot: 'node_modules/typebox/' },
     },
     {
@@ -79,11 +98,18 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
-      name: 'nothing-imports-http-or-cli',
-      comment: 'Only the command (cli/) and the package entry (src/index.ts) may import http/ or cli/ (the room rules keep http/ off cli/).',
+      name: 'package-entry-imports-only-server-and-client',
+      comment: 'src/index.ts exports the server API (server/: startRuntime, loadConfig) and the client (client/), nothing else of ours.',
       severity: 'error',
-      from: { pathNot: '^src/(cli/|http/|index\\.ts$)' },
-      to: { path: '^src/(http|cli)/' },
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/(server|client)/' },
+    },
+    {
+      name: 'every-folder-is-a-room',
+      comment: 'A new folder of src/ gets a room rule above, and a paragraph in CONTRIBUTING.md ("Layout").',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${rooms.join('|')})/|^src/index\\.ts$` },
+      to: {},
     },
     {
       name: 'no-circular',

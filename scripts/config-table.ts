@@ -1,11 +1,11 @@
 /**
- * The README's configuration table, made from EnvSchema (src/cli/env-schema.ts). Rewrite it after
+ * The README's configuration table, made from EnvSchema (src/server/env-schema.ts). Rewrite it after
  * changing a variable: `node --import tsx scripts/config-table.ts`; test/cli/config-table.test.ts
  * checks the README holds exactly this table.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { EnvSchema, envSchemaOf, type EnvMode, type EnvName } from '../src/cli/env-schema.ts';
+import { EnvSchema, envSchemaOf, type EnvMode, type EnvName } from '../src/server/env-schema.ts';
 
 export const README_CONFIG_START = '<!-- configuration:start (made by scripts/config-table.ts) -->';
 export const README_CONFIG_END = '<!-- configuration:end -->';

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/cli/config.ts';
-import { startRuntime, type Runtime } from '../src/cli/runtime.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { startRuntime, type Runtime } from '../src/server/runtime.ts';
 import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, OPERATION_ROUTES, type ExampleCall } from '../src/http/openapi-examples.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */

@@ -4,5 +4,5 @@
  * import `coverage-service/client`, which loads no server code.
  */
 export * from './client/index.ts';
-export { loadConfig, type Config } from './cli/config.ts';
-export { startRuntime, type Runtime, type RuntimeOptions } from './cli/runtime.ts';
+export { loadConfig, type Config } from './server/config.ts';
+export { startRuntime, type Runtime, type RuntimeOptions } from './server/runtime.ts';

@@ -9,7 +9,7 @@ import { CoverageApiError, CoverageClient } from 'coverage-service-client';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { verdict } from '../http/console/verdict.js';
 import { summarize, type CheckResult } from './check-summary.ts';
-import { envSchemaOf } from './env-schema.ts';
+import { envSchemaOf } from '../server/env-schema.ts';
 import { processIo, type CliIo } from './io.ts';
 
 export interface CheckOptions {

@@ -11,8 +11,8 @@
  * reducer from giving memory back at idle (125 MB idle instead of 88). bench/RESULTS.md has the figures.
  */
 import { setFlagsFromString } from 'node:v8';
-import { parseEnv } from './env.ts';
-import type { Env } from './env-schema.ts';
+import { parseEnv } from '../server/env.ts';
+import type { Env } from '../server/env-schema.ts';
 
 const PROFILES = {
   fast: [],

@@ -1,6 +1,6 @@
 /** What a CLI command writes to, injected so tests can capture it; and the store it opens from the environment. */
 import { openDb, type Db } from '../store/db.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../server/config.ts';
 
 export interface CliIo {
   stdout(text: string): void;

@@ -1,7 +1,7 @@
 /** `coverage serve` (what `npm start` runs): listen, print how to call, shut down gracefully. */
 import { bannerGuide } from './banner.ts';
-import { loadConfig } from './config.ts';
-import { startRuntime } from './runtime.ts';
+import { loadConfig } from '../server/config.ts';
+import { startRuntime } from '../server/runtime.ts';
 import { UserStore } from '../store/users.ts';
 
 export async function serve(): Promise<void> {

@@ -8,7 +8,7 @@ import { type Command, Option } from 'commander';
 import { DataKey } from '../store/data-key.ts';
 import { MODES, type Mode } from '../domain/mode.ts';
 import { type User, UserInputError, UserStore } from '../store/users.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../server/config.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
 
 export interface PasswordSource {

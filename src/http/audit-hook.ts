@@ -1,7 +1,7 @@
 /** One audit record per check (store/audit.ts): who asked, which endpoint and payer, the outcome, and a keyed hash of whom. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditEvent, AuditWriter } from '../store/audit.ts';
-import type { MemberHasher, MemberIdentity } from '../store/member-hash.ts';
+import { identityOf, type MemberHasher } from '../store/member-hash.ts';
 import { checkEndpoint } from './check-routes.ts';
 
 declare module 'fastify' {
@@ -20,11 +20,6 @@ export interface AuditHookOptions {
 const AUDIT_UNAVAILABLE = 'The check could not be recorded in the audit trail (the store is unreachable), so its answer is withheld; try again shortly';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-export function identityOf(body: unknown): MemberIdentity {
-  const b = (body ?? {}) as Record<string, unknown>;
-  return { member_id: text(b.member_id), first_name: text(b.member_first_name), last_name: text(b.member_last_name), dob: text(b.member_dob) };
-}
 
 function errorCodeOf(status: number, payload: unknown): string | null {
   if (status === 200 || typeof payload !== 'string') return null;

@@ -6,8 +6,8 @@
 import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
 import type { StoredRow } from '../store/batches.ts';
 import { verdict } from './console/verdict.js';
-import { csvLine } from './csv.ts';
-import { excelSafeId } from './spreadsheet-cells.ts';
+import { csvLine } from '../formats/csv.ts';
+import { excelSafeId } from '../formats/spreadsheet-cells.ts';
 
 /** The first column of a sandbox batch's file, and every one of its cells: no one mistakes it for real data. */
 export const SANDBOX_COLUMN = 'sandbox';

@@ -3,10 +3,9 @@ import type { ValidateFunction } from 'ajv';
 import { serviceDateProblem } from '../domain/encounter.ts';
 import type { FieldError } from '../domain/errors.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../domain/schemas/requests.ts';
+import type { CheckValidator } from '../formats/batch-input.ts';
 import { createAjv } from './ajv.ts';
 import { fieldErrors } from './validation-errors.ts';
-
-export type CheckValidator = (endpoint: OperationName, body: unknown) => FieldError[];
 
 let compiled: Record<OperationName, ValidateFunction> | null = null;
 

@@ -26,6 +26,14 @@ export const BreakerSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** How fast, how long and how resiliently exchanges go: a connection's, or one payer's own. */
+export const EXCHANGE_LIMITS = {
+  rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
+  timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
+  retry: Type.Optional(RetrySettings),
+  circuit_breaker: Type.Optional(BreakerSettings),
+};
+
 /** EQ01 service type codes (X12 code list 1365): one or two letters or digits. */
 const ServiceTypeCode = Type.String({ pattern: '^[0-9A-Z]{1,2}$' });
 
@@ -89,10 +97,7 @@ export const DirectoryConnection = Type.Object(
       ),
     ),
     max_in_flight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
-    timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
-    retry: Type.Optional(RetrySettings),
-    circuit_breaker: Type.Optional(BreakerSettings),
+    ...EXCHANGE_LIMITS,
   },
   { additionalProperties: false },
 );

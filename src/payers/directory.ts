@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { BreakerSettings, DirectoryConnection, EnvName, InterchangeId, RetrySettings, ServiceTypePlan, connectionProblem } from './connections.ts';
+import { DirectoryConnection, EnvName, EXCHANGE_LIMITS, InterchangeId, ServiceTypePlan, connectionProblem } from './connections.ts';
 import { NUCC_TAXONOMY } from '../domain/formats.ts';
 import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerInfo } from './network.ts';
@@ -43,10 +43,7 @@ export const DirectoryPayer = Type.Object(
     medicaid_state: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()])),
     carve_out_administrators: Type.Optional(Type.Array(PayerIdString)),
     max_concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    rate_limit_per_second: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000 })),
-    timeout_ms: Type.Optional(Type.Integer({ minimum: 50, maximum: 120_000 })),
-    retry: Type.Optional(RetrySettings),
-    circuit_breaker: Type.Optional(BreakerSettings),
+    ...EXCHANGE_LIMITS,
   },
   { additionalProperties: false },
 );

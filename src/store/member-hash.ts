@@ -16,6 +16,14 @@ export interface MemberIdentity {
 
 export type MemberHasher = (identity: MemberIdentity) => string;
 
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The member a check's body (any operation's request, or a batch row's) names. */
+export function identityOf(body: unknown): MemberIdentity {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return { member_id: text(b.member_id), first_name: text(b.member_first_name), last_name: text(b.member_last_name), dob: text(b.member_dob) };
+}
+
 const AUDIT_KEY_SETTING = 'audit_member_hmac_key';
 
 /** Case, spacing and Unicode composition do not make a different member. */

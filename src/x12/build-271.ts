@@ -73,7 +73,12 @@ import { centsToDollars, isoToD8, percentToShare } from './values.ts';
 import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } from './writer.ts';
 
 export type PayerAnswer =
-  | { kind: 'coverage'; coverage: Coverage }
+  | {
+      kind: 'coverage';
+      coverage: Coverage;
+      /** The coverage's EB loops as benefitSegments(coverage) wrote them, kept by a caller that answers with the same Coverage again (the sandbox). */
+      benefits?: readonly string[];
+    }
   | {
       kind: 'reject';
       level: 'payer' | 'provider' | 'subscriber' | 'dependent';
@@ -308,7 +313,7 @@ function echoPerson(b: Body, entity: 'IL' | '03', p: InquiryPerson | null): void
   b.add('NM1', entity, '1', b.text(p?.last_name, 60), b.text(p?.first_name, 35), '', '', '', id ? 'MI' : '', id);
 }
 
-function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage): void {
+function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonly string[] | undefined): void {
   const dependent = c.relationship_to_subscriber !== 'self';
   const trn = () => b.add('TRN', '2', b.text(inquiry.trace_number, 50), traceOriginator(c.payer_id, b));
   const group: Ref = ['6P', b.text(c.group_id, 50), b.text(c.group_name, 80)];
@@ -331,25 +336,15 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage): void {
     const rel = INS_BY_RELATIONSHIP[c.relationship_to_subscriber];
     writePerson(b, '03', c.member, { refs: [group], ins: corrected ? ['N', rel, '001', '25'] : ['N', rel], dates });
   }
-  writeBenefits(b, c);
+  if (benefits) for (const line of benefits) b.lines.push(line);
+  else for (const eb of benefitEbs(c)) b.eb(eb);
 }
 
-/**
- * The EB loops depend on the coverage alone: for a deeply frozen Coverage (the sandbox's, shared
- * per member and day) they are written once per delimiter set and reused.
- */
-const benefitLines = new WeakMap<Coverage, { d: Body['d']; lines: string[] }>();
-
-function writeBenefits(b: Body, c: Coverage): void {
-  const reusable = Object.isFrozen(c);
-  const known = reusable ? benefitLines.get(c) : undefined;
-  if (known && known.d === b.d) {
-    for (const line of known.lines) b.lines.push(line);
-    return;
-  }
-  const start = b.lines.length;
+/** The EB loops build271 writes for a coverage: they depend on the coverage alone. */
+export function benefitSegments(c: Coverage): string[] {
+  const b = new Body();
   for (const eb of benefitEbs(c)) b.eb(eb);
-  if (reusable) benefitLines.set(c, { d: b.d, lines: b.lines.slice(start) });
+  return b.lines;
 }
 
 function writeProvider(b: Body, inquiry: Inquiry): void {
@@ -396,7 +391,7 @@ export function build271(inquiry: Inquiry, answer: PayerAnswer, env?: EnvelopeOp
       }
       aaa();
     } else if (answer.kind === 'coverage') {
-      writeCoverage(b, inquiry, answer.coverage);
+      writeCoverage(b, inquiry, answer.coverage, answer.benefits);
     }
   }
   return wrapInterchange({

@@ -1,7 +1,7 @@
 /** POST /v1/batches and its progress and results, against the sandbox: the same answers as the real-time endpoints. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { parseCsv } from '../../src/http/csv.ts';
+import { parseCsv } from '../../src/formats/csv.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { waitForBatch } from './helpers.ts';
 

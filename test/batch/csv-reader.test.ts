@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fromCsv, MAX_CSV_RECORD_CHARS, MAX_CSV_VALUE_CHARS } from '../../src/http/batch-input.ts';
+import { fromCsv, MAX_CSV_RECORD_CHARS, MAX_CSV_VALUE_CHARS } from '../../src/formats/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
-import { CsvError, csvLine, parseCsv, type CsvRecord } from '../../src/http/csv.ts';
+import { CsvError, csvLine, parseCsv, type CsvRecord } from '../../src/formats/csv.ts';
 import { referenceParseCsv } from '../support/reference-csv.ts';
 
 type Outcome = { records: CsvRecord[] } | { error: { line: number; message: string; tooLong: boolean } };

@@ -1,9 +1,9 @@
 /** CSV reading and writing, and how CSV rows become check bodies. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CSV_COLUMNS, fromCsv, fromJson, MAX_COLUMNS, MAX_ERROR_TEXT, MAX_HEADER_CHARS, MAX_LISTED_ERRORS } from '../../src/http/batch-input.ts';
+import { CSV_COLUMNS, fromCsv, fromJson, MAX_COLUMNS, MAX_ERROR_TEXT, MAX_HEADER_CHARS, MAX_LISTED_ERRORS } from '../../src/formats/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
-import { csvLine, parseCsv } from '../../src/http/csv.ts';
+import { csvLine, parseCsv } from '../../src/formats/csv.ts';
 
 const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 

@@ -1,7 +1,7 @@
 /** The encounter columns of a batch (docs/batch.md): date_of_service, procedure_code, place_of_service. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CSV_COLUMNS, fromCsv, fromJson } from '../../src/http/batch-input.ts';
+import { CSV_COLUMNS, fromCsv, fromJson } from '../../src/formats/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
 
 const TODAY = '2026-06-15';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { resultCsvHeader, resultCsvLine, SANDBOX_MARK } from '../../src/http/batch-results-csv.ts';
-import { parseCsv } from '../../src/http/csv.ts';
+import { parseCsv } from '../../src/formats/csv.ts';
 import type { StoredRow } from '../../src/store/batches.ts';
 
 const mindful = { name: 'MINDFUL BEHAVIORAL HEALTH ADMINISTRATORS', payer_id: 'SBX-MINDFUL', phone: '8005550142' };

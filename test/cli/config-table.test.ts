@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { configTableMarkdown, README_PATH, withConfigTable } from '../../scripts/config-table.ts';
-import { parseEnv } from '../../src/cli/env.ts';
-import { EnvSchema, envSchemaOf, type EnvName } from '../../src/cli/env-schema.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { EnvSchema, envSchemaOf, type EnvName } from '../../src/server/env-schema.ts';
 
 const NAMES = Object.keys(EnvSchema.properties) as EnvName[];
 const SRC = new URL('../../src/', import.meta.url);
@@ -24,7 +24,7 @@ test('every environment variable src/ reads by name is declared in EnvSchema', (
     for (const [, name] of text.matchAll(/\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) read.add(name!);
   }
   assert.ok(read.has('PORT') && read.has('COVERAGE_URL'), [...read].join(', '));
-  for (const name of read) assert.ok(NAMES.includes(name as EnvName), `${name} is read but not declared in src/cli/env-schema.ts`);
+  for (const name of read) assert.ok(NAMES.includes(name as EnvName), `${name} is read but not declared in src/server/env-schema.ts`);
 });
 
 test('each variable has a description and a mode; its default is a value it accepts', () => {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { parseCsv } from '../../src/http/csv.ts';
+import { parseCsv } from '../../src/formats/csv.ts';
 import { UserStore } from '../../src/store/users.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';

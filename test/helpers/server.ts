@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime, type Runtime } from '../../src/server/runtime.ts';
 import type { Clock } from '../../src/payers/clock.ts';
 import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';

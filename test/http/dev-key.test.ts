@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime } from '../../src/server/runtime.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 test('a restart replaces the generated dev key', async () => {

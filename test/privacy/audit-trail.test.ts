@@ -1,8 +1,8 @@
 /** One audit record per check, through the server: who, which endpoint and payer, the outcome, and a keyed hash of whom. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime, type Runtime } from '../../src/server/runtime.ts';
 import { memberHasher } from '../../src/store/member-hash.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore, type TestStore } from '../support/stores.ts';

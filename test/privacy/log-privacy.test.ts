@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime } from '../../src/server/runtime.ts';
 import type { OperationName } from '../../src/domain/schemas/requests.ts';
 import { CATALOG } from '../../src/sandbox/catalog.ts';
 import { sandboxMemberTable, type SandboxMemberRow } from '../../src/sandbox/member-table.ts';

@@ -7,7 +7,7 @@ import { CATALOG } from '../../src/sandbox/catalog.ts';
 import { memberTableMarkdown } from '../../src/sandbox/member-table-markdown.ts';
 import { resolveDateToken } from '../../src/payers/sandbox/resolve-plan.ts';
 import { lookup } from '../../src/payers/sandbox/lookup.ts';
-import { coverageFor } from '../../src/payers/sandbox/network.ts';
+import { coverageAnswer, coverageFor } from '../../src/payers/sandbox/network.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import type { EstimateResponse } from '../../src/domain/schemas/responses.ts';
 import { build271, normalize271 } from '../../src/x12/index.ts';
@@ -147,18 +147,21 @@ test("a generated ID asked of another payer answers under that payer's brand, wi
 
 const TODAY = '2026-06-15';
 
+/** The 270 a clinic sends about a named member, by its member ID. */
+const inquiryFor = (m: (typeof CATALOG.members)[number]): Inquiry => ({
+  trace_number: 'CAT0001',
+  payer: { id: m.payer_id, name: null },
+  provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: 'CATALOG CLINIC' },
+  subscriber: { member_id: m.member_id, first_name: m.person.first_name, last_name: m.person.last_name, dob: m.person.dob, zip: null },
+  dependent: null,
+  service_types: ['MH', '30'],
+  date: TODAY,
+});
+
 /** What /v1/estimate answers for a named member at $150 in network: catalog -> 271 -> normalizer -> estimate. */
 function estimateOf(memberId: string): EstimateResponse {
   const m = CATALOG.members.find((x) => x.member_id === memberId)!;
-  const inquiry = {
-    trace_number: 'CAT0001',
-    payer: { id: m.payer_id, name: null },
-    provider: { npi: '1234567893', first_name: null, last_name: null, organization_name: 'CATALOG CLINIC' },
-    subscriber: { member_id: m.member_id, first_name: m.person.first_name, last_name: m.person.last_name, dob: m.person.dob, zip: null },
-    dependent: null,
-    service_types: ['MH', '30'],
-    date: TODAY,
-  };
+  const inquiry = inquiryFor(m);
   const hit = lookup(CATALOG, m.payer_id, inquiry);
   assert.ok(hit);
   const read = normalize271(build271(inquiry, { kind: 'coverage', coverage: coverageFor(CATALOG, hit, TODAY) }));
@@ -262,4 +265,17 @@ test('10124MHDM: fully covered once the deductible ($250 left, equal to the OOP 
     remaining_sessions_before_oop_max: 2,
   });
   assert.equal(b.is_hdhp, true);
+});
+
+test('the EB loops the sandbox keeps per member and day are what the 271 writer writes for the coverage', () => {
+  for (const m of CATALOG.members) {
+    const inquiry = inquiryFor(m);
+    const hit = lookup(CATALOG, m.payer_id, inquiry);
+    if (!hit || hit.answer.kind !== 'coverage') continue;
+    const kept = coverageAnswer(CATALOG, hit, TODAY);
+    assert.ok(kept.benefits && kept.benefits.length > 0, m.member_id);
+    assert.equal(coverageAnswer(CATALOG, hit, TODAY), kept, `${m.member_id}: built once per day`);
+    const now = new Date('2026-06-15T12:00:00Z');
+    assert.equal(build271(inquiry, kept, { now }), build271(inquiry, { kind: 'coverage', coverage: structuredClone(kept.coverage) }, { now }), m.member_id);
+  }
 });

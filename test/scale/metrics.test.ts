@@ -1,8 +1,8 @@
 /** GET /metrics: requests by route and status and payer latency, in Prometheus text (breaker states and cache lookups: test/production/metrics-feed.test.ts). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime } from '../../src/server/runtime.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { sqliteStore } from '../support/stores.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';

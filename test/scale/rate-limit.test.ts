@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime, type Runtime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime, type Runtime } from '../../src/server/runtime.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { REDIS_URL, sqliteStore } from '../support/stores.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../../src/cli/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import type { Coverage, Person } from '../../src/domain/coverage.ts';
 import { coverageCacheKey, MemoryCoverageCache } from '../../src/operations/cache.ts';
 import { buildInquiry } from '../../src/operations/inquiry.ts';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
 import { eventually } from '../support/eventually.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';

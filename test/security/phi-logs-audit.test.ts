@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/cli/config.ts';
-import { startRuntime } from '../../src/cli/runtime.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startRuntime } from '../../src/server/runtime.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startProduction } from '../helpers/production.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';

@@ -3,7 +3,7 @@
  * Kept as the oracle the rewrite is compared with (test/batch/csv-reader.test.ts) and as the
  * reference of bench/csv-stall.ts.
  */
-import { CsvError, type CsvLimits, type CsvRecord } from '../../src/http/csv.ts';
+import { CsvError, type CsvLimits, type CsvRecord } from '../../src/formats/csv.ts';
 
 export function referenceParseCsv(text: string, limits: Pick<CsvLimits, 'maxCells' | 'maxRecords'> = {}): CsvRecord[] {
   const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;

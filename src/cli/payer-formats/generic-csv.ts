@@ -3,7 +3,7 @@
  * `;`-separated; eligibility supported|enrollment_required|not_supported, default supported;
  * connection_payer_id defaults to payer_id). Example: examples/payers-catalog.csv.
  */
-import { parseCsv } from '../../http/csv.ts';
+import { parseCsv } from '../../formats/csv.ts';
 import { ELIGIBILITY, NAME_MAX, PAYER_ID, ROUTE_ID, refuseBadRecords, repeatedIds, type PayerList } from './imported-payer.ts';
 
 export function parseCatalogCsv(text: string): PayerList {

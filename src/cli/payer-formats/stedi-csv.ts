@@ -9,7 +9,7 @@
  *   EligibilityInquiryEnrollmentRequired   true/false: the provider must enroll first
  * Stedi's other columns (claims, remittances, coverage types, states...) are left alone.
  */
-import { parseCsv } from '../../http/csv.ts';
+import { parseCsv } from '../../formats/csv.ts';
 import type { Eligibility } from '../../store/payer-catalog.ts';
 import { NAME_MAX, PAYER_ID, refuseBadRecords, repeatedIds, usableAliases, type PayerList } from './imported-payer.ts';
 

@@ -19,10 +19,10 @@ import type { MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { createAjv } from '../ajv.ts';
-import { fromCsv, type RowError } from '../batch-input.ts';
+import { fromCsv, type RowError } from '../../formats/batch-input.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { sendError } from '../errors.ts';
-import { dateCell } from '../spreadsheet-cells.ts';
+import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
 import { DATA_KEY_NEEDED, DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 

@@ -117,17 +117,17 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
   const medicaidState = catalog.payers.find((p) => p.payer_id === payerId)?.medicaid_state ?? null;
 
   const scoped = scopedMembers(catalog, payerId, administratorPlan, anyPayer, medicaidState);
-  const answering = (m: CatalogMember) => (anyPayer || medicaidState ? m.payer_id : payerId);
+  const hitOf = ({ member, plan }: Scoped[number]) =>
+    fromMember(
+      member,
+      anyPayer || medicaidState ? member.payer_id : payerId,
+      plan,
+      administratorPlan ? { kind: 'coverage' } : (member.answer ?? { kind: 'coverage' }),
+    );
 
   if (memberId) {
     const exact = scoped.find((s) => same(s.member.member_id, memberId));
-    if (exact)
-      return fromMember(
-        exact.member,
-        answering(exact.member),
-        exact.plan,
-        administratorPlan ? { kind: 'coverage' } : (exact.member.answer ?? { kind: 'coverage' }),
-      );
+    if (exact) return hitOf(exact);
     // A named member's ID asked of another payer is not that payer's member, whatever its suffix.
     if (!administratorPlan && catalog.members.some((m) => same(m.member_id, memberId))) return null;
     const generated = parseGeneratedId(memberId);
@@ -152,12 +152,5 @@ export function lookup(catalog: Catalog, payerId: string, inquiry: Inquiry): San
   const byName = scoped.find(
     (s) => same(s.member.person.first_name, who.first_name) && same(s.member.person.last_name, who.last_name) && s.member.person.dob === who.dob,
   );
-  if (byName)
-    return fromMember(
-      byName.member,
-      answering(byName.member),
-      byName.plan,
-      administratorPlan ? { kind: 'coverage' } : (byName.member.answer ?? { kind: 'coverage' }),
-    );
-  return null;
+  return byName ? hitOf(byName) : null;
 }

@@ -3,7 +3,7 @@
  * in process, so sandbox responses take the same X12 road as production ones.
  */
 import type { Coverage, IsoDate, Person } from '../../domain/coverage.ts';
-import { build271, parse270, type PayerAnswer } from '../../x12/index.ts';
+import { benefitSegments, build271, parse270, type PayerAnswer } from '../../x12/index.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
@@ -15,28 +15,34 @@ export interface SandboxNetworkOptions {
   today: () => IsoDate;
 }
 
-/** Coverages already built, per shared plan, by who the answer is about (cleared past a bound: generated member IDs are endless). */
-const built = new WeakMap<object, Map<string, Coverage>>();
+type CoverageAnswer = Extract<PayerAnswer, { kind: 'coverage' }>;
+
+/** Answers already built, per shared plan, by who the answer is about (cleared past a bound: generated member IDs are endless). */
+const built = new WeakMap<object, Map<string, CoverageAnswer>>();
 const MAX_BUILT_PER_PLAN = 1000;
 
 /**
- * The Coverage the sandbox answers with. The same member on the same day gets the same deeply
- * frozen object, so the 271 writer can reuse what it wrote for it (build-271.ts).
+ * The sandbox's answer for a member it covers. The same member on the same day gets the same deeply
+ * frozen Coverage, with its EB loops written once (they are most of a 271's writing).
  */
-export function coverageFor(catalog: Catalog, hit: SandboxHit, today: IsoDate): Coverage {
+export function coverageAnswer(catalog: Catalog, hit: SandboxHit, today: IsoDate): CoverageAnswer {
   const template = catalog.plans[hit.plan];
   if (!template) throw new Error(`sandbox catalog: unknown plan ${hit.plan}`);
   const plan = sharedPlan(template, hit.overrides, today);
   let byWho = built.get(plan);
-  if (!byWho) built.set(plan, (byWho = new Map<string, Coverage>()));
+  if (!byWho) built.set(plan, (byWho = new Map<string, CoverageAnswer>()));
   const who = JSON.stringify([hit.payer_id, hit.member_id, hit.person, hit.subscriber, hit.relationship, hit.address]);
   const known = byWho.get(who);
   if (known) return known;
   if (byWho.size >= MAX_BUILT_PER_PLAN) byWho.clear();
   const coverage = deepFreeze(structuredClone(buildCoverage(catalog, hit, plan)));
-  byWho.set(who, coverage);
-  return coverage;
+  const answer: CoverageAnswer = { kind: 'coverage', coverage, benefits: benefitSegments(coverage) };
+  byWho.set(who, answer);
+  return answer;
 }
+
+/** The Coverage the sandbox answers with (coverageAnswer's). */
+export const coverageFor = (catalog: Catalog, hit: SandboxHit, today: IsoDate): Coverage => coverageAnswer(catalog, hit, today).coverage;
 
 function buildCoverage(catalog: Catalog, hit: SandboxHit, plan: CatalogPlan): Coverage {
   const payer = catalog.payers.find((p) => p.payer_id === hit.payer_id);
@@ -111,7 +117,7 @@ export class SandboxNetwork implements PayerNetwork {
     } else if (hit.answer.kind === 'reject') {
       answer = { kind: 'reject', level: hit.answer.level, reason_code: hit.answer.reason_code, followup: hit.answer.followup };
     } else {
-      answer = { kind: 'coverage', coverage: coverageFor(this.catalog, hit, this.options.today()) };
+      answer = coverageAnswer(this.catalog, hit, this.options.today());
     }
     return build271(inquiry, answer);
   }

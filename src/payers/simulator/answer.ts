@@ -4,7 +4,7 @@ import type { Inquiry } from '../../domain/inquiry.ts';
 import type { Catalog } from '../../sandbox/catalog.ts';
 import { build271, type PayerAnswer } from '../../x12/index.ts';
 import { lookup } from '../sandbox/lookup.ts';
-import { coverageFor } from '../sandbox/network.ts';
+import { coverageAnswer } from '../sandbox/network.ts';
 
 export type SimulatedAnswer = { kind: 'x12'; x12: string } | { kind: 'http'; status: 429 | 500 };
 
@@ -18,7 +18,7 @@ export function answerInquiry(catalog: Catalog, payerId: string, inquiry: Inquir
   } else if (hit.answer.kind === 'reject') {
     answer = { kind: 'reject', level: hit.answer.level, reason_code: hit.answer.reason_code, followup: hit.answer.followup };
   } else {
-    answer = { kind: 'coverage', coverage: coverageFor(catalog, hit, today) };
+    answer = coverageAnswer(catalog, hit, today);
   }
   return { kind: 'x12', x12: build271(inquiry, answer) };
 }

@@ -2,12 +2,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { DEFAULT_BACKOFF } from '../domain/monitoring/backoff.ts';
-import { identityOf } from '../http/audit-hook.ts';
+import { identityOf, type MemberHasher } from '../store/member-hash.ts';
 import type { MonitorRouteOptions } from '../http/routes/monitors.ts';
 import type { MonitorCheckOutcome } from '../operations/monitoring/monitor-check.ts';
 import type { AuditWriter } from '../store/audit.ts';
 import { USER_ID_PREFIX } from '../store/users.ts';
-import type { MemberHasher } from '../store/member-hash.ts';
 import type { WebhookRouteOptions } from '../http/routes/webhooks.ts';
 import type { OperationDeps } from '../operations/index.ts';
 import { errType } from '../operations/lease-worker.ts';

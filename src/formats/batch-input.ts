@@ -4,9 +4,12 @@
  */
 import { MAX_BATCH_ROWS, type BatchCheck } from '../domain/batch.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, OPERATIONS, ScanRequest, type OperationName } from '../domain/schemas/requests.ts';
-import type { CheckValidator } from './check-validator.ts';
+import type { FieldError } from '../domain/errors.ts';
 import { CsvError, parseCsv } from './csv.ts';
 import { centsCell, dateCell, dollarsToCents, looksShortenedByExcel, type Cell } from './spreadsheet-cells.ts';
+
+/** Validates one check's body as its real-time endpoint would (http/check-validator.ts makes the server's). */
+export type CheckValidator = (endpoint: OperationName, body: unknown) => FieldError[];
 
 export interface RowError {
   /**

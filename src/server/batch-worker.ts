@@ -1,12 +1,11 @@
 /** The batch runner of this instance, wired to the store, the operations and the audit trail. */
 import type { FastifyBaseLogger } from 'fastify';
-import { identityOf } from '../http/audit-hook.ts';
+import { identityOf, type MemberHasher } from '../store/member-hash.ts';
 import { BatchRunner } from '../operations/batch-runner.ts';
 import type { OperationDeps } from '../operations/index.ts';
 import { BatchStore } from '../store/batches.ts';
 import type { Db } from '../store/db.ts';
 import type { DataKey } from '../store/data-key.ts';
-import type { MemberHasher } from '../store/member-hash.ts';
 import { SealedText } from '../store/sealed-text.ts';
 import type { BatchConfig } from './config.ts';
 
