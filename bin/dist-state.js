@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Written by scripts/build.mjs when a build succeeds, dated when that build started. */
 export const BUILD_STAMP = join(ROOT, 'dist', '.build-stamp');
-const INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'packages/client/src', 'packages/client/scripts'];
+const INPUTS = [
+  'src',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/build.mjs',
+  'scripts/bundle-cli.mjs',
+  'packages/client/src',
+  'packages/client/scripts',
+];
 
 export function isCheckout() {
   return existsSync(join(ROOT, 'src', 'cli', 'main.ts'));

@@ -1,12 +1,14 @@
 // `npm run build`: build the client workspace (packages/client/dist/, which the server's
 // `coverage-service/client` re-exports and its declarations import), compile src/ to dist/ with tsc
 // (tsconfig.build.json), copy the files the server reads at run time (console page, JSON data) beside
-// the compiled code, then stamp the build.
+// the compiled code, bundle the `coverage` command over dist/cli/main.js (bundle-cli.mjs), then stamp
+// the build.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { BUILD_STAMP, ROOT } from '../bin/dist-state.js';
+import { bundleCli } from './bundle-cli.mjs';
 
 const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
@@ -49,6 +51,8 @@ let copied = 0;
   }
 })(SRC);
 
+const bundled = await bundleCli(ROOT);
+
 writeFileSync(BUILD_STAMP, `${started.toISOString()}\n`);
 utimesSync(BUILD_STAMP, started, started);
-console.log(`build: dist/ compiled, ${copied} asset file(s) copied`);
+console.log(`build: dist/ compiled, ${copied} asset file(s) copied, the coverage command bundled (${bundled.length} file(s) in dist/cli/bundle/)`);

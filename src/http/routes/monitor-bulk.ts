@@ -62,6 +62,8 @@ function fromSchedule(text: string, validate: ReturnType<typeof createCheckValid
   return errors.length > 0 ? { ok: false, errors } : { ok: true, planned: [...byPatient.values()] };
 }
 
+const compileMonitorValidator = () => createAjv().compile(MonitorCreateRequest);
+
 export async function registerMonitorBulkRoute(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const validate = createCheckValidator(options.deps.today);
   const atLimit = (reply: FastifyReply, request: FastifyRequest, count: number, adding: number | null) =>
@@ -74,7 +76,8 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         ? `This key has ${count} monitors, the most it may have (${options.maxPerOwner}); delete monitors it no longer needs first`
         : `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${adding} would pass that. Delete monitors it no longer needs first`,
     );
-  const validateMonitor = createAjv().compile(MonitorCreateRequest);
+  // Compiled at the first bulk upload, not at start (bench/RESULTS.md, "Start-up and memory, cut on 2026-11-27").
+  let validateMonitor: ReturnType<typeof compileMonitorValidator> | undefined;
 
   const fromJson = (body: unknown): { ok: true; planned: Planned[] } | { ok: false; errors: RowError[] } => {
     const list = (body as { monitors?: unknown } | null)?.monitors;
@@ -83,11 +86,12 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
     }
     if (list.length === 0 || list.length > MAX_BULK_MONITORS)
       return { ok: false, errors: [{ field: 'monitors', message: `must hold 1 to ${MAX_BULK_MONITORS} monitors` }] };
+    const validateItem = (validateMonitor ??= compileMonitorValidator());
     const errors: RowError[] = [];
     const planned: Planned[] = [];
     list.forEach((item, i) => {
       const row = i + 1;
-      if (!validateMonitor(item)) return errors.push(...fieldErrors(validateMonitor.errors ?? []).map((e) => ({ row, ...e })));
+      if (!validateItem(item)) return errors.push(...fieldErrors(validateItem.errors ?? []).map((e) => ({ row, ...e })));
       const { schedule, reference, ...request } = item as MonitorBody;
       if (!schedule.appointments?.length && schedule.every_days === undefined)
         return errors.push({ row, field: 'schedule', message: 'must have appointments or every_days' });
