@@ -24,10 +24,24 @@ function contentKey(loop: BenefitLoop): string {
  * plan-level status EB, the plan name), it is the same whatever order the payer sent them in.
  */
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
-  if (rows.length < 2) return [...rows];
-  const keyed = rows.map((b) => ({ b, k: contentKey(b.loop) }));
-  keyed.sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : 0));
-  return keyed.map((x) => x.b);
+  const out = rows.slice();
+  if (out.length < 2) return out;
+  // EB segments nearly always differ within their own text: the whole keys are built only for those that do not.
+  let keys: Map<BenefitLoop, string> | null = null;
+  const keyOf = (loop: BenefitLoop) => {
+    keys ??= new Map();
+    let k = keys.get(loop);
+    if (k === undefined) keys.set(loop, (k = contentKey(loop)));
+    return k;
+  };
+  out.sort((x, y) => {
+    const d = x.loop.seg.sourceOrder(y.loop.seg);
+    if (d !== 0) return d;
+    const kx = keyOf(x.loop);
+    const ky = keyOf(y.loop);
+    return kx < ky ? -1 : kx > ky ? 1 : 0;
+  });
+  return out;
 }
 
 /** EB03 of a row in words for the explanation, e.g. "mental health (EB03 MH)". */
