@@ -27,7 +27,8 @@ export class Segment {
     readonly offset: number,
     /** Number of elements, the segment ID included. */
     readonly count: number,
-    private readonly text: string,
+    /** The whole document the segment was read from. */
+    readonly text: string,
     /** Offsets of the separators that end each element (the last one is the terminator). */
     private readonly bounds: number[],
     private readonly first: number,
@@ -50,22 +51,9 @@ export class Segment {
     return slice(this.text, this.offset, this.bounds[this.first + this.count - 1]!);
   }
 
-  /**
-   * Orders two segments of one document as their source() strings compare, read in place where
-   * they first differ; 0 when that does not decide it (equal, one a prefix of the other, or a
-   * segment cleaned of line breaks): compare the strings then.
-   */
-  sourceOrder(other: Segment): number {
-    if (this.cleaned !== null || other.cleaned !== null) return 0;
-    const a = this.text;
-    const b = other.text;
-    const aEnd = this.bounds[this.first + this.count - 1]!;
-    const bEnd = other.bounds[other.first + other.count - 1]!;
-    for (let i = this.offset, j = other.offset; i < aEnd && j < bEnd; i++, j++) {
-      const d = a.charCodeAt(i) - b.charCodeAt(j);
-      if (d !== 0) return d;
-    }
-    return 0;
+  /** Where source() lies in `text` ([offset, end)), or -1 when the segment was cleaned of line breaks and source() is not in it. */
+  get end(): number {
+    return this.cleaned !== null ? -1 : this.bounds[this.first + this.count - 1]!;
   }
 
   /** All elements; elements[0] is the segment ID. */
