@@ -4,7 +4,7 @@
  */
 import { periodKind } from '../codes.ts';
 import type { BenefitLoop } from '../loops.ts';
-import { el } from '../tokenizer.ts';
+import { el, type Segment } from '../tokenizer.ts';
 import { dollarsToCents } from '../values.ts';
 
 interface Row {
@@ -14,26 +14,28 @@ interface Row {
 
 /**
  * A row's content key: its EB segment, then each subordinate segment (HSD, REF, DTP, MSG, III, the
- * 2120 NM1s), as sent and joined by line breaks, packed three characters to a number (each code + 1
- * in 17 bits, 0 past the end: below 2^53), so keys compare as arrays of numbers exactly as the
- * strings would (string comparison of slices is a runtime call in V8, several times slower).
+ * 2120 NM1s), as sent and joined by line breaks. Keys are compared packed three characters to a
+ * number (each code + 1 in 17 bits, 0 past the end: below 2^53), which orders them exactly as the
+ * strings would; comparing slices as strings is a runtime call in V8, several times slower.
  */
-function packedKey(loop: BenefitLoop): number[] {
-  const parts = [loop.seg];
-  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) for (const s of list) parts.push(s);
-  for (const r of loop.related) parts.push(r.nm1);
+function pack(segments: readonly Segment[], lineBreakAfter: boolean): number[] {
   const out: number[] = [];
   let v = 0;
   let k = 0;
-  for (let p = 0; p < parts.length; p++) {
-    const seg = parts[p]!;
+  for (let p = 0; p < segments.length; p++) {
+    const seg = segments[p]!;
     // Read in place from the document, but for a segment cleaned of line breaks.
     const end = seg.end;
     const text = end < 0 ? seg.source() : seg.text;
     const from = end < 0 ? 0 : seg.offset;
     const to = end < 0 ? text.length : end;
-    for (let i = p === 0 ? from : from - 1; i < to; i++) {
-      v = v * 131072 + (i < from ? 11 : text.charCodeAt(i) + 1);
+    const last = p === segments.length - 1;
+    for (let i = from; i <= to; i++) {
+      let c: number;
+      if (i < to) c = text.charCodeAt(i) + 1;
+      else if (!last || lineBreakAfter) c = 11;
+      else break;
+      v = v * 131072 + c;
       if (++k === 3) {
         out.push(v);
         v = 0;
@@ -48,17 +50,36 @@ function packedKey(loop: BenefitLoop): number[] {
   return out;
 }
 
-interface Keyed<T> {
-  b: T;
-  key: number[];
+function subordinates(loop: BenefitLoop): Segment[] {
+  const out: Segment[] = [];
+  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) for (const s of list) out.push(s);
+  for (const r of loop.related) out.push(r.nm1);
+  return out;
 }
 
-function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
-  const a = x.key;
-  const b = y.key;
+const hasSubordinates = (loop: BenefitLoop) =>
+  loop.hsd.length + loop.ref.length + loop.dtp.length + loop.msg.length + loop.iii.length + loop.related.length > 0;
+
+interface Keyed<T> {
+  b: T;
+  /** The key's first piece: the EB segment, and the line break when more follows. */
+  head: number[];
+  /** The rest of the key, packed when two heads tie (the rest of two equal heads compares on its own). */
+  rest: number[] | null;
+}
+
+function compareNumbers(a: readonly number[], b: readonly number[]): number {
   const n = a.length < b.length ? a.length : b.length;
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
+}
+
+function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
+  const d = compareNumbers(x.head, y.head);
+  if (d !== 0) return d;
+  x.rest ??= pack(subordinates(x.b.loop), false);
+  y.rest ??= pack(subordinates(y.b.loop), false);
+  return compareNumbers(x.rest, y.rest);
 }
 
 /**
@@ -67,7 +88,7 @@ function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
  */
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
   if (rows.length < 2) return rows.slice();
-  const keyed = rows.map((b): Keyed<T> => ({ b, key: packedKey(b.loop) }));
+  const keyed = rows.map((b): Keyed<T> => ({ b, head: pack([b.loop.seg], hasSubordinates(b.loop)), rest: null }));
   keyed.sort(compareKeyed);
   return keyed.map((x) => x.b);
 }
