@@ -18,43 +18,68 @@ interface Row {
  * number (each code + 1 in 17 bits, 0 past the end: below 2^53), which orders them exactly as the
  * strings would; comparing slices as strings is a runtime call in V8, several times slower.
  */
-function pack(segments: readonly Segment[], lineBreakAfter: boolean): number[] {
-  const out: number[] = [];
-  let v = 0;
-  let k = 0;
-  for (let p = 0; p < segments.length; p++) {
-    const seg = segments[p]!;
-    // Read in place from the document, but for a segment cleaned of line breaks.
-    const end = seg.end;
-    const text = end < 0 ? seg.source() : seg.text;
-    const from = end < 0 ? 0 : seg.offset;
-    const to = end < 0 ? text.length : end;
-    const last = p === segments.length - 1;
-    for (let i = from; i <= to; i++) {
-      let c: number;
-      if (i < to) c = text.charCodeAt(i) + 1;
-      else if (!last || lineBreakAfter) c = 11;
-      else break;
-      v = v * 131072 + c;
-      if (++k === 3) {
-        out.push(v);
-        v = 0;
-        k = 0;
-      }
+class Packer {
+  readonly out: number[] = [];
+  private v = 0;
+  private k = 0;
+
+  private code(c: number): void {
+    this.v = this.v * 131072 + c + 1;
+    if (++this.k === 3) {
+      this.out.push(this.v);
+      this.v = 0;
+      this.k = 0;
     }
   }
-  if (k > 0) {
-    for (; k < 3; k++) v *= 131072;
-    out.push(v);
+
+  /** A segment as sent, read in place from the document (but for one cleaned of line breaks). */
+  segment(seg: Segment): void {
+    const end = seg.end;
+    if (end < 0) {
+      const text = seg.source();
+      for (let i = 0; i < text.length; i++) this.code(text.charCodeAt(i));
+      return;
+    }
+    const text = seg.text;
+    for (let i = seg.offset; i < end; i++) this.code(text.charCodeAt(i));
   }
-  return out;
+
+  lineBreak(): void {
+    this.code(10);
+  }
+
+  finish(): number[] {
+    if (this.k > 0) {
+      for (; this.k < 3; this.k++) this.v *= 131072;
+      this.out.push(this.v);
+    }
+    return this.out;
+  }
 }
 
-function subordinates(loop: BenefitLoop): Segment[] {
-  const out: Segment[] = [];
-  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) for (const s of list) out.push(s);
-  for (const r of loop.related) out.push(r.nm1);
-  return out;
+function packHead(loop: BenefitLoop): number[] {
+  const p = new Packer();
+  p.segment(loop.seg);
+  if (hasSubordinates(loop)) p.lineBreak();
+  return p.finish();
+}
+
+function packRest(loop: BenefitLoop): number[] {
+  const p = new Packer();
+  let first = true;
+  for (const list of [loop.hsd, loop.ref, loop.dtp, loop.msg, loop.iii]) {
+    for (const s of list) {
+      if (!first) p.lineBreak();
+      p.segment(s);
+      first = false;
+    }
+  }
+  for (const r of loop.related) {
+    if (!first) p.lineBreak();
+    p.segment(r.nm1);
+    first = false;
+  }
+  return p.finish();
 }
 
 const hasSubordinates = (loop: BenefitLoop) =>
@@ -77,8 +102,8 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
 function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
   const d = compareNumbers(x.head, y.head);
   if (d !== 0) return d;
-  x.rest ??= pack(subordinates(x.b.loop), false);
-  y.rest ??= pack(subordinates(y.b.loop), false);
+  x.rest ??= packRest(x.b.loop);
+  y.rest ??= packRest(y.b.loop);
   return compareNumbers(x.rest, y.rest);
 }
 
@@ -88,9 +113,29 @@ function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
  */
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
   if (rows.length < 2) return rows.slice();
-  const keyed = rows.map((b): Keyed<T> => ({ b, head: pack([b.loop.seg], hasSubordinates(b.loop)), rest: null }));
-  keyed.sort(compareKeyed);
-  return keyed.map((x) => x.b);
+  if (rows.length > 64) {
+    const all = rows.map((b): Keyed<T> => ({ b, head: packHead(b.loop), rest: null }));
+    return all.sort(compareKeyed).map((x) => x.b);
+  }
+  // A stable binary insertion sort: a 271 has tens of rows, and Array.prototype.sort's calls back
+  // into the comparator cost more than the comparisons themselves (beyond 64 rows, the moves would).
+  const keyed: Keyed<T>[] = [];
+  for (const b of rows) {
+    const x: Keyed<T> = { b, head: packHead(b.loop), rest: null };
+    let lo = 0;
+    let hi = keyed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKeyed(x, keyed[mid]!) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    keyed.push(x);
+    for (let j = keyed.length - 1; j > lo; j--) keyed[j] = keyed[j - 1]!;
+    keyed[lo] = x;
+  }
+  const out: T[] = [];
+  for (const x of keyed) out.push(x.b);
+  return out;
 }
 
 /** EB03 of a row in words for the explanation, e.g. "mental health (EB03 MH)". */
