@@ -1,6 +1,7 @@
 /**
- * Single-pass tokenizer: indexOf searches record where each element ends; elements are sliced
- * out of the input only when read, components and repetitions split by the readers that need them.
+ * Single-pass tokenizer: one charCode scan over the input records where each element ends;
+ * elements are sliced out of the input only when read, components and repetitions split by the
+ * readers that need them.
  */
 import dtp2110 from './code-tables/dtp-2110.json' with { type: 'json' };
 import eb01 from './code-tables/eb01.json' with { type: 'json' };
@@ -124,22 +125,12 @@ function withoutLineBreaks(elements: string[]): string[] {
   return elements;
 }
 
-/** The next occurrence of a line break character at or after `from`; -1 when there is none (or it is the terminator). */
-function nextBreak(text: string, ch: string, segment: string, from: number): number {
-  return ch === segment ? -1 : text.indexOf(ch, from);
-}
-
-/**
- * Finds the separators with indexOf, which V8 runs as a fast native search, instead of reading
- * every character: the element separators of a segment, then its terminator. Line breaks inside a
- * segment are found the same way.
- */
 export function tokenize(text: string): ParseResult<Tokens> {
   const isa = locateIsa(text);
   if (!isa.ok) return isa;
   const { delimiters, start } = isa.value;
-  const e = delimiters.element;
-  const s = delimiters.segment;
+  const E = delimiters.element.charCodeAt(0);
+  const S = delimiters.segment.charCodeAt(0);
   const segments: Segment[] = [];
   const warnings: string[] = isa.warnings.length > 0 ? [...isa.warnings] : [];
   const n = text.length;
@@ -147,49 +138,50 @@ export function tokenize(text: string): ParseResult<Tokens> {
   // typed array per document costs more than it saves.
   const bounds: number[] = new Array<number>((n >> 2) + 16);
   let used = 0;
+  let first = 0;
   let segStart = start;
-  let nextE = text.indexOf(e, start);
-  let lf = nextBreak(text, '\n', s, start);
-  let cr = nextBreak(text, '\r', s, start);
-  for (let end = text.indexOf(s, start); end >= 0; end = segStart < n ? text.indexOf(s, segStart) : -1) {
-    const first = used;
-    while (nextE >= 0 && nextE < end) {
-      bounds[used++] = nextE;
-      nextE = text.indexOf(e, nextE + 1);
+  let dirty = false;
+  let i = start;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === E || c === S) {
+      bounds[used++] = i;
+      if (c === S) {
+        const count = used - first;
+        const cleaned = dirty ? withoutLineBreaks(text.slice(segStart, i).split(delimiters.element)) : null;
+        const id = cleaned ? cleaned[0]! : slice(text, segStart, bounds[first]!);
+        const index = segments.length + 1;
+        if (id === '' && count === 1) {
+          warnings.push(`empty segment skipped at offset ${segStart}`);
+        } else if (!validId(id)) {
+          return fail(`invalid segment ID "${id.slice(0, 10)}" at segment ${index}`, { index, id: id.slice(0, 10), offset: segStart });
+        } else {
+          segments.push(new Segment(id, index, segStart, count, text, bounds, first, cleaned));
+        }
+        i++;
+        while (i < n && isBlank(text.charCodeAt(i))) i++;
+        segStart = i;
+        first = used;
+        dirty = false;
+        continue;
+      }
+    } else if (c === 10 || c === 13) {
+      dirty = true;
     }
-    bounds[used++] = end;
-    if (lf >= 0 && lf < segStart) lf = text.indexOf('\n', segStart);
-    if (cr >= 0 && cr < segStart) cr = text.indexOf('\r', segStart);
-    const dirty = (lf >= 0 && lf < end) || (cr >= 0 && cr < end);
-    const count = used - first;
-    const cleaned = dirty ? withoutLineBreaks(text.slice(segStart, end).split(e)) : null;
-    const id = cleaned ? cleaned[0]! : slice(text, segStart, bounds[first]!);
-    const index = segments.length + 1;
-    if (id === '' && count === 1) {
-      warnings.push(`empty segment skipped at offset ${segStart}`);
-    } else if (!validId(id)) {
-      return fail(`invalid segment ID "${id.slice(0, 10)}" at segment ${index}`, { index, id: id.slice(0, 10), offset: segStart });
-    } else {
-      segments.push(new Segment(id, index, segStart, count, text, bounds, first, cleaned));
-    }
-    let i = end + 1;
-    while (i < n && isBlank(text.charCodeAt(i))) i++;
-    segStart = i;
-    // A blank skipped after the terminator may be the element separator (a tab): never one of this segment's.
-    if (nextE >= 0 && nextE < segStart) nextE = text.indexOf(e, segStart);
+    i++;
   }
   if (segStart < n) {
-    const id = text.slice(segStart, Math.min(n, segStart + 3)).split(e)[0] ?? '';
+    const id = text.slice(segStart, Math.min(n, segStart + 3)).split(delimiters.element)[0] ?? '';
     // A trailer without its terminator at the very end is still a whole segment.
-    if ((id === 'IEA' || id === 'GE') && text.indexOf(e, segStart) > 0) {
+    if ((id === 'IEA' || id === 'GE') && text.indexOf(delimiters.element, segStart) > 0) {
       let end = n;
       while (end > segStart && isBlank(text.charCodeAt(end - 1))) end--;
-      const tail = text.slice(segStart, end).split(e);
-      segments.push(new Segment(id, segments.length + 1, segStart, tail.length, text, bounds, used, tail));
-      warnings.push(`the last segment (${id}) has no segment terminator "${s}"`);
+      const tail = text.slice(segStart, end).split(delimiters.element);
+      segments.push(new Segment(id, segments.length + 1, segStart, tail.length, text, bounds, first, tail));
+      warnings.push(`the last segment (${id}) has no segment terminator "${delimiters.segment}"`);
       return ok({ delimiters, segments }, warnings);
     }
-    return fail(`truncated input: the last segment (${id || '?'}) has no segment terminator "${s}"`, {
+    return fail(`truncated input: the last segment (${id || '?'}) has no segment terminator "${delimiters.segment}"`, {
       index: segments.length + 1,
       id: id || null,
       offset: segStart,
