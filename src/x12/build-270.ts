@@ -39,6 +39,25 @@ function person(list: SegmentList, entity: 'IL' | '03', p: InquiryPerson, withId
   if (p.dob) list.add('DMG', 'D8', isoToD8(p.dob));
 }
 
+/** The inquired person's 2110 loops: the service date, then one EQ of the service types and one of the procedure. */
+function request(list: SegmentList, inquiry: Inquiry): void {
+  const d = list.d;
+  list.add('DTP', '291', 'D8', isoToD8(inquiry.date));
+  let codes = '';
+  for (const s of inquiry.service_types) {
+    const code = cleanText(s, d, 2);
+    if (code !== '') codes = codes === '' ? code : `${codes}${d.repetition ?? '^'}${code}`;
+  }
+  const place = cleanText(inquiry.place_of_service, d, 2);
+  const procedure = cleanText(inquiry.procedure_code, d, 48);
+  list.add('EQ', codes === '' ? '30' : codes);
+  if (place) list.add('III', 'ZZ', place);
+  if (procedure) {
+    list.add('EQ', '', `HC${d.component}${procedure}`);
+    if (place) list.add('III', 'ZZ', place);
+  }
+}
+
 export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
   const list = new SegmentList();
   const d = list.d;
@@ -62,30 +81,15 @@ export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
   }
   const taxonomy = prov.taxonomy?.toUpperCase() ?? '';
   if (NUCC_TAXONOMY.test(taxonomy)) list.add('PRV', 'PE', 'PXC', taxonomy);
-  const inquired = () => {
-    list.add('TRN', '1', trace, traceOriginator(sender, list));
-  };
-  const request = () => {
-    list.add('DTP', '291', 'D8', isoToD8(inquiry.date));
-    const codes = inquiry.service_types.map((s) => cleanText(s, d, 2)).filter((s) => s !== '');
-    const place = cleanText(inquiry.place_of_service, d, 2);
-    const procedure = cleanText(inquiry.procedure_code, d, 48);
-    list.add('EQ', list.repeat(codes.length > 0 ? codes : ['30']));
-    if (place) list.add('III', 'ZZ', place);
-    if (procedure) {
-      list.add('EQ', '', `HC${d.component}${procedure}`);
-      if (place) list.add('III', 'ZZ', place);
-    }
-  };
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
-  if (!dependent) inquired();
+  if (!dependent) list.add('TRN', '1', trace, traceOriginator(sender, list));
   person(list, 'IL', inquiry.subscriber, true);
   if (dependent) {
     list.add('HL', '4', '3', '23', '0');
-    inquired();
+    list.add('TRN', '1', trace, traceOriginator(sender, list));
     person(list, '03', dependent, false);
   }
-  request();
+  request(list, inquiry);
   return wrapInterchange({
     functional_id: 'HS',
     set_id: '270',

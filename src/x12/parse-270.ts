@@ -28,12 +28,24 @@ function firstOfKind(levels: HlLevel[], kind: HlLevel['kind']): HlLevel | undefi
   return levels.find((l) => l.kind === kind);
 }
 
-function serviceDate(level: HlLevel): IsoDate | null {
-  const dtps: Segment[] = [...level.names.flatMap((n) => n.dtp), ...level.benefits.flatMap((b) => b.dtp)];
+function firstServiceDate(dtps: readonly Segment[]): IsoDate | null {
   for (const dtp of dtps) {
     if (el(dtp, 1) !== '291') continue;
     const range = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (range) return range.start;
+  }
+  return null;
+}
+
+/** The first readable DTP*291 of the level's name loops, then of its inquiry loops. */
+function serviceDate(level: HlLevel): IsoDate | null {
+  for (const n of level.names) {
+    const date = firstServiceDate(n.dtp);
+    if (date) return date;
+  }
+  for (const b of level.benefits) {
+    const date = firstServiceDate(b.dtp);
+    if (date) return date;
   }
   return null;
 }

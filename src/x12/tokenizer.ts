@@ -28,7 +28,8 @@ export class Segment {
     readonly offset: number,
     /** Number of elements, the segment ID included. */
     readonly count: number,
-    private readonly text: string,
+    /** The whole document the segment was read from. */
+    readonly text: string,
     /** Offsets of the separators that end each element (the last one is the terminator). */
     private readonly bounds: number[],
     private readonly first: number,
@@ -49,6 +50,11 @@ export class Segment {
   source(): string {
     if (this.cleaned !== null) return this.cleaned.join('\u0000');
     return slice(this.text, this.offset, this.bounds[this.first + this.count - 1]!);
+  }
+
+  /** Where source() lies in `text` ([offset, end)), or -1 when the segment was cleaned of line breaks and source() is not in it. */
+  get end(): number {
+    return this.cleaned !== null ? -1 : this.bounds[this.first + this.count - 1]!;
   }
 
   /** All elements; elements[0] is the segment ID. */

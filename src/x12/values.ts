@@ -20,6 +20,15 @@ export function d8ToIso(v: string): IsoDate | null {
 }
 
 export function isoToD8(iso: string): string {
+  // YYYY-MM-DD, as every date the service holds is: its digits without a regex.
+  if (iso.length === 10 && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45) {
+    let digits = true;
+    for (let i = 0; i < 10; i++) {
+      const c = iso.charCodeAt(i);
+      if (i !== 4 && i !== 7 && (c < 48 || c > 57)) digits = false;
+    }
+    if (digits) return iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+  }
   return iso.replace(/[^0-9]/g, '').slice(0, 8);
 }
 

@@ -37,11 +37,24 @@ export class SegmentList {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-function stamp(now: Date) {
+interface Stamp {
+  date8: string;
+  date6: string;
+  time4: string;
+}
+
+/** The stamp of the last minute asked for: every interchange written in that UTC minute has the same one. */
+let lastMinute = NaN;
+let lastStamp: Stamp | null = null;
+
+function stamp(now: Date): Stamp {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastMinute && lastStamp) return lastStamp;
   const y = now.getUTCFullYear();
   const date8 = `${pad(y, 4)}${pad(now.getUTCMonth() + 1, 2)}${pad(now.getUTCDate(), 2)}`;
   const time4 = `${pad(now.getUTCHours(), 2)}${pad(now.getUTCMinutes(), 2)}`;
-  return { date8, date6: date8.slice(2), time4 };
+  lastMinute = minute;
+  return (lastStamp = { date8, date6: date8.slice(2), time4 });
 }
 
 export function dateTimeStamp(now: Date): { date8: string; time4: string } {
@@ -70,33 +83,17 @@ export function wrapInterchange(p: EnvelopeParams): string {
   const receiver = cleanText(env.receiver_id ?? p.receiver, d, 15) || 'UNKNOWN';
   const st02 = pad(control % 10_000, 4);
   const e = d.element;
-  const isa = [
-    'ISA',
-    '00',
-    ' '.repeat(10),
-    '00',
-    ' '.repeat(10),
-    'ZZ',
-    sender.padEnd(15),
-    'ZZ',
-    receiver.padEnd(15),
-    date6,
-    time4,
-    d.repetition ?? 'U',
-    '00501',
-    pad(control, 9),
-    '0',
-    env.usage ?? 'T',
-    d.component,
-  ].join(e);
-  const lines = [
-    isa,
-    ['GS', p.functional_id, sender, receiver, date8, time4, String(control), 'X', p.version].join(e),
-    ['ST', p.set_id, st02, p.version].join(e),
-    ...p.body.lines,
-    ['SE', String(p.body.count + 2), st02].join(e),
-    ['GE', '1', String(control)].join(e),
-    ['IEA', '1', pad(control, 9)].join(e),
-  ];
-  return lines.join(`${d.segment}\n`) + `${d.segment}\n`;
+  const end = `${d.segment}\n`;
+  const control9 = pad(control, 9);
+  const isa =
+    `ISA${e}00${e}${BLANK10}${e}00${e}${BLANK10}${e}ZZ${e}${sender.padEnd(15)}${e}ZZ${e}${receiver.padEnd(15)}${e}${date6}${e}${time4}` +
+    `${e}${d.repetition ?? 'U'}${e}00501${e}${control9}${e}0${e}${env.usage ?? 'T'}${e}${d.component}`;
+  // One join over the body's own array: no copy of the body lines.
+  return (
+    `${isa}${end}GS${e}${p.functional_id}${e}${sender}${e}${receiver}${e}${date8}${e}${time4}${e}${control}${e}X${e}${p.version}${end}` +
+    `ST${e}${p.set_id}${e}${st02}${e}${p.version}${end}${p.body.lines.join(end)}${p.body.count > 0 ? end : ''}` +
+    `SE${e}${p.body.count + 2}${e}${st02}${end}GE${e}1${e}${control}${end}IEA${e}1${e}${control9}${end}`
+  );
 }
+
+const BLANK10 = ' '.repeat(10);

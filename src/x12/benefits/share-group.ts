@@ -48,10 +48,19 @@ function agreed(
   read: (b: Selectable) => number | null,
   conflicts: Selectable[],
 ): { value: number | null; from: Selectable | null } {
-  const stated = rows.filter((b) => read(b) !== null);
+  // Each row's value is read once (an element slice and a decimal parse).
+  const stated: Selectable[] = [];
+  let v: number | null = null;
+  let same = true;
+  for (const b of rows) {
+    const value = read(b);
+    if (value === null) continue;
+    if (stated.length === 0) v = value;
+    else if (value !== v) same = false;
+    stated.push(b);
+  }
   if (stated.length === 0) return { value: null, from: null };
-  const v = read(stated[0]!);
-  if (stated.every((b) => read(b) === v)) return { value: v, from: earliest(stated) };
+  if (same) return { value: v, from: earliest(stated) };
   conflicts.push(...stated);
   return { value: null, from: null };
 }
@@ -106,18 +115,17 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     if (eb11 === 'Y') priorAuth = true;
     else if (eb11 === 'N') priorAuth ??= false;
   }
-  const authNumbers = new Set<string>();
-  for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') authNumbers.add(el(ref, 2));
+  let authNumbers: Set<string> | null = null;
+  for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
   const own = hintOf(members);
-  const tierRows = list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
-  const { hint, from } = own.hint !== null ? own : hintOf(tierRows);
+  const { hint, from } = own.hint !== null ? own : hintOf(list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost)));
   return {
     tier,
     copayment: copay.value,
     coinsurance: coins.value,
     notCovered,
     priorAuth,
-    authNumber: authNumbers.size === 1 ? [...authNumbers][0]! : null,
+    authNumber: authNumbers?.size === 1 ? [...authNumbers][0]! : null,
     hint,
     sources: { copay: copay.from, coinsurance: coins.from, notCovered: earliest(notCoveredRows), hint: from, explicit },
     conflicts,
