@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { declareError, ServiceError, type ErrorCode } from '../domain/errors.ts';
 import type { Mode } from '../domain/mode.ts';
 import { API_HEADERS } from './api-headers.ts';
-import { CONSOLE_HEADER } from './console-auth.ts';
+import { CONSOLE_HEADER } from './auth/console-auth.ts';
 import { fieldErrors } from './validation-errors.ts';
 
 declare module 'fastify' {
@@ -26,7 +26,7 @@ const monitorsAtLimit = (count: number, max: number, adding: number | null) =>
 
 /** The errors the HTTP layer raises, each declared once (the operations declare theirs where they arise). */
 export const HttpErrors = {
-  // Who may call (auth.ts, metrics.ts, routes/console-session.ts).
+  // Who may call (auth/auth.ts, metrics.ts, routes/console-session.ts).
   missingKey: declareError('UNAUTHORIZED', 'Missing apikey header'),
   unknownKey: declareError('UNAUTHORIZED', 'Unknown or revoked API key'),
   keyOfOtherNetwork: declareError('UNAUTHORIZED', (env: Mode, mode: Mode) => `This is a ${env} key; this server serves the ${mode} network`),

@@ -1,7 +1,7 @@
 /**
  * Checks per API key per minute (docs/interface.md section 5): a fixed 60-second window, shared by every
  * instance through Redis when one is given, in memory otherwise. The limit is attached to the check
- * routes themselves (not decided from the URL), right after auth.ts's check, so the bucket is the
+ * routes themselves (not decided from the URL), right after auth/auth.ts's check, so the bucket is the
  * key's; only the check endpoints count.
  */
 import rateLimit from '@fastify/rate-limit';

@@ -24,7 +24,7 @@ import type { PayerNetwork } from '../../payers/network.ts';
 import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { fromCsv, fromJson, type RowError } from '../batch-input.ts';
-import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batch-results-csv.ts';
+import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batches/batch-results-csv.ts';
 import { CSV_BOM, resultsFileName, uploadName } from '../spreadsheet-cells.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';

@@ -8,7 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import { ConsoleSession, ConsoleSignedOut, ConsoleSignIn } from '../../domain/schemas/console.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { ResolvedSession } from '../../store/console-sessions.ts';
-import { clearSessionCookie, CONSOLE_HEADER, type ConsoleAccess, hasConsoleHeader, readCookie, SESSION_COOKIE, setSessionCookie } from '../console-auth.ts';
+import {
+  clearSessionCookie,
+  CONSOLE_HEADER,
+  type ConsoleAccess,
+  hasConsoleHeader,
+  readCookie,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../auth/console-auth.ts';
 import { HttpErrors } from '../errors.ts';
 import { registerConsoleOidcRoutes } from './console-oidc.ts';
 

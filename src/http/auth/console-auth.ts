@@ -8,11 +8,11 @@
  */
 import type { AccessRecorder } from './console-audit.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsoleSessionStore, SessionUser } from '../store/console-sessions.ts';
+import type { ConsoleSessionStore, SessionUser } from '../../store/console-sessions.ts';
 import type { OidcConfig } from './oidc.ts';
-import type { Mode } from '../domain/mode.ts';
-import type { ApiKey } from '../store/keys.ts';
-import type { UserStore } from '../store/users.ts';
+import type { Mode } from '../../domain/mode.ts';
+import type { ApiKey } from '../../store/keys.ts';
+import type { UserStore } from '../../store/users.ts';
 
 export const SESSION_COOKIE = 'coverage_session';
 export const CONSOLE_HEADER = 'x-coverage-console';

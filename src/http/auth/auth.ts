@@ -6,12 +6,12 @@
  * segments) that reaches a route skips it, and a route added later is closed until listed.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { ApiKey, KeyStore } from '../store/keys.ts';
+import type { ApiKey, KeyStore } from '../../store/keys.ts';
 import { sessionPrincipal, type SessionRefusal } from './console-auth.ts';
-import { HttpErrors } from './errors.ts';
+import { HttpErrors } from '../errors.ts';
 import { routeAccess } from './public-routes.ts';
-import { hookList } from './route-hooks.ts';
-import type { Mode } from '../domain/mode.ts';
+import { hookList } from '../route-hooks.ts';
+import type { Mode } from '../../domain/mode.ts';
 
 export interface RegisteredRoute {
   method: string;
