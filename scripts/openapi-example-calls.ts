@@ -1,5 +1,5 @@
 /**
- * Sends the OpenAPI document's example calls (src/http/openapi-examples.ts) to a sandbox server:
+ * Sends the OpenAPI document's example calls (src/http/openapi/openapi-examples.ts) to a sandbox server:
  * the recorder (scripts/record-openapi-examples.ts) stores the answers, and the test suite
  * (test/openapi/examples.test.ts) replays them. Built on the service's own runtime and fetch only.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { startRuntime, type Runtime } from '../src/server/runtime.ts';
-import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, OPERATION_ROUTES, type ExampleCall } from '../src/http/openapi-examples.ts';
+import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, OPERATION_ROUTES, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
 export const EXAMPLE_TODAY = '2026-06-15';

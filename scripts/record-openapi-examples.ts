@@ -1,13 +1,13 @@
 /**
- * Records the OpenAPI examples: sends every call of src/http/openapi-examples.ts to an in-process
+ * Records the OpenAPI examples: sends every call of src/http/openapi/openapi-examples.ts to an in-process
  * sandbox (a fixed date, and a batch budget one example exceeds) and writes the answers to
- * src/http/openapi-example-responses.json. A queued batch is waited for until every row has its result.
+ * src/http/openapi/openapi-example-responses.json. A queued batch is waited for until every row has its result.
  * Run after a change to the sandbox or the response shapes: node --import tsx scripts/record-openapi-examples.ts
  */
 import { writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { EXAMPLE_RESPONSES_FILE, exampleResponses } from '../src/http/openapi-example-responses.ts';
-import { EXAMPLE_CALLS, exampleKey } from '../src/http/openapi-examples.ts';
+import { EXAMPLE_RESPONSES_FILE, exampleResponses } from '../src/http/openapi/openapi-example-responses.ts';
+import { EXAMPLE_CALLS, exampleKey } from '../src/http/openapi/openapi-examples.ts';
 import { comparable, errorCodeOf, sendExampleCall, startExampleServer } from './openapi-example-calls.ts';
 
 const server = await startExampleServer();

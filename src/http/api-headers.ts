@@ -1,10 +1,10 @@
 /**
- * The JSON API's fixed security headers, set by route (public-routes.ts says which routes are HTML
+ * The JSON API's fixed security headers, set by route (auth/public-routes.ts says which routes are HTML
  * pages with helmet's headers instead) and on every 404. Helmet is reserved for the pages: it costs throughput.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { hookList } from './route-hooks.ts';
-import { routeAccess } from './public-routes.ts';
+import { routeAccess } from './auth/public-routes.ts';
 
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',

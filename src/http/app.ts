@@ -10,12 +10,12 @@ import type { MemberHasher } from '../store/member-hash.ts';
 import { installApiHeaders } from './api-headers.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { lazyCompilers } from './lazy-compilers.ts';
-import { installAuth } from './auth.ts';
-import { accessRecorder } from './console-audit.ts';
-import { type ConsoleAccess, installConsoleAccess } from './console-auth.ts';
+import { installAuth } from './auth/auth.ts';
+import { accessRecorder } from './auth/console-audit.ts';
+import { type ConsoleAccess, installConsoleAccess } from './auth/console-auth.ts';
 import { clientLimits } from './client-limits.ts';
-import { frameworkErrors, installErrorHandling, sendError } from './errors.ts';
-import { registerOpenApi } from './openapi.ts';
+import { frameworkErrors, HttpErrors, installErrorHandling } from './errors.ts';
+import { registerOpenApi } from './openapi/openapi.ts';
 import { registerBatchRoutes, type BatchRouteOptions } from './routes/batches.ts';
 import { registerConsole } from './routes/console.ts';
 import { registerConsoleSessionRoutes } from './routes/console-session.ts';
@@ -88,10 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     reply.header('connection', 'close');
-    return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly');
+    throw HttpErrors.shuttingDown();
   });
   if (options.overload) await installOverload(app, options.overload);
   installRequestLog(app);

@@ -21,16 +21,6 @@ const AUDIT_UNAVAILABLE = 'The check could not be recorded in the audit trail (t
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-function errorCodeOf(status: number, payload: unknown): string | null {
-  if (status === 200 || typeof payload !== 'string') return null;
-  try {
-    const body = JSON.parse(payload) as { error_code?: unknown };
-    return typeof body.error_code === 'string' ? body.error_code : null;
-  } catch {
-    return null;
-  }
-}
-
 export function installAuditHook(app: FastifyInstance, options: AuditHookOptions): void {
   const recorded = new WeakSet<FastifyRequest>();
   const knownOrNull = (payerId: string | null) => (payerId !== null && options.knownPayer(payerId) ? payerId : null);
@@ -56,7 +46,8 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
       // named if the network knows it: a rejected body's payer_id may be anything, a name included.
       payer_id: knownOrNull(request.payerId ?? text(((request.checkBody ?? request.body) as Record<string, unknown> | undefined)?.payer_id)),
       status: reply.statusCode,
-      error_code: errorCodeOf(reply.statusCode, payload),
+      // The code the error handler (errors.ts) or the operation's partial answer (routes/v1.ts) noted.
+      error_code: reply.statusCode === 200 ? null : request.errorCode,
       latency_ms: Math.round(reply.elapsedTime),
       member_hash: request.checkBody ? options.hashMember(identityOf(request.checkBody)) : request.memberHash,
       user_id: request.user?.id ?? null,
@@ -71,7 +62,7 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
     if (await options.audit.write(event)) return payload;
     // Not recorded, not disclosed: the answer is withheld, and the record kept for retry says so.
     event.status = 503;
-    event.error_code = 'SERVICE_UNAVAILABLE';
+    event.error_code = request.errorCode = 'SERVICE_UNAVAILABLE';
     reply.code(503).type('application/json; charset=utf-8').header('retry-after', '5');
     return JSON.stringify({ error_code: 'SERVICE_UNAVAILABLE', message: AUDIT_UNAVAILABLE, request_id: request.id });
   });

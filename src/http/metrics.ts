@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BreakerState } from '../payers/production/connector.ts';
-import { sendError } from './errors.ts';
+import { HttpErrors } from './errors.ts';
 
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
 
@@ -111,7 +111,7 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token !== null && !bearerMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      return sendError(reply, request, 401, 'UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <COVERAGE_METRICS_TOKEN>');
+      throw HttpErrors.metricsToken();
     }
     reply.type(metrics.registry.contentType);
     return metrics.render();

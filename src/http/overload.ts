@@ -7,7 +7,7 @@
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../domain/errors.ts';
+import { HttpErrors } from './errors.ts';
 
 export interface OverloadOptions {
   /** Mean event-loop delay over a one-second sample past which requests are shed; 0 turns it off. */
@@ -28,9 +28,7 @@ export async function installOverload(app: FastifyInstance, options: OverloadOpt
     // which answers in the API's error shape with the Retry-After header.
     pressureHandler: (request) => {
       if (EXEMPT.has(request.routeOptions.url ?? '')) return;
-      return Promise.reject(
-        new ServiceError('SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly', { retryAfterSeconds: options.retryAfterSeconds }),
-      );
+      return Promise.reject(HttpErrors.overloaded().with({ retryAfterSeconds: options.retryAfterSeconds }));
     },
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Checks per API key per minute (docs/interface.md section 5): a fixed 60-second window, shared by every
  * instance through Redis when one is given, in memory otherwise. The limit is attached to the check
- * routes themselves (not decided from the URL), right after auth.ts's check, so the bucket is the
+ * routes themselves (not decided from the URL), right after auth/auth.ts's check, so the bucket is the
  * key's; only the check endpoints count.
  */
 import rateLimit from '@fastify/rate-limit';
@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { hookList } from './route-hooks.ts';
 import type { Redis } from 'ioredis';
 import { checkOperation } from './check-routes.ts';
-import { sendError } from './errors.ts';
+import { HttpErrors } from './errors.ts';
 
 export const DEFAULT_CHECKS_PER_MINUTE = 50;
 const WINDOW_MS = 60_000;
@@ -65,13 +65,7 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     reply.header('ratelimit-reset', result.ttlInSeconds);
     if (!result.isExceeded) return;
     reply.header('retry-after', result.ttlInSeconds);
-    return sendError(
-      reply,
-      request,
-      429,
-      'TOO_MANY_REQUESTS',
-      `Rate limit of ${result.max} checks per minute exceeded; retry in ${result.ttlInSeconds} seconds`,
-    );
+    throw HttpErrors.checksPerMinute(result.max, result.ttlInSeconds);
   }
 
   app.addHook('onRoute', (route) => {

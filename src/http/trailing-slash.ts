@@ -3,7 +3,7 @@
  * route has one pattern, one rate-limit bucket and one metrics label whichever way it is written.
  * Fastify's ignoreTrailingSlash would do it for every route, but it makes /console and /console/
  * one route, and the console's redirect from one to the other would loop. Access is still decided
- * by the route matched after this (auth.ts), never here.
+ * by the route matched after this (auth/auth.ts), never here.
  */
 import type { IncomingMessage } from 'node:http';
 

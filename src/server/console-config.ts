@@ -1,5 +1,5 @@
 /** Console sign-in settings (docs/console-access.md), from the environment as EnvSchema reads it. */
-import type { OidcConfig } from '../http/oidc.ts';
+import type { OidcConfig } from '../http/auth/oidc.ts';
 import type { Env } from './env-schema.ts';
 
 export interface ConsoleConfig {

@@ -22,7 +22,7 @@ export async function usageCounts(db: Db, filter: UsageFilter = {}): Promise<Usa
   let query = db.kysely
     .selectFrom('audit_events as a')
     .leftJoin('api_keys as k', 'k.id', 'a.key_id')
-    // A person's checks in the console run under their user id (console-auth.ts).
+    // A person's checks in the console run under their user id (http/auth/console-auth.ts).
     .leftJoin('users as u', 'u.id', 'a.key_id')
     .select((eb) => [
       'a.key_id',
@@ -34,7 +34,7 @@ export async function usageCounts(db: Db, filter: UsageFilter = {}): Promise<Usa
       eb.fn.countAll<number | string | bigint>().as('count'),
     ])
     .groupBy(['a.key_id', 'k.name', 'u.username', 'a.endpoint', 'a.status', 'a.error_code']);
-  // Sign-ins and sign-outs share the trail (http/console-audit.ts) but are not checks.
+  // Sign-ins and sign-outs share the trail (http/auth/console-audit.ts) but are not checks.
   query = query.where('a.endpoint', 'not in', ['console_sign_in', 'console_sign_in_failed', 'console_sign_out']);
   if (filter.since) query = query.where('a.at', '>=', filter.since);
   if (filter.keyId) query = query.where('a.key_id', '=', filter.keyId);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { resultCsvHeader, resultCsvLine, SANDBOX_MARK } from '../../src/http/batch-results-csv.ts';
+import { resultCsvHeader, resultCsvLine, SANDBOX_MARK } from '../../src/http/batches/batch-results-csv.ts';
 import { parseCsv } from '../../src/formats/csv.ts';
 import type { StoredRow } from '../../src/store/batches.ts';
 

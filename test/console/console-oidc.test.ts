@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { UserStore } from '../../src/store/users.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { OidcClient } from '../../src/http/oidc.ts';
+import { OidcClient } from '../../src/http/auth/oidc.ts';
 
 import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
 

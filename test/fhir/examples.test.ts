@@ -1,8 +1,8 @@
 /** The OpenAPI document's FHIR examples are conformant: every request body it shows, and every answer it recorded. */
 import { test } from 'node:test';
-import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
-import { FHIR_EXAMPLE_CALLS } from '../../src/http/openapi-examples.ts';
-import { exampleKey } from '../../src/http/openapi-examples.ts';
+import { exampleResponses } from '../../src/http/openapi/openapi-example-responses.ts';
+import { FHIR_EXAMPLE_CALLS } from '../../src/http/openapi/openapi-examples.ts';
+import { exampleKey } from '../../src/http/openapi/openapi-examples.ts';
 import { assertConformant } from './conformance.ts';
 
 for (const call of FHIR_EXAMPLE_CALLS) {

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
-import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
-import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi-examples.ts';
+import { exampleResponses } from '../../src/http/openapi/openapi-example-responses.ts';
+import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi/openapi-examples.ts';
 import { errorCodeOf } from '../../scripts/openapi-example-calls.ts';
 import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -109,7 +109,7 @@ describe('descriptions and examples', () => {
     const inDocument = Object.values<any>(doc.paths)
       .flatMap((methods) => Object.values<any>(methods).map((o) => o.operationId))
       .sort();
-    assert.deepEqual(inDocument, [...OPERATIONS].sort(), 'add the example calls of a new endpoint to src/http/openapi-examples.ts');
+    assert.deepEqual(inDocument, [...OPERATIONS].sort(), 'add the example calls of a new endpoint to src/http/openapi/openapi-examples.ts');
   });
 
   for (const op of OPERATIONS) {

@@ -1,9 +1,9 @@
 /** The document's examples are real: every example call, replayed against the sandbox, answers exactly what was recorded. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
+import { exampleResponses } from '../../src/http/openapi/openapi-example-responses.ts';
 import { Value } from 'typebox/value';
-import { EXAMPLE_CALLS, ExampleCallSchema, exampleKey } from '../../src/http/openapi-examples.ts';
+import { EXAMPLE_CALLS, ExampleCallSchema, exampleKey } from '../../src/http/openapi/openapi-examples.ts';
 import { comparable, sendExampleCall, startExampleServer, type ExampleServer } from '../../scripts/openapi-example-calls.ts';
 import { checkerForServer } from '../helpers/openapi-check.ts';
 
@@ -16,7 +16,7 @@ before(async () => {
 });
 after(() => server.close());
 
-test('the example call files (src/http/openapi-*examples.json) hold ExampleCalls, each named once per operation', () => {
+test('the example call files (src/http/openapi/openapi-*examples.json) hold ExampleCalls, each named once per operation', () => {
   for (const call of EXAMPLE_CALLS) assert.deepEqual([...Value.Errors(ExampleCallSchema, call)], [], exampleKey(call));
   const keys = EXAMPLE_CALLS.map(exampleKey);
   assert.equal(new Set(keys).size, keys.length);

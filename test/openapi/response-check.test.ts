@@ -1,7 +1,7 @@
 /** The check every suite's responses go through (test/helpers/openapi-check.ts) catches a document that drifted. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { exampleResponses } from '../../src/http/openapi-example-responses.ts';
+import { exampleResponses } from '../../src/http/openapi/openapi-example-responses.ts';
 import { checkerForServer, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { API_HEADERS } from '../../src/http/api-headers.ts';
-import type { RegisteredRoute } from '../../src/http/auth.ts';
+import type { RegisteredRoute } from '../../src/http/auth/auth.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { AVERY as FHIR_AVERY, eligibilityRequest } from '../fhir/fixtures.ts';
 import { rawRequest, type RawResponse } from '../support/raw-http.ts';
@@ -19,7 +19,7 @@ let batchId: string;
 /** A monitor, a webhook and one of its deliveries, for the /v1/monitors and /v1/webhooks routes. */
 const ids = { monitor: '', webhook: '', delivery: '' };
 
-/** Public routes, decided deliberately (src/http/public-routes.ts); Swagger UI's routes are all under /docs. */
+/** Public routes, decided deliberately (src/http/auth/public-routes.ts); Swagger UI's routes are all under /docs. */
 const EXPECTED_PUBLIC = new Set([
   '/',
   '/healthz',

@@ -24,10 +24,10 @@ import type { PayerNetwork } from '../../payers/network.ts';
 import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { fromCsv, fromJson, type RowError } from '../../formats/batch-input.ts';
-import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batch-results-csv.ts';
+import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batches/batch-results-csv.ts';
 import { CSV_BOM, resultsFileName, uploadName } from '../../formats/spreadsheet-cells.ts';
 import { createCheckValidator } from '../check-validator.ts';
-import { sendError } from '../errors.ts';
+import { HttpErrors } from '../errors.ts';
 
 export interface BatchRouteOptions {
   store: BatchStore;
@@ -124,12 +124,9 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
     scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-    const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<Batch | null> => {
+    const owned = async (id: string, request: FastifyRequest): Promise<Batch> => {
       const batch = await options.store.get(id, ownerOf(request.apiKey!));
-      if (!batch) {
-        await sendError(reply, request, 404, 'NOT_FOUND', `No batch ${id}`);
-        return null;
-      }
+      if (!batch) throw HttpErrors.noBatch(id);
       return batch;
     };
 
@@ -169,27 +166,12 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const body: unknown = request.body;
         const source = typeof body === 'string' ? 'csv' : 'json';
         const input = typeof body === 'string' ? fromCsv(body, validate) : fromJson(body, validate);
-        if (!input.ok) {
-          reply.code(400).type('application/json; charset=utf-8');
-          return reply.send({
-            error_code: 'INVALID_REQUEST',
-            message: invalidMessage(input.errors, input.errorCount, input.invalidRows),
-            request_id: request.id,
-            errors: input.errors,
-          });
-        }
+        if (!input.ok) throw HttpErrors.invalid(invalidMessage(input.errors, input.errorCount, input.invalidRows)).with({ errors: input.errors });
         const key = request.apiKey!;
         const owner = ownerOf(key);
         const queued = await options.store.unfinishedRows(owner);
         if (queued + input.checks.length > options.maxQueuedRows) {
-          reply.header('retry-after', '60');
-          return sendError(
-            reply,
-            request,
-            429,
-            'TOO_MANY_REQUESTS',
-            `This key has ${queued} batch rows waiting; a key may have at most ${options.maxQueuedRows}. Retry when earlier batches have finished`,
-          );
+          throw HttpErrors.batchRowsQueued(queued, options.maxQueuedRows).with({ retryAfterSeconds: 60 });
         }
         const payerKeys = input.checks.map((c) => payerKeyOf(options.network, c.endpoint, c.request));
         // A console sign-in runs under a key-shaped principal; the person is kept for the rows' audit records.
@@ -215,9 +197,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           response: { 200: BatchProgress, 401: ErrorResponse, 404: ErrorResponse },
         },
       },
-      async (request, reply) => {
-        const batch = await owned(request.params.id, request, reply);
-        if (!batch) return reply;
+      async (request) => {
+        const batch = await owned(request.params.id, request);
         return progressOf(options.store, batch);
       },
     );
@@ -235,9 +216,8 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
           response: { 200: BatchProgress, 401: ErrorResponse, 404: ErrorResponse },
         },
       },
-      async (request, reply) => {
-        const batch = await owned(request.params.id, request, reply);
-        if (!batch) return reply;
+      async (request) => {
+        const batch = await owned(request.params.id, request);
         const cancelled = await options.store.cancel(batch.id);
         if (cancelled > 0) request.log.info({ batch_id: batch.id, rows: cancelled }, 'batch cancelled');
         return progressOf(options.store, batch);
@@ -273,8 +253,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         },
       },
       async (request, reply) => {
-        const batch = await owned(request.params.id, request, reply);
-        if (!batch) return reply;
+        const batch = await owned(request.params.id, request);
         const q = request.query;
         const outcome = q.outcome?.trim() ? q.outcome.trim().toUpperCase() : undefined;
         const selection = { outcome, offset: q.offset ? Number(q.offset) : 0, limit: q.limit ? Math.max(0, Number(q.limit)) : batch.total };

@@ -6,8 +6,8 @@
  * provider's site, on which a Strict cookie would not be sent.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ConsoleAccess, overTls, readCookie, setSessionCookie } from '../console-auth.ts';
-import { OidcClient, OidcError, type PendingSignIn } from '../oidc.ts';
+import { type ConsoleAccess, overTls, readCookie, setSessionCookie } from '../auth/console-auth.ts';
+import { OidcClient, OidcError, type PendingSignIn } from '../auth/oidc.ts';
 
 const PENDING_COOKIE = 'coverage_oidc';
 const PENDING_PATH = '/console/oidc';

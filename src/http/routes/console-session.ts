@@ -8,8 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { ConsoleSession, ConsoleSignedOut, ConsoleSignIn } from '../../domain/schemas/console.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { ResolvedSession } from '../../store/console-sessions.ts';
-import { clearSessionCookie, CONSOLE_HEADER, type ConsoleAccess, hasConsoleHeader, readCookie, SESSION_COOKIE, setSessionCookie } from '../console-auth.ts';
-import { sendError } from '../errors.ts';
+import {
+  clearSessionCookie,
+  CONSOLE_HEADER,
+  type ConsoleAccess,
+  hasConsoleHeader,
+  readCookie,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../auth/console-auth.ts';
+import { HttpErrors } from '../errors.ts';
 import { registerConsoleOidcRoutes } from './console-oidc.ts';
 
 const NO_STORE: Record<string, string> = {
@@ -20,9 +28,6 @@ const NO_STORE: Record<string, string> = {
 };
 
 export async function registerConsoleSessionRoutes(app: FastifyInstance, access: ConsoleAccess): Promise<void> {
-  const failed =
-    `Sign-in failed: check the username, password and one-time code. ` +
-    `After ${access.users.maxFailures} failed attempts in a row an account is locked for ${Math.round(access.users.lockoutMs / 60_000)} minutes.`;
   const view = (username: string, session: Omit<ResolvedSession, 'user'>) => ({
     username,
     env: access.mode,
@@ -52,7 +57,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
         config: { rateLimit: { max: access.signInsPerMinute ?? 20, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` } },
       },
       async (request, reply) => {
-        if (!hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+        if (!hasConsoleHeader(request)) throw HttpErrors.signInHeaderMissing();
         const result = await access.users.signIn({ ...request.body, env: access.mode });
         if (!result.ok) {
           access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
@@ -63,7 +68,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
               ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY'
               : 'console sign-in failed',
           );
-          return sendError(reply, request, 401, 'UNAUTHORIZED', failed);
+          throw HttpErrors.signInFailed(access.users.maxFailures, Math.round(access.users.lockoutMs / 60_000));
         }
         const { token, session } = await access.sessions.create(result.user.id);
         // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
@@ -117,7 +122,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       },
       async (request, reply) => {
         const token = readCookie(request, SESSION_COOKIE);
-        if (token && !hasConsoleHeader(request)) return sendError(reply, request, 401, 'UNAUTHORIZED', `Send the ${CONSOLE_HEADER}: 1 header`);
+        if (token && !hasConsoleHeader(request)) throw HttpErrors.signInHeaderMissing();
         if (token) {
           const session = await access.sessions.resolve(token);
           if (session) access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);

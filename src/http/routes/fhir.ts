@@ -19,7 +19,7 @@ import { FHIR_JSON } from '../../fhir/systems.ts';
 import { FHIR_SUBMIT_PATH } from '../check-routes.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { notFound } from '../errors.ts';
-import { SERVICE_VERSION } from '../openapi.ts';
+import { SERVICE_VERSION } from '../openapi/openapi.ts';
 
 const FHIR_TYPE = `${FHIR_JSON}; charset=utf-8`;
 const media = [FHIR_JSON, 'application/json'];

@@ -5,7 +5,7 @@
  * appointments. Every row is validated first: one invalid row refuses the upload, and nothing is made.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BatchErrorResponse } from '../../domain/schemas/batches.ts';
 import {
   MAX_BULK_MONITORS,
@@ -21,10 +21,10 @@ import { ownerOf } from '../../store/keys.ts';
 import { createAjv } from '../ajv.ts';
 import { fromCsv, type RowError } from '../../formats/batch-input.ts';
 import { createCheckValidator } from '../check-validator.ts';
-import { sendError } from '../errors.ts';
+import { HttpErrors } from '../errors.ts';
 import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
-import { DATA_KEY_NEEDED, DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
+import { DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 
 const BODY_LIMIT = 8 * 1024 * 1024;
 const LISTED = 100;
@@ -66,16 +66,6 @@ const compileMonitorValidator = () => createAjv().compile(MonitorCreateRequest);
 
 export async function registerMonitorBulkRoute(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const validate = createCheckValidator(options.deps.today);
-  const atLimit = (reply: FastifyReply, request: FastifyRequest, count: number, adding: number | null) =>
-    sendError(
-      reply,
-      request,
-      400,
-      'INVALID_REQUEST',
-      adding === null
-        ? `This key has ${count} monitors, the most it may have (${options.maxPerOwner}); delete monitors it no longer needs first`
-        : `This key has ${count} monitors and may have ${options.maxPerOwner}; these ${adding} would pass that. Delete monitors it no longer needs first`,
-    );
   // Compiled at the first bulk upload, not at start (bench/RESULTS.md, "Start-up and memory, cut on 2026-11-27").
   let validateMonitor: ReturnType<typeof compileMonitorValidator> | undefined;
 
@@ -143,11 +133,11 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
       },
       async (request: FastifyRequest, reply) => {
         const key = request.apiKey!;
-        if (key.env === 'production' && !options.store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DATA_KEY_NEEDED);
+        if (key.env === 'production' && !options.store.text.sealing) throw HttpErrors.dataKeyNeeded();
         const owner = ownerOf(key);
         // A key at its limit is refused before its upload is read.
         const before = await options.store.count(owner);
-        if (before >= options.maxPerOwner) return atLimit(reply, request, before, null);
+        if (before >= options.maxPerOwner) throw HttpErrors.monitorsAtLimit(before, options.maxPerOwner, null);
         const body: unknown = request.body;
         const input = typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body);
         if (!input.ok) {
@@ -156,13 +146,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
             rows.length > 0
               ? `${rows.length} row${rows.length === 1 ? ' is' : 's are'} invalid (row${rows.length === 1 ? '' : 's'} ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''})`
               : 'The upload is invalid';
-          reply.code(400).type('application/json; charset=utf-8');
-          return reply.send({
-            error_code: 'INVALID_REQUEST',
-            message: `${what}; no monitor was created`,
-            request_id: request.id,
-            errors: input.errors.slice(0, LISTED),
-          });
+          throw HttpErrors.invalid(`${what}; no monitor was created`).with({ errors: input.errors.slice(0, LISTED) });
         }
         const now = options.now();
         const created = await options.store.createWithin(
@@ -178,7 +162,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
           options.maxPerOwner,
           now,
         );
-        if ('count' in created) return atLimit(reply, request, created.count, input.planned.length);
+        if ('count' in created) throw HttpErrors.monitorsAtLimit(created.count, options.maxPerOwner, input.planned.length);
         options.wakeDeliveries();
         reply.code(201);
         return { monitors: created.made.map((m, i) => ({ id: m.id, next_check_at: m.next_check_at, rows: input.planned[i]!.rows })) };

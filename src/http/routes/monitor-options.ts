@@ -18,6 +18,3 @@ export interface MonitorRouteOptions {
 }
 
 export const DEFAULT_MONITOR_BULK_PER_MINUTE = 10;
-
-export const DATA_KEY_NEEDED =
-  'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it';

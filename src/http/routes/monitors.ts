@@ -4,7 +4,7 @@
  * other key gets 404, as for an unknown id.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, MonitorListQuery, IdParams } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
@@ -13,9 +13,9 @@ import { checkMonitorNow } from '../../operations/monitoring/check-now.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { StoredMonitor } from '../../store/monitors.ts';
 import { createCheckValidator } from '../check-validator.ts';
-import { sendError } from '../errors.ts';
+import { HttpErrors } from '../errors.ts';
 import { registerMonitorBulkRoute } from './monitor-bulk.ts';
-import { DATA_KEY_NEEDED, type MonitorRouteOptions } from './monitor-options.ts';
+import type { MonitorRouteOptions } from './monitor-options.ts';
 
 export type { MonitorRouteOptions };
 
@@ -71,12 +71,9 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
   const { store } = options;
   await registerMonitorBulkRoute(app, options);
 
-  const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<StoredMonitor | null> => {
+  const owned = async (id: string, request: FastifyRequest): Promise<StoredMonitor> => {
     const monitor = await store.get(id, ownerOf(request.apiKey!));
-    if (!monitor) {
-      await sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${id}`);
-      return null;
-    }
+    if (!monitor) throw HttpErrors.noMonitor(id);
     return monitor;
   };
 
@@ -95,15 +92,13 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     },
     async (request, reply) => {
       const key = request.apiKey!;
-      if (key.env === 'production' && !store.text.sealing) return sendError(reply, request, 503, 'SERVICE_UNAVAILABLE', DATA_KEY_NEEDED);
+      if (key.env === 'production' && !store.text.sealing) throw HttpErrors.dataKeyNeeded();
       const { schedule, reference, ...estimate } = request.body;
       if (!schedule.appointments?.length && schedule.every_days === undefined) {
-        return sendError(reply, request, 400, 'INVALID_REQUEST', 'schedule needs appointments, every_days, or both', [
-          { field: 'schedule', message: 'must have appointments or every_days' },
-        ]);
+        throw HttpErrors.scheduleEmpty().with({ errors: [{ field: 'schedule', message: 'must have appointments or every_days' }] });
       }
       const errors = validate('estimate', estimate);
-      if (errors.length > 0) return sendError(reply, request, 400, 'INVALID_REQUEST', errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
+      if (errors.length > 0) throw HttpErrors.invalid(errors.map((e) => `${e.field} ${e.message}`).join('; ')).with({ errors });
       const owner = ownerOf(key);
       const now = options.now();
       // Counted and created in one transaction: requests sent at once cannot each find room.
@@ -122,15 +117,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         options.maxPerOwner,
         now,
       );
-      if ('count' in created) {
-        return sendError(
-          reply,
-          request,
-          400,
-          'INVALID_REQUEST',
-          `This key has ${created.count} monitors, the most it may have; delete monitors it no longer needs first`,
-        );
-      }
+      if ('count' in created) throw HttpErrors.monitorLimit(created.count);
       const monitor = created.made[0]!;
       options.wakeDeliveries();
       reply.code(201).header('location', `/v1/monitors/${monitor.id}`);
@@ -176,9 +163,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         response: { 200: Monitor, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const monitor = await owned(request.params.id, request, reply);
-      return monitor ? presentMonitor(monitor, namesFor(request)) : reply;
+    async (request) => {
+      return presentMonitor(await owned(request.params.id, request), namesFor(request));
     },
   );
 
@@ -194,9 +180,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         response: { 200: Type.Object({ id: Type.String(), deleted: Type.Boolean() }), 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!))))
-        return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${request.params.id}`);
+    async (request) => {
+      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!)))) throw HttpErrors.noMonitor(request.params.id);
       return { id: request.params.id, deleted: true };
     },
   );
@@ -214,11 +199,10 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         response: { 200: MonitorCheckResult, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const monitor = await owned(request.params.id, request, reply);
-      if (!monitor) return reply;
+    async (request) => {
+      const monitor = await owned(request.params.id, request);
       const outcome = await checkMonitorNow(options.deps, store, monitor, options.now());
-      if (!outcome) return sendError(reply, request, 404, 'NOT_FOUND', `No monitor ${monitor.id}`);
+      if (!outcome) throw HttpErrors.noMonitor(monitor.id);
       options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();
       const after = (await store.get(monitor.id, monitor.owner_id)) ?? monitor;

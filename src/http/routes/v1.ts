@@ -5,6 +5,7 @@ import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type Op
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
 import { annotateAnswer, exchangeFor, type ExchangeRecord } from '../../operations/context.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +30,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     request.payerId = result.payer_id;
     const exchange = exchangeFor(exchangesOf(request), result.payer_id);
     request.payerExchange = exchange;
+    // A 206 names what it could not work out (UNKNOWN_COSTSHARE, ...): for the audit record and the log line.
+    if (result.status !== 200) request.errorCode = (result.body as { error_code?: ErrorCode }).error_code ?? null;
     annotateAnswer(result.status, result.body, exchange);
     return reply.code(result.status).send(result.body);
   };

@@ -4,7 +4,7 @@
  * to the owner of the key that created it; any other key gets 404.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { newWebhookSecret } from '../../operations/monitoring/signature.ts';
 import {
@@ -22,7 +22,7 @@ import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { checkTarget, TargetRefused } from '../../operations/monitoring/webhook-target.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { newEventId, type DeliveryRow, type StoredWebhook, type WebhookStore } from '../../store/webhooks.ts';
-import { sendError } from '../errors.ts';
+import { HttpErrors } from '../errors.ts';
 import { page } from './monitors.ts';
 
 export interface WebhookRouteOptions {
@@ -49,12 +49,9 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = options;
 
-  const owned = async (id: string, request: FastifyRequest, reply: FastifyReply): Promise<StoredWebhook | null> => {
+  const owned = async (id: string, request: FastifyRequest): Promise<StoredWebhook> => {
     const hook = await store.get(id, ownerOf(request.apiKey!));
-    if (!hook) {
-      await sendError(reply, request, 404, 'NOT_FOUND', `No webhook ${id}`);
-      return null;
-    }
+    if (!hook) throw HttpErrors.noWebhook(id);
     return hook;
   };
 
@@ -77,10 +74,10 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         await checkTarget(request.body.url, options.allowInsecure);
       } catch (err) {
         if (!(err instanceof TargetRefused)) throw err;
-        return sendError(reply, request, 400, 'INVALID_REQUEST', err.message, [{ field: 'url', message: err.message }]);
+        throw HttpErrors.invalid(err.message).with({ errors: [{ field: 'url', message: err.message }] });
       }
       if ((await store.list(owner)).length >= options.maxPerOwner) {
-        return sendError(reply, request, 400, 'INVALID_REQUEST', `A key may have at most ${options.maxPerOwner} webhooks; delete one first`);
+        throw HttpErrors.webhookLimit(options.maxPerOwner);
       }
       const secret = newWebhookSecret();
       const hook = await store.create(
@@ -118,7 +115,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         response: { 200: Webhook, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => (await owned(request.params.id, request, reply)) ?? reply,
+    async (request) => owned(request.params.id, request),
   );
 
   api.delete(
@@ -133,9 +130,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         response: { 200: Type.Object({ id: Type.String(), deleted: Type.Boolean() }), 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!))))
-        return sendError(reply, request, 404, 'NOT_FOUND', `No webhook ${request.params.id}`);
+    async (request) => {
+      if (!(await store.delete(request.params.id, ownerOf(request.apiKey!)))) throw HttpErrors.noWebhook(request.params.id);
       return { id: request.params.id, deleted: true };
     },
   );
@@ -153,8 +149,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
       },
     },
     async (request, reply) => {
-      const hook = await owned(request.params.id, request, reply);
-      if (!hook) return reply;
+      const hook = await owned(request.params.id, request);
       const now = options.now();
       const [id] = await store.enqueue(
         null,
@@ -165,7 +160,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
       );
       options.wakeDeliveries();
       const delivery = id ? await store.delivery(hook.id, id) : undefined;
-      if (!delivery) return sendError(reply, request, 404, 'NOT_FOUND', `No webhook ${hook.id}`);
+      if (!delivery) throw HttpErrors.noWebhook(hook.id);
       reply.code(202);
       return { delivery: presentDelivery(delivery) };
     },
@@ -185,9 +180,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         response: { 200: DeliveryList, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const hook = await owned(request.params.id, request, reply);
-      if (!hook) return reply;
+    async (request) => {
+      const hook = await owned(request.params.id, request);
       const { offset, limit } = page(request.query);
       const rows = await store.deliveries(hook.id, offset, limit + 1);
       return { deliveries: rows.slice(0, limit).map(presentDelivery), offset, next_offset: rows.length > limit ? offset + limit : null };
@@ -208,10 +202,9 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
       },
     },
     async (request, reply) => {
-      const hook = await owned(request.params.id, request, reply);
-      if (!hook) return reply;
+      const hook = await owned(request.params.id, request);
       if (!(await store.redeliver(hook.id, request.params.delivery_id, options.now()))) {
-        return sendError(reply, request, 404, 'NOT_FOUND', `No delivery ${request.params.delivery_id} of webhook ${hook.id}`);
+        throw HttpErrors.noDelivery(request.params.delivery_id, hook.id);
       }
       options.wakeDeliveries();
       const delivery = await store.delivery(hook.id, request.params.delivery_id);

@@ -4,7 +4,7 @@
  * never kept), when, and the outcome. `coverage usage` counts checks only and leaves these out.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditWriter } from '../store/audit.ts';
+import type { AuditWriter } from '../../store/audit.ts';
 
 export type AccessEvent = 'console_sign_in' | 'console_sign_in_failed' | 'console_sign_out';
 

@@ -8,11 +8,11 @@
  */
 import type { AccessRecorder } from './console-audit.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsoleSessionStore, SessionUser } from '../store/console-sessions.ts';
+import type { ConsoleSessionStore, SessionUser } from '../../store/console-sessions.ts';
 import type { OidcConfig } from './oidc.ts';
-import type { Mode } from '../domain/mode.ts';
-import type { ApiKey } from '../store/keys.ts';
-import type { UserStore } from '../store/users.ts';
+import type { Mode } from '../../domain/mode.ts';
+import type { ApiKey } from '../../store/keys.ts';
+import type { UserStore } from '../../store/users.ts';
 
 export const SESSION_COOKIE = 'coverage_session';
 export const CONSOLE_HEADER = 'x-coverage-console';
@@ -81,7 +81,10 @@ export function personPrincipal(user: SessionUser, since: string): ApiKey {
   };
 }
 
-export type SessionAuth = { ok: true; apiKey: ApiKey; user: { id: string; username: string } } | { ok: false; message: string };
+/** Why a session cookie does not let a request in (auth.ts answers each with its declared error). */
+export type SessionRefusal = { why: 'no_console_header' } | { why: 'ended' } | { why: 'other_network'; env: Mode; mode: Mode };
+
+export type SessionAuth = { ok: true; apiKey: ApiKey; user: { id: string; username: string } } | ({ ok: false } & SessionRefusal);
 
 /**
  * For auth.ts, when there is no apikey header: the person the session cookie names, or why the
@@ -91,12 +94,10 @@ export async function sessionPrincipal(request: FastifyRequest): Promise<Session
   const access = request.server.consoleAccess;
   const token = readCookie(request, SESSION_COOKIE);
   if (!access || !token) return null;
-  if (!hasConsoleHeader(request)) return { ok: false, message: `Console requests must send the ${CONSOLE_HEADER}: 1 header` };
+  if (!hasConsoleHeader(request)) return { ok: false, why: 'no_console_header' };
   const session = await access.sessions.resolve(token);
-  if (!session) return { ok: false, message: 'The console session has ended; sign in again' };
-  if (session.user.env !== access.mode) {
-    return { ok: false, message: `This is a ${session.user.env} user; this server serves the ${access.mode} network` };
-  }
+  if (!session) return { ok: false, why: 'ended' };
+  if (session.user.env !== access.mode) return { ok: false, why: 'other_network', env: session.user.env, mode: access.mode };
   const user = { id: session.user.id, username: session.user.username };
   request.user = user;
   return { ok: true, apiKey: personPrincipal(session.user, session.created_at), user };

@@ -4,9 +4,9 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { registerDocsPage } from './docs-page.ts';
 import { decorateDocument, documentHeader, routeTransform, type DocumentObject, type RouteSchema } from './openapi-document.ts';
-import type { Mode } from '../domain/mode.ts';
+import type { Mode } from '../../domain/mode.ts';
 
-export const { version: SERVICE_VERSION } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+export const { version: SERVICE_VERSION } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** Call before the routes are added: the document is collected from the routes registered after it. */
 export async function registerOpenApi(app: FastifyInstance, options: { mode: Mode }): Promise<void> {

@@ -3,11 +3,11 @@
  * in dollars. `row` is the spreadsheet's row (the header is row 1); `verdict` and `next_step` are the
  * console card's own words (console/verdict.js); a sandbox batch's file leads with a column saying so.
  */
-import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../domain/batch.ts';
-import type { StoredRow } from '../store/batches.ts';
-import { verdict } from './console/verdict.js';
-import { csvLine } from '../formats/csv.ts';
-import { excelSafeId } from '../formats/spreadsheet-cells.ts';
+import { CANCELLED_OUTCOME, outcomeOf, PENDING_OUTCOME } from '../../domain/batch.ts';
+import type { StoredRow } from '../../store/batches.ts';
+import { verdict } from '../console/verdict.js';
+import { csvLine } from '../../formats/csv.ts';
+import { excelSafeId } from '../../formats/spreadsheet-cells.ts';
 
 /** The first column of a sandbox batch's file, and every one of its cells: no one mistakes it for real data. */
 export const SANDBOX_COLUMN = 'sandbox';

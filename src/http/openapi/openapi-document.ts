@@ -4,12 +4,12 @@
  * recorded examples. The schemas themselves come from the routes; routeTransform only swaps the
  * shared ones for component references.
  */
-import type { ErrorCode } from '../domain/errors.ts';
-import { BatchCreated, BatchCreateRequest, BatchErrorResponse, BatchProgress, BatchResults } from '../domain/schemas/batches.ts';
-import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../domain/schemas/requests.ts';
-import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../domain/schemas/responses.ts';
-import { PayersResponse } from '../domain/schemas/payers.ts';
-import { SandboxMembersResponse } from '../domain/schemas/sandbox.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
+import { BatchCreated, BatchCreateRequest, BatchErrorResponse, BatchProgress, BatchResults } from '../../domain/schemas/batches.ts';
+import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest } from '../../domain/schemas/requests.ts';
+import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
+import { PayersResponse } from '../../domain/schemas/payers.ts';
+import { SandboxMembersResponse } from '../../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
 import { FHIR_SUCCESS } from './openapi-fhir.ts';
 import { MONITORING_CODE_MEANINGS, MONITORING_ROUTES, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
@@ -22,7 +22,7 @@ import {
   type DocumentedOperation,
   type ExampleCall,
 } from './openapi-examples.ts';
-import type { Mode } from '../domain/mode.ts';
+import type { Mode } from '../../domain/mode.ts';
 
 /** Schemas with an $id become components; routes refer to them instead of inlining a copy. */
 const SHARED_SCHEMAS = [

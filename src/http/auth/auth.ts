@@ -5,13 +5,13 @@
  * matched, never the URL as typed, so no spelling of a path (percent-encoded, absolute-form, dot
  * segments) that reaches a route skips it, and a route added later is closed until listed.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { ApiKey, KeyStore } from '../store/keys.ts';
-import { sessionPrincipal } from './console-auth.ts';
-import { sendError } from './errors.ts';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ApiKey, KeyStore } from '../../store/keys.ts';
+import { sessionPrincipal, type SessionRefusal } from './console-auth.ts';
+import { HttpErrors } from '../errors.ts';
 import { routeAccess } from './public-routes.ts';
-import { hookList } from './route-hooks.ts';
-import type { Mode } from '../domain/mode.ts';
+import { hookList } from '../route-hooks.ts';
+import type { Mode } from '../../domain/mode.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -30,26 +30,31 @@ declare module 'fastify' {
   }
 }
 
+const refusal = (r: SessionRefusal) =>
+  r.why === 'no_console_header'
+    ? HttpErrors.consoleHeaderMissing()
+    : r.why === 'ended'
+      ? HttpErrors.sessionEnded()
+      : HttpErrors.userOfOtherNetwork(r.env, r.mode);
+
 export function installAuth(app: FastifyInstance, keys: KeyStore, mode: Mode): void {
   app.decorateRequest('apiKey', null);
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
 
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+  async function authenticate(request: FastifyRequest) {
     const header = request.headers.apikey;
     const secret = Array.isArray(header) ? header[0] : header;
     if (!secret) {
       const session = await sessionPrincipal(request);
-      if (!session) return sendError(reply, request, 401, 'UNAUTHORIZED', 'Missing apikey header');
-      if (!session.ok) return sendError(reply, request, 401, 'UNAUTHORIZED', session.message);
+      if (!session) throw HttpErrors.missingKey();
+      if (!session.ok) throw refusal(session);
       request.apiKey = session.apiKey;
       return;
     }
     const key = await keys.verify(secret);
-    if (!key) return sendError(reply, request, 401, 'UNAUTHORIZED', 'Unknown or revoked API key');
-    if (key.env !== mode) {
-      return sendError(reply, request, 401, 'UNAUTHORIZED', `This is a ${key.env} key; this server serves the ${mode} network`);
-    }
+    if (!key) throw HttpErrors.unknownKey();
+    if (key.env !== mode) throw HttpErrors.keyOfOtherNetwork(key.env, mode);
     request.apiKey = key;
   }
 

@@ -6,8 +6,8 @@
  * no longer matches what was recorded.
  */
 import { Type, type Static } from 'typebox';
-import { ErrorCodes, type ErrorCode } from '../domain/errors.ts';
-import { Enum, Nullable } from '../domain/schemas/coverage.ts';
+import { ErrorCodes, type ErrorCode } from '../../domain/errors.ts';
+import { Enum, Nullable } from '../../domain/schemas/coverage.ts';
 import coreCalls from './openapi-examples.json' with { type: 'json' };
 import fhirCalls from './openapi-fhir-examples.json' with { type: 'json' };
 import { FHIR_ROUTES, type FhirOperation } from './openapi-fhir.ts';

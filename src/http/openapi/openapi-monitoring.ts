@@ -3,7 +3,7 @@
  * the others (openapi-document.ts, openapi-examples.ts); its example calls are
  * openapi-monitoring-examples.json.
  */
-import type { ErrorCode } from '../domain/errors.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
 import {
   DeliveryAnswer,
   DeliveryList,
@@ -18,8 +18,8 @@ import {
   WebhookCreated,
   WebhookCreateRequest,
   WebhookList,
-} from '../domain/schemas/monitors.ts';
-import { WEBHOOK_EVENT_SCHEMAS } from '../domain/schemas/webhook-events.ts';
+} from '../../domain/schemas/monitors.ts';
+import { WEBHOOK_EVENT_SCHEMAS } from '../../domain/schemas/webhook-events.ts';
 
 export type MonitoringOperation =
   | 'createMonitor'
