@@ -3,6 +3,10 @@ import type { Profiler } from 'node:inspector';
 
 const CATEGORIES: [string, RegExp][] = [
   ['X12: 270 build and parse, 271 build and normalize', /^(?!.*\/node_modules\/).*\/(src|dist)\/x12\//],
+  [
+    'production payer path (connector, CORE envelope, vendors)',
+    /^(?!.*\/node_modules\/).*\/(src|dist)\/payers\/(production|core|vendors|network|connections|directory)(\/|\.)/,
+  ],
   ['sandbox payer network (catalog lookup, plan resolution)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(payers|sandbox)\//],
   ['operations and estimate engine', /^(?!.*\/node_modules\/).*\/(src|dist)\/(operations|domain)\//],
   ['our HTTP hooks (auth, audit, logging, metrics, errors)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(http|store|cli)\//],
@@ -17,11 +21,15 @@ const CATEGORIES: [string, RegExp][] = [
   ],
   ['metrics (prom-client)', /node_modules\/(prom-client|tdigest|bintrees)\//],
   ['SQLite (keys, audit writes)', /node_modules\/(kysely|better-sqlite3)\//],
-  ['payer exchange (undici, cockatiel, SOAP)', /node_modules\/(undici|cockatiel|fast-xml-parser|strnum)\//],
+  ['HTTP client to the payer (undici)', /node_modules\/undici\//],
+  ['resilience policies (cockatiel)', /node_modules\/cockatiel\//],
+  ['SOAP reading (fast-xml-parser)', /node_modules\/(fast-xml-parser|strnum)\//],
   ['crypto (key hash, member HMAC, random ids)', /^node:(internal\/)?crypto|^node:crypto/],
   ['Node HTTP, streams and sockets', /^node:(_http|net|internal\/(streams|stream_base_commons|http|net)|stream)/],
   ['Node event loop, promises and timers', /^node:(events|internal\/async_hooks|async_hooks|internal\/process\/task_queues|internal\/timers|timers)/],
 ];
+
+const OTHER = 'other (Node internals, tsx loader, libraries)';
 
 /** Frames outside any stack: V8's own pseudo-functions. */
 const NATIVE: Record<string, string> = {
@@ -35,6 +43,8 @@ export interface CpuBreakdown {
   byCategory: [string, number][];
   busyMs: number;
   totalMs: number;
+  /** The leaf frames of the samples charged to no category, by sampled ms, largest first (what "other" is made of). */
+  otherLeaves: [string, number][];
 }
 
 /**
@@ -57,18 +67,24 @@ export function breakdown(profile: Profiler.Profile): CpuBreakdown {
       const url = byId.get(cur)!.callFrame.url;
       if (url) found = CATEGORIES.find(([, re]) => re.test(url))?.[0];
     }
-    const result = found ?? 'other (Node internals, tsx loader, libraries)';
+    const result = found ?? OTHER;
     memo.set(id, result);
     return result;
   };
   const totals = new Map<string, number>();
+  const other = new Map<string, number>();
   let total = 0;
   profile.samples?.forEach((id, i) => {
     const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
     total += dt;
     const c = categoryOf(id);
     totals.set(c, (totals.get(c) ?? 0) + dt);
+    if (c === OTHER) {
+      const f = byId.get(id)!.callFrame;
+      const leaf = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/node_modules\//, '')}`;
+      other.set(leaf, (other.get(leaf) ?? 0) + dt);
+    }
   });
   const idle = totals.get('idle') ?? 0;
-  return { byCategory: [...totals].sort((a, b) => b[1] - a[1]), busyMs: total - idle, totalMs: total };
+  return { byCategory: [...totals].sort((a, b) => b[1] - a[1]), busyMs: total - idle, totalMs: total, otherLeaves: [...other].sort((a, b) => b[1] - a[1]) };
 }

@@ -53,6 +53,14 @@ export function explainSection(f: AllFigures): string {
       '',
     );
   }
+  if (!t.productionRemote || !t.productionCpu) {
+    const r = f.productionRemote;
+    lines.push(
+      `**2. Production with the payer answering after ${r.latencyMs} ms (${fmt(r.ratio, 2)}× the simulator alone; ${fmt(r.cpuPerRequestUs.production)} µs of CPU per estimate against ${fmt(r.cpuPerRequestUs.sandbox ?? Number.NaN)} µs per sandbox estimate in the same rounds).** ` +
+        `The production-only work is the CORE SOAP envelope written and read, undici's HTTP exchange and the connector's policies (bulkhead, retry, breaker, deadline), on top of the sandbox's; the table under "Where the production estimate's CPU goes" splits it by category.`,
+      '',
+    );
+  }
   if (!t.x12) {
     lines.push(
       `**4. 271 parse + normalize vs node-x12 (${fmt(f.x12.ratio, 2)}×).** Measured by bench/x12-parse.ts in its own process (its section has the corpus and the split between reading and normalizing); ` +

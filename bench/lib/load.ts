@@ -75,16 +75,22 @@ export async function interleaved(
   b: (seconds: number) => Promise<LoadResult>,
   opts: { rounds: number; seconds: number; warmupSeconds: number; afterWarmup?: () => void },
 ): Promise<[Side, Side]> {
-  await a(opts.warmupSeconds);
-  await b(opts.warmupSeconds);
+  const [x, y] = await interleavedAll([a, b], opts);
+  return [x!, y!];
+}
+
+/** The same over any number of targets: each round runs every target once, in order. */
+export async function interleavedAll(
+  targets: ((seconds: number) => Promise<LoadResult>)[],
+  opts: { rounds: number; seconds: number; warmupSeconds: number; afterWarmup?: () => void },
+): Promise<Side[]> {
+  for (const t of targets) await t(opts.warmupSeconds);
   opts.afterWarmup?.();
-  const as: LoadResult[] = [];
-  const bs: LoadResult[] = [];
+  const results: LoadResult[][] = targets.map(() => []);
   for (let i = 0; i < opts.rounds; i++) {
-    as.push(await a(opts.seconds));
-    bs.push(await b(opts.seconds));
+    for (const [j, t] of targets.entries()) results[j]!.push(await t(opts.seconds));
   }
-  return [side(as), side(bs)];
+  return results.map(side);
 }
 
 /** Throws unless every answer of a run had the expected status and no connection failed. */
