@@ -6,8 +6,9 @@
  * at best) the figure shows whether the service keeps up with what the payer can answer.
  *
  * With `sandbox`, a sandbox `coverage serve` (figure 1's, which does the same X12 round trip in
- * process) runs as a third side of the same interleaved rounds, and the server CPU per estimate of
- * both services is read from /proc (as figure 1 does): what production costs beyond the sandbox.
+ * process) runs as a third side of the same interleaved rounds, held to the rate the production
+ * estimate reached in the round before it, and the server CPU per estimate of both services is read
+ * from /proc (as figure 1 does): what production costs beyond the sandbox at the same load.
  * After the rounds, one profiled round of each service shows where the CPU goes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -79,7 +80,7 @@ export async function runProductionVsSimulator(opts: ProductionOptions = {}): Pr
       cpu[side].requests += result.total;
       return result;
     };
-    const estimateOn = (server: CoverageServer, what: string) => async (s: number) =>
+    const estimateOn = (server: CoverageServer, what: string, rate?: number) => async (s: number) =>
       expectOnly(
         await load({
           url: `${server.url}/v1/estimate`,
@@ -87,12 +88,20 @@ export async function runProductionVsSimulator(opts: ProductionOptions = {}): Pr
           seconds: s,
           headers: { apikey: server.key, 'content-type': 'application/json' },
           body: ESTIMATE_BODY,
+          ...(rate !== undefined ? { rate } : {}),
         }),
         200,
         what,
       );
-    const productionRun = (s: number) => counted(service.pid, 'production', () => estimateOn(service, 'production estimate')(s));
-    const sandboxRun = sandbox ? (s: number) => counted(sandbox!.pid, 'sandbox', () => estimateOn(sandbox!, 'sandbox estimate')(s)) : null;
+    // CPU per request falls as a server gets busier (more work per wake-up): the sandbox is held to the
+    // rate the production estimate reached in the round just before, so both are compared at one load.
+    let productionRate = 0;
+    const productionRun = async (s: number) => {
+      const r = await counted(service.pid, 'production', () => estimateOn(service, 'production estimate')(s));
+      productionRate = Math.max(1, Math.round(r.requestsPerSecond));
+      return r;
+    };
+    const sandboxRun = sandbox ? (s: number) => counted(sandbox!.pid, 'sandbox', () => estimateOn(sandbox!, 'sandbox estimate', productionRate)(s)) : null;
     const simulatorRun = async (s: number) =>
       expectOnly(
         await load({

@@ -30,6 +30,7 @@ const CATEGORIES: [string, RegExp][] = [
 ];
 
 const OTHER = 'other (Node internals, tsx loader, libraries)';
+const PROFILER = 'the profiler stopping';
 
 /** Frames outside any stack: V8's own pseudo-functions. */
 const NATIVE: Record<string, string> = {
@@ -63,6 +64,10 @@ export function breakdown(profile: Profiler.Profile): CpuBreakdown {
     let found: string | undefined;
     const leaf = byId.get(id)!;
     found = leaf.callFrame.url ? undefined : NATIVE[leaf.callFrame.functionName];
+    // Stopping the profiler (serializing the profile) is sampled too: it is the bench's, not the server's.
+    for (let cur: number | undefined = id; !found && cur !== undefined; cur = parent.get(cur)) {
+      if (byId.get(cur)!.callFrame.url.endsWith('/profile-hook.mjs')) found = PROFILER;
+    }
     for (let cur: number | undefined = id; !found && cur !== undefined; cur = parent.get(cur)) {
       const url = byId.get(cur)!.callFrame.url;
       if (url) found = CATEGORIES.find(([, re]) => re.test(url))?.[0];
@@ -85,6 +90,13 @@ export function breakdown(profile: Profiler.Profile): CpuBreakdown {
       other.set(leaf, (other.get(leaf) ?? 0) + dt);
     }
   });
+  const profiler = totals.get(PROFILER) ?? 0;
+  totals.delete(PROFILER);
   const idle = totals.get('idle') ?? 0;
-  return { byCategory: [...totals].sort((a, b) => b[1] - a[1]), busyMs: total - idle, totalMs: total, otherLeaves: [...other].sort((a, b) => b[1] - a[1]) };
+  return {
+    byCategory: [...totals].sort((a, b) => b[1] - a[1]),
+    busyMs: total - profiler - idle,
+    totalMs: total - profiler,
+    otherLeaves: [...other].sort((a, b) => b[1] - a[1]),
+  };
 }

@@ -17,6 +17,8 @@ export interface LoadOptions {
   seconds: number;
   headers?: Record<string, string>;
   body?: string;
+  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when absent. */
+  rate?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -27,6 +29,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: 'POST',
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.rate !== undefined ? { overallRate: options.rate } : {}),
     timeout: 10,
   });
   const statuses: Record<string, number> = {};
