@@ -66,26 +66,17 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
 }
 
 /**
- * Aborted when `ms` pass or the caller's signal aborts, until released. Not AbortSignal.timeout (and
- * AbortSignal.any): its timer and the registry entry that clears it live for the whole timeout, long
- * after the exchange answered, so every exchange left a timer and a signal for the old generation
- * (docs/operating.md: the payer timeout is seconds, the answer tens of milliseconds).
+ * Aborted when `ms` pass or the caller's signal aborts, until released. Not AbortSignal.timeout: its
+ * timer and the registry entry that clears it live for the whole timeout, long after the exchange
+ * answered, so every exchange left a timer and a signal for the old generation (the payer timeout is
+ * 20 s by default, docs/payer-directory.md; an answer takes tens of milliseconds). A caller's signal
+ * (a scan's, shared by every payer it asks) is joined with AbortSignal.any, which adds it no listener.
  */
 export function deadlineSignal(ms: number, caller?: AbortSignal): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
   timer.unref();
-  if (!caller) return { signal: controller.signal, release: () => clearTimeout(timer) };
-  const onAbort = () => controller.abort(caller.reason);
-  if (caller.aborted) onAbort();
-  else caller.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    release: () => {
-      clearTimeout(timer);
-      caller.removeEventListener('abort', onAbort);
-    },
-  };
+  return { signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal, release: () => clearTimeout(timer) };
 }
 
 /**
