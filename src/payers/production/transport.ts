@@ -58,35 +58,38 @@ function dispatch(pool: Pool, call: HttpCall, signal: AbortSignal, maxBytes: num
         body: Buffer.concat(chunks, size),
       });
     };
-    pool.dispatch({ method: call.method, path: call.path, headers: { accept: '*/*', ...call.headers }, body: call.body ?? null }, {
-      onConnect(abort: (err: Error) => void) {
-        if (failed) abort(failed);
-        else abortRequest = abort;
+    pool.dispatch(
+      { method: call.method, path: call.path, headers: { accept: '*/*', ...call.headers }, body: call.body ?? null },
+      {
+        onConnect(abort: (err: Error) => void) {
+          if (failed) abort(failed);
+          else abortRequest = abort;
+        },
+        onHeaders(statusCode: number, headers: Buffer[]) {
+          // An informational answer (1xx) is not the answer, as request() skips it.
+          if (statusCode < 200) return true;
+          status = statusCode;
+          rawHeaders = headers;
+          return true;
+        },
+        onData(chunk: Buffer) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            failed ??= tooLarge();
+            abortRequest?.(failed);
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          settle(null);
+        },
+        onError(err: Error) {
+          settle(err);
+        },
       },
-      onHeaders(statusCode: number, headers: Buffer[]) {
-        // An informational answer (1xx) is not the answer, as request() skips it.
-        if (statusCode < 200) return true;
-        status = statusCode;
-        rawHeaders = headers;
-        return true;
-      },
-      onData(chunk: Buffer) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          failed ??= tooLarge();
-          abortRequest?.(failed);
-          return false;
-        }
-        chunks.push(chunk);
-        return true;
-      },
-      onComplete() {
-        settle(null);
-      },
-      onError(err: Error) {
-        settle(err);
-      },
-    });
+    );
   });
 }
 
