@@ -9,15 +9,19 @@
  *   5. resident memory at 500 concurrent connections
  *   6. start-up: cold start to the first estimate, and `coverage --help` (bench/startup.ts)
  *
+ * BENCH_ONLY=production runs figure 2 alone (both variants, the sandbox CPU comparison included) and
+ * writes only its sections; BENCH_ONLY=production-remote runs only the 50 ms variant and prints its CPU
+ * table without writing; BENCH_ROUNDS and BENCH_SECONDS shorten the rounds while iterating.
+ *
  * The servers run the compiled build when dist/ is current (or BENCH_SERVICE / BENCH_DIST say
  * which), the TypeScript sources through tsx otherwise; the summary says which.
  */
 import { loadavg } from 'node:os';
 import { runEstimateVsHello } from './estimate-vs-hello.ts';
-import { cpuSection } from './lib/cpu-report.ts';
+import { cpuSection, productionCpuSection } from './lib/cpu-report.ts';
 import { explainSection } from './lib/explain.ts';
 import { serviceEntry } from './lib/processes.ts';
-import { estimateSection, memorySection, productionSection, startupSection, summarySection, targets } from './lib/report.ts';
+import { estimateSection, memorySection, productionCpuFactor, productionSection, startupSection, summarySection, targets } from './lib/report.ts';
 import { fmt, machine, replaceSection } from './lib/results.ts';
 import { runX12Figure } from './lib/x12-figure.ts';
 import { runMemory } from './memory.ts';
@@ -35,23 +39,54 @@ const load = () =>
 const loadBefore = load();
 const started = Date.now();
 
+const only = process.env.BENCH_ONLY;
+const rounds = process.env.BENCH_ROUNDS ? { rounds: Number(process.env.BENCH_ROUNDS) } : {};
+const seconds = process.env.BENCH_SECONDS ? { seconds: Number(process.env.BENCH_SECONDS) } : {};
+if (only !== undefined && only !== 'production' && only !== 'production-remote') throw new Error(`BENCH_ONLY=${only}: "production" or "production-remote"`);
+
+if (only === 'production-remote') {
+  // Iterating on the production path: the 50 ms variant and its CPU table, printed, nothing written.
+  const remote = await runProductionVsSimulator({ latencyMs: REMOTE_PAYER_MS, sandbox: true, ...rounds, ...seconds });
+  say(`estimate ${fmt(remote.estimate.requestsPerSecond)} req/s vs simulator ${fmt(remote.simulator.requestsPerSecond)} req/s: ratio ${fmt(remote.ratio, 2)}`);
+  say(productionCpuSection(remote));
+  const leaves = remote.profiles!.production.cpu;
+  say('production "other", by leaf frame (share of busy):');
+  for (const [leaf, ms] of leaves.otherLeaves.slice(0, 15)) say(`  ${fmt((100 * ms) / leaves.busyMs, 1)} % ${leaf}`);
+  process.exit(0);
+}
+
+async function figure2() {
+  say('2. production estimate vs the simulator called directly ...');
+  const production = await runProductionVsSimulator({ ...rounds, ...seconds });
+  say(
+    `   estimate ${fmt(production.estimate.requestsPerSecond)} req/s (p99 ${production.estimate.p99} ms) vs simulator ${fmt(production.simulator.requestsPerSecond)} req/s (p99 ${production.simulator.p99} ms): ratio ${fmt(production.ratio, 2)}`,
+  );
+  say(`   the same with the payer answering after ${REMOTE_PAYER_MS} ms, the sandbox estimate beside it ...`);
+  const productionRemote = await runProductionVsSimulator({ latencyMs: REMOTE_PAYER_MS, sandbox: true, ...rounds, ...seconds });
+  say(
+    `   estimate ${fmt(productionRemote.estimate.requestsPerSecond)} req/s vs simulator ${fmt(productionRemote.simulator.requestsPerSecond)} req/s: ratio ${fmt(productionRemote.ratio, 2)}`,
+  );
+  say(
+    `   CPU per estimate ${fmt(productionRemote.cpuPerRequestUs.production)} µs in production vs ${fmt(productionRemote.cpuPerRequestUs.sandbox ?? Number.NaN)} µs in the sandbox: ${fmt(productionCpuFactor(productionRemote), 2)}×`,
+  );
+  return { production, productionRemote };
+}
+
+if (only === 'production') {
+  const { production, productionRemote } = await figure2();
+  replaceSection('## Production estimate vs the simulator', productionSection(production, productionRemote));
+  replaceSection("## Where the production estimate's CPU goes", productionCpuSection(productionRemote), { after: '## Production estimate vs the simulator' });
+  say('bench/RESULTS.md: the production sections updated');
+  process.exit(0);
+}
+
 say('1. sandbox estimate vs hello-world, 50 connections ...');
 const estimate = await runEstimateVsHello();
 say(
   `   estimate ${fmt(estimate.estimate.requestsPerSecond)} req/s (p99 ${estimate.estimate.p99} ms) vs hello-world ${fmt(estimate.hello.requestsPerSecond)} req/s (p99 ${estimate.hello.p99} ms): ratio ${fmt(estimate.ratio, 3)}`,
 );
 
-say('2. production estimate vs the simulator called directly ...');
-const production = await runProductionVsSimulator();
-say(
-  `   estimate ${fmt(production.estimate.requestsPerSecond)} req/s (p99 ${production.estimate.p99} ms) vs simulator ${fmt(production.simulator.requestsPerSecond)} req/s (p99 ${production.simulator.p99} ms): ratio ${fmt(production.ratio, 2)}`,
-);
-
-say(`   the same with the payer answering after ${REMOTE_PAYER_MS} ms ...`);
-const productionRemote = await runProductionVsSimulator({ latencyMs: REMOTE_PAYER_MS });
-say(
-  `   estimate ${fmt(productionRemote.estimate.requestsPerSecond)} req/s vs simulator ${fmt(productionRemote.simulator.requestsPerSecond)} req/s: ratio ${fmt(productionRemote.ratio, 2)}`,
-);
+const { production, productionRemote } = await figure2();
 
 say('3. scan fan-out at 200 ms per payer ...');
 const fanout = await runScanFanout((line) => say(`   ${line}`));
@@ -85,6 +120,7 @@ replaceSection('## Summary (npm run bench)', summarySection(figures, context), {
 replaceSection('## Sandbox estimate vs hello-world', estimateSection(estimate));
 replaceSection("## Where the estimate's CPU goes", cpuSection(estimate));
 replaceSection('## Production estimate vs the simulator', productionSection(production, productionRemote));
+replaceSection("## Where the production estimate's CPU goes", productionCpuSection(productionRemote), { after: '## Production estimate vs the simulator' });
 replaceSection('## Scan fan-out', fanoutSection(fanout));
 replaceSection('## Memory at 500 connections', memorySection(memory));
 replaceSection('## Start-up', startupSection(startup));

@@ -3,6 +3,10 @@ import type { Profiler } from 'node:inspector';
 
 const CATEGORIES: [string, RegExp][] = [
   ['X12: 270 build and parse, 271 build and normalize', /^(?!.*\/node_modules\/).*\/(src|dist)\/x12\//],
+  [
+    'production payer path (connector, CORE envelope, vendors)',
+    /^(?!.*\/node_modules\/).*\/(src|dist)\/payers\/(production|core|vendors|network|connections|directory)(\/|\.)/,
+  ],
   ['sandbox payer network (catalog lookup, plan resolution)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(payers|sandbox)\//],
   ['operations and estimate engine', /^(?!.*\/node_modules\/).*\/(src|dist)\/(operations|domain)\//],
   ['our HTTP hooks (auth, audit, logging, metrics, errors)', /^(?!.*\/node_modules\/).*\/(src|dist)\/(http|store|cli)\//],
@@ -17,11 +21,16 @@ const CATEGORIES: [string, RegExp][] = [
   ],
   ['metrics (prom-client)', /node_modules\/(prom-client|tdigest|bintrees)\//],
   ['SQLite (keys, audit writes)', /node_modules\/(kysely|better-sqlite3)\//],
-  ['payer exchange (undici, cockatiel, SOAP)', /node_modules\/(undici|cockatiel|fast-xml-parser|strnum)\//],
+  ['HTTP client to the payer (undici)', /node_modules\/undici\//],
+  ['resilience policies (cockatiel)', /node_modules\/cockatiel\//],
+  ['SOAP reading (fast-xml-parser)', /node_modules\/(fast-xml-parser|strnum)\//],
   ['crypto (key hash, member HMAC, random ids)', /^node:(internal\/)?crypto|^node:crypto/],
   ['Node HTTP, streams and sockets', /^node:(_http|net|internal\/(streams|stream_base_commons|http|net)|stream)/],
   ['Node event loop, promises and timers', /^node:(events|internal\/async_hooks|async_hooks|internal\/process\/task_queues|internal\/timers|timers)/],
 ];
+
+const OTHER = 'other (Node internals, tsx loader, libraries)';
+const PROFILER = 'the profiler stopping';
 
 /** Frames outside any stack: V8's own pseudo-functions. */
 const NATIVE: Record<string, string> = {
@@ -35,6 +44,8 @@ export interface CpuBreakdown {
   byCategory: [string, number][];
   busyMs: number;
   totalMs: number;
+  /** The leaf frames of the samples charged to no category, by sampled ms, largest first (what "other" is made of). */
+  otherLeaves: [string, number][];
 }
 
 /**
@@ -53,22 +64,39 @@ export function breakdown(profile: Profiler.Profile): CpuBreakdown {
     let found: string | undefined;
     const leaf = byId.get(id)!;
     found = leaf.callFrame.url ? undefined : NATIVE[leaf.callFrame.functionName];
+    // Stopping the profiler (serializing the profile) is sampled too: it is the bench's, not the server's.
+    for (let cur: number | undefined = id; !found && cur !== undefined; cur = parent.get(cur)) {
+      if (byId.get(cur)!.callFrame.url.endsWith('/profile-hook.mjs')) found = PROFILER;
+    }
     for (let cur: number | undefined = id; !found && cur !== undefined; cur = parent.get(cur)) {
       const url = byId.get(cur)!.callFrame.url;
       if (url) found = CATEGORIES.find(([, re]) => re.test(url))?.[0];
     }
-    const result = found ?? 'other (Node internals, tsx loader, libraries)';
+    const result = found ?? OTHER;
     memo.set(id, result);
     return result;
   };
   const totals = new Map<string, number>();
+  const other = new Map<string, number>();
   let total = 0;
   profile.samples?.forEach((id, i) => {
     const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
     total += dt;
     const c = categoryOf(id);
     totals.set(c, (totals.get(c) ?? 0) + dt);
+    if (c === OTHER) {
+      const f = byId.get(id)!.callFrame;
+      const leaf = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/node_modules\//, '')}`;
+      other.set(leaf, (other.get(leaf) ?? 0) + dt);
+    }
   });
+  const profiler = totals.get(PROFILER) ?? 0;
+  totals.delete(PROFILER);
   const idle = totals.get('idle') ?? 0;
-  return { byCategory: [...totals].sort((a, b) => b[1] - a[1]), busyMs: total - idle, totalMs: total };
+  return {
+    byCategory: [...totals].sort((a, b) => b[1] - a[1]),
+    busyMs: total - profiler - idle,
+    totalMs: total - profiler,
+    otherLeaves: [...other].sort((a, b) => b[1] - a[1]),
+  };
 }

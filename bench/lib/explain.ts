@@ -48,8 +48,15 @@ export function explainSection(f: AllFigures): string {
     lines.push(
       `**2. Production estimate vs the simulator (${fmt(f.production.ratio, 2)}×).** Three processes share two cores: the service, the simulator (which parses each 270 and writes a 271 per request, as the sandbox does in process) and autocannon. ` +
         `The reference sends the simulator its SOAP envelope directly, so the simulator gets the CPU the service would otherwise use; the service's own per-request work (figure 1, plus the SOAP envelope and undici) comes on top of the simulator's on the same cores, ` +
-        `so on this machine the ratio measures how the two processes share two cores as much as the service's own cost (it reaches the payer through ${f.production.payerConnections} pooled connections). ` +
-        `With the payer answering after ${f.productionRemote.latencyMs} ms, as one on another machine does, the ratio is ${fmt(f.productionRemote.ratio, 2)}: there the payer sets the pace and the service keeps up with it.`,
+        `so on this machine the ratio measures how the two processes share two cores as much as the service's own cost (it reaches the payer through ${f.production.payerConnections} pooled connections).`,
+      '',
+    );
+  }
+  if (!t.productionRemote || !t.productionCpu) {
+    const r = f.productionRemote;
+    lines.push(
+      `**2. Production with the payer answering after ${r.latencyMs} ms (${fmt(r.ratio, 2)}× the simulator alone; ${fmt(r.cpuPerRequestUs.production)} µs of CPU per estimate against ${fmt(r.cpuPerRequestUs.sandbox ?? Number.NaN)} µs per sandbox estimate in the same rounds).** ` +
+        `The production-only work is the CORE SOAP envelope written and read, undici's HTTP exchange and the connector's policies (bulkhead, retry, breaker, deadline), on top of the sandbox's; the table under "Where the production estimate's CPU goes" splits it by category.`,
       '',
     );
   }

@@ -17,6 +17,8 @@ export interface LoadOptions {
   seconds: number;
   headers?: Record<string, string>;
   body?: string;
+  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when absent. */
+  rate?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -27,6 +29,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: 'POST',
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.rate !== undefined ? { overallRate: options.rate } : {}),
     timeout: 10,
   });
   const statuses: Record<string, number> = {};
@@ -75,16 +78,22 @@ export async function interleaved(
   b: (seconds: number) => Promise<LoadResult>,
   opts: { rounds: number; seconds: number; warmupSeconds: number; afterWarmup?: () => void },
 ): Promise<[Side, Side]> {
-  await a(opts.warmupSeconds);
-  await b(opts.warmupSeconds);
+  const [x, y] = await interleavedAll([a, b], opts);
+  return [x!, y!];
+}
+
+/** The same over any number of targets: each round runs every target once, in order. */
+export async function interleavedAll(
+  targets: ((seconds: number) => Promise<LoadResult>)[],
+  opts: { rounds: number; seconds: number; warmupSeconds: number; afterWarmup?: () => void },
+): Promise<Side[]> {
+  for (const t of targets) await t(opts.warmupSeconds);
   opts.afterWarmup?.();
-  const as: LoadResult[] = [];
-  const bs: LoadResult[] = [];
+  const results: LoadResult[][] = targets.map(() => []);
   for (let i = 0; i < opts.rounds; i++) {
-    as.push(await a(opts.seconds));
-    bs.push(await b(opts.seconds));
+    for (const [j, t] of targets.entries()) results[j]!.push(await t(opts.seconds));
   }
-  return [side(as), side(bs)];
+  return results.map(side);
 }
 
 /** Throws unless every answer of a run had the expected status and no connection failed. */

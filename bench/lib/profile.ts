@@ -1,7 +1,7 @@
 /** Profiles a server child (started with PROFILE_NODE_ARGS) for the length of some work. */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Profiler } from 'node:inspector';
 import { breakdown, type CpuBreakdown } from './cpu-profile.ts';
@@ -29,6 +29,8 @@ export async function profileWhile<T>(pid: number, file: string, work: () => Pro
     await new Promise((r) => setTimeout(r, 100));
   }
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profiler.Profile;
+  // BENCH_KEEP_PROFILE=dir keeps each profile for Chrome DevTools or a closer look.
+  if (process.env.BENCH_KEEP_PROFILE) copyFileSync(file, join(process.env.BENCH_KEEP_PROFILE, basename(file)));
   rmSync(file, { force: true });
   return { result, cpu: breakdown(profile) };
 }

@@ -25,6 +25,7 @@ export interface Targets {
   estimateP99: boolean;
   production: boolean;
   productionRemote: boolean;
+  productionCpu: boolean;
   fanout: boolean;
   x12: boolean;
   idleMemory: boolean;
@@ -39,6 +40,9 @@ export const TARGETS = {
   estimateCpuUs: 150,
   estimateP99Ms: 15,
   productionRatio: 0.8,
+  /** Issue 27: with the payer at 50 ms, the payer sets the pace, and production costs little more CPU than the sandbox. */
+  productionRemoteRatio: 0.9,
+  productionCpuFactor: 1.4,
   fanoutFactor: 1.5,
   x12Ratio: 2,
   idleMb: 90,
@@ -55,7 +59,8 @@ export function targets(f: AllFigures): Targets {
     estimateCpu: f.estimate.cpuPerRequestUs.estimate <= TARGETS.estimateCpuUs,
     estimateP99: f.estimate.estimate.p99 < TARGETS.estimateP99Ms,
     production: f.production.ratio >= TARGETS.productionRatio,
-    productionRemote: f.productionRemote.ratio >= TARGETS.productionRatio,
+    productionRemote: f.productionRemote.ratio >= TARGETS.productionRemoteRatio,
+    productionCpu: productionCpuFactor(f.productionRemote) <= TARGETS.productionCpuFactor,
     fanout: fifty.median <= TARGETS.fanoutFactor * one.median,
     x12: f.x12.ratio >= TARGETS.x12Ratio,
     idleMemory: (f.memory.service.idle?.settled ?? f.memory.service.rss.before) <= TARGETS.idleMb,
@@ -64,6 +69,9 @@ export function targets(f: AllFigures): Targets {
     help: f.startup.help.median <= TARGETS.helpS,
   };
 }
+
+/** CPU per production estimate ÷ CPU per sandbox estimate, measured in the same rounds (NaN when the sandbox did not run). */
+export const productionCpuFactor = (p: ProductionVsSimulator) => p.cpuPerRequestUs.production / (p.cpuPerRequestUs.sandbox ?? Number.NaN);
 
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 const rps = (s: Side) => fmt(s.requestsPerSecond);
@@ -84,8 +92,9 @@ export function summarySection(f: AllFigures, context: string): string {
     `| 1 | same run: p99 latency (ms) | ${fmt(f.estimate.estimate.p99)} | ${fmt(f.estimate.hello.p99)} | | < ${TARGETS.estimateP99Ms} ms | ${mark(t.estimateP99)} |`,
     `| 2 | production estimate vs CORE SOAP straight to the simulator: requests/s | ${rps(f.production.estimate)} | ${rps(f.production.simulator)} | ${fmt(f.production.ratio, 2)} | ≥ ${TARGETS.productionRatio} | ${mark(t.production)} |`,
     `| 2 | same run: p99 latency (ms) | ${fmt(f.production.estimate.p99)} | ${fmt(f.production.simulator.p99)} | | | |`,
-    `| 2 | same, the payer answering after ${f.productionRemote.latencyMs} ms: requests/s | ${rps(f.productionRemote.estimate)} | ${rps(f.productionRemote.simulator)} | ${fmt(f.productionRemote.ratio, 2)} | ≥ ${TARGETS.productionRatio} | ${mark(t.productionRemote)} |`,
+    `| 2 | same, the payer answering after ${f.productionRemote.latencyMs} ms: requests/s | ${rps(f.productionRemote.estimate)} | ${rps(f.productionRemote.simulator)} | ${fmt(f.productionRemote.ratio, 2)} | ≥ ${TARGETS.productionRemoteRatio} | ${mark(t.productionRemote)} |`,
     `| 2 | same run: p99 latency (ms) | ${fmt(f.productionRemote.estimate.p99)} | ${fmt(f.productionRemote.simulator.p99)} | | | |`,
+    `| 2 | same rounds: server CPU per estimate (µs), production vs the sandbox estimate as a third side | ${fmt(f.productionRemote.cpuPerRequestUs.production)} | ${fmt(f.productionRemote.cpuPerRequestUs.sandbox ?? Number.NaN)} | ${fmt(productionCpuFactor(f.productionRemote), 2)} | ≤ ${TARGETS.productionCpuFactor}× | ${mark(t.productionCpu)} |`,
     `| 3 | scan median over 50 payers vs 1 payer, 200 ms each (ms) | ${fmt(fifty.median)} | ${fmt(one.median)} | ${fmt(fifty.median / one.median, 2)} | ≤ ${TARGETS.fanoutFactor} | ${mark(t.fanout)} |`,
     `| 4 | 271 parse + normalize vs node-x12 parse: documents/s | ${fmt(f.x12.oursPerSecond)} | ${fmt(f.x12.nodeX12PerSecond)} | ${fmt(f.x12.ratio, 2)} | ≥ ${TARGETS.x12Ratio} | ${mark(t.x12)} |`,
     `| 5 | idle RSS (MB): ${IDLE_SETTLE_MS / 1000} s after start, without load (just after start: ${fmt(f.memory.service.idle?.justStarted ?? f.memory.service.rss.before)}); hello-world just after start beside it | ${fmt(f.memory.service.idle?.settled ?? f.memory.service.rss.before)} | ${fmt(f.memory.hello.rss.before)} | | ≤ ${TARGETS.idleMb} MB | ${mark(t.idleMemory)} |`,
@@ -132,6 +141,12 @@ export function productionSection(p: ProductionVsSimulator, remote: ProductionVs
     '',
     ...roundsTable(['production estimate', remote.estimate], ['simulator direct', remote.simulator]),
     '',
+    ...(remote.sandbox
+      ? [
+          `The sandbox estimate ran as a third side of those rounds (for the CPU comparison under "Where the production estimate's CPU goes"): ${remote.sandbox.rounds.map((r) => fmt(r.requestsPerSecond)).join(', ')} requests/s.`,
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -4,6 +4,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { CORE_NAMESPACE, CORE_REQUEST_FIELDS, type CoreRequest, type CoreResponse, type Credentials } from './fields.ts';
+import { CORE_RESPONSE_FIELDS, readCoreResponse } from './soap-response.ts';
 
 export const SOAP_NAMESPACE = 'http://www.w3.org/2003/05/soap-envelope';
 export const SOAP_CONTENT_TYPE = 'application/soap+xml; charset=utf-8';
@@ -14,19 +15,6 @@ export const SOAP_REQUEST_CONTENT_TYPE = `${SOAP_CONTENT_TYPE}; action="${SOAP_A
 const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
-
-const RESPONSE_FIELDS = [
-  'PayloadType',
-  'ProcessingMode',
-  'PayloadID',
-  'TimeStamp',
-  'SenderID',
-  'ReceiverID',
-  'CORERuleVersion',
-  'Payload',
-  'ErrorCode',
-  'ErrorMessage',
-] as const;
 
 export function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -62,7 +50,7 @@ export function encodeSoapRequest(req: CoreRequest, credentials: Credentials | n
 }
 
 export function encodeSoapResponse(res: CoreResponse): string {
-  const fields = RESPONSE_FIELDS.map((f) => field(f, res[f])).join('');
+  const fields = CORE_RESPONSE_FIELDS.map((f) => field(f, res[f])).join('');
   return envelope('', `<cor:COREEnvelopeRealTimeResponse>${fields}</cor:COREEnvelopeRealTimeResponse>`);
 }
 
@@ -94,6 +82,13 @@ export type SoapMessage =
 
 /** Reads a SOAP 1.2 envelope; throws on anything that is not one. */
 export function decodeSoap(xml: string): SoapMessage {
+  // Every answer to an inquiry: read without fast-xml-parser when plainly written (soap-response.ts).
+  const fields = readCoreResponse(xml);
+  return fields ? { kind: 'response', fields } : decodeSoapDocument(xml);
+}
+
+/** decodeSoap through fast-xml-parser (validation first): any SOAP 1.2 envelope, and the refusal of anything else. */
+export function decodeSoapDocument(xml: string): SoapMessage {
   let doc: unknown;
   try {
     doc = parser.parse(xml, true);

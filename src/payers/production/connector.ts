@@ -66,6 +66,20 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
 }
 
 /**
+ * Aborted when `ms` pass or the caller's signal aborts, until released. Not AbortSignal.timeout: its
+ * timer and the registry entry that clears it live for the whole timeout, long after the exchange
+ * answered, so every exchange left a timer and a signal for the old generation (the payer timeout is
+ * 20 s by default, docs/payer-directory.md; an answer takes tens of milliseconds). A caller's signal
+ * (a scan's, shared by every payer it asks) is joined with AbortSignal.any, which adds it no listener.
+ */
+export function deadlineSignal(ms: number, caller?: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  timer.unref();
+  return { signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal, release: () => clearTimeout(timer) };
+}
+
+/**
  * The breaker's open period, measured on the clock: cockatiel compares its own Date.now() reading
  * with the backoff's duration, so the duration read is one already over (-Infinity) once the clock
  * says the period ended, and one not over yet (+Infinity) before.
@@ -138,22 +152,21 @@ export class PayerConnector {
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
     if (remaining <= 0) throw timedOut();
-    const timer = AbortSignal.timeout(remaining);
-    const signal = ctx.signal ? AbortSignal.any([ctx.signal, timer]) : timer;
+    const { signal, release } = deadlineSignal(remaining, ctx.signal);
     // Never sent: our queue (or rate limiter) held it past the deadline. Overload, not a payer failure.
     const queuedTooLong = () => new PayerError('throttled', this.payerId, 'deadline passed while queued for this payer', 1);
     let waited = false;
-    if (this.limiter) {
-      const wait = this.limiter.reserve(deadline);
-      if (wait === null) throw new PayerError('throttled', this.payerId, 'payer rate limit reached', 1);
-      if (wait > 0) {
-        waited = true;
-        await abortable(new Promise((r) => setTimeout(r, wait)), signal, queuedTooLong);
-      }
-    }
     let sent = false;
-    const atOnce = !waited && this.bulkhead.executionSlots > 0;
     try {
+      if (this.limiter) {
+        const wait = this.limiter.reserve(deadline);
+        if (wait === null) throw new PayerError('throttled', this.payerId, 'payer rate limit reached', 1);
+        if (wait > 0) {
+          waited = true;
+          await abortable(new Promise((r) => setTimeout(r, wait)), signal, queuedTooLong);
+        }
+      }
+      const atOnce = !waited && this.bulkhead.executionSlots > 0;
       const attempt = ({ signal: s, attempt: n }: { signal: AbortSignal; attempt?: number }) => {
         sent = true;
         const first = atOnce && (n ?? 0) === 0;
@@ -168,6 +181,8 @@ export class PayerConnector {
       if (err instanceof PayerError) throw err;
       if (signal.aborted) throw sent ? timedOut() : queuedTooLong();
       throw new PayerError('failure', this.payerId, `exchange failed (${(err as Error)?.name ?? 'error'})`);
+    } finally {
+      release();
     }
   }
 

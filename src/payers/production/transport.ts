@@ -20,28 +20,82 @@ export interface HttpCall {
   body?: string | Buffer;
 }
 
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+/** The first value of a response header (names are lowercase), as undici's request() reads them. */
+function firstHeader(raw: Buffer[], name: string): string | null {
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toString('latin1').toLowerCase() === name) return raw[i + 1]!.toString('latin1');
+  }
+  return null;
+}
 
-export async function request(pool: Pool, payerId: string, call: HttpCall, signal: AbortSignal): Promise<HttpAnswer> {
-  try {
-    const res = await pool.request({ method: call.method, path: call.path, headers: { accept: '*/*', ...call.headers }, body: call.body ?? null, signal });
+/**
+ * The exchange through the pool's dispatch with a handler that keeps the chunks: no response stream
+ * and no async iteration per answer (undici's request() builds both), the same answer and errors.
+ */
+function dispatch(pool: Pool, call: HttpCall, signal: AbortSignal, maxBytes: number, tooLarge: () => Error) {
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    let abortRequest: ((err: Error) => void) | null = null;
+    let failed: Error | null = null;
+    let status = 0;
+    let rawHeaders: Buffer[] = [];
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_ANSWER_BYTES) {
-        res.body.destroy();
-        throw new PayerError('protocol', payerId, `answer larger than ${MAX_ANSWER_BYTES} bytes`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return {
-      status: res.statusCode,
-      contentType: header(res.headers['content-type']) ?? '',
-      retryAfter: header(res.headers['retry-after']),
-      location: header(res.headers.location),
-      body: Buffer.concat(chunks),
+    const onAbort = () => {
+      failed ??= (signal.reason as Error) ?? new Error('aborted');
+      abortRequest?.(failed);
     };
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = (err: Error | null) => {
+      signal.removeEventListener('abort', onAbort);
+      if (err) return reject(err);
+      resolve({
+        status,
+        contentType: firstHeader(rawHeaders, 'content-type') ?? '',
+        retryAfter: firstHeader(rawHeaders, 'retry-after'),
+        location: firstHeader(rawHeaders, 'location'),
+        body: Buffer.concat(chunks, size),
+      });
+    };
+    pool.dispatch(
+      { method: call.method, path: call.path, headers: { accept: '*/*', ...call.headers }, body: call.body ?? null },
+      {
+        onConnect(abort: (err: Error) => void) {
+          if (failed) abort(failed);
+          else abortRequest = abort;
+        },
+        onHeaders(statusCode: number, headers: Buffer[]) {
+          // An informational answer (1xx) is not the answer, as request() skips it.
+          if (statusCode < 200) return true;
+          status = statusCode;
+          rawHeaders = headers;
+          return true;
+        },
+        onData(chunk: Buffer) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            failed ??= tooLarge();
+            abortRequest?.(failed);
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          settle(null);
+        },
+        onError(err: Error) {
+          settle(err);
+        },
+      },
+    );
+  });
+}
+
+export async function request(pool: Pool, payerId: string, call: HttpCall, signal: AbortSignal, maxBytes = MAX_ANSWER_BYTES): Promise<HttpAnswer> {
+  try {
+    return await dispatch(pool, call, signal, maxBytes, () => new PayerError('protocol', payerId, `answer larger than ${maxBytes} bytes`));
   } catch (err) {
     if (err instanceof PayerError) throw err;
     if (signal.aborted) throw new PayerError('timeout', payerId, 'no answer before the deadline');

@@ -1,0 +1,158 @@
+/**
+ * A narrow reader for the one SOAP message every CORE exchange gets back: a COREEnvelopeRealTimeResponse
+ * written plainly (an optional XML declaration, Envelope, an empty Header, Body, the response element,
+ * and its fields as text or CDATA). It reads what fast-xml-parser would read from such a document,
+ * without building a DOM or running the validator's separate pass; anything outside that shape
+ * (comments, a DOCTYPE, entities other than the five predefined ones, a repeated or unknown field,
+ * nested elements, text between elements, a repeated attribute, a SOAP fault) answers null, and
+ * decodeSoap reads it with fast-xml-parser as before: malformed or hostile XML is refused there,
+ * exactly as without this reader. test/production/soap-response.test.ts checks both agree on
+ * generated envelopes, malformed ones included.
+ */
+
+export const CORE_RESPONSE_FIELDS = [
+  'PayloadType',
+  'ProcessingMode',
+  'PayloadID',
+  'TimeStamp',
+  'SenderID',
+  'ReceiverID',
+  'CORERuleVersion',
+  'Payload',
+  'ErrorCode',
+  'ErrorMessage',
+] as const;
+
+const FIELDS: ReadonlySet<string> = new Set(CORE_RESPONSE_FIELDS);
+
+// XML whitespace only: anything else between elements goes to the full parser.
+const WS = /[ \t\n\r]*/y;
+const DECLARATION = /<\?xml(?:[ \t\n]+[A-Za-z]+[ \t\n]*=[ \t\n]*(?:"[^"<>&?]*"|'[^'<>&?]*'))*[ \t\n]*\?>/y;
+const NAME = '[A-Za-z_][A-Za-z0-9_.-]*';
+/** An open tag: prefix, local name, attributes, and "/" when it closes itself. */
+const OPEN = new RegExp(`<(?:(${NAME}):)?(${NAME})((?:[ \\t\\n]+${NAME}(?::${NAME})?[ \\t\\n]*=[ \\t\\n]*(?:"[^"<>&]*"|'[^'<>&]*'))*)[ \\t\\n]*(/?)>`, 'y');
+const ATTRIBUTE_NAME = new RegExp(`(${NAME}(?::${NAME})?)[ \\t\\n]*=`, 'g');
+const ENTITY = /&(lt|gt|amp|apos|quot);/g;
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+const CDATA_OPEN = '<![CDATA[';
+
+interface Tag {
+  qname: string;
+  local: string;
+  selfClosing: boolean;
+}
+
+class Reader {
+  at = 0;
+  constructor(readonly xml: string) {}
+
+  skipSpace(): void {
+    WS.lastIndex = this.at;
+    WS.exec(this.xml);
+    this.at = WS.lastIndex;
+  }
+
+  /** The open tag here, or null when what is here is not one this reader takes. */
+  open(): Tag | null {
+    OPEN.lastIndex = this.at;
+    const m = OPEN.exec(this.xml);
+    if (!m) return null;
+    const [, prefix, local, attributes, slash] = m;
+    if (prefix === 'xmlns' || local === 'xmlns') return null;
+    if (attributes && !distinctAttributes(attributes)) return null;
+    this.at = OPEN.lastIndex;
+    return { qname: prefix ? `${prefix}:${local}` : local!, local: local!, selfClosing: slash === '/' };
+  }
+
+  close(tag: Tag): boolean {
+    const end = `</${tag.qname}>`;
+    if (!this.xml.startsWith(end, this.at)) return false;
+    this.at += end.length;
+    return true;
+  }
+
+  /** An element with nothing but whitespace in it (or self-closed). */
+  empty(tag: Tag): boolean {
+    if (tag.selfClosing) return true;
+    this.skipSpace();
+    return this.close(tag);
+  }
+
+  /** A field's value: text (trimmed, the five predefined entities read) or adjacent CDATA sections (as they are). */
+  value(tag: Tag): string | null {
+    if (tag.selfClosing) return '';
+    const xml = this.xml;
+    if (xml.startsWith(CDATA_OPEN, this.at)) {
+      let value = '';
+      while (xml.startsWith(CDATA_OPEN, this.at)) {
+        const end = xml.indexOf(']]>', this.at + CDATA_OPEN.length);
+        if (end < 0) return null;
+        value += xml.slice(this.at + CDATA_OPEN.length, end);
+        this.at = end + 3;
+      }
+      return this.close(tag) ? value : null;
+    }
+    const end = xml.indexOf('<', this.at);
+    if (end < 0) return null;
+    const raw = xml.slice(this.at, end).trim();
+    this.at = end;
+    if (!this.close(tag)) return null;
+    if (!raw.includes('&')) return raw;
+    const decoded = raw.replace(ENTITY, (_, name: string) => ENTITIES[name]!);
+    // Any other ampersand (a bare one, a character reference, a DOCTYPE entity) is the full parser's.
+    return raw.replace(ENTITY, '').includes('&') ? null : decoded;
+  }
+}
+
+function distinctAttributes(attributes: string): boolean {
+  const seen = new Set<string>();
+  for (const m of attributes.matchAll(ATTRIBUTE_NAME)) {
+    if (seen.has(m[1]!)) return false;
+    seen.add(m[1]!);
+  }
+  return true;
+}
+
+/** The fields of a plainly written COREEnvelopeRealTimeResponse, or null for anything else (decodeSoap's full reading). */
+export function readCoreResponse(input: string): Partial<Record<string, string>> | null {
+  // fast-xml-parser reads every line break as a line feed before anything else.
+  const r = new Reader(input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input);
+  if (r.xml.startsWith('<?')) {
+    DECLARATION.lastIndex = 0;
+    if (!DECLARATION.exec(r.xml)) return null;
+    r.at = DECLARATION.lastIndex;
+  }
+  r.skipSpace();
+  const envelope = r.open();
+  if (!envelope || envelope.local !== 'Envelope' || envelope.selfClosing) return null;
+  r.skipSpace();
+  let body = r.open();
+  if (body?.local === 'Header') {
+    if (!r.empty(body)) return null;
+    r.skipSpace();
+    body = r.open();
+  }
+  if (!body || body.local !== 'Body' || body.selfClosing) return null;
+  r.skipSpace();
+  const response = r.open();
+  if (!response || response.local !== 'COREEnvelopeRealTimeResponse' || response.selfClosing) return null;
+  const fields: Partial<Record<string, string>> = {};
+  let count = 0;
+  for (;;) {
+    r.skipSpace();
+    if (r.close(response)) break;
+    const field = r.open();
+    if (!field || !FIELDS.has(field.local) || fields[field.local] !== undefined) return null;
+    const value = r.value(field);
+    if (value === null) return null;
+    fields[field.local] = value;
+    count++;
+  }
+  if (count === 0) return null;
+  r.skipSpace();
+  if (!r.close(body)) return null;
+  r.skipSpace();
+  if (!r.close(envelope)) return null;
+  r.skipSpace();
+  return r.at === r.xml.length ? fields : null;
+}
