@@ -9,8 +9,3 @@ export const FHIR_ROUTES: Record<FhirOperation, { method: 'GET' | 'POST'; path: 
   fhirSubmit: { method: 'POST', path: '/fhir/r4/CoverageEligibilityRequest/$submit' },
   fhirMetadata: { method: 'GET', path: '/fhir/r4/metadata' },
 };
-
-export const FHIR_SUCCESS: Record<FhirOperation, string> = {
-  fhirSubmit: 'A CoverageEligibilityResponse, or a batch-response Bundle of them (an entry that failed carries its OperationOutcome and status).',
-  fhirMetadata: 'The CapabilityStatement.',
-};

@@ -86,24 +86,6 @@ export const MONITORING_ROUTES: Record<MonitoringOperation, { method: 'GET' | 'P
   redeliverWebhookDelivery: { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver' },
 };
 
-/** What each operation does, for the document (openapi-document.ts adds them). */
-/** What a success answers. */
-export const MONITORING_SUCCESS: Record<MonitoringOperation, string> = {
-  createMonitor: 'Created: the monitor id and its next check (also the `Location` header). The first check is made right away.',
-  createMonitors: 'Created: one monitor per patient, with the rows it was made from. Each makes its first check right away.',
-  listMonitors: 'A page of monitors.',
-  getMonitor: 'The monitor.',
-  deleteMonitor: 'Deleted, with its snapshot.',
-  checkMonitor: 'Checked: the estimate answer and the monitor after the check.',
-  createWebhook: 'Created: the webhook and its signing secret, shown this once.',
-  listWebhooks: 'The webhooks.',
-  getWebhook: 'The webhook.',
-  deleteWebhook: 'Deleted, with its delivery log.',
-  testWebhook: 'Queued: the delivery of the test event.',
-  listWebhookDeliveries: 'A page of deliveries.',
-  redeliverWebhookDelivery: 'Queued again: the delivery.',
-};
-
 export const MONITORING_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_REQUEST: 'the body or query is invalid (for a webhook: a URL that is not https or resolves to a private address); `errors` names each field',
   NOT_FOUND: 'no monitor, webhook or delivery with this id belongs to this key',
