@@ -21,20 +21,22 @@ import {
 } from '../../domain/schemas/monitors.ts';
 import { WEBHOOK_EVENT_SCHEMAS } from '../../domain/schemas/webhook-events.ts';
 
-export type MonitoringOperation =
-  | 'createMonitor'
-  | 'createMonitors'
-  | 'listMonitors'
-  | 'getMonitor'
-  | 'deleteMonitor'
-  | 'checkMonitor'
-  | 'createWebhook'
-  | 'listWebhooks'
-  | 'getWebhook'
-  | 'deleteWebhook'
-  | 'testWebhook'
-  | 'listWebhookDeliveries'
-  | 'redeliverWebhookDelivery';
+export const MONITORING_OPERATIONS = [
+  'createMonitor',
+  'createMonitors',
+  'listMonitors',
+  'getMonitor',
+  'deleteMonitor',
+  'checkMonitor',
+  'createWebhook',
+  'listWebhooks',
+  'getWebhook',
+  'deleteWebhook',
+  'testWebhook',
+  'listWebhookDeliveries',
+  'redeliverWebhookDelivery',
+] as const;
+export type MonitoringOperation = (typeof MONITORING_OPERATIONS)[number];
 
 /** The OpenAPI 3.1 `webhooks` section: what a receiver is sent, per event type. */
 export function webhooksSection(): Record<string, unknown> {
@@ -69,22 +71,6 @@ export const MONITORING_SCHEMAS = [
   DeliveryList,
   DeliveryAnswer,
 ];
-
-export const MONITORING_ROUTES: Record<MonitoringOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
-  createMonitor: { method: 'POST', path: '/v1/monitors' },
-  createMonitors: { method: 'POST', path: '/v1/monitors/bulk' },
-  listMonitors: { method: 'GET', path: '/v1/monitors' },
-  getMonitor: { method: 'GET', path: '/v1/monitors/{id}' },
-  deleteMonitor: { method: 'DELETE', path: '/v1/monitors/{id}' },
-  checkMonitor: { method: 'POST', path: '/v1/monitors/{id}/check' },
-  createWebhook: { method: 'POST', path: '/v1/webhooks' },
-  listWebhooks: { method: 'GET', path: '/v1/webhooks' },
-  getWebhook: { method: 'GET', path: '/v1/webhooks/{id}' },
-  deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/{id}' },
-  testWebhook: { method: 'POST', path: '/v1/webhooks/{id}/test' },
-  listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/{id}/deliveries' },
-  redeliverWebhookDelivery: { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver' },
-};
 
 export const MONITORING_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_REQUEST: 'the body or query is invalid (for a webhook: a URL that is not https or resolves to a private address); `errors` names each field',
