@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { startRuntime, type Runtime } from '../src/server/runtime.ts';
-import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, OPERATION_ROUTES, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
+import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
 export const EXAMPLE_TODAY = '2026-06-15';
@@ -17,10 +17,35 @@ const EXAMPLE_KEY = 'cov_example_calls_key_000000000001';
 export interface ExampleServer {
   url: string;
   runtime: Runtime;
+  /** Each operation's method and path, by operationId, as the server documents them. */
+  routes: ReadonlyMap<string, OperationRoute>;
   /** Told every JSON answer (the test suite holds it against the served OpenAPI document). */
   check?: (method: string, path: string, status: number, body: unknown) => void;
   close(): Promise<void>;
 }
+
+export interface OperationRoute {
+  method: string;
+  path: string;
+}
+
+/** Where each operation of an OpenAPI document is served: method (upper case) and path, by operationId. */
+export function operationRoutes(document: unknown): ReadonlyMap<string, OperationRoute> {
+  const routes = new Map<string, OperationRoute>();
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string }>> }).paths ?? {};
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (operation.operationId) routes.set(operation.operationId, { method: method.toUpperCase(), path });
+    }
+  }
+  return routes;
+}
+
+const routeOf = (server: ExampleServer, call: ExampleCall): OperationRoute => {
+  const route = server.routes.get(call.operation);
+  if (!route) throw new Error(`${call.operation}/${call.name}: the served document has no operation ${call.operation}`);
+  return route;
+};
 
 export interface ExampleAnswer {
   status: number;
@@ -47,6 +72,7 @@ export async function startExampleServer(): Promise<ExampleServer> {
   return {
     url,
     runtime,
+    routes: operationRoutes(runtime.app.swagger()),
     async close() {
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -116,7 +142,7 @@ async function monitoringPathOf(server: ExampleServer, call: ExampleCall, path: 
 }
 
 async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
-  const { path } = OPERATION_ROUTES[call.operation];
+  const { path } = routeOf(server, call);
   if (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks')) return (await monitoringPathOf(server, call, path)) + (call.query ?? '');
   if (path.startsWith('/v1/payers')) return path.replace('{id}', encodeURIComponent(call.payer ?? 'NO-SUCH-PAYER')) + (call.query ?? '');
   if (!path.includes('{id}')) return path;
@@ -137,7 +163,7 @@ export async function sendExampleCall(server: ExampleServer, call: ExampleCall):
 }
 
 async function sendCall(server: ExampleServer, call: ExampleCall): Promise<ExampleAnswer> {
-  const { method } = OPERATION_ROUTES[call.operation];
+  const { method } = routeOf(server, call);
   const path = await pathOf(server, call);
   const send = (body: unknown, headers: Record<string, string> = {}, apikey: string | null = EXAMPLE_KEY) =>
     request(server, method, path, method === 'GET' ? undefined : body, { ...(apikey ? { apikey } : {}), ...headers });

@@ -4,28 +4,35 @@ import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ErrorCodes, type ErrorCode } from '../../src/domain/errors.ts';
 import { exampleResponses } from '../../src/http/openapi/openapi-example-responses.ts';
-import { EXAMPLE_CALLS, OPERATION_ROUTES, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi/openapi-examples.ts';
-import { errorCodeOf } from '../../scripts/openapi-example-calls.ts';
+import { DOCUMENTED_OPERATIONS, EXAMPLE_CALLS, exampleKey, responseMediaType, type DocumentedOperation } from '../../src/http/openapi/openapi-examples.ts';
+import { errorCodeOf, operationRoutes, type OperationRoute } from '../../scripts/openapi-example-calls.ts';
 import { checkerForDocument, type OpenApiChecker } from '../helpers/openapi-check.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let doc: any;
 let checker: OpenApiChecker;
+let routes: ReadonlyMap<string, OperationRoute>;
 before(async () => {
   server = await startTestServer();
   const res = await fetch(`${server.url}/openapi.json`);
   assert.equal(res.status, 200);
   doc = await res.json();
   checker = checkerForDocument(doc);
+  routes = operationRoutes(doc);
 });
 after(() => server.close());
 
+const routeOf = (op: DocumentedOperation): OperationRoute => {
+  const route = routes.get(op);
+  assert.ok(route, `no operation ${op} in the document`);
+  return route;
+};
 const operation = (op: DocumentedOperation) => {
-  const { method, path } = OPERATION_ROUTES[op];
+  const { method, path } = routeOf(op);
   return doc.paths[path][method.toLowerCase()];
 };
-const OPERATIONS = Object.keys(OPERATION_ROUTES) as DocumentedOperation[];
+const OPERATIONS = DOCUMENTED_OPERATIONS;
 
 test('is served without a key, as OpenAPI 3.1, with the package version and a server to try calls against', () => {
   assert.equal(doc.openapi, '3.1.0');
@@ -186,7 +193,7 @@ describe('descriptions and examples', () => {
 
   test('every response example matches its schema, and every valid request example its request schema', () => {
     for (const call of EXAMPLE_CALLS) {
-      const { method, path } = OPERATION_ROUTES[call.operation];
+      const { method, path } = routeOf(call.operation);
       const example = operation(call.operation).responses[String(call.status)].content[responseMediaType(call)].examples[call.name];
       if (responseMediaType(call) === 'application/json') checker.check(method, path, call.status, example.value);
       else assert.equal(typeof example.value, 'string', exampleKey(call));

@@ -11,11 +11,10 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { PayersResponse } from '../../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
-import { FHIR_SUCCESS } from './openapi-fhir.ts';
-import { MONITORING_CODE_MEANINGS, MONITORING_ROUTES, MONITORING_SCHEMAS, MONITORING_SUCCESS, webhooksSection } from './openapi-monitoring.ts';
+import { MONITORING_CODE_MEANINGS, MONITORING_SCHEMAS, webhooksSection } from './openapi-monitoring.ts';
 import {
+  DOCUMENTED_OPERATIONS,
   EXAMPLE_CALLS,
-  OPERATION_ROUTES,
   exampleKey,
   requestMediaType,
   responseMediaType,
@@ -60,6 +59,17 @@ const toRefs = (schema: unknown): unknown => {
   const { content } = schema as { content: Record<string, { schema?: unknown }> };
   return { ...schema, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, schema: toRef(media.schema) }])) };
 };
+
+/**
+ * What a documented route's success answers, on the route's own schema: @fastify/swagger copies
+ * `x-` keys onto the operation, and decorateDocument moves it to the 2xx response's description.
+ */
+const SUCCESS_DESCRIPTION = 'x-success-description';
+declare module 'fastify' {
+  interface FastifySchema {
+    [SUCCESS_DESCRIPTION]?: string;
+  }
+}
 
 export interface RouteSchema {
   body?: unknown;
@@ -165,33 +175,17 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
     "the key's batch budget is used up (too many of its rows are waiting), or it created too many batches this minute (COVERAGE_BATCH_CREATE_PER_MINUTE); retry after `Retry-After` seconds",
   NOT_FOUND: 'no batch with this id belongs to this key',
 };
-const codeMeaning = (operation: DocumentedOperation, code: ErrorCode): string =>
-  (OPERATION_ROUTES[operation].path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
-  (operation in MONITORING_ROUTES ? MONITORING_CODE_MEANINGS[code] : undefined) ??
+const codeMeaning = (path: string, code: ErrorCode): string =>
+  (path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
+  (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks') ? MONITORING_CODE_MEANINGS[code] : undefined) ??
   CODE_MEANINGS[code] ??
   'see the message';
 
-const SUCCESS_DESCRIPTIONS: Record<DocumentedOperation, string> = {
-  estimate: 'Coverage found and the session estimated.',
-  discover: 'Coverage found at the payer.',
-  scan: 'Coverage found at one of the payers.',
-  medicaid: 'Medicaid coverage found.',
-  payers: 'The payers.',
-  getPayer: 'The payer.',
-  sandboxMembers: 'The sandbox catalog.',
-  createBatch: 'Queued: the batch id, with where to read its progress (also the `Location` header) and its results.',
-  getBatch: 'The progress of the batch.',
-  getBatchResults: 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
-  cancelBatch: 'The progress of the batch after the cancel.',
-  ...MONITORING_SUCCESS,
-  ...FHIR_SUCCESS,
-};
-
-function responseDescription(operation: DocumentedOperation, status: string, calls: ExampleCall[]): string {
-  if (status === '200' || status === '201' || status === '202') return SUCCESS_DESCRIPTIONS[operation];
+function responseDescription(path: string, success: string, status: string, calls: ExampleCall[]): string {
+  if (status === '200' || status === '201' || status === '202') return success;
   const codes = [...new Set(calls.filter((c) => String(c.status) === status).map((c) => c.error_code))].filter((c): c is ErrorCode => c !== null);
   if (codes.length === 0) return 'Error';
-  const lines = codes.map((c) => `\`${c}\`: ${codeMeaning(operation, c)}`);
+  const lines = codes.map((c) => `\`${c}\`: ${codeMeaning(path, c)}`);
   return status === '206' ? `Partial result, with \`error_code\` set. ${lines.join('; ')}.` : `${lines.join('; ')}.`;
 }
 
@@ -206,6 +200,7 @@ interface ResponseObject {
 }
 interface OperationObject {
   operationId?: string;
+  [SUCCESS_DESCRIPTION]?: string;
   description?: string;
   requestBody?: { content?: Record<string, MediaObject> };
   responses?: Record<string, ResponseObject>;
@@ -240,14 +235,19 @@ function requestExample(call: ExampleCall): { summary: string; description?: str
   return { summary: call.summary, ...(call.send ? { description: notes[call.send] } : {}), value };
 }
 
+const DOCUMENTED: ReadonlySet<string> = new Set(DOCUMENTED_OPERATIONS);
+
 /** Adds the descriptions, the response headers and the recorded examples to the generated document. */
 export function decorateDocument<T extends DocumentObject>(document: T): T {
   document.webhooks = webhooksSection();
-  for (const methods of Object.values(document.paths ?? {})) {
+  for (const [path, methods] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       const id = operation.operationId as DocumentedOperation | undefined;
-      if (!id || !(id in OPERATION_ROUTES)) continue;
+      if (!id || !DOCUMENTED.has(id)) continue;
       const calls = EXAMPLE_CALLS.filter((c) => c.operation === id);
+      const success = operation[SUCCESS_DESCRIPTION];
+      if (success === undefined) throw new Error(`route ${id} has no '${SUCCESS_DESCRIPTION}' in its schema`);
+      delete operation[SUCCESS_DESCRIPTION];
 
       const requestContent = operation.requestBody?.content ?? {};
       for (const media of Object.values(requestContent)) media.examples = {};
@@ -258,7 +258,7 @@ export function decorateDocument<T extends DocumentObject>(document: T): T {
       }
 
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        response.description = responseDescription(id, status, calls);
+        response.description = responseDescription(path, success, status, calls);
         if (status === '429') response.headers = { 'Retry-After': RETRY_AFTER };
         for (const media of Object.values(response.content ?? {})) media.examples = {};
         for (const call of calls.filter((c) => String(c.status) === status)) {

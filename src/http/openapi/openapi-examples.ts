@@ -10,40 +10,30 @@ import { ErrorCodes, type ErrorCode } from '../../domain/errors.ts';
 import { Enum, Nullable } from '../../domain/schemas/coverage.ts';
 import coreCalls from './openapi-examples.json' with { type: 'json' };
 import fhirCalls from './openapi-fhir-examples.json' with { type: 'json' };
-import { FHIR_ROUTES, type FhirOperation } from './openapi-fhir.ts';
+import { FHIR_OPERATIONS } from './openapi-fhir.ts';
 import monitoringCalls from './openapi-monitoring-examples.json' with { type: 'json' };
-import { MONITORING_ROUTES, type MonitoringOperation } from './openapi-monitoring.ts';
+import { MONITORING_OPERATIONS } from './openapi-monitoring.ts';
 
-export type DocumentedOperation =
-  | 'estimate'
-  | 'discover'
-  | 'scan'
-  | 'medicaid'
-  | 'payers'
-  | 'getPayer'
-  | 'sandboxMembers'
-  | 'createBatch'
-  | 'getBatch'
-  | 'getBatchResults'
-  | 'cancelBatch'
-  | MonitoringOperation
-  | FhirOperation;
-
-export const OPERATION_ROUTES: Record<DocumentedOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
-  estimate: { method: 'POST', path: '/v1/estimate' },
-  discover: { method: 'POST', path: '/v1/discover' },
-  scan: { method: 'POST', path: '/v1/scan' },
-  medicaid: { method: 'POST', path: '/v1/medicaid' },
-  payers: { method: 'GET', path: '/v1/payers' },
-  getPayer: { method: 'GET', path: '/v1/payers/{id}' },
-  sandboxMembers: { method: 'GET', path: '/v1/sandbox/members' },
-  createBatch: { method: 'POST', path: '/v1/batches' },
-  getBatch: { method: 'GET', path: '/v1/batches/{id}' },
-  getBatchResults: { method: 'GET', path: '/v1/batches/{id}/results' },
-  cancelBatch: { method: 'DELETE', path: '/v1/batches/{id}' },
-  ...MONITORING_ROUTES,
-  ...FHIR_ROUTES,
-};
+/**
+ * The operationIds the document shows examples for; each route's method and path are in its own
+ * schema, and the served document is where the example calls look them up.
+ */
+export const DOCUMENTED_OPERATIONS = [
+  'estimate',
+  'discover',
+  'scan',
+  'medicaid',
+  'payers',
+  'getPayer',
+  'sandboxMembers',
+  'createBatch',
+  'getBatch',
+  'getBatchResults',
+  'cancelBatch',
+  ...MONITORING_OPERATIONS,
+  ...FHIR_OPERATIONS,
+] as const;
+export type DocumentedOperation = (typeof DOCUMENTED_OPERATIONS)[number];
 
 /** The batch budget (COVERAGE_BATCH_MAX_QUEUED_ROWS) of the server the examples are recorded on: small enough for one example to exceed. */
 export const EXAMPLE_BATCH_BUDGET = 5;
@@ -51,7 +41,7 @@ export const EXAMPLE_BATCH_BUDGET = 5;
 /** One example call, as the JSON files write it (test/openapi/examples.test.ts checks every file against it). */
 export const ExampleCallSchema = Type.Object(
   {
-    operation: Enum(Object.keys(OPERATION_ROUTES) as DocumentedOperation[]),
+    operation: Enum(DOCUMENTED_OPERATIONS),
     /** Key of the example in the document; unique per operation. */
     name: Type.String({ pattern: '^[a-z0-9_]+$' }),
     summary: Type.String({ minLength: 1 }),
@@ -91,4 +81,4 @@ export const responseMediaType = (call: ExampleCall) => call.accept ?? 'applicat
 export const EXAMPLE_CALLS: readonly ExampleCall[] = [...coreCalls, ...monitoringCalls, ...fhirCalls] as ExampleCall[];
 
 /** The FHIR door's calls (test/fhir/examples.test.ts replays them as FHIR clients send them). */
-export const FHIR_EXAMPLE_CALLS: readonly ExampleCall[] = EXAMPLE_CALLS.filter((c) => c.operation in FHIR_ROUTES);
+export const FHIR_EXAMPLE_CALLS: readonly ExampleCall[] = EXAMPLE_CALLS.filter((c) => (FHIR_OPERATIONS as readonly string[]).includes(c.operation));

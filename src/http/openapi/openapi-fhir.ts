@@ -3,14 +3,5 @@
  * (openapi-document.ts, openapi-monitoring.ts); its example calls are openapi-fhir-examples.json.
  */
 
-export type FhirOperation = 'fhirSubmit' | 'fhirMetadata';
-
-export const FHIR_ROUTES: Record<FhirOperation, { method: 'GET' | 'POST'; path: string }> = {
-  fhirSubmit: { method: 'POST', path: '/fhir/r4/CoverageEligibilityRequest/$submit' },
-  fhirMetadata: { method: 'GET', path: '/fhir/r4/metadata' },
-};
-
-export const FHIR_SUCCESS: Record<FhirOperation, string> = {
-  fhirSubmit: 'A CoverageEligibilityResponse, or a batch-response Bundle of them (an entry that failed carries its OperationOutcome and status).',
-  fhirMetadata: 'The CapabilityStatement.',
-};
+export const FHIR_OPERATIONS = ['fhirSubmit', 'fhirMetadata'] as const;
+export type FhirOperation = (typeof FHIR_OPERATIONS)[number];

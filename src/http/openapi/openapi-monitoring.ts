@@ -21,20 +21,22 @@ import {
 } from '../../domain/schemas/monitors.ts';
 import { WEBHOOK_EVENT_SCHEMAS } from '../../domain/schemas/webhook-events.ts';
 
-export type MonitoringOperation =
-  | 'createMonitor'
-  | 'createMonitors'
-  | 'listMonitors'
-  | 'getMonitor'
-  | 'deleteMonitor'
-  | 'checkMonitor'
-  | 'createWebhook'
-  | 'listWebhooks'
-  | 'getWebhook'
-  | 'deleteWebhook'
-  | 'testWebhook'
-  | 'listWebhookDeliveries'
-  | 'redeliverWebhookDelivery';
+export const MONITORING_OPERATIONS = [
+  'createMonitor',
+  'createMonitors',
+  'listMonitors',
+  'getMonitor',
+  'deleteMonitor',
+  'checkMonitor',
+  'createWebhook',
+  'listWebhooks',
+  'getWebhook',
+  'deleteWebhook',
+  'testWebhook',
+  'listWebhookDeliveries',
+  'redeliverWebhookDelivery',
+] as const;
+export type MonitoringOperation = (typeof MONITORING_OPERATIONS)[number];
 
 /** The OpenAPI 3.1 `webhooks` section: what a receiver is sent, per event type. */
 export function webhooksSection(): Record<string, unknown> {
@@ -69,40 +71,6 @@ export const MONITORING_SCHEMAS = [
   DeliveryList,
   DeliveryAnswer,
 ];
-
-export const MONITORING_ROUTES: Record<MonitoringOperation, { method: 'GET' | 'POST' | 'DELETE'; path: string }> = {
-  createMonitor: { method: 'POST', path: '/v1/monitors' },
-  createMonitors: { method: 'POST', path: '/v1/monitors/bulk' },
-  listMonitors: { method: 'GET', path: '/v1/monitors' },
-  getMonitor: { method: 'GET', path: '/v1/monitors/{id}' },
-  deleteMonitor: { method: 'DELETE', path: '/v1/monitors/{id}' },
-  checkMonitor: { method: 'POST', path: '/v1/monitors/{id}/check' },
-  createWebhook: { method: 'POST', path: '/v1/webhooks' },
-  listWebhooks: { method: 'GET', path: '/v1/webhooks' },
-  getWebhook: { method: 'GET', path: '/v1/webhooks/{id}' },
-  deleteWebhook: { method: 'DELETE', path: '/v1/webhooks/{id}' },
-  testWebhook: { method: 'POST', path: '/v1/webhooks/{id}/test' },
-  listWebhookDeliveries: { method: 'GET', path: '/v1/webhooks/{id}/deliveries' },
-  redeliverWebhookDelivery: { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver' },
-};
-
-/** What each operation does, for the document (openapi-document.ts adds them). */
-/** What a success answers. */
-export const MONITORING_SUCCESS: Record<MonitoringOperation, string> = {
-  createMonitor: 'Created: the monitor id and its next check (also the `Location` header). The first check is made right away.',
-  createMonitors: 'Created: one monitor per patient, with the rows it was made from. Each makes its first check right away.',
-  listMonitors: 'A page of monitors.',
-  getMonitor: 'The monitor.',
-  deleteMonitor: 'Deleted, with its snapshot.',
-  checkMonitor: 'Checked: the estimate answer and the monitor after the check.',
-  createWebhook: 'Created: the webhook and its signing secret, shown this once.',
-  listWebhooks: 'The webhooks.',
-  getWebhook: 'The webhook.',
-  deleteWebhook: 'Deleted, with its delivery log.',
-  testWebhook: 'Queued: the delivery of the test event.',
-  listWebhookDeliveries: 'A page of deliveries.',
-  redeliverWebhookDelivery: 'Queued again: the delivery.',
-};
 
 export const MONITORING_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_REQUEST: 'the body or query is invalid (for a webhook: a URL that is not https or resolves to a private address); `errors` names each field',

@@ -148,6 +148,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         validatorCompiler: () => () => true,
         schema: {
           operationId: 'createBatch',
+          'x-success-description': 'Queued: the batch id, with where to read its progress (also the `Location` header) and its results.',
           tags: ['batches'],
           summary: 'Queue up to 10,000 checks to run in the background',
           querystring: BatchCreateQuery,
@@ -189,6 +190,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       {
         schema: {
           operationId: 'getBatch',
+          'x-success-description': 'The progress of the batch.',
           tags: ['batches'],
           summary: 'Progress of a batch, with finished rows counted by outcome',
           description:
@@ -208,6 +210,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       {
         schema: {
           operationId: 'cancelBatch',
+          'x-success-description': 'The progress of the batch after the cancel.',
           tags: ['batches'],
           summary: 'Cancel a batch: rows not started end as cancelled; rows being checked finish',
           description:
@@ -229,6 +232,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
       {
         schema: {
           operationId: 'getBatchResults',
+          'x-success-description': 'The rows in row order: JSON, or with `accept: text/csv` one spreadsheet line per row.',
           tags: ['batches'],
           summary: 'One result per row, in row order: JSON, or CSV with accept: text/csv',
           description:

@@ -129,6 +129,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
         serializerCompiler: plainJson,
         schema: {
           operationId: 'fhirSubmit',
+          'x-success-description':
+            'A CoverageEligibilityResponse, or a batch-response Bundle of them (an entry that failed carries its OperationOutcome and status).',
           tags: ['fhir'],
           summary: 'Ask in FHIR R4: CoverageEligibilityRequest in, CoverageEligibilityResponse out',
           description:
@@ -183,6 +185,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
         serializerCompiler: plainJson,
         schema: {
           operationId: 'fhirMetadata',
+          'x-success-description': 'The CapabilityStatement.',
           tags: ['fhir'],
           summary: 'The FHIR CapabilityStatement',
           description: 'The CapabilityStatement of the FHIR door: the `$submit` operation, the formats, and the `apikey` header. Served without a key.',

@@ -113,6 +113,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         validatorCompiler: () => () => true,
         schema: {
           operationId: 'createMonitors',
+          'x-success-description': 'Created: one monitor per patient, with the rows it was made from. Each makes its first check right away.',
           tags: ['monitors'],
           summary: "Watch many patients at once: JSON, or tomorrow's schedule as CSV",
           description:

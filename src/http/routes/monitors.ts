@@ -82,6 +82,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     {
       schema: {
         operationId: 'createMonitor',
+        'x-success-description': 'Created: the monitor id and its next check (also the `Location` header). The first check is made right away.',
         tags: ['monitors'],
         summary: 'Watch a patient: re-check their coverage before each appointment and/or every N days',
         description:
@@ -130,6 +131,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     {
       schema: {
         operationId: 'listMonitors',
+        'x-success-description': 'A page of monitors.',
         tags: ['monitors'],
         summary: "This key's monitors, a page at a time: oldest first, or by next appointment or latest change",
         querystring: MonitorListQuery,
@@ -156,6 +158,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     {
       schema: {
         operationId: 'getMonitor',
+        'x-success-description': 'The monitor.',
         tags: ['monitors'],
         summary: 'A monitor: its schedule, next check, and the last check with what it found changed',
         description: 'last_check is null until the first check is made (right after creation). next_check_at is null once the schedule has no more checks.',
@@ -173,6 +176,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     {
       schema: {
         operationId: 'deleteMonitor',
+        'x-success-description': 'Deleted, with its snapshot.',
         tags: ['monitors'],
         summary: 'Stop watching: deletes the monitor and its coverage snapshot',
         description: 'No more checks are made and the stored answer is deleted. Events already queued for webhooks are still delivered.',
@@ -191,6 +195,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     {
       schema: {
         operationId: 'checkMonitor',
+        'x-success-description': 'Checked: the estimate answer and the monitor after the check.',
         tags: ['monitors'],
         summary: 'Check now: the estimate answer, and the monitor with what changed',
         description:

@@ -45,6 +45,7 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
       },
       schema: {
         operationId: 'payers',
+        'x-success-description': 'The payers.',
         tags: ['payers'],
         summary: 'The payers this server reaches, or those matching a search',
         description:
@@ -66,6 +67,7 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
     {
       schema: {
         operationId: 'getPayer',
+        'x-success-description': 'The payer.',
         tags: ['payers'],
         summary: 'One payer, by its ID or any alias',
         description: 'One payer, named by its ID or by any of its aliases or connection payer IDs (the same IDs every check accepts as `payer_id`).',

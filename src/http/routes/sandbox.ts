@@ -12,6 +12,7 @@ export function registerSandboxRoutes(app: FastifyInstance): void {
     {
       schema: {
         operationId: 'sandboxMembers',
+        'x-success-description': 'The sandbox catalog.',
         tags: ['sandbox'],
         summary: 'The sandbox member catalog',
         description: 'Every sandbox member and generated member ID, with the scenario it plays and the answer to expect per endpoint.',

@@ -54,6 +54,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     {
       schema: {
         operationId: 'estimate',
+        'x-success-description': 'Coverage found and the session estimated.',
         tags: ['coverage'],
         summary: 'Estimate what a session costs the patient',
         description:
@@ -69,6 +70,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     {
       schema: {
         operationId: 'discover',
+        'x-success-description': 'Coverage found at the payer.',
         tags: ['coverage'],
         summary: 'Find coverage at a known payer by name, DOB and ZIP',
         description:
@@ -84,6 +86,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     {
       schema: {
         operationId: 'scan',
+        'x-success-description': 'Coverage found at one of the payers.',
         tags: ['coverage'],
         summary: 'Search every payer for active coverage',
         description:
@@ -99,6 +102,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     {
       schema: {
         operationId: 'medicaid',
+        'x-success-description': 'Medicaid coverage found.',
         tags: ['coverage'],
         summary: 'Find Medicaid coverage by state or payer',
         description:

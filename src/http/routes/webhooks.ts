@@ -60,6 +60,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'createWebhook',
+        'x-success-description': 'Created: the webhook and its signing secret, shown this once.',
         tags: ['webhooks'],
         summary: 'Send events to a URL; answers the signing secret, once',
         description:
@@ -94,6 +95,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'listWebhooks',
+        'x-success-description': 'The webhooks.',
         tags: ['webhooks'],
         summary: "This key's webhooks",
         description: 'Each with its URL and event types. Secrets are never shown again after creation.',
@@ -108,6 +110,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'getWebhook',
+        'x-success-description': 'The webhook.',
         tags: ['webhooks'],
         summary: 'A webhook: its URL and event types',
         description: 'The secret is not shown: it was answered once, at creation. Delete the webhook and create another to get a new one.',
@@ -123,6 +126,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'deleteWebhook',
+        'x-success-description': 'Deleted, with its delivery log.',
         tags: ['webhooks'],
         summary: 'Stop sending events to a URL: deletes the webhook and its delivery log',
         description: 'Deliveries not sent yet are dropped with it.',
@@ -141,6 +145,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'testWebhook',
+        'x-success-description': 'Queued: the delivery of the test event.',
         tags: ['webhooks'],
         summary: 'Queue a webhook.test event to this webhook, signed like any other',
         description: 'Answers the queued delivery; follow it with GET /v1/webhooks/{id}/deliveries. The event carries no member data.',
@@ -171,6 +176,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'listWebhookDeliveries',
+        'x-success-description': 'A page of deliveries.',
         tags: ['webhooks'],
         summary: "The webhook's delivery log, newest first",
         description:
@@ -193,6 +199,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     {
       schema: {
         operationId: 'redeliverWebhookDelivery',
+        'x-success-description': 'Queued again: the delivery.',
         tags: ['webhooks'],
         summary: 'Send a delivery again, with the same webhook-id',
         description:
