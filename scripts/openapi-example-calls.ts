@@ -65,6 +65,9 @@ export async function startExampleServer(): Promise<ExampleServer> {
     // Monitors make their first check at once; webhook events are queued but not sent (the examples' receiver is a documentation address).
     COVERAGE_MONITOR_POLL_MS: '50',
     COVERAGE_WEBHOOK_DELIVERY: '0',
+    // No load shedding: a busy machine's event-loop lag would record (or replay) a 503 in place of the example.
+    COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    COVERAGE_MAX_HEAP_USED_MB: '0',
   });
   const runtime = await startRuntime(config, { today: () => EXAMPLE_TODAY, logLevel: false });
   await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
