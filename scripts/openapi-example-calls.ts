@@ -236,6 +236,6 @@ export function comparable(body: unknown): unknown {
   if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return copy;
   const top = copy as Record<string, unknown>;
   if ('request_id' in top) top.request_id = '<request id>';
-  if (typeof top.message === 'string') top.message = top.message.replace(/retry in \d+ seconds/, 'retry in <n> seconds');
+  if (typeof top.message === 'string') top.message = top.message.replace(/retry in \d+ (?:seconds?|minutes?)/, 'retry in <time>');
   return top;
 }
