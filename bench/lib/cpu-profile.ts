@@ -1,5 +1,8 @@
 /** Reads a V8 CPU profile into CPU time per request, by where in the stack the time is spent. */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Profiler } from 'node:inspector';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const CATEGORIES: [string, RegExp][] = [
   ['X12: 270 build and parse, 271 build and normalize', /^(?!.*\/node_modules\/).*\/(src|dist)\/x12\//],
@@ -49,12 +52,33 @@ export interface CpuBreakdown {
 }
 
 /**
+ * The coverage command runs from an esbuild bundle (scripts/bundle-cli.mjs), whose frames all name
+ * dist/cli/bundle/*.js: each is read back through the bundle's source map to the src/ or
+ * node_modules/ file it came from, so the categories below still apply.
+ */
+const BUNDLE = /\/dist\/cli\/bundle\/[^/]+\.js$/;
+const maps = new Map<string, SourceMap | null>();
+function sourceUrl(frame: Profiler.ProfileNode['callFrame']): string {
+  if (!BUNDLE.test(frame.url)) return frame.url;
+  let map = maps.get(frame.url);
+  if (map === undefined) {
+    const file = `${frame.url.startsWith('file:') ? fileURLToPath(frame.url) : frame.url}.map`;
+    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null;
+    maps.set(frame.url, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string } | undefined;
+  if (!entry?.originalSource) return frame.url;
+  const base = frame.url.startsWith('file:') ? frame.url : `file://${frame.url}`;
+  return new URL(entry.originalSource, base).href;
+}
+
+/**
  * Each sample goes to the category of the nearest frame (from the leaf up) that has one, so
  * time in a builtin called from our X12 code counts as X12, and a native leaf with no URL counts
  * where its caller is.
  */
 export function breakdown(profile: Profiler.Profile): CpuBreakdown {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: { ...n.callFrame, url: sourceUrl(n.callFrame) } }]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const memo = new Map<number, string>();
