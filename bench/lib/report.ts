@@ -36,7 +36,7 @@ export interface Targets {
 
 /** Issue 15's targets for this 2-core machine (the p99, fan-out and X12 ones are older). */
 export const TARGETS = {
-  estimateRatio: 0.12,
+  estimateRatio: 0.2,
   estimateCpuUs: 150,
   estimateP99Ms: 15,
   productionRatio: 0.8,
@@ -48,7 +48,7 @@ export const TARGETS = {
   idleMb: 90,
   memoryMb: 200,
   coldStartS: 1,
-  helpS: 0.4,
+  helpS: 0.2,
 };
 
 export function targets(f: AllFigures): Targets {
