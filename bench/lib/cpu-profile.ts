@@ -66,10 +66,11 @@ function sourceUrl(frame: Profiler.ProfileNode['callFrame']): string {
     map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null;
     maps.set(frame.url, map);
   }
-  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string } | undefined;
-  if (!entry?.originalSource) return frame.url;
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  const source = entry && 'originalSource' in entry ? entry.originalSource : undefined;
+  if (!source) return frame.url;
   const base = frame.url.startsWith('file:') ? frame.url : `file://${frame.url}`;
-  return new URL(entry.originalSource, base).href;
+  return new URL(source, base).href;
 }
 
 /**
