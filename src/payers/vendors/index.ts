@@ -19,6 +19,12 @@ export function readSecrets<K extends string>(connection: string, names: Record<
   return Object.fromEntries(entries.map(([k, v]) => [k, env[v!]!])) as Record<K, string>;
 }
 
+/** The OAuth client-credentials part of an Optum or Availity connection: where to ask and as whom. */
+function oauthClient(c: DirectoryConnection, env: NodeJS.ProcessEnv) {
+  const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
+  return { baseUrl: c.base_url!, ...(c.token_url ? { tokenUrl: c.token_url } : {}), clientId: secrets.id, clientSecret: secrets.secret };
+}
+
 export function createVendorClient(c: DirectoryConnection, pool: Pool, env: NodeJS.ProcessEnv, clock: Clock = systemClock): VendorClient {
   switch (c.kind) {
     case 'core-soap':
@@ -33,30 +39,22 @@ export function createVendorClient(c: DirectoryConnection, pool: Pool, env: Node
       });
     }
     case 'optum': {
-      const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
       return optumClient(
         pool,
         c.name,
         {
-          baseUrl: c.base_url!,
-          ...(c.token_url ? { tokenUrl: c.token_url } : {}),
-          clientId: secrets.id,
-          clientSecret: secrets.secret,
+          ...oauthClient(c, env),
           format: c.format ?? 'json',
         },
         clock,
       );
     }
     case 'availity': {
-      const secrets = readSecrets(c.name, { id: c.client_id_env, secret: c.client_secret_env }, env)!;
       return availityClient(
         pool,
         c.name,
         {
-          baseUrl: c.base_url!,
-          ...(c.token_url ? { tokenUrl: c.token_url } : {}),
-          clientId: secrets.id,
-          clientSecret: secrets.secret,
+          ...oauthClient(c, env),
           scope: c.scope!,
           pollInitialMs: c.poll_initial_ms ?? 1000,
         },
