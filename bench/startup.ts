@@ -1,8 +1,13 @@
 /**
  * Figure 6: start-up. Cold start is the time from spawning `coverage serve` (sandbox, a fresh
- * SQLite store, every feature on) to its first 200 from POST /v1/estimate; `coverage --help` is
- * the time from spawning the CLI to its exit. Each is the median of a few runs, started one after
- * another, of the build serviceEntry() picks (the compiled dist/ when current).
+ * SQLite store, every feature on) to its first 200 from POST /v1/estimate, with the CPU time the
+ * server used until then (what a busy machine inflates least); `coverage --help` is the time from
+ * spawning the CLI to its exit. Each is the median of a few runs, started one after another, of the
+ * build serviceEntry() picks (the compiled dist/ when current), with the node flags users' launch
+ * paths give it.
+ *
+ * `node --import tsx bench/startup.ts [runs]` prints every run; with BENCH_COMPARE_DIST=dir it
+ * alternates runs of that build (and its checkout's launch flags) with this one.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -10,25 +15,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESTIMATE_BODY } from './estimate-vs-hello.ts';
-import { cleanEnv, freePort, ROOT, serviceEntry } from './lib/processes.ts';
+import { pathToFileURL } from 'node:url';
+import { cleanEnv, cpuMs, freePort, launchFlags, ROOT, serviceEntry } from './lib/processes.ts';
 
 export interface StartupFigure {
   entry: 'dist' | 'src';
   /** Seconds from spawn to the first 200 of /v1/estimate: every run, and their median. */
   coldStart: { runs: number[]; median: number };
+  /** CPU seconds (user + system) the server used until that first 200: every run, and their median. */
+  coldStartCpu: { runs: number[]; median: number };
   /** Seconds from spawn to exit of `coverage --help`. */
   help: { runs: number[]; median: number };
 }
 
 const BENCH_DEV_KEY = 'cov_test_bench_cold_start_key_000000001';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const nodeArgs = (script: string) => (script.endsWith('.js') ? [script] : ['--import', 'tsx', script]);
+const nodeArgs = (script: string, flags: string[]) => (script.endsWith('.js') ? [...flags, script] : ['--import', 'tsx', ...flags, script]);
 
-async function coldStart(script: string): Promise<number> {
+interface Entry {
+  script: string;
+  nodeArgs: string[];
+}
+
+async function coldStart({ script, nodeArgs: flags }: Entry): Promise<{ wall: number; cpu: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'coverage-bench-start-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs(script), 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs(script, flags), 'serve'], {
     cwd: ROOT,
     env: cleanEnv({
       COVERAGE_DATA_DIR: join(dir, 'data'),
@@ -53,7 +66,7 @@ async function coldStart(script: string): Promise<number> {
         (r) => r.status,
         () => 0,
       );
-      if (status === 200) return (performance.now() - started) / 1000;
+      if (status === 200) return { wall: (performance.now() - started) / 1000, cpu: cpuMs(child.pid!) / 1000 };
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
@@ -63,9 +76,9 @@ async function coldStart(script: string): Promise<number> {
   }
 }
 
-async function help(script: string): Promise<number> {
+async function help({ script, nodeArgs: flags }: Entry): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs(script), '--help'], { cwd: ROOT, env: cleanEnv({}), stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs(script, flags), '--help'], { cwd: ROOT, env: cleanEnv({}), stdio: 'ignore' });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`coverage --help exited with ${code}`);
   return (performance.now() - started) / 1000;
@@ -75,10 +88,43 @@ export async function runStartup(opts: { runs?: number } = {}): Promise<StartupF
   const runs = opts.runs ?? 5;
   const entry = await serviceEntry();
   const cold: number[] = [];
+  const cpu: number[] = [];
   const helps: number[] = [];
   for (let i = 0; i < runs; i++) {
-    cold.push(await coldStart(entry.script));
-    helps.push(await help(entry.script));
+    const run = await coldStart(entry);
+    cold.push(run.wall);
+    cpu.push(run.cpu);
+    helps.push(await help(entry));
   }
-  return { entry: entry.kind, coldStart: { runs: cold, median: median(cold) }, help: { runs: helps, median: median(helps) } };
+  return {
+    entry: entry.kind,
+    coldStart: { runs: cold, median: median(cold) },
+    coldStartCpu: { runs: cpu, median: median(cpu) },
+    help: { runs: helps, median: median(helps) },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runs = Number(process.argv[2] ?? 5);
+  const compareDist = process.env.BENCH_COMPARE_DIST;
+  const entry = await serviceEntry();
+  const sides: [string, Entry][] = [[entry.script, entry]];
+  if (compareDist) sides.push([compareDist, { script: join(compareDist, 'cli', 'main.js'), nodeArgs: launchFlags(join(compareDist, '..')) }]);
+  const results = sides.map(() => ({ wall: [] as number[], cpu: [] as number[], help: [] as number[] }));
+  for (let i = 0; i < runs; i++) {
+    for (const [j, [, side]] of sides.entries()) {
+      const run = await coldStart(side);
+      results[j]!.wall.push(run.wall);
+      results[j]!.cpu.push(run.cpu);
+      results[j]!.help.push(await help(side));
+    }
+  }
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+  for (const [j, [name, side]] of sides.entries()) {
+    const r = results[j]!;
+    console.log(`${name} ${side.nodeArgs.join(' ')}`);
+    console.log(`  cold start wall ${median(r.wall).toFixed(2)} s [${list(r.wall)}]`);
+    console.log(`  cold start CPU  ${median(r.cpu).toFixed(2)} s [${list(r.cpu)}]`);
+    console.log(`  --help wall     ${median(r.help).toFixed(2)} s [${list(r.help)}]`);
+  }
 }

@@ -40,7 +40,7 @@ export async function startCoverageServer(opts: { mode: Mode; env?: Record<strin
     port,
     stdoutFile: logFile,
     readyPath: '/healthz',
-    ...(opts.nodeArgs ? { nodeArgs: opts.nodeArgs } : {}),
+    nodeArgs: [...entry.nodeArgs, ...(opts.nodeArgs ?? [])],
   });
   return {
     ...child,

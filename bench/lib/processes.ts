@@ -19,12 +19,13 @@ export interface Child {
  * The service's CLI entry the bench runs: the compiled build (as `npm start` runs it) when
  * BENCH_SERVICE=dist, or by default when dist/ exists and is current; the TypeScript sources
  * through tsx when BENCH_SERVICE=src or the build is missing or older than src/. BENCH_DIST
- * points at another build directory.
+ * points at another build directory. `nodeArgs` are the node flags the shipped launch paths give
+ * (launchFlags): the bench starts the service with them, so its figures are the users'.
  */
-export async function serviceEntry(): Promise<{ kind: 'dist' | 'src'; script: string }> {
+export async function serviceEntry(): Promise<{ kind: 'dist' | 'src'; script: string; nodeArgs: string[] }> {
   const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist');
-  const compiled = { kind: 'dist' as const, script: join(dist, 'cli', 'main.js') };
-  const sources = { kind: 'src' as const, script: 'src/cli/main.ts' };
+  const compiled = { kind: 'dist' as const, script: join(dist, 'cli', 'main.js'), nodeArgs: launchFlags(join(dist, '..')) };
+  const sources = { kind: 'src' as const, script: 'src/cli/main.ts', nodeArgs: launchFlags(ROOT) };
   if (process.env.BENCH_SERVICE === 'src') return sources;
   if (process.env.BENCH_SERVICE === 'dist') {
     if (!existsSync(compiled.script)) throw new Error(`BENCH_SERVICE=dist: no ${compiled.script}; run npm run build`);
@@ -34,6 +35,22 @@ export async function serviceEntry(): Promise<{ kind: 'dist' | 'src'; script: st
   if (process.env.BENCH_DIST) return compiled;
   const { distState } = (await import(join(ROOT, 'bin', 'dist-state.js'))) as { distState: () => string | null };
   return distState() === null ? compiled : sources;
+}
+
+/**
+ * The node flags of a checkout's `coverage` command: those on bin/coverage.js's first line
+ * (`#!/usr/bin/env -S node FLAGS`; `npm start` gives the same, test/cli/launch-flags.test.ts).
+ * BENCH_NODE_FLAGS replaces them (empty: none), to compare settings.
+ */
+export function launchFlags(checkout: string): string[] {
+  const override = process.env.BENCH_NODE_FLAGS;
+  if (override !== undefined) return override.split(/\s+/).filter(Boolean);
+  const bin = join(checkout, 'bin', 'coverage.js');
+  if (!existsSync(bin)) return [];
+  const first = readFileSync(bin, 'utf8').split('\n', 1)[0]!;
+  const flags = /^#!\/usr\/bin\/env (?:-S )?node((?: --[\w-]+(?:=\S+)?)*)$/.exec(first);
+  if (!flags) throw new Error(`${bin}: its first line is not \`#!/usr/bin/env [-S] node [FLAGS]\`: ${first}`);
+  return flags[1]!.split(' ').filter(Boolean);
 }
 
 /** `node ARGS` for a compiled script, `node --import tsx ARGS` for TypeScript. */
