@@ -17,6 +17,8 @@ export interface Benefit {
   planWide: boolean;
   tier: number;
   period: string;
+  /** EB04, the insurance type code ('' when absent). */
+  insurance: string;
   net: string;
   /** Where the benefit applies (2115C III*ZZ). */
   place: PlaceFit;
@@ -66,6 +68,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   }
   const place = placeFit(loop);
   const info = el(s, 1);
+  const period = el(s, 6);
   const eb13 = el(s, 13);
   const procedure = eb13 === '' ? null : (components(eb13, d)[1] ?? '') || null;
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
@@ -93,7 +96,8 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     level: el(s, 2),
     planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
     tier: services ? bhTier(services) : eb03 === '' ? 3 : tierOf(eb03),
-    period: el(s, 6),
+    period,
+    insurance: el(s, 4),
     net: el(s, 12),
     place,
     telehealth: place === 'telehealth',
@@ -106,7 +110,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
-    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period: el(s, 6) },
+    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period },
   };
 }
 
@@ -127,8 +131,8 @@ export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T |
   return best;
 }
 
-/** EB04, EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
-export const insuranceCode = (b: Benefit) => el(b.loop.seg, 4);
+/** EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
+export const insuranceCode = (b: Benefit) => b.insurance;
 export const planDescription = (b: Benefit) => el(b.loop.seg, 5);
 export function statusOf(code: string): CoverageStatus {
   if (code === '5') return 'active_pending_investigation';

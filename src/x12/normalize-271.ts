@@ -58,6 +58,20 @@ const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehea
 
 export type { Eligibility, RejectLevel } from './rejection.ts';
 
+/** Into document order (an insertion sort: the lists are short, and Array.prototype.sort's comparator calls cost more). */
+function sortByIndex(list: Benefit[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const b = list[i]!;
+    const k = b.loop.seg.index;
+    let j = i - 1;
+    while (j >= 0 && list[j]!.loop.seg.index > k) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = b;
+  }
+}
+
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
@@ -201,7 +215,7 @@ function readEligibility(
   }
   planLevel ??= firstStatus;
   // Listed in the answer (additional policies, PCP): in the 271's order.
-  entities.sort((x, y) => x.loop.seg.index - y.loop.seg.index);
+  sortByIndex(entities);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
   else if (current.some((b) => isCostInfo(b.info))) {

@@ -42,6 +42,8 @@ const earliest = (list: readonly Selectable[]): Selectable | null => {
   return best;
 };
 
+const readShareQuiet = (b: Selectable) => readShare(b);
+
 /** The one value the rows state, or null with the rows in conflict when they state more than one. */
 function agreed(
   rows: readonly Selectable[],
@@ -84,20 +86,20 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     best = Math.min(best, shareRank(b));
   }
   if (best === Infinity) return null;
-  const members = list.filter((b) => isShareInfo(b.info) && costApplies(b, n) && fits(b.place) && shareRank(b) === best);
+  const members: Selectable[] = [];
+  const copayRows: Selectable[] = [];
+  const coinsuranceRows: Selectable[] = [];
+  const notCoveredRows: Selectable[] = [];
+  for (const b of list) {
+    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || shareRank(b) !== best) continue;
+    members.push(b);
+    (b.info === 'B' ? copayRows : b.info === 'A' ? coinsuranceRows : notCoveredRows).push(b);
+  }
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  const copay: { value: number | null; from: Selectable | null } = agreed(
-    members.filter((b) => b.info === 'B'),
-    readAmount,
-    conflicts,
-  );
-  let coins = agreed(
-    members.filter((b) => b.info === 'A'),
-    (b) => readShare(b),
-    conflicts,
-  );
+  const copay: { value: number | null; from: Selectable | null } = agreed(copayRows, readAmount, conflicts);
+  let coins = agreed(coinsuranceRows, readShareQuiet, conflicts);
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -105,8 +107,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   }
   // The EB08 warning (a whole percent read as one) once, for the row that prices.
   if (coins.from) readShare(coins.from, warnings);
-  const shares = members.some((b) => b.info === 'A' || b.info === 'B');
-  const notCoveredRows = members.filter((b) => b.info === 'I');
+  const shares = copayRows.length > 0 || coinsuranceRows.length > 0;
   // An EB*I beside a cost share of the same rank speaks for some other part of the service.
   const notCovered = !shares && notCoveredRows.length > 0;
   let priorAuth: boolean | null = null;
