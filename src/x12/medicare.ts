@@ -123,20 +123,21 @@ function startOf(loop: BenefitLoop): IsoDate | null {
 
 /** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf` (an entitlement starting later is not in force). */
 export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate | null): { a: PartState; b: PartState } {
-  const part = (code: string): PartState => {
-    let state: PartState = 'absent';
-    for (const b of benefits) {
-      if (!b.status || b.insurance !== code) continue;
-      const end = endOf(b.loop);
-      const start = startOf(b.loop);
-      const future = start !== null && asOf !== null && start > asOf;
-      const active = b.info <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
-      if (active) return 'active';
-      if (state !== 'ended') state = future && b.info <= '5' ? 'not yet begun' : 'ended';
-    }
-    return state;
-  };
-  return { a: part('MA'), b: part('MB') };
+  return { a: partState(benefits, asOf, 'MA'), b: partState(benefits, asOf, 'MB') };
+}
+
+function partState(benefits: readonly ProgramBenefit[], asOf: IsoDate | null, code: string): PartState {
+  let state: PartState = 'absent';
+  for (const b of benefits) {
+    if (!b.status || b.insurance !== code) continue;
+    const end = endOf(b.loop);
+    const start = startOf(b.loop);
+    const future = start !== null && asOf !== null && start > asOf;
+    const active = b.info <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
+    if (active) return 'active';
+    if (state !== 'ended') state = future && b.info <= '5' ? 'not yet begun' : 'ended';
+  }
+  return state;
 }
 
 /**

@@ -5,6 +5,8 @@ import { periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE } from './codes.ts';
 import { el } from './tokenizer.ts';
 import { type Benefit, isStatus, isCost, readShareQuiet, pick, insuranceCode, planDescription } from './eb-benefit.ts';
 
+const individualTotal = (b: Benefit) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b));
+
 export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   const first = next[0];
   if (!first || !first.begin) return null;
@@ -18,7 +20,6 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   }
   const bh = next.filter((b) => b.tier >= 0 && !b.telehealth);
   const inNet = bh.filter((b) => (isCost(b) && costApplies(b, 'in')) || (isStatus(b) && statusApplies(b, 'in')));
-  const individualTotal = (info: 'C' | 'G') => pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
   return {
     begin_date: first.begin,
     member_id: memberId,
@@ -28,8 +29,8 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
         : {
             copayment: pick(inNet, 'B', readAmount),
             coinsurance: pick(inNet, 'A', readShareQuiet),
-            deductible: individualTotal('C'),
-            oop_max: individualTotal('G'),
+            deductible: pick(inNet, 'C', individualTotal),
+            oop_max: pick(inNet, 'G', individualTotal),
           },
   };
 }
