@@ -57,13 +57,6 @@ class Packer {
   }
 }
 
-function packHead(loop: BenefitLoop): number[] {
-  const p = new Packer();
-  p.segment(loop.seg);
-  if (hasSubordinates(loop)) p.lineBreak();
-  return p.finish();
-}
-
 function packRest(loop: BenefitLoop): number[] {
   const p = new Packer();
   let first = true;
@@ -87,10 +80,25 @@ const hasSubordinates = (loop: BenefitLoop) =>
 
 interface Keyed<T> {
   b: T;
-  /** The key's first piece: the EB segment, and the line break when more follows. */
-  head: number[];
+  /** The key's first piece, the EB segment as sent: text.slice(off, off + len) (a cleaned segment's source() when it held line breaks). */
+  text: string;
+  off: number;
+  len: number;
+  /** A line break follows the EB segment in the key (the loop has subordinate segments). */
+  sub: boolean;
   /** The rest of the key, packed when two heads tie (the rest of two equal heads compares on its own). */
   rest: number[] | null;
+}
+
+function keyOf<T extends Row>(b: T): Keyed<T> {
+  const seg = b.loop.seg;
+  const end = seg.end;
+  const sub = hasSubordinates(b.loop);
+  if (end < 0) {
+    const text = seg.source();
+    return { b, text, off: 0, len: text.length, sub, rest: null };
+  }
+  return { b, text: seg.text, off: seg.offset, len: end - seg.offset, sub, rest: null };
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
@@ -99,9 +107,23 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
+/**
+ * The heads compared in place, character by character, as the strings would compare (a segment as
+ * sent never holds a line break: one that did was cleaned); then, when they tie, the packed rests.
+ */
 function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
-  const d = compareNumbers(x.head, y.head);
-  if (d !== 0) return d;
+  const n = x.len < y.len ? x.len : y.len;
+  const tx = x.text;
+  const ty = y.text;
+  const ox = x.off;
+  const oy = y.off;
+  for (let i = 0; i < n; i++) {
+    const d = tx.charCodeAt(ox + i) - ty.charCodeAt(oy + i);
+    if (d !== 0) return d;
+  }
+  const cx = x.len > n ? tx.charCodeAt(ox + n) : x.sub ? 10 : -1;
+  const cy = y.len > n ? ty.charCodeAt(oy + n) : y.sub ? 10 : -1;
+  if (cx !== cy) return cx - cy;
   x.rest ??= packRest(x.b.loop);
   y.rest ??= packRest(y.b.loop);
   return compareNumbers(x.rest, y.rest);
@@ -114,14 +136,14 @@ function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
   if (rows.length < 2) return rows.slice();
   if (rows.length > 64) {
-    const all = rows.map((b): Keyed<T> => ({ b, head: packHead(b.loop), rest: null }));
+    const all = rows.map(keyOf);
     return all.sort(compareKeyed).map((x) => x.b);
   }
   // A stable binary insertion sort: a 271 has tens of rows, and Array.prototype.sort's calls back
   // into the comparator cost more than the comparisons themselves (beyond 64 rows, the moves would).
   const keyed: Keyed<T>[] = [];
   for (const b of rows) {
-    const x: Keyed<T> = { b, head: packHead(b.loop), rest: null };
+    const x = keyOf(b);
     let lo = 0;
     let hi = keyed.length;
     while (lo < hi) {
