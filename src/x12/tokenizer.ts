@@ -149,7 +149,18 @@ function asciiBytes(text: string): Uint8Array | null {
   return encoder.encodeInto(text, scratch).written === n ? scratch : null;
 }
 
-export function tokenize(text: string): ParseResult<Tokens> {
+/** ISA, IEA, GS, GE, ST, SE and TA1 start with I, G, S or T; most content segments do not. */
+export function isEnvelopeId(id: string): boolean {
+  const c = id.charCodeAt(0);
+  if (c !== 73 && c !== 71 && c !== 83 && c !== 84) return false;
+  return id === 'ISA' || id === 'IEA' || id === 'GS' || id === 'GE' || id === 'ST' || id === 'SE' || id === 'TA1';
+}
+
+/**
+ * The segments of an interchange. `envelope`, when given, receives the positions in `segments` of
+ * the envelope segments (isEnvelopeId), so readInterchange need not look at every content segment.
+ */
+export function tokenize(text: string, envelope?: number[]): ParseResult<Tokens> {
   const isa = locateIsa(text);
   if (!isa.ok) return isa;
   const { delimiters, start } = isa.value;
@@ -181,6 +192,7 @@ export function tokenize(text: string): ParseResult<Tokens> {
         } else if (!validId(id)) {
           return fail(`invalid segment ID "${id.slice(0, 10)}" at segment ${index}`, { index, id: id.slice(0, 10), offset: segStart });
         } else {
+          if (envelope !== undefined && isEnvelopeId(id)) envelope.push(segments.length);
           segments.push(new Segment(id, index, segStart, count, text, bounds, first, cleaned));
         }
         i++;
@@ -202,6 +214,7 @@ export function tokenize(text: string): ParseResult<Tokens> {
       let end = n;
       while (end > segStart && isBlank(text.charCodeAt(end - 1))) end--;
       const tail = text.slice(segStart, end).split(delimiters.element);
+      envelope?.push(segments.length);
       segments.push(new Segment(id, segments.length + 1, segStart, tail.length, text, bounds, first, tail));
       warnings.push(`the last segment (${id}) has no segment terminator "${delimiters.segment}"`);
       return ok({ delimiters, segments }, warnings);
