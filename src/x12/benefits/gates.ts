@@ -86,19 +86,49 @@ interface Keyed<T> {
   len: number;
   /** A line break follows the EB segment in the key (the loop has subordinate segments). */
   sub: boolean;
+  /**
+   * The head's first 12 positions packed three to a number (a character c as c + 2, the line break
+   * after the segment as 12, past the end 0: the order of the characters); most heads differ in them.
+   */
+  p0: number;
+  p1: number;
+  p2: number;
+  p3: number;
   /** The rest of the key, packed when two heads tie (the rest of two equal heads compares on its own). */
   rest: number[] | null;
+}
+
+const PACKED = 12;
+
+/** Head position i as packed (see Keyed): a character c as c + 2, the line break 12, past the end 0. */
+function headCode(text: string, off: number, len: number, sub: boolean, i: number): number {
+  if (i < len) return text.charCodeAt(off + i) + 2;
+  return i === len && sub ? 12 : 0;
+}
+
+function keyed3(text: string, off: number, len: number, sub: boolean, i: number): number {
+  return (headCode(text, off, len, sub, i) * 131072 + headCode(text, off, len, sub, i + 1)) * 131072 + headCode(text, off, len, sub, i + 2);
 }
 
 function keyOf<T extends Row>(b: T): Keyed<T> {
   const seg = b.loop.seg;
   const end = seg.end;
   const sub = hasSubordinates(b.loop);
-  if (end < 0) {
-    const text = seg.source();
-    return { b, text, off: 0, len: text.length, sub, rest: null };
-  }
-  return { b, text: seg.text, off: seg.offset, len: end - seg.offset, sub, rest: null };
+  const text = end < 0 ? seg.source() : seg.text;
+  const off = end < 0 ? 0 : seg.offset;
+  const len = end < 0 ? text.length : end - off;
+  return {
+    b,
+    text,
+    off,
+    len,
+    sub,
+    p0: keyed3(text, off, len, sub, 0),
+    p1: keyed3(text, off, len, sub, 3),
+    p2: keyed3(text, off, len, sub, 6),
+    p3: keyed3(text, off, len, sub, 9),
+    rest: null,
+  };
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
@@ -112,12 +142,18 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
  * sent never holds a line break: one that did was cleaned); then, when they tie, the packed rests.
  */
 function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
+  if (x.p0 !== y.p0) return x.p0 - y.p0;
+  if (x.p1 !== y.p1) return x.p1 - y.p1;
+  if (x.p2 !== y.p2) return x.p2 - y.p2;
+  if (x.p3 !== y.p3) return x.p3 - y.p3;
+  // The first 12 positions agree: a head shorter than that ends at the same place in both (a
+  // segment holds no line break), so the heads are equal; else read on from position 12.
   const n = x.len < y.len ? x.len : y.len;
   const tx = x.text;
   const ty = y.text;
   const ox = x.off;
   const oy = y.off;
-  for (let i = 0; i < n; i++) {
+  for (let i = n < PACKED ? n : PACKED; i < n; i++) {
     const d = tx.charCodeAt(ox + i) - ty.charCodeAt(oy + i);
     if (d !== 0) return d;
   }
