@@ -67,13 +67,23 @@ function agreed(
   return { value: null, from: null };
 }
 
-/** The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on. */
-function hintOf(rows: readonly Selectable[]): { hint: boolean | null; from: Selectable | null } {
-  const said = rows.filter((b) => b.deductibleHint !== null);
-  if (said.length === 0) return { hint: null, from: null };
-  const v = said[0]!.deductibleHint;
-  if (!said.every((b) => b.deductibleHint === v)) return { hint: null, from: null };
-  return { hint: v, from: earliest(said) };
+/**
+ * The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on
+ * (`tier` given: the status and cost rows of that tier for network n). The earliest row saying it is its source.
+ */
+function hintOf(rows: readonly Selectable[], tier?: number, n?: Net): { hint: boolean | null; from: Selectable | null } {
+  let hint: boolean | null = null;
+  let from: Selectable | null = null;
+  for (const b of rows) {
+    if (b.deductibleHint === null) continue;
+    if (tier !== undefined && (b.tier !== tier || !costApplies(b, n!) || !(b.status || b.cost))) continue;
+    if (from === null) {
+      hint = b.deductibleHint;
+      from = b;
+    } else if (b.deductibleHint !== hint) return { hint: null, from: null };
+    else if (b.loop.seg.index < from.loop.seg.index) from = b;
+  }
+  return { hint, from };
 }
 
 /**
@@ -119,7 +129,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   let authNumbers: Set<string> | null = null;
   for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
   const own = hintOf(members);
-  const { hint, from } = own.hint !== null ? own : hintOf(list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost)));
+  const { hint, from } = own.hint !== null ? own : hintOf(list, tier, n);
   return {
     tier,
     copayment: copay.value,
