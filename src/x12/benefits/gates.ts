@@ -100,16 +100,6 @@ interface Keyed<T> {
 
 const PACKED = 12;
 
-/** Head position i as packed (see Keyed): a character c as c + 2, the line break 12, past the end 0. */
-function headCode(text: string, off: number, len: number, sub: boolean, i: number): number {
-  if (i < len) return text.charCodeAt(off + i) + 2;
-  return i === len && sub ? 12 : 0;
-}
-
-function keyed3(text: string, off: number, len: number, sub: boolean, i: number): number {
-  return (headCode(text, off, len, sub, i) * 131072 + headCode(text, off, len, sub, i + 1)) * 131072 + headCode(text, off, len, sub, i + 2);
-}
-
 function keyOf<T extends Row>(b: T): Keyed<T> {
   const seg = b.loop.seg;
   const end = seg.end;
@@ -117,18 +107,24 @@ function keyOf<T extends Row>(b: T): Keyed<T> {
   const text = end < 0 ? seg.source() : seg.text;
   const off = end < 0 ? 0 : seg.offset;
   const len = end < 0 ? text.length : end - off;
-  return {
-    b,
-    text,
-    off,
-    len,
-    sub,
-    p0: keyed3(text, off, len, sub, 0),
-    p1: keyed3(text, off, len, sub, 3),
-    p2: keyed3(text, off, len, sub, 6),
-    p3: keyed3(text, off, len, sub, 9),
-    rest: null,
-  };
+  let p0 = 0;
+  let p1 = 0;
+  let p2 = 0;
+  let v = 0;
+  for (let i = 0; i < PACKED; i++) {
+    v = v * 131072 + (i < len ? text.charCodeAt(off + i) + 2 : i === len && sub ? 12 : 0);
+    if (i === 2) {
+      p0 = v;
+      v = 0;
+    } else if (i === 5) {
+      p1 = v;
+      v = 0;
+    } else if (i === 8) {
+      p2 = v;
+      v = 0;
+    }
+  }
+  return { b, text, off, len, sub, p0, p1, p2, p3: v, rest: null };
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
