@@ -52,10 +52,16 @@ export const isStatus = (b: Benefit) => b.status;
 export const isCost = (b: Benefit) => b.cost;
 export const readShareQuiet = (b: Benefit) => readShare(b);
 
+/** Whether `s` holds the character `c` (EB03 is a code or two: a loop beats a call to includes). */
+function holds(s: string, c: number): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === c) return true;
+  return false;
+}
+
 export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const s = loop.seg;
   const eb03 = el(s, 3);
-  const services = d.repetition !== null && eb03.includes(d.repetition) ? repetitions(eb03, d) : null;
+  const services = d.repetition !== null && holds(eb03, d.repetition.charCodeAt(0)) ? repetitions(eb03, d) : null;
   let begin: IsoDate | null = null;
   // Most EBs have none of these; the length checks skip setting up the loops.
   if (loop.dtp.length > 0) {

@@ -154,7 +154,14 @@ function readEligibility(
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
 
-  const dates = planDates(names, all.find((b) => b.status && b.planWide && b.begin === null)?.loop);
+  let planEb: Benefit | undefined;
+  for (const b of all) {
+    if (b.status && b.planWide && b.begin === null) {
+      planEb = b;
+      break;
+    }
+  }
+  const dates = planDates(names, planEb?.loop);
   const { plan346, plan291, elig356, elig307 } = dates;
   const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
   const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
