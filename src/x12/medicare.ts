@@ -61,10 +61,9 @@ export function refineProgram(
 ): { insurance_type: InsuranceType; plan_type: PlanType; qmb: boolean; advantageElsewhere: boolean } {
   let { insurance_type, plan_type } = base;
   let advantageElsewhere = false;
-  const plan = context.planNames
-    .filter((t): t is string => t !== null && t !== '')
-    .join(' | ')
-    .toUpperCase();
+  let names = '';
+  for (const t of context.planNames) if (t !== null && t !== '') names = names === '' ? t : `${names} | ${t}`;
+  const plan = names.toUpperCase();
   const payer = (context.payerName ?? '').toUpperCase();
   const commercialish = insurance_type === 'commercial' || insurance_type === 'marketplace';
   const medicareNamed = (saysCue(plan, 'medicare') && !saysCue(plan, 'medicare_supplement')) || saysCue(payer, 'medicare_advantage');
