@@ -41,7 +41,8 @@ export class Best {
       this.first = value;
       this.from = from;
       this.contradicted = false;
-      this.conflicts.length = 0;
+      // Setting an array's length is a runtime call; the first offer finds the list empty.
+      if (this.conflicts.length > 0) this.conflicts.length = 0;
       this.conflicts.push(from);
       return;
     }
