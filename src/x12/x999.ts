@@ -94,7 +94,7 @@ export const TRANSACTION_ERRORS: Readonly<Record<string, string>> = {
   I6: 'implementation convention not supported',
 };
 
-const describe = (table: Readonly<Record<string, string>>, code: string) => table[code] ?? `error code ${code}`;
+const describe = (table: Readonly<Record<string, string>>, code: string) => (Object.hasOwn(table, code) ? table[code]! : `error code ${code}`);
 
 function positionOf(v: string): number | null {
   const n = Number(v);
