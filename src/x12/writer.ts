@@ -100,9 +100,9 @@ function stamp(now: Date): Stamp {
   return (lastStamp = { date8, date6: date8.slice(2), time4 });
 }
 
-export function dateTimeStamp(now: Date): { date8: string; time4: string } {
-  const s = stamp(now);
-  return { date8: s.date8, time4: s.time4 };
+/** The shared stamp of that minute (no copy: callers only read it). */
+export function dateTimeStamp(now: Date): { readonly date8: string; readonly time4: string } {
+  return stamp(now);
 }
 
 export interface EnvelopeParams {
