@@ -343,7 +343,11 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonl
 export function benefitSegments(c: Coverage): string[] {
   const b = new Body();
   for (const eb of benefitEbs(c)) b.eb(eb);
-  return b.lines;
+  if (b.lines.length === 0) return b.lines;
+  // Each line was built by a dozen concatenations, a tree V8 walks on every join into an answer;
+  // the caller keeps these lines for many answers, so they are copied flat once (no line holds the terminator).
+  const t = b.d.segment;
+  return b.lines.join(t).split(t);
 }
 
 function writeProvider(b: Body, inquiry: Inquiry): void {
