@@ -103,8 +103,8 @@ export function errorCodeForAaa(code: string): ErrorCode {
 
 /** Operator text, e.g. "AAA 75: subscriber/insured not found". */
 export function aaaReason(code: string, followup: string): string {
-  const what = AAA_REASONS[code] ?? 'unlisted reject reason';
-  const next = AAA_FOLLOWUPS[followup];
+  const what = Object.hasOwn(AAA_REASONS, code) ? AAA_REASONS[code]! : 'unlisted reject reason';
+  const next = Object.hasOwn(AAA_FOLLOWUPS, followup) ? AAA_FOLLOWUPS[followup] : undefined;
   // Only a code's shape is echoed: this text reaches logs, and an element can hold anything.
   const shown = /^[0-9A-Z]{1,3}$/.test(code) ? code : code ? '(malformed code)' : '(no code)';
   return `AAA ${shown}: ${what}${next ? ` (${next})` : ''}`;

@@ -304,7 +304,7 @@ function writePerson(b: Body, entity: 'IL' | '03', p: Person, extra: { refs: Ref
     b.add('N4', b.text(a.city, 30), b.text(a.state, 2), b.text(a.zip, 15));
   }
   if (p.dob || p.gender) b.add('DMG', p.dob ? 'D8' : '', p.dob ? isoToD8(p.dob) : '', p.gender ?? '');
-  if (extra.ins) b.add('INS', ...extra.ins);
+  if (extra.ins) b.addAll('INS', extra.ins);
   for (const [q, v] of extra.dates) if (v) b.add('DTP', q, 'D8', isoToD8(v));
 }
 
@@ -315,7 +315,6 @@ function echoPerson(b: Body, entity: 'IL' | '03', p: InquiryPerson | null): void
 
 function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonly string[] | undefined): void {
   const dependent = c.relationship_to_subscriber !== 'self';
-  const trn = () => b.add('TRN', '2', b.text(inquiry.trace_number, 50), traceOriginator(c.payer_id, b));
   const group: Ref = ['6P', b.text(c.group_id, 50), b.text(c.group_name, 80)];
   const dates: [string, string | null][] = [
     ['346', c.plan_begin_date],
@@ -324,7 +323,7 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonl
   ];
   const corrected = c.payer_corrected_demographics;
   b.add('HL', '3', '2', '22', dependent ? '1' : '0');
-  if (!dependent) trn();
+  if (!dependent) writeTrn(b, inquiry, c.payer_id);
   writePerson(b, 'IL', dependent ? c.subscriber : c.member, {
     refs: dependent ? [] : [group],
     ins: !dependent && corrected ? ['Y', '18', '001', '25'] : null,
@@ -332,7 +331,7 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonl
   });
   if (dependent) {
     b.add('HL', '4', '3', '23', '0');
-    trn();
+    writeTrn(b, inquiry, c.payer_id);
     const rel = INS_BY_RELATIONSHIP[c.relationship_to_subscriber];
     writePerson(b, '03', c.member, { refs: [group], ins: corrected ? ['N', rel, '001', '25'] : ['N', rel], dates });
   }
@@ -344,7 +343,11 @@ function writeCoverage(b: Body, inquiry: Inquiry, c: Coverage, benefits: readonl
 export function benefitSegments(c: Coverage): string[] {
   const b = new Body();
   for (const eb of benefitEbs(c)) b.eb(eb);
-  return b.lines;
+  if (b.lines.length === 0) return b.lines;
+  // Each line was built by a dozen concatenations, a tree V8 walks on every join into an answer;
+  // the caller keeps these lines for many answers, so they are copied flat once (no line holds the terminator).
+  const t = b.d.segment;
+  return b.lines.join(t).split(t);
 }
 
 function writeProvider(b: Body, inquiry: Inquiry): void {
@@ -359,37 +362,40 @@ function writeProvider(b: Body, inquiry: Inquiry): void {
   }
 }
 
+function writeTrn(b: Body, inquiry: Inquiry, payerId: string): void {
+  b.add('TRN', '2', b.text(inquiry.trace_number, 50), traceOriginator(payerId, b));
+}
+
+function writeAaa(b: Body, reject: Extract<PayerAnswer, { kind: 'reject' }>): void {
+  b.add('AAA', reject.followup === 'C' ? 'N' : 'Y', '', b.text(reject.reason_code, 2), reject.followup);
+}
+
 export function build271(inquiry: Inquiry, answer: PayerAnswer, env?: EnvelopeOptions): string {
   const b = new Body();
   const { date8, time4 } = dateTimeStamp(env?.now ?? new Date());
   const payerId = answer.kind === 'coverage' ? answer.coverage.payer_id : inquiry.payer.id;
   const payerName = answer.kind === 'coverage' ? answer.coverage.payer_name : inquiry.payer.name;
   const reject = answer.kind === 'reject' ? answer : null;
-  const aaa = () => {
-    if (!reject) return;
-    b.add('AAA', reject.followup === 'C' ? 'N' : 'Y', '', b.text(reject.reason_code, 2), reject.followup);
-  };
   b.add('BHT', '0022', '11', b.text(inquiry.trace_number, 50) || '1', date8, time4);
   b.add('HL', '1', '', '20', reject?.level === 'payer' ? '0' : '1');
   const pid = b.text(payerId, 80);
   b.add('NM1', 'PR', '2', b.text(payerName, 60), '', '', '', '', pid ? 'PI' : '', pid);
-  if (reject?.level === 'payer') aaa();
+  if (reject?.level === 'payer') writeAaa(b, reject);
   else {
     b.add('HL', '2', '1', '21', reject?.level === 'provider' ? '0' : '1');
     writeProvider(b, inquiry);
-    if (reject?.level === 'provider') aaa();
+    if (reject?.level === 'provider') writeAaa(b, reject);
     else if (reject) {
       const dependent = reject.level === 'dependent';
       b.add('HL', '3', '2', '22', dependent ? '1' : '0');
-      const trn = () => b.add('TRN', '2', b.text(inquiry.trace_number, 50), traceOriginator(payerId, b));
-      if (!dependent) trn();
+      if (!dependent) writeTrn(b, inquiry, payerId);
       echoPerson(b, 'IL', inquiry.subscriber);
       if (dependent) {
         b.add('HL', '4', '3', '23', '0');
-        trn();
+        writeTrn(b, inquiry, payerId);
         echoPerson(b, '03', inquiry.dependent);
       }
-      aaa();
+      writeAaa(b, reject);
     } else if (answer.kind === 'coverage') {
       writeCoverage(b, inquiry, answer.coverage, answer.benefits);
     }

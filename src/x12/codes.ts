@@ -32,14 +32,23 @@ export function bhTier(serviceTypes: readonly string[]): number {
   return best;
 }
 
-/** EB04 plan-type codes and the plan type each names. */
-export const PLAN_TYPE_BY_CODE: Readonly<Record<string, Exclude<PlanType, null | 'HDHP'>>> = {
-  HM: 'HMO',
-  PR: 'PPO',
-  EP: 'EPO',
-  PS: 'POS',
-  IN: 'INDEMNITY',
-};
+/** EB04 plan-type codes and the plan type each names (a switch: a code from the document never reaches Object.prototype). */
+export function planTypeOfCode(code: string): Exclude<PlanType, null | 'HDHP'> | null {
+  switch (code) {
+    case 'HM':
+      return 'HMO';
+    case 'PR':
+      return 'PPO';
+    case 'EP':
+      return 'EPO';
+    case 'PS':
+      return 'POS';
+    case 'IN':
+      return 'INDEMNITY';
+    default:
+      return null;
+  }
+}
 
 export const CODE_BY_PLAN_TYPE: Readonly<Record<Exclude<PlanType, null>, string>> = {
   HMO: 'HM',
@@ -50,16 +59,26 @@ export const CODE_BY_PLAN_TYPE: Readonly<Record<Exclude<PlanType, null>, string>
   HDHP: 'C1',
 };
 
-/** EB04 codes that name a government program; anything else reads as commercial. */
-export const PROGRAM_BY_CODE: Readonly<Record<string, 'medicare' | 'medicare_advantage' | 'medicaid' | 'qmb'>> = {
-  MA: 'medicare',
-  MB: 'medicare',
-  MP: 'medicare',
-  CP: 'medicare',
-  HN: 'medicare_advantage',
-  MC: 'medicaid',
-  QM: 'qmb',
-};
+export type ProgramType = 'medicare' | 'medicare_advantage' | 'medicaid' | 'qmb';
+
+/** EB04 codes that name a government program; anything else reads as commercial (null). */
+export function programOfCode(code: string): ProgramType | null {
+  switch (code) {
+    case 'MA':
+    case 'MB':
+    case 'MP':
+    case 'CP':
+      return 'medicare';
+    case 'HN':
+      return 'medicare_advantage';
+    case 'MC':
+      return 'medicaid';
+    case 'QM':
+      return 'qmb';
+    default:
+      return null;
+  }
+}
 
 /** EB04 the 271 builder writes for each insurance type (plan level). */
 export const CODE_BY_PROGRAM: Readonly<Partial<Record<InsuranceType, string>>> = {
@@ -74,7 +93,7 @@ export const CODE_BY_PROGRAM: Readonly<Partial<Record<InsuranceType, string>>> =
 const COMMERCIAL_CODES = new Set(['C1', 'CO', 'HM', 'PR', 'EP', 'PS', 'IN', '12', '13', '14', '15', '16', '41', '42', '43', '47']);
 
 export function otherPayerInsuranceType(code: string): InsuranceType | null {
-  const program = PROGRAM_BY_CODE[code];
+  const program = programOfCode(code);
   if (program) return program;
   return COMMERCIAL_CODES.has(code) ? 'commercial' : null;
 }

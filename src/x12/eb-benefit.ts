@@ -17,6 +17,8 @@ export interface Benefit {
   planWide: boolean;
   tier: number;
   period: string;
+  /** EB04, the insurance type code ('' when absent). */
+  insurance: string;
   net: string;
   /** Where the benefit applies (2115C III*ZZ). */
   place: PlaceFit;
@@ -50,10 +52,16 @@ export const isStatus = (b: Benefit) => b.status;
 export const isCost = (b: Benefit) => b.cost;
 export const readShareQuiet = (b: Benefit) => readShare(b);
 
+/** Whether `s` holds the character `c` (EB03 is a code or two: a loop beats a call to includes). */
+function holds(s: string, c: number): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === c) return true;
+  return false;
+}
+
 export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const s = loop.seg;
   const eb03 = el(s, 3);
-  const services = d.repetition !== null && eb03.includes(d.repetition) ? repetitions(eb03, d) : null;
+  const services = d.repetition !== null && holds(eb03, d.repetition.charCodeAt(0)) ? repetitions(eb03, d) : null;
   let begin: IsoDate | null = null;
   // Most EBs have none of these; the length checks skip setting up the loops.
   if (loop.dtp.length > 0) {
@@ -66,6 +74,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   }
   const place = placeFit(loop);
   const info = el(s, 1);
+  const period = el(s, 6);
   const eb13 = el(s, 13);
   const procedure = eb13 === '' ? null : (components(eb13, d)[1] ?? '') || null;
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
@@ -93,7 +102,8 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     level: el(s, 2),
     planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
     tier: services ? bhTier(services) : eb03 === '' ? 3 : tierOf(eb03),
-    period: el(s, 6),
+    period,
+    insurance: el(s, 4),
     net: el(s, 12),
     place,
     telehealth: place === 'telehealth',
@@ -106,7 +116,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
-    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period: el(s, 6) },
+    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period },
   };
 }
 
@@ -127,8 +137,8 @@ export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T |
   return best;
 }
 
-/** EB04, EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
-export const insuranceCode = (b: Benefit) => el(b.loop.seg, 4);
+/** EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
+export const insuranceCode = (b: Benefit) => b.insurance;
 export const planDescription = (b: Benefit) => el(b.loop.seg, 5);
 export function statusOf(code: string): CoverageStatus {
   if (code === '5') return 'active_pending_investigation';

@@ -34,13 +34,6 @@ export interface Interchange {
   segments: Segment[];
 }
 
-/** ISA, IEA, GS, GE, ST, SE and TA1 start with I, G, S or T; most content segments do not. */
-function isEnvelopeId(id: string): boolean {
-  const c = id.charCodeAt(0);
-  if (c !== 73 && c !== 71 && c !== 83 && c !== 84) return false;
-  return id === 'ISA' || id === 'IEA' || id === 'GS' || id === 'GE' || id === 'ST' || id === 'SE' || id === 'TA1';
-}
-
 const where = (seg: Segment) => ({ index: seg.index, id: seg.id, offset: seg.offset });
 
 /** Control numbers and counts compare as numbers: "000000907" equals "907". */
@@ -52,7 +45,9 @@ function trimZeros(s: string): string {
 }
 
 export function readInterchange(text: string): ParseResult<Interchange> {
-  const tokens = tokenize(text);
+  // Positions of the envelope segments: the content segments between them are only checked to lie inside a transaction set.
+  const envelope: number[] = [];
+  const tokens = tokenize(text, envelope);
   if (!tokens.ok) return tokens;
   const { delimiters, segments } = tokens.value;
   const warnings = [...tokens.warnings];
@@ -65,17 +60,32 @@ export function readInterchange(text: string): ParseResult<Interchange> {
   let st: Segment | null = null;
   let iea: Segment | null = null;
   let stCount = 0;
-  for (let k = 1; k < segments.length; k++) {
-    const seg = segments[k]!;
+  let k = 1;
+  for (let e = 0; e <= envelope.length; e++) {
+    const next = e < envelope.length ? envelope[e]! : segments.length;
+    if (next < k) continue;
+    if (k < next) {
+      // Content segments k .. next - 1.
+      if (iea) {
+        warnings.push(`${segments.length - k} segment(s) after IEA ignored`);
+        break;
+      }
+      if (!st) {
+        const first = segments[k]!;
+        return fail(`${first.id} at segment ${first.index} is outside a transaction set (ST/SE)`, where(first));
+      }
+    }
+    if (next === segments.length) break;
+    k = next + 1;
+    const seg = segments[next]!;
     if (iea) {
       warnings.push(
         seg.id === 'ISA'
           ? `a second interchange starts at segment ${seg.index}; only the first is read`
-          : `${segments.length - k} segment(s) after IEA ignored`,
+          : `${segments.length - next} segment(s) after IEA ignored`,
       );
       break;
     }
-    if (st !== null && !isEnvelopeId(seg.id)) continue;
     switch (seg.id) {
       case 'ISA':
         return fail(`ISA at segment ${seg.index} inside an open interchange (missing IEA)`, where(seg));
@@ -134,9 +144,6 @@ export function readInterchange(text: string): ParseResult<Interchange> {
         break;
       case 'TA1':
         if (gs) return fail(`TA1 at segment ${seg.index} inside a functional group`, where(seg));
-        break;
-      default:
-        if (!st) return fail(`${seg.id} at segment ${seg.index} is outside a transaction set (ST/SE)`, where(seg));
         break;
     }
   }

@@ -15,6 +15,8 @@ export interface ProgramBenefit {
   info: string;
   status: boolean;
   cost: boolean;
+  /** EB04. */
+  insurance: string;
 }
 
 /**
@@ -24,9 +26,10 @@ export interface ProgramBenefit {
  */
 function namesQmb(b: ProgramBenefit): boolean {
   const seg = b.loop.seg;
-  const active = b.cost || (b.status && el(seg, 1) <= '5');
-  if (el(seg, 4) === 'QM' && active) return true;
-  if (el(seg, 4) === 'HS') return false;
+  const active = b.cost || (b.status && b.info <= '5');
+  const eb04 = b.insurance;
+  if (eb04 === 'QM' && active) return true;
+  if (eb04 === 'HS') return false;
   if (b.status && active && saysCue(el(seg, 5), 'qmb')) return true;
   if (b.info !== 'R') return false;
   if (saysCue(el(seg, 5), 'qmb')) return true;
@@ -58,14 +61,13 @@ export function refineProgram(
 ): { insurance_type: InsuranceType; plan_type: PlanType; qmb: boolean; advantageElsewhere: boolean } {
   let { insurance_type, plan_type } = base;
   let advantageElsewhere = false;
-  const plan = context.planNames
-    .filter((t): t is string => t !== null && t !== '')
-    .join(' | ')
-    .toUpperCase();
+  let names = '';
+  for (const t of context.planNames) if (t !== null && t !== '') names = names === '' ? t : `${names} | ${t}`;
+  const plan = names.toUpperCase();
   const payer = (context.payerName ?? '').toUpperCase();
   const commercialish = insurance_type === 'commercial' || insurance_type === 'marketplace';
   const medicareNamed = (saysCue(plan, 'medicare') && !saysCue(plan, 'medicare_supplement')) || saysCue(payer, 'medicare_advantage');
-  if (insurance_type === 'medicare' && benefits.some((b) => (b.status || b.cost) && el(b.loop.seg, 4) === 'HN')) insurance_type = 'medicare_advantage';
+  if (insurance_type === 'medicare' && benefits.some((b) => (b.status || b.cost) && b.insurance === 'HN')) insurance_type = 'medicare_advantage';
   else if (insurance_type === 'medicare' && benefits.some(advantageRow)) {
     // Original Medicare answers for a member enrolled in a Medicare Advantage plan: the plan, not Part B, pays.
     insurance_type = 'medicare_advantage';
@@ -120,20 +122,21 @@ function startOf(loop: BenefitLoop): IsoDate | null {
 
 /** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf` (an entitlement starting later is not in force). */
 export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate | null): { a: PartState; b: PartState } {
-  const part = (code: string): PartState => {
-    let state: PartState = 'absent';
-    for (const b of benefits) {
-      if (!b.status || el(b.loop.seg, 4) !== code) continue;
-      const end = endOf(b.loop);
-      const start = startOf(b.loop);
-      const future = start !== null && asOf !== null && start > asOf;
-      const active = el(b.loop.seg, 1) <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
-      if (active) return 'active';
-      if (state !== 'ended') state = future && el(b.loop.seg, 1) <= '5' ? 'not yet begun' : 'ended';
-    }
-    return state;
-  };
-  return { a: part('MA'), b: part('MB') };
+  return { a: partState(benefits, asOf, 'MA'), b: partState(benefits, asOf, 'MB') };
+}
+
+function partState(benefits: readonly ProgramBenefit[], asOf: IsoDate | null, code: string): PartState {
+  let state: PartState = 'absent';
+  for (const b of benefits) {
+    if (!b.status || b.insurance !== code) continue;
+    const end = endOf(b.loop);
+    const start = startOf(b.loop);
+    const future = start !== null && asOf !== null && start > asOf;
+    const active = b.info <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
+    if (active) return 'active';
+    if (state !== 'ended') state = future && b.info <= '5' ? 'not yet begun' : 'ended';
+  }
+  return state;
 }
 
 /**

@@ -24,7 +24,8 @@ interface PlanDates {
  */
 export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop | undefined): PlanDates {
   const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
-  for (const n of [...names, planEb]) {
+  for (let k = 0; k <= names.length; k++) {
+    const n = k < names.length ? names[k] : planEb;
     if (!n) continue;
     const benefit = n === planEb;
     for (const dtp of n.dtp) {

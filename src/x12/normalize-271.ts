@@ -58,6 +58,20 @@ const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehea
 
 export type { Eligibility, RejectLevel } from './rejection.ts';
 
+/** Into document order (an insertion sort: the lists are short, and Array.prototype.sort's comparator calls cost more). */
+function sortByIndex(list: Benefit[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const b = list[i]!;
+    const k = b.loop.seg.index;
+    let j = i - 1;
+    while (j >= 0 && list[j]!.loop.seg.index > k) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = b;
+  }
+}
+
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
@@ -140,7 +154,14 @@ function readEligibility(
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
 
-  const dates = planDates(names, all.find((b) => b.status && b.planWide && b.begin === null)?.loop);
+  let planEb: Benefit | undefined;
+  for (const b of all) {
+    if (b.status && b.planWide && b.begin === null) {
+      planEb = b;
+      break;
+    }
+  }
+  const dates = planDates(names, planEb?.loop);
   const { plan346, plan291, elig356, elig307 } = dates;
   const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
   const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
@@ -201,7 +222,7 @@ function readEligibility(
   }
   planLevel ??= firstStatus;
   // Listed in the answer (additional policies, PCP): in the 271's order.
-  entities.sort((x, y) => x.loop.seg.index - y.loop.seg.index);
+  sortByIndex(entities);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
   else if (current.some((b) => isCostInfo(b.info))) {

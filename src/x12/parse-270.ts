@@ -4,7 +4,7 @@ import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
 import { findTransaction, readInterchange } from './envelope.ts';
 import { buildLoopTree, type HlLevel, type NameLoop } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { components, el, repetitions, type Segment } from './tokenizer.ts';
+import { el, repetitions, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate } from './values.ts';
 import type { Delimiters } from './delimiters.ts';
 
@@ -24,8 +24,14 @@ function inquiryPerson(name: NameLoop | undefined): InquiryPerson {
   };
 }
 
-function firstOfKind(levels: HlLevel[], kind: HlLevel['kind']): HlLevel | undefined {
-  return levels.find((l) => l.kind === kind);
+function firstOfKind(levels: readonly HlLevel[], kind: HlLevel['kind']): HlLevel | undefined {
+  for (const l of levels) if (l.kind === kind) return l;
+  return undefined;
+}
+
+function firstTrn1(trns: readonly Segment[]): Segment | undefined {
+  for (const t of trns) if (el(t, 1) === '1') return t;
+  return undefined;
 }
 
 function firstServiceDate(dtps: readonly Segment[]): IsoDate | null {
@@ -52,22 +58,38 @@ function serviceDate(level: HlLevel): IsoDate | null {
 
 function serviceTypes(level: HlLevel, d: Delimiters): string[] {
   const out: string[] = [];
-  for (const b of level.benefits) if (b.seg.id === 'EQ') out.push(...repetitions(el(b.seg, 1), d));
+  for (const b of level.benefits) if (b.seg.id === 'EQ') for (const t of repetitions(el(b.seg, 1), d)) out.push(t);
   return out;
 }
 
-/** The procedure of the first EQ02 (C003: qualifier, code; HC, or CJ for CPT), and the first 2110 III*ZZ place of service. */
-function encounterCodes(level: HlLevel, d: Delimiters): { procedure_code?: string; place_of_service?: string } {
+/** The procedure of the first EQ02 (C003: qualifier, code; HC, or CJ for CPT), and the first 2110 III*ZZ place of service, set on the inquiry when found. */
+function addEncounterCodes(inquiry: Inquiry, level: HlLevel, d: Delimiters): void {
   let procedure: string | undefined;
   let place: string | undefined;
   for (const b of level.benefits) {
     if (b.seg.id !== 'EQ') continue;
-    const [qualifier, code] = components(el(b.seg, 2), d);
-    if (procedure === undefined && (qualifier === 'HC' || qualifier === 'CJ') && code) procedure = code;
-    const iii = b.iii.find((s) => el(s, 1) === 'ZZ' && el(s, 2) !== '');
-    if (place === undefined && iii) place = el(iii, 2);
+    if (procedure === undefined) {
+      const eq02 = el(b.seg, 2);
+      const at = eq02.indexOf(d.component);
+      if (at >= 0) {
+        const qualifier = eq02.slice(0, at);
+        const next = eq02.indexOf(d.component, at + 1);
+        const code = next < 0 ? eq02.slice(at + 1) : eq02.slice(at + 1, next);
+        if ((qualifier === 'HC' || qualifier === 'CJ') && code) procedure = code;
+      }
+    }
+    if (place === undefined) {
+      for (const s of b.iii) {
+        if (el(s, 1) === 'ZZ' && el(s, 2) !== '') {
+          place = el(s, 2);
+          break;
+        }
+      }
+    }
   }
-  return { ...(procedure !== undefined ? { procedure_code: procedure } : {}), ...(place !== undefined ? { place_of_service: place } : {}) };
+  // Set in this order, as the key order of the JSON answer is part of the output.
+  if (procedure !== undefined) inquiry.procedure_code = procedure;
+  if (place !== undefined) inquiry.place_of_service = place;
 }
 
 export function parse270(text: string): ParseResult<Inquiry> {
@@ -86,18 +108,18 @@ export function parse270(text: string): ParseResult<Inquiry> {
     const { tx } = found;
     const d = ic.value.delimiters;
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
-    const warnings = [...ic.warnings, ...loopWarnings];
+    const warnings = ic.warnings.concat(loopWarnings);
     const at = { index: tx.st.index, id: 'ST', offset: tx.st.offset };
     const payerLevel = firstOfKind(tree.levels, 'payer');
     const payerName = payerLevel?.names[0];
     if (!payerName) return fail('the 270 names no payer (2000A/2100A NM1*PR)', at);
     const subscriberLevel = firstOfKind(tree.levels, 'subscriber');
     if (!subscriberLevel) return fail('the 270 has no subscriber level (2000C, HL03=22)', at);
-    const dependentLevel = subscriberLevel.children.find((c) => c.kind === 'dependent');
+    const dependentLevel = firstOfKind(subscriberLevel.children, 'dependent');
     const inquired = dependentLevel ?? subscriberLevel;
     const providerName = firstOfKind(tree.levels, 'receiver')?.names[0];
     if (!providerName) warnings.push('the 270 names no information receiver (2100B NM1)');
-    const trn = inquired.trn.find((t) => el(t, 1) === '1') ?? inquired.trn[0] ?? subscriberLevel.trn[0];
+    const trn = firstTrn1(inquired.trn) ?? inquired.trn[0] ?? subscriberLevel.trn[0];
     if (!trn) warnings.push('the 270 has no TRN trace number');
     let date = serviceDate(inquired) ?? serviceDate(subscriberLevel);
     if (!date) {
@@ -124,14 +146,14 @@ export function parse270(text: string): ParseResult<Inquiry> {
         first_name: prov && provIsPerson ? orNull(el(prov, 4)) : null,
         last_name: prov && provIsPerson ? orNull(el(prov, 3)) : null,
         organization_name: prov && !provIsPerson ? orNull(el(prov, 3)) : null,
-        ...(taxonomy ? { taxonomy } : {}),
       },
       subscriber: inquiryPerson(subscriberLevel.names[0]),
       dependent: dependentLevel ? inquiryPerson(dependentLevel.names[0]) : null,
       service_types: types,
       date,
-      ...encounterCodes(inquired.benefits.length > 0 ? inquired : subscriberLevel, d),
     };
+    if (taxonomy) inquiry.provider.taxonomy = taxonomy;
+    addEncounterCodes(inquiry, inquired.benefits.length > 0 ? inquired : subscriberLevel, d);
     return ok(inquiry, warnings);
   });
 }

@@ -57,7 +57,8 @@ export function aaaPayerErrors(x12: string): PayerErrorItem[] {
   let stage: '2000' | '2100' | '2110' = '2000';
   for (const seg of tokens.value.segments) {
     if (seg.id === 'HL') {
-      letter = LEVEL_LETTER[el(seg, 3)] ?? null;
+      const level = el(seg, 3);
+      letter = Object.hasOwn(LEVEL_LETTER, level) ? LEVEL_LETTER[level]! : null;
       stage = '2000';
     } else if (seg.id === 'NM1' && stage === '2000') stage = '2100';
     else if (seg.id === 'EB') stage = '2110';

@@ -1,9 +1,11 @@
 /** Which plan the benefits describe: its program and type, its name, and next plan year when the payer sends it. */
 import type { InsuranceType, NextPlanYear, PlanType } from '../domain/coverage.ts';
 import { costApplies, isFamilyLevel, readAmount, statusApplies } from './benefit-selection.ts';
-import { periodKind, PLAN_TYPE_BY_CODE, PROGRAM_BY_CODE } from './codes.ts';
+import { periodKind, planTypeOfCode, programOfCode, type ProgramType } from './codes.ts';
 import { el } from './tokenizer.ts';
 import { type Benefit, isStatus, isCost, readShareQuiet, pick, insuranceCode, planDescription } from './eb-benefit.ts';
+
+const individualTotal = (b: Benefit) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b));
 
 export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   const first = next[0];
@@ -18,7 +20,6 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   }
   const bh = next.filter((b) => b.tier >= 0 && !b.telehealth);
   const inNet = bh.filter((b) => (isCost(b) && costApplies(b, 'in')) || (isStatus(b) && statusApplies(b, 'in')));
-  const individualTotal = (info: 'C' | 'G') => pick(inNet, info, (b) => (isFamilyLevel(b.level) || periodKind(b.period) !== 'total' ? null : readAmount(b)));
   return {
     begin_date: first.begin,
     member_id: memberId,
@@ -28,8 +29,8 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
         : {
             copayment: pick(inNet, 'B', readAmount),
             coinsurance: pick(inNet, 'A', readShareQuiet),
-            deductible: individualTotal('C'),
-            oop_max: individualTotal('G'),
+            deductible: pick(inNet, 'C', individualTotal),
+            oop_max: pick(inNet, 'G', individualTotal),
           },
   };
 }
@@ -40,15 +41,15 @@ export function insuranceAndPlanType(
   current: Benefit[],
   flags: { is_hdhp: boolean; is_marketplace: boolean },
 ): { insurance_type: InsuranceType; plan_type: PlanType } {
-  let program: (typeof PROGRAM_BY_CODE)[string] | undefined;
+  let program: ProgramType | null = null;
   let planType: PlanType = null;
   // The plan-level EB speaks first, then the others in document order.
   for (let i = -1; i < typed.length; i++) {
     const b = i < 0 ? planLevel : typed[i];
     const c = b ? insuranceCode(b) : '';
     if (c === '') continue;
-    program ??= PROGRAM_BY_CODE[c];
-    planType ??= PLAN_TYPE_BY_CODE[c] ?? null;
+    program ??= programOfCode(c);
+    planType ??= planTypeOfCode(c);
     if (program && planType) break;
   }
   let insurance: InsuranceType = program ?? 'commercial';

@@ -10,15 +10,28 @@ const PUNCTUATION = '!"&\'()*+,-./:;?=%@#$_[]{}<>|^~\\`';
 /** Per delimiter set: which ASCII codes an element may carry as they are (1) or not (0). */
 const keptCodes = new WeakMap<Delimiters, Uint8Array>();
 
+/** The last set asked for (nearly always DEFAULT_DELIMITERS): no WeakMap lookup per element. */
+let lastDelimiters: Delimiters | null = null;
+let lastKept: Uint8Array | null = null;
+
 function keptFor(d: Delimiters): Uint8Array {
+  if (d === lastDelimiters) return lastKept!;
   let kept = keptCodes.get(d);
-  if (kept) return kept;
-  kept = new Uint8Array(128);
+  if (!kept) {
+    kept = buildKept(d);
+    keptCodes.set(d, kept);
+  }
+  lastDelimiters = d;
+  lastKept = kept;
+  return kept;
+}
+
+function buildKept(d: Delimiters): Uint8Array {
+  const kept = new Uint8Array(128);
   for (let c = 65; c <= 90; c++) kept[c] = 1;
   for (let c = 48; c <= 57; c++) kept[c] = 1;
   for (const ch of PUNCTUATION) kept[ch.charCodeAt(0)] = 1;
   for (const ch of [d.element, d.component, d.segment, d.repetition]) if (ch) kept[ch.charCodeAt(0)] = 0;
-  keptCodes.set(d, kept);
   return kept;
 }
 

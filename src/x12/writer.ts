@@ -17,7 +17,50 @@ export class SegmentList {
   readonly lines: string[] = [];
   constructor(readonly d: Delimiters = DEFAULT_DELIMITERS) {}
 
-  add(id: string, ...elements: Element[]): void {
+  /**
+   * One segment: its ID and elements, trailing empty ones left out. Positional parameters, not a
+   * rest array: a builder writes a few dozen segments per document (addAll takes an array).
+   */
+  add(
+    id: string,
+    e1?: Element,
+    e2?: Element,
+    e3?: Element,
+    e4?: Element,
+    e5?: Element,
+    e6?: Element,
+    e7?: Element,
+    e8?: Element,
+    e9?: Element,
+    e10?: Element,
+    e11?: Element,
+    e12?: Element,
+    e13?: Element,
+  ): void {
+    const last = e13 ? 13 : e12 ? 12 : e11 ? 11 : e10 ? 10 : e9 ? 9 : e8 ? 8 : e7 ? 7 : e6 ? 6 : e5 ? 5 : e4 ? 4 : e3 ? 3 : e2 ? 2 : e1 ? 1 : 0;
+    if (last === 0) {
+      this.lines.push(id);
+      return;
+    }
+    const x = this.d.element;
+    let s = id + x + (e1 ?? '');
+    if (last >= 2) s += x + (e2 ?? '');
+    if (last >= 3) s += x + (e3 ?? '');
+    if (last >= 4) s += x + (e4 ?? '');
+    if (last >= 5) s += x + (e5 ?? '');
+    if (last >= 6) s += x + (e6 ?? '');
+    if (last >= 7) s += x + (e7 ?? '');
+    if (last >= 8) s += x + (e8 ?? '');
+    if (last >= 9) s += x + (e9 ?? '');
+    if (last >= 10) s += x + (e10 ?? '');
+    if (last >= 11) s += x + (e11 ?? '');
+    if (last >= 12) s += x + (e12 ?? '');
+    if (last >= 13) s += x + (e13 ?? '');
+    this.lines.push(s);
+  }
+
+  /** add() for elements held in an array. */
+  addAll(id: string, elements: readonly Element[]): void {
     let last = elements.length;
     while (last > 0 && !elements[last - 1]) last--;
     let s = id;
@@ -57,9 +100,9 @@ function stamp(now: Date): Stamp {
   return (lastStamp = { date8, date6: date8.slice(2), time4 });
 }
 
-export function dateTimeStamp(now: Date): { date8: string; time4: string } {
-  const s = stamp(now);
-  return { date8: s.date8, time4: s.time4 };
+/** The shared stamp of that minute (no copy: callers only read it). */
+export function dateTimeStamp(now: Date): { readonly date8: string; readonly time4: string } {
+  return stamp(now);
 }
 
 export interface EnvelopeParams {
@@ -72,27 +115,62 @@ export interface EnvelopeParams {
   env: EnvelopeOptions | undefined;
 }
 
+/**
+ * The interchange text before ISA13 and between ISA13 and GS06: the same for every interchange of
+ * one sender, receiver, minute and delimiter set, so the last one is kept (a sandbox or a client
+ * writes runs of them for one payer).
+ */
+interface Head {
+  d: Delimiters;
+  sender: string;
+  receiver: string;
+  stamp: Stamp;
+  usage: string;
+  functional_id: string;
+  /** ISA01 to ISA12 with the separator after ISA12. */
+  isa: string;
+  /** ISA14 to GS05 with the separator after GS05. */
+  gs: string;
+}
+let lastHead: Head | null = null;
+
+function head(d: Delimiters, senderId: string, receiverId: string, st: Stamp, usage: string, functionalId: string): Head {
+  const h = lastHead;
+  if (h && h.d === d && h.sender === senderId && h.receiver === receiverId && h.stamp === st && h.usage === usage && h.functional_id === functionalId) return h;
+  const sender = cleanText(senderId, d, 15) || 'UNKNOWN';
+  const receiver = cleanText(receiverId, d, 15) || 'UNKNOWN';
+  const e = d.element;
+  const end = `${d.segment}\n`;
+  return (lastHead = {
+    d,
+    sender: senderId,
+    receiver: receiverId,
+    stamp: st,
+    usage,
+    functional_id: functionalId,
+    isa:
+      `ISA${e}00${e}${BLANK10}${e}00${e}${BLANK10}${e}ZZ${e}${sender.padEnd(15)}${e}ZZ${e}${receiver.padEnd(15)}${e}${st.date6}${e}${st.time4}` +
+      `${e}${d.repetition ?? 'U'}${e}00501${e}`,
+    gs: `${e}0${e}${usage}${e}${d.component}${end}GS${e}${functionalId}${e}${sender}${e}${receiver}${e}${st.date8}${e}${st.time4}${e}`,
+  });
+}
+
 /** A whole interchange around one transaction set; segments end with the terminator and a line break. */
 export function wrapInterchange(p: EnvelopeParams): string {
   const d = p.body.d;
   const env = p.env ?? {};
-  const now = env.now ?? new Date();
-  const { date8, date6, time4 } = stamp(now);
+  const h = head(d, env.sender_id ?? p.sender, env.receiver_id ?? p.receiver, stamp(env.now ?? new Date()), env.usage ?? 'T', p.functional_id);
   const control = Math.abs(Math.trunc(env.control_number ?? 1)) % 1_000_000_000 || 1;
-  const sender = cleanText(env.sender_id ?? p.sender, d, 15) || 'UNKNOWN';
-  const receiver = cleanText(env.receiver_id ?? p.receiver, d, 15) || 'UNKNOWN';
   const st02 = pad(control % 10_000, 4);
   const e = d.element;
   const end = `${d.segment}\n`;
   const control9 = pad(control, 9);
-  const isa =
-    `ISA${e}00${e}${BLANK10}${e}00${e}${BLANK10}${e}ZZ${e}${sender.padEnd(15)}${e}ZZ${e}${receiver.padEnd(15)}${e}${date6}${e}${time4}` +
-    `${e}${d.repetition ?? 'U'}${e}00501${e}${control9}${e}0${e}${env.usage ?? 'T'}${e}${d.component}`;
+  const count = p.body.count;
   // One join over the body's own array: no copy of the body lines.
   return (
-    `${isa}${end}GS${e}${p.functional_id}${e}${sender}${e}${receiver}${e}${date8}${e}${time4}${e}${control}${e}X${e}${p.version}${end}` +
-    `ST${e}${p.set_id}${e}${st02}${e}${p.version}${end}${p.body.lines.join(end)}${p.body.count > 0 ? end : ''}` +
-    `SE${e}${p.body.count + 2}${e}${st02}${end}GE${e}1${e}${control}${end}IEA${e}1${e}${control9}${end}`
+    `${h.isa}${control9}${h.gs}${control}${e}X${e}${p.version}${end}` +
+    `ST${e}${p.set_id}${e}${st02}${e}${p.version}${end}${p.body.lines.join(end)}${count > 0 ? end : ''}` +
+    `SE${e}${count + 2}${e}${st02}${end}GE${e}1${e}${control}${end}IEA${e}1${e}${control9}${end}`
   );
 }
 

@@ -94,7 +94,7 @@ export const TRANSACTION_ERRORS: Readonly<Record<string, string>> = {
   I6: 'implementation convention not supported',
 };
 
-const describe = (table: Readonly<Record<string, string>>, code: string) => table[code] ?? `error code ${code}`;
+const describe = (table: Readonly<Record<string, string>>, code: string) => (Object.hasOwn(table, code) ? table[code]! : `error code ${code}`);
 
 function positionOf(v: string): number | null {
   const n = Number(v);
@@ -182,7 +182,7 @@ export function build999(rejected270: string, errors: Ack999Error[], env?: Envel
   }
   const rejected = errors.length > 0;
   if (rejected && errors.some((e) => e.segment_id !== null)) txCodes.unshift('5');
-  list.add('IK5', rejected ? 'R' : 'A', ...txCodes.slice(0, 5));
+  list.addAll('IK5', [rejected ? 'R' : 'A', ...txCodes.slice(0, 5)]);
   list.add('AK9', rejected ? 'R' : 'A', '1', '1', rejected ? '0' : '1');
   return wrapInterchange({ functional_id: 'FA', set_id: '999', version: '005010X231A1', body: list, sender, receiver, env });
 }

@@ -131,7 +131,7 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
 /** An entity of a 2120 loop under its own EB. */
 function related(list: SegmentList, eb: string[], entity: string, who: Obj, ref?: string): void {
   const d = list.d;
-  list.add('EB', ...eb);
+  list.addAll('EB', eb);
   if (ref) list.add('REF', 'IG', cleanText(ref, d, 50));
   list.add('LS', '2120');
   const person = str(who.lastName) !== '' || str(who.firstName) !== '';
@@ -139,8 +139,8 @@ function related(list: SegmentList, eb: string[], entity: string, who: Obj, ref?
   const id = npi || cleanText(str(who.payerId), d, 80);
   const ids = [id ? (npi ? 'XX' : 'PI') : '', id];
   // A contact with a person's and an organization's name is both (a PCP and the practice): the ID goes with the person.
-  if (person) list.add('NM1', entity, '1', cleanText(str(who.lastName), d, 60), cleanText(str(who.firstName), d, 35), '', '', '', ...ids);
-  if (!person || str(who.name) !== '') list.add('NM1', entity, '2', cleanText(str(who.name), d, 60), '', '', '', '', ...(person ? ['', ''] : ids));
+  if (person) list.addAll('NM1', [entity, '1', cleanText(str(who.lastName), d, 60), cleanText(str(who.firstName), d, 35), '', '', '', ...ids]);
+  if (!person || str(who.name) !== '') list.addAll('NM1', [entity, '2', cleanText(str(who.name), d, 60), '', '', '', '', ...(person ? ['', ''] : ids)]);
   const phone = arr(who.contactInformation)
     .map((c) => str(c.phone) || str(c.workPhone))
     .find(Boolean);

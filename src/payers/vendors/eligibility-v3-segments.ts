@@ -154,7 +154,7 @@ export function contacts(list: SegmentList, info: unknown): void {
     .filter(([q, n]) => q !== '' && n !== '')
     .slice(0, 3)
     .flat();
-  if (pairs.length > 0 || str(c.name)) list.add('PER', 'IC', cleanText(str(c.name), d, 60), ...pairs);
+  if (pairs.length > 0 || str(c.name)) list.addAll('PER', ['IC', cleanText(str(c.name), d, 60), ...pairs]);
 }
 
 function related(list: SegmentList, r: Obj): void {

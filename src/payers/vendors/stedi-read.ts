@@ -83,7 +83,7 @@ function contacts(list: SegmentList, info: unknown): void {
     .filter(([mode, number]) => mode !== '' && number !== '');
   for (let i = 0; i < items.length; i += 3) {
     const chunk = items.slice(i, i + 3).flat();
-    list.add('PER', 'IC', text(str(c.name), d, 60), ...chunk);
+    list.addAll('PER', ['IC', text(str(c.name), d, 60), ...chunk]);
   }
 }
 

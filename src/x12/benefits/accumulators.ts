@@ -41,7 +41,8 @@ export class Best {
       this.first = value;
       this.from = from;
       this.contradicted = false;
-      this.conflicts.length = 0;
+      // Setting an array's length is a runtime call; the first offer finds the list empty.
+      if (this.conflicts.length > 0) this.conflicts.length = 0;
       this.conflicts.push(from);
       return;
     }
@@ -177,15 +178,16 @@ export class VisitReader {
 
   offer(b: Selectable): void {
     const rank = rowRank(b);
-    const slotOf = (period: string): Best | null => {
-      const kind = periodKind(period);
-      return kind === 'remaining' ? this.level.remaining : kind === 'total' ? this.level.total : kind === 'met' ? this.level.met : null;
-    };
-    if (el(b.loop.seg, 9) === 'VS') slotOf(b.period)?.offer(rank, readNumber(el(b.loop.seg, 10)), b);
+    if (el(b.loop.seg, 9) === 'VS') this.slotOf(b.period)?.offer(rank, readNumber(el(b.loop.seg, 10)), b);
     for (const h of b.loop.hsd) {
       if (el(h, 1) !== 'VS') continue;
-      slotOf(el(h, 5) || b.period)?.offer(rank, readNumber(el(h, 2)), b);
+      this.slotOf(el(h, 5) || b.period)?.offer(rank, readNumber(el(h, 2)), b);
     }
+  }
+
+  private slotOf(period: string): Best | null {
+    const kind = periodKind(period);
+    return kind === 'remaining' ? this.level.remaining : kind === 'total' ? this.level.total : kind === 'met' ? this.level.met : null;
   }
 
   get reported(): boolean {

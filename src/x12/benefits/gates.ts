@@ -57,13 +57,6 @@ class Packer {
   }
 }
 
-function packHead(loop: BenefitLoop): number[] {
-  const p = new Packer();
-  p.segment(loop.seg);
-  if (hasSubordinates(loop)) p.lineBreak();
-  return p.finish();
-}
-
 function packRest(loop: BenefitLoop): number[] {
   const p = new Packer();
   let first = true;
@@ -87,10 +80,51 @@ const hasSubordinates = (loop: BenefitLoop) =>
 
 interface Keyed<T> {
   b: T;
-  /** The key's first piece: the EB segment, and the line break when more follows. */
-  head: number[];
+  /** The key's first piece, the EB segment as sent: text.slice(off, off + len) (a cleaned segment's source() when it held line breaks). */
+  text: string;
+  off: number;
+  len: number;
+  /** A line break follows the EB segment in the key (the loop has subordinate segments). */
+  sub: boolean;
+  /**
+   * The head's first 12 positions packed three to a number (a character c as c + 2, the line break
+   * after the segment as 12, past the end 0: the order of the characters); most heads differ in them.
+   */
+  p0: number;
+  p1: number;
+  p2: number;
+  p3: number;
   /** The rest of the key, packed when two heads tie (the rest of two equal heads compares on its own). */
   rest: number[] | null;
+}
+
+const PACKED = 12;
+
+function keyOf<T extends Row>(b: T): Keyed<T> {
+  const seg = b.loop.seg;
+  const end = seg.end;
+  const sub = hasSubordinates(b.loop);
+  const text = end < 0 ? seg.source() : seg.text;
+  const off = end < 0 ? 0 : seg.offset;
+  const len = end < 0 ? text.length : end - off;
+  let p0 = 0;
+  let p1 = 0;
+  let p2 = 0;
+  let v = 0;
+  for (let i = 0; i < PACKED; i++) {
+    v = v * 131072 + (i < len ? text.charCodeAt(off + i) + 2 : i === len && sub ? 12 : 0);
+    if (i === 2) {
+      p0 = v;
+      v = 0;
+    } else if (i === 5) {
+      p1 = v;
+      v = 0;
+    } else if (i === 8) {
+      p2 = v;
+      v = 0;
+    }
+  }
+  return { b, text, off, len, sub, p0, p1, p2, p3: v, rest: null };
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
@@ -99,9 +133,29 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
+/**
+ * The heads compared in place, character by character, as the strings would compare (a segment as
+ * sent never holds a line break: one that did was cleaned); then, when they tie, the packed rests.
+ */
 function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
-  const d = compareNumbers(x.head, y.head);
-  if (d !== 0) return d;
+  if (x.p0 !== y.p0) return x.p0 - y.p0;
+  if (x.p1 !== y.p1) return x.p1 - y.p1;
+  if (x.p2 !== y.p2) return x.p2 - y.p2;
+  if (x.p3 !== y.p3) return x.p3 - y.p3;
+  // The first 12 positions agree: a head shorter than that ends at the same place in both (a
+  // segment holds no line break), so the heads are equal; else read on from position 12.
+  const n = x.len < y.len ? x.len : y.len;
+  const tx = x.text;
+  const ty = y.text;
+  const ox = x.off;
+  const oy = y.off;
+  for (let i = n < PACKED ? n : PACKED; i < n; i++) {
+    const d = tx.charCodeAt(ox + i) - ty.charCodeAt(oy + i);
+    if (d !== 0) return d;
+  }
+  const cx = x.len > n ? tx.charCodeAt(ox + n) : x.sub ? 10 : -1;
+  const cy = y.len > n ? ty.charCodeAt(oy + n) : y.sub ? 10 : -1;
+  if (cx !== cy) return cx - cy;
   x.rest ??= packRest(x.b.loop);
   y.rest ??= packRest(y.b.loop);
   return compareNumbers(x.rest, y.rest);
@@ -114,14 +168,14 @@ function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
   if (rows.length < 2) return rows.slice();
   if (rows.length > 64) {
-    const all = rows.map((b): Keyed<T> => ({ b, head: packHead(b.loop), rest: null }));
+    const all = rows.map(keyOf);
     return all.sort(compareKeyed).map((x) => x.b);
   }
   // A stable binary insertion sort: a 271 has tens of rows, and Array.prototype.sort's calls back
   // into the comparator cost more than the comparisons themselves (beyond 64 rows, the moves would).
   const keyed: Keyed<T>[] = [];
   for (const b of rows) {
-    const x: Keyed<T> = { b, head: packHead(b.loop), rest: null };
+    const x = keyOf(b);
     let lo = 0;
     let hi = keyed.length;
     while (lo < hi) {

@@ -42,6 +42,8 @@ const earliest = (list: readonly Selectable[]): Selectable | null => {
   return best;
 };
 
+const readShareQuiet = (b: Selectable) => readShare(b);
+
 /** The one value the rows state, or null with the rows in conflict when they state more than one. */
 function agreed(
   rows: readonly Selectable[],
@@ -65,13 +67,23 @@ function agreed(
   return { value: null, from: null };
 }
 
-/** The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on. */
-function hintOf(rows: readonly Selectable[]): { hint: boolean | null; from: Selectable | null } {
-  const said = rows.filter((b) => b.deductibleHint !== null);
-  if (said.length === 0) return { hint: null, from: null };
-  const v = said[0]!.deductibleHint;
-  if (!said.every((b) => b.deductibleHint === v)) return { hint: null, from: null };
-  return { hint: v, from: earliest(said) };
+/**
+ * The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on
+ * (`tier` given: the status and cost rows of that tier for network n). The earliest row saying it is its source.
+ */
+function hintOf(rows: readonly Selectable[], tier?: number, n?: Net): { hint: boolean | null; from: Selectable | null } {
+  let hint: boolean | null = null;
+  let from: Selectable | null = null;
+  for (const b of rows) {
+    if (b.deductibleHint === null) continue;
+    if (tier !== undefined && (b.tier !== tier || !costApplies(b, n!) || !(b.status || b.cost))) continue;
+    if (from === null) {
+      hint = b.deductibleHint;
+      from = b;
+    } else if (b.deductibleHint !== hint) return { hint: null, from: null };
+    else if (b.loop.seg.index < from.loop.seg.index) from = b;
+  }
+  return { hint, from };
 }
 
 /**
@@ -84,20 +96,20 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     best = Math.min(best, shareRank(b));
   }
   if (best === Infinity) return null;
-  const members = list.filter((b) => isShareInfo(b.info) && costApplies(b, n) && fits(b.place) && shareRank(b) === best);
+  const members: Selectable[] = [];
+  const copayRows: Selectable[] = [];
+  const coinsuranceRows: Selectable[] = [];
+  const notCoveredRows: Selectable[] = [];
+  for (const b of list) {
+    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || shareRank(b) !== best) continue;
+    members.push(b);
+    (b.info === 'B' ? copayRows : b.info === 'A' ? coinsuranceRows : notCoveredRows).push(b);
+  }
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  const copay: { value: number | null; from: Selectable | null } = agreed(
-    members.filter((b) => b.info === 'B'),
-    readAmount,
-    conflicts,
-  );
-  let coins = agreed(
-    members.filter((b) => b.info === 'A'),
-    (b) => readShare(b),
-    conflicts,
-  );
+  const copay: { value: number | null; from: Selectable | null } = agreed(copayRows, readAmount, conflicts);
+  let coins = agreed(coinsuranceRows, readShareQuiet, conflicts);
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -105,8 +117,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   }
   // The EB08 warning (a whole percent read as one) once, for the row that prices.
   if (coins.from) readShare(coins.from, warnings);
-  const shares = members.some((b) => b.info === 'A' || b.info === 'B');
-  const notCoveredRows = members.filter((b) => b.info === 'I');
+  const shares = copayRows.length > 0 || coinsuranceRows.length > 0;
   // An EB*I beside a cost share of the same rank speaks for some other part of the service.
   const notCovered = !shares && notCoveredRows.length > 0;
   let priorAuth: boolean | null = null;
@@ -118,7 +129,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   let authNumbers: Set<string> | null = null;
   for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
   const own = hintOf(members);
-  const { hint, from } = own.hint !== null ? own : hintOf(list.filter((b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost)));
+  const { hint, from } = own.hint !== null ? own : hintOf(list, tier, n);
   return {
     tier,
     copayment: copay.value,

@@ -26,7 +26,7 @@ function rowWords(b: Selectable): string {
   if (places)
     words += `; place of service ${places
       .split(', ')
-      .map((p) => `${p} ${PLACE_NAMES[p] ?? '(see the CMS list)'}`)
+      .map((p) => `${p} ${Object.hasOwn(PLACE_NAMES, p) ? PLACE_NAMES[p] : '(see the CMS list)'}`)
       .join(', ')}`;
   if (b.procedure) words += `; EB13 procedure ${b.procedure}`;
   return words;

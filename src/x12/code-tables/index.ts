@@ -53,12 +53,14 @@ export function codeTable(name: CodeTableName): CodeTable {
 
 /** The entry of a code, or undefined when it is not in the TR3 list. */
 export function codeEntry(name: CodeTableName, code: string): CodeEntry | undefined {
-  return codeTable(name).codes[code];
+  const codes = codeTable(name).codes;
+  // The tables are JSON objects: a code such as "constructor" must not find Object.prototype's.
+  return Object.hasOwn(codes, code) ? codes[code] : undefined;
 }
 
 /** A code in words, e.g. "MH mental health"; an unknown code stays as sent with "(not in the TR3 list)". */
 export function codeWords(name: CodeTableName, code: string): string {
-  const entry = codeTable(name).codes[code];
+  const entry = codeEntry(name, code);
   return entry ? `${code} ${entry.name.toLowerCase()}` : `${code} (not in the TR3 list)`;
 }
 
