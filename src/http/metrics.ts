@@ -77,8 +77,17 @@ export class Metrics {
 
   /** Matches OperationDeps.onPayerCall. */
   readonly onPayerCall = (payerId: string, ms: number, outcome: string): void => {
-    this.payerSeconds.observe({ payer_id: payerId, outcome }, ms / 1000);
+    const id = `${outcome} ${payerId}`;
+    let child = this.payerChildren.get(id);
+    if (!child) {
+      // Bounded like any map keyed by payer: the network's payers and a handful of outcomes in practice.
+      if (this.payerChildren.size >= 10_000) this.payerChildren.clear();
+      child = this.payerSeconds.labels({ payer_id: payerId, outcome });
+      this.payerChildren.set(id, child);
+    }
+    child.observe(ms / 1000);
   };
+  private readonly payerChildren = new Map<string, { observe(v: number): void }>();
 
   /** The breaker guards a connection (a clearinghouse account or a CORE endpoint), shared by every payer routed through it. */
   setBreakerState(connection: string, state: BreakerState): void {
