@@ -75,6 +75,8 @@ export class Metrics {
     child.time.observe(seconds);
   }
 
+  private readonly payerChildren = new Map<string, { observe(v: number): void }>();
+
   /** Matches OperationDeps.onPayerCall. */
   readonly onPayerCall = (payerId: string, ms: number, outcome: string): void => {
     const id = `${outcome} ${payerId}`;
@@ -87,7 +89,6 @@ export class Metrics {
     }
     child.observe(ms / 1000);
   };
-  private readonly payerChildren = new Map<string, { observe(v: number): void }>();
 
   /** The breaker guards a connection (a clearinghouse account or a CORE endpoint), shared by every payer routed through it. */
   setBreakerState(connection: string, state: BreakerState): void {
