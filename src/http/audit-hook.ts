@@ -30,8 +30,9 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
   app.decorateRequest('auditRecorded', false);
 
   // After validation: only a well-formed body names a member.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (request.apiKey && checkEndpoint(request)) request.memberHash = options.hashMember(identityOf(request.body));
+    done();
   });
 
   // onSend rather than onResponse: the record is committed before the client can see the answer, so

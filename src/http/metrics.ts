@@ -114,9 +114,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | null = null): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: bounded label values, and nothing a caller typed.
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token !== null && !bearerMatches(request.headers.authorization, token)) {
