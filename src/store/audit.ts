@@ -1,11 +1,7 @@
 /**
  * The audit writer. A check's record is written before its answer is sent (`write`): records that
  * arrive in the same turn of the event loop share one INSERT and one commit, so many checks cost
- * one transaction (docs/security.md, audit controls). Under load commits are spaced at least
- * `minCommitIntervalMs` apart, so that more records share each one: a commit costs SQLite several
- * times what a record does (about 70 µs against 25 on SQLite, measured once on 2026-11-27), and with one or two records per
- * event-loop turn most of an estimate's store time was commits. A write that finds no commit in the
- * last interval is committed after the current turn, as before. Other records (`record`: sign-ins) are queued
+ * one transaction (docs/security.md, audit controls). Other records (`record`: sign-ins) are queued
  * and written in batches off the request path. close() writes everything still queued.
  */
 import type { Statement } from 'better-sqlite3';
@@ -20,8 +16,6 @@ export interface AuditWriterOptions {
   /** Rows per INSERT; a full batch is written at once instead of waiting for the timer. */
   batchSize?: number;
   flushIntervalMs?: number;
-  /** A write waits at most this long after the previous commit before its own (default 3 ms; 0: after the current turn). */
-  minCommitIntervalMs?: number;
   /** While the store is unreachable records wait in memory up to this many; beyond it the oldest are dropped. */
   maxQueued?: number;
   /** Told about failed writes and dropped records; the queue is retried at the next flush. */
@@ -41,9 +35,6 @@ export class AuditWriter {
   private readonly timer: NodeJS.Timeout;
   private readonly batchSize: number;
   private readonly maxQueued: number;
-  private readonly minCommitIntervalMs: number;
-  /** performance.now() when the last drain began. */
-  private lastCommitAt = -Infinity;
   private readonly onError: NonNullable<AuditWriterOptions['onError']>;
   private dropped = 0;
   /** SQLite: one prepared INSERT per set of columns a record carries, run for each row in one transaction. */
@@ -56,7 +47,6 @@ export class AuditWriter {
   ) {
     this.batchSize = options.batchSize ?? 200;
     this.maxQueued = options.maxQueued ?? 50_000;
-    this.minCommitIntervalMs = options.minCommitIntervalMs ?? 3;
     this.onError = options.onError ?? (() => {});
     this.timer = setInterval(() => void this.flush(), options.flushIntervalMs ?? 500);
     this.timer.unref();
@@ -103,22 +93,15 @@ export class AuditWriter {
     }
   }
 
-  /**
-   * One flush after the current turn of the event loop (every record written in it shares the commit),
-   * or, when the last commit began less than minCommitIntervalMs ago, once that interval has passed.
-   */
+  /** One flush after the current turn of the event loop: every record written in it shares the commit. */
   private soon(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const wait = this.lastCommitAt + this.minCommitIntervalMs - performance.now();
-    if (wait > 0) setTimeout(this.scheduledFlush, wait);
-    else setImmediate(this.scheduledFlush);
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
   }
-
-  private readonly scheduledFlush = (): void => {
-    this.scheduled = false;
-    void this.flush();
-  };
 
   async close(): Promise<void> {
     clearInterval(this.timer);
@@ -129,7 +112,6 @@ export class AuditWriter {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      this.lastCommitAt = performance.now();
       const batch = this.queue.splice(0, this.batchSize);
       const events = batch.map((q) => q.event);
       try {
