@@ -88,16 +88,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  // Hooks on every request take a callback rather than return a promise: one promise less per hook and request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    throw HttpErrors.shuttingDown();
+    done(HttpErrors.shuttingDown());
   });
   if (options.overload) await installOverload(app, options.overload);
   installRequestLog(app);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
   // By route, before any route is added: the API's headers, then auth (fail closed).
   installApiHeaders(app);

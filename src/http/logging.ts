@@ -16,7 +16,8 @@ export function loggerOptions(level: string | false | undefined, stream?: NodeJS
 }
 
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -32,5 +33,6 @@ export function installRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

@@ -75,9 +75,19 @@ export class Metrics {
     child.time.observe(seconds);
   }
 
+  private readonly payerChildren = new Map<string, { observe(v: number): void }>();
+
   /** Matches OperationDeps.onPayerCall. */
   readonly onPayerCall = (payerId: string, ms: number, outcome: string): void => {
-    this.payerSeconds.observe({ payer_id: payerId, outcome }, ms / 1000);
+    const id = `${outcome} ${payerId}`;
+    let child = this.payerChildren.get(id);
+    if (!child) {
+      // Bounded like any map keyed by payer: the network's payers and a handful of outcomes in practice.
+      if (this.payerChildren.size >= 10_000) this.payerChildren.clear();
+      child = this.payerSeconds.labels({ payer_id: payerId, outcome });
+      this.payerChildren.set(id, child);
+    }
+    child.observe(ms / 1000);
   };
 
   /** The breaker guards a connection (a clearinghouse account or a CORE endpoint), shared by every payer routed through it. */
@@ -104,9 +114,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | null = null): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: bounded label values, and nothing a caller typed.
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token !== null && !bearerMatches(request.headers.authorization, token)) {

@@ -90,15 +90,67 @@ export function estimateBody(
           : 'The plan year resets soon',
     });
   }
-  // Object.assign, not object spread: V8 in Node 20 copies these ~50 properties spread from three
-  // objects some twenty times slower (about 100 µs, a third of a sandbox estimate's CPU; bench/RESULTS.md).
-  // Nested so that TypeScript types the result (Object.assign of four sources is `any`).
-  const body: EstimateResponse = Object.assign(Object.assign({}, plan, fields), reset, {
+  // One object literal of the response's fields, in the order Object.assign(plan, fields, reset) gave: assigning
+  // ~55 properties one by one (Object.assign, or spreads, some twenty times slower in Node 20) turns the body into
+  // a dictionary-mode object, about 5 µs a call. test/operations/estimate-body.test.ts holds it equal to that merge.
+  const body: EstimateResponse = {
+    payer_id: plan.payer_id,
+    payer_name: plan.payer_name,
+    plan_name: plan.plan_name,
+    plan_type: plan.plan_type,
+    insurance_type: plan.insurance_type,
+    group_name: plan.group_name,
+    group_id: plan.group_id,
+    plan_begin_date: plan.plan_begin_date,
+    plan_end_date: plan.plan_end_date,
+    eligibility_end_date: plan.eligibility_end_date,
+    plan_status: plan.plan_status,
+    coverage_status: plan.coverage_status,
+    mental_health_coverage: plan.mental_health_coverage,
+    relationship_to_subscriber: plan.relationship_to_subscriber,
+    demographics: plan.demographics,
+    subscriber_demographics: plan.subscriber_demographics,
+    alerts: plan.alerts,
+    third_party_payer: plan.third_party_payer,
+    additional_policy: plan.additional_policy,
+    is_marketplace: plan.is_marketplace,
+    is_bluecard: plan.is_bluecard,
+    is_hdhp: plan.is_hdhp,
+    in_network: fields.in_network,
+    provider_session_cost: fields.provider_session_cost,
+    benefit_structure: fields.benefit_structure,
+    copayment: fields.copayment,
+    coinsurance: fields.coinsurance,
+    deductible: fields.deductible,
+    remaining_deductible: fields.remaining_deductible,
+    family_deductible: fields.family_deductible,
+    family_remaining_deductible: fields.family_remaining_deductible,
+    oop_max: fields.oop_max,
+    remaining_oop_max: fields.remaining_oop_max,
+    family_oop_max: fields.family_oop_max,
+    family_remaining_oop_max: fields.family_remaining_oop_max,
+    member_obligation: fields.member_obligation,
+    payer_obligation: fields.payer_obligation,
+    pre_deductible_member_obligation: fields.pre_deductible_member_obligation,
+    pre_deductible_payer_obligation: fields.pre_deductible_payer_obligation,
+    post_deductible_member_obligation: fields.post_deductible_member_obligation,
+    post_deductible_payer_obligation: fields.post_deductible_payer_obligation,
+    post_oop_max_member_obligation: fields.post_oop_max_member_obligation,
+    post_oop_max_payer_obligation: fields.post_oop_max_payer_obligation,
+    remaining_sessions_before_deductible: fields.remaining_sessions_before_deductible,
+    remaining_sessions_before_oop_max: fields.remaining_sessions_before_oop_max,
+    telehealth: fields.telehealth,
+    visits_remaining: fields.visits_remaining,
+    prior_authorization_required: fields.prior_authorization_required,
+    plan_reset_soon: reset.plan_reset_soon,
+    reset_benefits_status: reset.reset_benefits_status,
+    reset_benefits: reset.reset_benefits,
     pcp: coverage.pcp,
     utilization_manager: coverage.utilization_manager,
     qmb_status: isQmb(coverage),
     encounter: requestedEncounter(req, today),
-    ...(partial ? { error_code: partial } : {}),
-  });
+  };
+  if (partial) body.error_code = partial;
+
   return { status: partial ? 206 : 200, body };
 }

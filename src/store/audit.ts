@@ -39,6 +39,7 @@ export class AuditWriter {
   private dropped = 0;
   /** SQLite: one prepared INSERT per set of columns a record carries, run for each row in one transaction. */
   private readonly statements = new Map<string, Statement>();
+  private insertBatch: { sqlite: NonNullable<Db['sqlite']>; run: (rows: AuditEvent[]) => void } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -142,23 +143,28 @@ export class AuditWriter {
    * the records carry (their own keys, as Kysely takes them), all in one transaction.
    */
   private insertSqlite(sqlite: NonNullable<Db['sqlite']>, batch: AuditEvent[]): void {
-    sqlite.transaction(() => {
-      let i = 0;
-      while (i < batch.length) {
-        const columns = columnsOf(batch[i]!);
-        const signature = columns.join(',');
-        let end = i + 1;
-        while (end < batch.length && end - i < ROWS_PER_STATEMENT && columnsOf(batch[end]!).join(',') === signature) end++;
-        const valuesOf = (from: number, to: number) => {
-          const values: unknown[] = [];
-          for (let r = from; r < to; r++) for (const c of columns) values.push((batch[r] as Record<string, unknown>)[c]);
-          return values;
-        };
-        if (end - i === ROWS_PER_STATEMENT) this.statement(sqlite, columns, signature, ROWS_PER_STATEMENT).run(...valuesOf(i, end));
-        else for (let r = i; r < end; r++) this.statement(sqlite, columns, signature, 1).run(...valuesOf(r, r + 1));
-        i = end;
-      }
-    })();
+    // One transaction function per connection: better-sqlite3 builds four wrappers for each one made.
+    if (this.insertBatch?.sqlite !== sqlite) this.insertBatch = { sqlite, run: sqlite.transaction((rows: AuditEvent[]) => this.insertRows(sqlite, rows)) };
+    this.insertBatch.run(batch);
+  }
+
+  private insertRows(sqlite: NonNullable<Db['sqlite']>, batch: AuditEvent[]): void {
+    const columnSets = batch.map(columnsOf);
+    let i = 0;
+    while (i < batch.length) {
+      const columns = columnSets[i]!;
+      const signature = columns.join(',');
+      let end = i + 1;
+      while (end < batch.length && end - i < ROWS_PER_STATEMENT && sameColumns(columnSets[end]!, columns)) end++;
+      const valuesOf = (from: number, to: number) => {
+        const values: unknown[] = [];
+        for (let r = from; r < to; r++) for (const c of columns) values.push((batch[r] as Record<string, unknown>)[c]);
+        return values;
+      };
+      if (end - i === ROWS_PER_STATEMENT) this.statement(sqlite, columns, signature, ROWS_PER_STATEMENT).run(...valuesOf(i, end));
+      else for (let r = i; r < end; r++) this.statement(sqlite, columns, signature, 1).run(...valuesOf(r, r + 1));
+      i = end;
+    }
   }
 
   private statement(sqlite: NonNullable<Db['sqlite']>, columns: string[], signature: string, rows: number): Statement {
@@ -175,6 +181,8 @@ export class AuditWriter {
 }
 
 const ROWS_PER_STATEMENT = 50;
+
+const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** The columns a record sets: Kysely leaves undefined values out. */
 function columnsOf(event: AuditEvent): string[] {

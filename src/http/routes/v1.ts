@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type OperationName } from '../../domain/schemas/requests.ts';
 import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, ScanResponse } from '../../domain/schemas/responses.ts';
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
-import { annotateAnswer, exchangeFor, type ExchangeRecord } from '../../operations/context.ts';
+import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord } from '../../operations/context.ts';
 import type { ErrorCode } from '../../domain/errors.ts';
 
 declare module 'fastify' {
@@ -24,27 +24,24 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   app.decorateRequest('payerId', null);
   app.decorateRequest('payerExchange', null);
 
-  const respond = async <T>(request: FastifyRequest, reply: FastifyReply, operation: OperationName, run: () => Promise<OperationResult<T>>) => {
+  // The call's context is made here, once per request: its exchanges map is read back after the run
+  // (no WeakMap keyed by request, whose entries cost the garbage collector more than the map).
+  const respond = async <T>(request: FastifyRequest, reply: FastifyReply, operation: OperationName, run: (ctx: CallContext) => Promise<OperationResult<T>>) => {
     request.operation = operation;
-    const result = await run();
+    const context = ctx(request);
+    const result = await run(context);
     request.payerId = result.payer_id;
-    const exchange = exchangeFor(exchangesOf(request), result.payer_id);
+    const exchange = exchangeFor(context.exchanges, result.payer_id);
     request.payerExchange = exchange;
     // A 206 names what it could not work out (UNKNOWN_COSTSHARE, ...): for the audit record and the log line.
     if (result.status !== 200) request.errorCode = (result.body as { error_code?: ErrorCode }).error_code ?? null;
     annotateAnswer(result.status, result.body, exchange);
     return reply.code(result.status).send(result.body);
   };
-  const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
-  const exchangesOf = (request: FastifyRequest) => {
-    let m = exchanges.get(request);
-    if (!m) exchanges.set(request, (m = new Map<string, ExchangeRecord>()));
-    return m;
-  };
   // request.ips (trusted proxies only) runs from our peer outwards; the origin comes first for Stedi's X-Forwarded-For.
-  const ctx = (request: FastifyRequest) => ({
+  const ctx = (request: FastifyRequest): CallContext & { exchanges: Map<string, ExchangeRecord> } => ({
     request_id: request.id,
-    exchanges: exchangesOf(request),
+    exchanges: new Map<string, ExchangeRecord>(),
     client_ips: request.ips ? [...request.ips].reverse() : [request.ip],
   });
 
@@ -63,7 +60,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
       },
     },
-    (request, reply) => respond(request, reply, 'estimate', () => runEstimate(deps, request.body, ctx(request))),
+    (request, reply) => respond(request, reply, 'estimate', (context) => runEstimate(deps, request.body, context)),
   );
   api.post(
     '/v1/discover',
@@ -79,7 +76,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         response: { 200: DiscoverResponse, ...errors },
       },
     },
-    (request, reply) => respond(request, reply, 'discover', () => runDiscover(deps, request.body, ctx(request))),
+    (request, reply) => respond(request, reply, 'discover', (context) => runDiscover(deps, request.body, context)),
   );
   api.post(
     '/v1/scan',
@@ -95,7 +92,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         response: { 200: ScanResponse, ...errors },
       },
     },
-    (request, reply) => respond(request, reply, 'scan', () => runScan(deps, request.body, ctx(request))),
+    (request, reply) => respond(request, reply, 'scan', (context) => runScan(deps, request.body, context)),
   );
   api.post(
     '/v1/medicaid',
@@ -111,6 +108,6 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         response: { 200: MedicaidResponse, ...errors },
       },
     },
-    (request, reply) => respond(request, reply, 'medicaid', () => runMedicaid(deps, request.body, ctx(request))),
+    (request, reply) => respond(request, reply, 'medicaid', (context) => runMedicaid(deps, request.body, context)),
   );
 }
