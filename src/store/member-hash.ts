@@ -3,7 +3,7 @@
  * normalized identity (member_id|first|last|dob). The same member checked twice hashes the same,
  * so an operator holding the identity and the key can find its checks; the hash alone reveals nothing.
  */
-import { hash, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type { Db } from './db.ts';
 import { settingOrCreate } from './settings.ts';
 
@@ -37,37 +37,10 @@ const normalizeField = (value: string | null | undefined) => (value == null ? ''
 export const identityText = (identity: MemberIdentity): string =>
   `${normalizeField(identity.member_id)}|${normalizeField(identity.first_name)}|${normalizeField(identity.last_name)}|${normalizeField(identity.dob)}`;
 
-const BLOCK = 64;
-
-/**
- * HMAC-SHA256 (RFC 2104) from two one-shot `crypto.hash` calls: the same digest as
- * createHmac('sha256', secret), without an Hmac object (and its native handle) per check.
- */
-export function hmacSha256Hex(secret: string): (message: string) => string {
-  let key = Buffer.from(secret, 'utf8');
-  if (key.length > BLOCK) key = hash('sha256', key, 'buffer');
-  let inner = Buffer.alloc(BLOCK + 256, 0x36);
-  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
-  for (let i = 0; i < key.length; i++) {
-    inner[i]! ^= key[i]!;
-    outer[i]! ^= key[i]!;
-  }
-  return (message) => {
-    const length = Buffer.byteLength(message, 'utf8');
-    if (BLOCK + length > inner.length) {
-      const grown = Buffer.alloc(BLOCK + length);
-      inner.copy(grown, 0, 0, BLOCK);
-      inner = grown;
-    }
-    inner.write(message, BLOCK, 'utf8');
-    hash('sha256', inner.subarray(0, BLOCK + length), 'buffer').copy(outer, BLOCK);
-    return hash('sha256', outer, 'hex');
-  };
-}
-
 export function memberHasher(secret: string): MemberHasher {
-  const hmac = hmacSha256Hex(secret);
-  return (identity) => hmac(identityText(identity));
+  // A KeyObject made once: createHmac with a string key prepares the key again on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  return (identity) => createHmac('sha256', key).update(identityText(identity), 'utf8').digest('hex');
 }
 
 /** COVERAGE_AUDIT_KEY when set; otherwise a key generated once and kept in the store, so hashes stay stable across restarts. */
