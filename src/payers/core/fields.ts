@@ -29,7 +29,9 @@ export interface Credentials {
 
 /** ISO 8601 UTC without milliseconds, as the CORE examples write TimeStamp. */
 export function coreTimeStamp(now: Date = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const iso = now.toISOString();
+  // YYYY-MM-DDTHH:mm:ss.sssZ (years 0 to 9999): drop the milliseconds without a regex.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function newCoreRequest(x12: string, senderId: string, receiverId: string, now: Date = new Date()): CoreRequest {

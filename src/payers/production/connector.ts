@@ -72,11 +72,33 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
  * 20 s by default, docs/payer-directory.md; an answer takes tens of milliseconds). A caller's signal
  * (a scan's, shared by every payer it asks) is joined with AbortSignal.any, which adds it no listener.
  */
-export function deadlineSignal(ms: number, caller?: AbortSignal): { signal: AbortSignal; release: () => void } {
+export function deadlineSignal(
+  ms: number,
+  caller?: AbortSignal,
+): { signal: AbortSignal; release: () => void; race: <T>(work: Promise<T>, onAbort: () => Error) => Promise<T> } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  let onTimeout: (() => void) | null = null;
+  const timer = setTimeout(() => {
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    onTimeout?.();
+  }, ms);
   timer.unref();
-  return { signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal, release: () => clearTimeout(timer) };
+  const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+  return {
+    signal,
+    release: () => clearTimeout(timer),
+    /**
+     * `work`, or onAbort()'s error as soon as the signal aborts. With no caller's signal only the timer
+     * aborts it, and the timer rejects directly: no abort listener added and removed per exchange.
+     */
+    race<T>(work: Promise<T>, onAbort: () => Error): Promise<T> {
+      if (caller || signal.aborted) return abortable(work, signal, onAbort);
+      return new Promise<T>((resolve, reject) => {
+        onTimeout = () => reject(onAbort());
+        work.then(resolve, reject);
+      });
+    },
+  };
 }
 
 /**
@@ -152,7 +174,7 @@ export class PayerConnector {
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
     if (remaining <= 0) throw timedOut();
-    const { signal, release } = deadlineSignal(remaining, ctx.signal);
+    const { signal, release, race } = deadlineSignal(remaining, ctx.signal);
     // Never sent: our queue (or rate limiter) held it past the deadline. Overload, not a payer failure.
     const queuedTooLong = () => new PayerError('throttled', this.payerId, 'deadline passed while queued for this payer', 1);
     let waited = false;
@@ -173,7 +195,7 @@ export class PayerConnector {
         // A call held for a half-open breaker's probe gets no signal from cockatiel: ours still applies.
         return this.attempt(x12, target, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
       };
-      return await abortable(this.policy.execute(attempt, signal), signal, () => (sent ? timedOut() : queuedTooLong()));
+      return await race(this.policy.execute(attempt, signal), () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
       if (err instanceof PayerBusy) return err.answer;
       if (err instanceof BrokenCircuitError) throw new PayerError('circuit_open', this.payerId, 'circuit open after repeated failures');
