@@ -23,7 +23,8 @@ export const CORE_RESPONSE_FIELDS = [
   'ErrorMessage',
 ] as const;
 
-const FIELDS: ReadonlySet<string> = new Set(CORE_RESPONSE_FIELDS);
+/** Each field's place in CORE_RESPONSE_FIELDS. */
+const FIELD_INDEX: ReadonlyMap<string, number> = new Map(CORE_RESPONSE_FIELDS.map((f, i) => [f, i]));
 
 // XML whitespace only: anything else between elements goes to the full parser.
 const WS = /[ \t\n\r]*/y;
@@ -43,8 +44,12 @@ interface Tag {
 }
 
 class Reader {
-  at = 0;
-  constructor(readonly xml: string) {}
+  readonly xml: string;
+  at: number;
+  constructor(xml: string) {
+    this.xml = xml;
+    this.at = 0;
+  }
 
   skipSpace(): void {
     WS.lastIndex = this.at;
@@ -64,10 +69,15 @@ class Reader {
     return { qname: prefix ? `${prefix}:${local}` : local!, local: local!, selfClosing: slash === '/' };
   }
 
+  /** `</qname>` here, compared a character at a time: no closing tag string made, no startsWith at an offset. */
   close(tag: Tag): boolean {
-    const end = `</${tag.qname}>`;
-    if (!this.xml.startsWith(end, this.at)) return false;
-    this.at += end.length;
+    const xml = this.xml;
+    const qname = tag.qname;
+    const at = this.at;
+    const n = qname.length;
+    if (xml.charCodeAt(at) !== 60 || xml.charCodeAt(at + 1) !== 47 || xml.charCodeAt(at + 2 + n) !== 62) return false;
+    for (let i = 0; i < n; i++) if (xml.charCodeAt(at + 2 + i) !== qname.charCodeAt(i)) return false;
+    this.at = at + 3 + n;
     return true;
   }
 
@@ -104,7 +114,23 @@ class Reader {
   }
 }
 
+/**
+ * A payer writes the same namespace declarations on every Envelope: their answer is remembered (the
+ * global name regex backtracks through every word of the namespace URLs). Short strings only, and a
+ * few of them, so no answer can make it grow.
+ */
+const attributesRead = new Map<string, boolean>();
+
 function distinctAttributes(attributes: string): boolean {
+  const known = attributesRead.get(attributes);
+  if (known !== undefined) return known;
+  const distinct = readDistinctAttributes(attributes);
+  // A copy as the key: a matched substring would keep the whole answer it came from alive.
+  if (attributes.length <= 1024 && attributesRead.size < 32) attributesRead.set(JSON.parse(JSON.stringify(attributes)) as string, distinct);
+  return distinct;
+}
+
+function readDistinctAttributes(attributes: string): boolean {
   const seen = new Set<string>();
   for (const m of attributes.matchAll(ATTRIBUTE_NAME)) {
     if (seen.has(m[1]!)) return false;
@@ -136,23 +162,29 @@ export function readCoreResponse(input: string): Partial<Record<string, string>>
   r.skipSpace();
   const response = r.open();
   if (!response || response.local !== 'COREEnvelopeRealTimeResponse' || response.selfClosing) return null;
-  const fields: Partial<Record<string, string>> = {};
-  let count = 0;
+  // Values by field index, and the fields in the order they came: the object is made at the end with
+  // the constant (internalized) names, not keyed by each tag's freshly matched name.
+  const values: (string | undefined)[] = [];
+  const order: number[] = [];
   for (;;) {
     r.skipSpace();
     if (r.close(response)) break;
     const field = r.open();
-    if (!field || !FIELDS.has(field.local) || fields[field.local] !== undefined) return null;
-    const value = r.value(field);
+    const index = field ? FIELD_INDEX.get(field.local) : undefined;
+    if (index === undefined || values[index] !== undefined) return null;
+    const value = r.value(field!);
     if (value === null) return null;
-    fields[field.local] = value;
-    count++;
+    values[index] = value;
+    order.push(index);
   }
-  if (count === 0) return null;
+  if (order.length === 0) return null;
   r.skipSpace();
   if (!r.close(body)) return null;
   r.skipSpace();
   if (!r.close(envelope)) return null;
   r.skipSpace();
-  return r.at === r.xml.length ? fields : null;
+  if (r.at !== r.xml.length) return null;
+  const fields: Partial<Record<string, string>> = {};
+  for (const i of order) fields[CORE_RESPONSE_FIELDS[i]!] = values[i];
+  return fields;
 }
