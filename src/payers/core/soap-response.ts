@@ -38,7 +38,9 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'"
 const CDATA_OPEN = '<![CDATA[';
 
 interface Tag {
-  qname: string;
+  /** Where the qualified name (prefix:local) is written in the document, and its length: its closing tag is compared with it there. */
+  nameAt: number;
+  nameLength: number;
   local: string;
   selfClosing: boolean;
 }
@@ -65,18 +67,18 @@ class Reader {
     const [, prefix, local, attributes, slash] = m;
     if (prefix === 'xmlns' || local === 'xmlns') return null;
     if (attributes && !distinctAttributes(attributes)) return null;
+    const nameAt = this.at + 1;
     this.at = OPEN.lastIndex;
-    return { qname: prefix ? `${prefix}:${local}` : local!, local: local!, selfClosing: slash === '/' };
+    return { nameAt, nameLength: (prefix ? prefix.length + 1 : 0) + local!.length, local: local!, selfClosing: slash === '/' };
   }
 
-  /** `</qname>` here, compared a character at a time: no closing tag string made, no startsWith at an offset. */
+  /** `</qname>` here: compared with the open tag's name where it is written (no closing tag string made). */
   close(tag: Tag): boolean {
     const xml = this.xml;
-    const qname = tag.qname;
     const at = this.at;
-    const n = qname.length;
+    const n = tag.nameLength;
     if (xml.charCodeAt(at) !== 60 || xml.charCodeAt(at + 1) !== 47 || xml.charCodeAt(at + 2 + n) !== 62) return false;
-    for (let i = 0; i < n; i++) if (xml.charCodeAt(at + 2 + i) !== qname.charCodeAt(i)) return false;
+    for (let i = 0; i < n; i++) if (xml.charCodeAt(at + 2 + i) !== xml.charCodeAt(tag.nameAt + i)) return false;
     this.at = at + 3 + n;
     return true;
   }

@@ -33,6 +33,7 @@ import { connectionOrigin, createVendorClient, type RouteTarget, type VendorClie
 import { answersAaa42 } from './aaa42.ts';
 import { DeadlineSpent, PayerBusy, isBreakerFailure, isRetryable } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { ABORT_HOOKS, type HookedSignal } from './transport.ts';
 
 export type BreakerState = 'closed' | 'half_open' | 'open';
 
@@ -78,12 +79,16 @@ export function deadlineSignal(
 ): { signal: AbortSignal; release: () => void; race: <T>(work: Promise<T>, onAbort: () => Error) => Promise<T> } {
   const controller = new AbortController();
   let onTimeout: (() => void) | null = null;
+  // What the transport asks to be told of the abort (transport.ts, ABORT_HOOKS), when only the timer can abort.
+  const hooks: (() => void)[] = [];
   const timer = setTimeout(() => {
     controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    for (const hook of hooks.splice(0)) hook();
     onTimeout?.();
   }, ms);
   timer.unref();
-  const signal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+  const signal: HookedSignal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
+  if (!caller) signal[ABORT_HOOKS] = hooks;
   return {
     signal,
     release: () => clearTimeout(timer),
@@ -169,7 +174,8 @@ export class PayerConnector {
   }
 
   async exchange(x12: string, ctx: ExchangeContext, routeTarget: RouteTarget): Promise<string> {
-    const target = ctx.client_ips ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
+    // Only a Stedi connection reads the caller's addresses (X-Forwarded-For): no copy of the target for the others.
+    const target = ctx.client_ips && this.kind === 'stedi' ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
     const deadline = Math.min(ctx.deadline, Date.now() + this.timeoutMs);
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
