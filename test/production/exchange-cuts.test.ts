@@ -63,6 +63,16 @@ test('coreTimeStamp writes what the regex did, extended years included', () => {
     fc.property(fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }), (d) => assert.equal(coreTimeStamp(d), oldTimeStamp(d))),
     { numRuns: 5000 },
   );
+  // Within one second (the stamp is kept for its second), and back and forth across seconds.
+  fc.assert(
+    fc.property(fc.integer({ min: -8.64e15 + 2000, max: 8.64e15 - 2000 }), fc.array(fc.integer({ min: -1500, max: 1500 }), { maxLength: 8 }), (ms, steps) => {
+      for (const step of [0, ...steps]) {
+        const d = new Date(ms + step);
+        assert.equal(coreTimeStamp(d), oldTimeStamp(d));
+      }
+    }),
+    { numRuns: 3000 },
+  );
   for (const d of [new Date(0), new Date('9999-12-31T23:59:59.999Z'), new Date('+010000-01-01T00:00:00.000Z'), new Date('-000001-01-01T00:00:00.000Z')]) {
     assert.equal(coreTimeStamp(d), oldTimeStamp(d));
   }
