@@ -1,5 +1,5 @@
 /** Profiles a server child (started with PROFILE_NODE_ARGS) for the length of some work. */
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,10 @@ export async function profileWhile<T>(pid: number, file: string, work: () => Pro
   }
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profiler.Profile;
   // BENCH_KEEP_PROFILE=dir keeps each profile for Chrome DevTools or a closer look.
-  if (process.env.BENCH_KEEP_PROFILE) copyFileSync(file, join(process.env.BENCH_KEEP_PROFILE, basename(file)));
+  if (process.env.BENCH_KEEP_PROFILE) {
+    mkdirSync(process.env.BENCH_KEEP_PROFILE, { recursive: true });
+    copyFileSync(file, join(process.env.BENCH_KEEP_PROFILE, basename(file)));
+  }
   rmSync(file, { force: true });
   return { result, cpu: breakdown(profile) };
 }

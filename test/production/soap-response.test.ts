@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { CORE_NAMESPACE, PAYLOAD_271 } from '../../src/payers/core/fields.ts';
 import { CORE_RESPONSE_FIELDS, readCoreResponse } from '../../src/payers/core/soap-response.ts';
+import { readCoreResponseBefore } from './fixtures/soap-response-before.ts';
 import { cdata, decodeSoap, decodeSoapDocument, encodeSoapFault, encodeSoapResponse, SOAP_NAMESPACE, xmlEscape } from '../../src/payers/core/soap.ts';
 
 const outcome = (read: (xml: string) => unknown, xml: string) => {
@@ -20,6 +21,11 @@ const outcome = (read: (xml: string) => unknown, xml: string) => {
 
 function assertSame(xml: string): void {
   assert.deepStrictEqual(outcome(decodeSoap, xml), outcome(decodeSoapDocument, xml), `differ on ${JSON.stringify(xml)}`);
+  // And the narrow reader reads what it read before its cuts (fields in the same order too).
+  const now = readCoreResponse(xml);
+  const before = readCoreResponseBefore(xml);
+  assert.deepStrictEqual(now, before, `the reader changed on ${JSON.stringify(xml)}`);
+  assert.deepStrictEqual(now && Object.keys(now), before && Object.keys(before));
 }
 
 const response = {

@@ -28,8 +28,18 @@ export interface Credentials {
 }
 
 /** ISO 8601 UTC without milliseconds, as the CORE examples write TimeStamp. */
+let stampedSecond = Number.NaN;
+let stamped = '';
+
 export function coreTimeStamp(now: Date = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // Every exchange within one second writes the same stamp: written once per second.
+  const second = Math.floor(now.getTime() / 1000);
+  if (second === stampedSecond) return stamped;
+  const iso = now.toISOString();
+  // YYYY-MM-DDTHH:mm:ss.sssZ (years 0 to 9999): drop the milliseconds without a regex.
+  stamped = iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+  stampedSecond = second;
+  return stamped;
 }
 
 export function newCoreRequest(x12: string, senderId: string, receiverId: string, now: Date = new Date()): CoreRequest {

@@ -23,7 +23,8 @@ export const CORE_RESPONSE_FIELDS = [
   'ErrorMessage',
 ] as const;
 
-const FIELDS: ReadonlySet<string> = new Set(CORE_RESPONSE_FIELDS);
+/** Each field's place in CORE_RESPONSE_FIELDS. */
+const FIELD_INDEX: ReadonlyMap<string, number> = new Map(CORE_RESPONSE_FIELDS.map((f, i) => [f, i]));
 
 // XML whitespace only: anything else between elements goes to the full parser.
 const WS = /[ \t\n\r]*/y;
@@ -37,14 +38,20 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'"
 const CDATA_OPEN = '<![CDATA[';
 
 interface Tag {
-  qname: string;
+  /** Where the qualified name (prefix:local) is written in the document, and its length: its closing tag is compared with it there. */
+  nameAt: number;
+  nameLength: number;
   local: string;
   selfClosing: boolean;
 }
 
 class Reader {
-  at = 0;
-  constructor(readonly xml: string) {}
+  readonly xml: string;
+  at: number;
+  constructor(xml: string) {
+    this.xml = xml;
+    this.at = 0;
+  }
 
   skipSpace(): void {
     WS.lastIndex = this.at;
@@ -60,14 +67,19 @@ class Reader {
     const [, prefix, local, attributes, slash] = m;
     if (prefix === 'xmlns' || local === 'xmlns') return null;
     if (attributes && !distinctAttributes(attributes)) return null;
+    const nameAt = this.at + 1;
     this.at = OPEN.lastIndex;
-    return { qname: prefix ? `${prefix}:${local}` : local!, local: local!, selfClosing: slash === '/' };
+    return { nameAt, nameLength: (prefix ? prefix.length + 1 : 0) + local!.length, local: local!, selfClosing: slash === '/' };
   }
 
+  /** `</qname>` here: compared with the open tag's name where it is written (no closing tag string made). */
   close(tag: Tag): boolean {
-    const end = `</${tag.qname}>`;
-    if (!this.xml.startsWith(end, this.at)) return false;
-    this.at += end.length;
+    const xml = this.xml;
+    const at = this.at;
+    const n = tag.nameLength;
+    if (xml.charCodeAt(at) !== 60 || xml.charCodeAt(at + 1) !== 47 || xml.charCodeAt(at + 2 + n) !== 62) return false;
+    for (let i = 0; i < n; i++) if (xml.charCodeAt(at + 2 + i) !== xml.charCodeAt(tag.nameAt + i)) return false;
+    this.at = at + 3 + n;
     return true;
   }
 
@@ -104,7 +116,23 @@ class Reader {
   }
 }
 
+/**
+ * A payer writes the same namespace declarations on every Envelope: their answer is remembered (the
+ * global name regex backtracks through every word of the namespace URLs). Short strings only, and a
+ * few of them, so no answer can make it grow.
+ */
+const attributesRead = new Map<string, boolean>();
+
 function distinctAttributes(attributes: string): boolean {
+  const known = attributesRead.get(attributes);
+  if (known !== undefined) return known;
+  const distinct = readDistinctAttributes(attributes);
+  // A copy as the key: a matched substring would keep the whole answer it came from alive.
+  if (attributes.length <= 1024 && attributesRead.size < 32) attributesRead.set(JSON.parse(JSON.stringify(attributes)) as string, distinct);
+  return distinct;
+}
+
+function readDistinctAttributes(attributes: string): boolean {
   const seen = new Set<string>();
   for (const m of attributes.matchAll(ATTRIBUTE_NAME)) {
     if (seen.has(m[1]!)) return false;
@@ -136,23 +164,29 @@ export function readCoreResponse(input: string): Partial<Record<string, string>>
   r.skipSpace();
   const response = r.open();
   if (!response || response.local !== 'COREEnvelopeRealTimeResponse' || response.selfClosing) return null;
-  const fields: Partial<Record<string, string>> = {};
-  let count = 0;
+  // Values by field index, and the fields in the order they came: the object is made at the end with
+  // the constant (internalized) names, not keyed by each tag's freshly matched name.
+  const values: (string | undefined)[] = [];
+  const order: number[] = [];
   for (;;) {
     r.skipSpace();
     if (r.close(response)) break;
     const field = r.open();
-    if (!field || !FIELDS.has(field.local) || fields[field.local] !== undefined) return null;
-    const value = r.value(field);
+    const index = field ? FIELD_INDEX.get(field.local) : undefined;
+    if (index === undefined || values[index] !== undefined) return null;
+    const value = r.value(field!);
     if (value === null) return null;
-    fields[field.local] = value;
-    count++;
+    values[index] = value;
+    order.push(index);
   }
-  if (count === 0) return null;
+  if (order.length === 0) return null;
   r.skipSpace();
   if (!r.close(body)) return null;
   r.skipSpace();
   if (!r.close(envelope)) return null;
   r.skipSpace();
-  return r.at === r.xml.length ? fields : null;
+  if (r.at !== r.xml.length) return null;
+  const fields: Partial<Record<string, string>> = {};
+  for (const i of order) fields[CORE_RESPONSE_FIELDS[i]!] = values[i];
+  return fields;
 }

@@ -16,12 +16,17 @@ const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity
 const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
 
+const NEEDS_ESCAPE = /[&<>"']/;
+
 export function xmlEscape(s: string): string {
+  // Nearly every value (IDs, codes, time stamps) has nothing to escape: no five passes over it.
+  if (!NEEDS_ESCAPE.test(s)) return s;
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** CDATA cannot contain "]]>"; split it across two sections. */
 export function cdata(s: string): string {
+  if (!s.includes(']]>')) return `<![CDATA[${s}]]>`;
   return `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 }
 
@@ -45,7 +50,8 @@ export function encodeSoapRequest(req: CoreRequest, credentials: Credentials | n
       `<wsse:Password Type="${PASSWORD_TEXT}">${xmlEscape(credentials.password)}</wsse:Password>` +
       `</wsse:UsernameToken></wsse:Security>`
     : '';
-  const fields = CORE_REQUEST_FIELDS.map((f) => field(f, req[f])).join('');
+  let fields = '';
+  for (const f of CORE_REQUEST_FIELDS) fields += field(f, req[f]);
   return envelope(security, `<cor:COREEnvelopeRealTimeRequest>${fields}</cor:COREEnvelopeRealTimeRequest>`);
 }
 

@@ -11,7 +11,7 @@ import { decodeMime, encodeMimeRequest } from '../core/mime.ts';
 import { unpackMtom } from '../core/mtom.ts';
 import { decodeSoap, encodeSoapRequest, SOAP_REQUEST_CONTENT_TYPE } from '../core/soap.ts';
 import { PayerError } from '../network.ts';
-import { post, type HttpAnswer } from './transport.ts';
+import { httpFailure, post, type HttpAnswer } from './transport.ts';
 
 export type CoreProtocol = 'core-soap' | 'core-mime';
 
@@ -56,40 +56,30 @@ const knownPayloadType = (value: string | undefined) => (/^X12_[0-9A-Za-z_]{1,60
 /** Our decoders' own words up to the first colon: what follows may quote the payer's answer. */
 const decoderClass = (err: unknown) => ((err as Error)?.message ?? 'error').split(/[:,]/)[0]!.trim();
 
-async function encode(protocol: CoreProtocol, req: CoreRequest, credentials: Credentials | null) {
-  if (protocol === 'core-mime') return encodeMimeRequest(req, credentials);
-  return { body: encodeSoapRequest(req, credentials), contentType: SOAP_REQUEST_CONTENT_TYPE };
+/** The SOAP answer's CORE fields; synchronous, so the answer is read in the turn it arrived in. */
+function decodeSoapAnswer(payerId: string, answer: HttpAnswer): Partial<Record<string, string>> {
+  const isXml = /xml/i.test(answer.contentType);
+  if (!isXml && answer.status !== 200) throw httpFailure(payerId, answer);
+  let message;
+  try {
+    const multipart = /^multipart\/related\s*;/i.test(answer.contentType);
+    message = decodeSoap(multipart ? unpackMtom(answer.body, answer.contentType) : answer.body.toString('utf8'));
+  } catch (err) {
+    if (answer.status !== 200) throw httpFailure(payerId, answer);
+    throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${decoderClass(err)}`);
+  }
+  if (message.kind === 'fault') throw new PayerError('protocol', payerId, `SOAP fault ${knownCode(SOAP_FAULT_CODES, message.code)}`);
+  if (message.kind !== 'response') throw new PayerError('protocol', payerId, 'SOAP answer is not a COREEnvelopeRealTimeResponse');
+  if (answer.status !== 200) throw httpFailure(payerId, answer);
+  return message.fields;
 }
 
-async function decode(protocol: CoreProtocol, payerId: string, answer: HttpAnswer): Promise<Partial<Record<string, string>>> {
-  const httpFailure = () => {
-    if (answer.status === 429 || answer.status === 503) {
-      const seconds = Number(answer.retryAfter);
-      return new PayerError('throttled', payerId, `HTTP ${answer.status}`, Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
-    }
-    return new PayerError('failure', payerId, `HTTP ${answer.status}`);
-  };
-  if (protocol === 'core-soap') {
-    const isXml = /xml/i.test(answer.contentType);
-    if (!isXml && answer.status !== 200) throw httpFailure();
-    let message;
-    try {
-      const multipart = /^multipart\/related\s*;/i.test(answer.contentType);
-      message = decodeSoap(multipart ? unpackMtom(answer.body, answer.contentType) : answer.body.toString('utf8'));
-    } catch (err) {
-      if (answer.status !== 200) throw httpFailure();
-      throw new PayerError('protocol', payerId, `unreadable SOAP answer: ${decoderClass(err)}`);
-    }
-    if (message.kind === 'fault') throw new PayerError('protocol', payerId, `SOAP fault ${knownCode(SOAP_FAULT_CODES, message.code)}`);
-    if (message.kind !== 'response') throw new PayerError('protocol', payerId, 'SOAP answer is not a COREEnvelopeRealTimeResponse');
-    if (answer.status !== 200) throw httpFailure();
-    return message.fields;
-  }
-  if (answer.status !== 200 && !/multipart\/form-data/i.test(answer.contentType)) throw httpFailure();
+async function decodeMimeAnswer(payerId: string, answer: HttpAnswer): Promise<Partial<Record<string, string>>> {
+  if (answer.status !== 200 && !/multipart\/form-data/i.test(answer.contentType)) throw httpFailure(payerId, answer);
   try {
     return await decodeMime(answer.body, answer.contentType);
   } catch (err) {
-    if (answer.status !== 200) throw httpFailure();
+    if (answer.status !== 200) throw httpFailure(payerId, answer);
     throw new PayerError('protocol', payerId, `unreadable MIME answer: ${decoderClass(err)}`);
   }
 }
@@ -120,7 +110,12 @@ export async function coreExchange(
   credentials: Credentials | null,
   signal: AbortSignal,
 ): Promise<string> {
-  const { body, contentType } = await encode(protocol, req, credentials);
+  if (protocol === 'core-soap') {
+    // No await but the exchange's own: the envelope is written and the answer read in the turns they happen in.
+    const answer = await post(pool, payerId, path, encodeSoapRequest(req, credentials), SOAP_REQUEST_CONTENT_TYPE, signal);
+    return checkCoreAnswer(payerId, req, decodeSoapAnswer(payerId, answer));
+  }
+  const { body, contentType } = await encodeMimeRequest(req, credentials);
   const answer = await post(pool, payerId, path, body, contentType, signal);
-  return checkCoreAnswer(payerId, req, await decode(protocol, payerId, answer));
+  return checkCoreAnswer(payerId, req, await decodeMimeAnswer(payerId, answer));
 }
