@@ -40,8 +40,14 @@ export const SERVICE_DATE_MONTHS_AHEAD = 1;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
+type ServiceDateWindow = Readonly<{ earliest: IsoDate; latest: IsoDate }>;
+
+/** The last day's window: every request asks for today's (twice: request validation, then the inquiry). */
+let lastWindow: { today: IsoDate; window: ServiceDateWindow } | undefined;
+
 /** The dates of service an inquiry made on `today` may ask about, both ends included (docs/estimates.md). */
-export function serviceDateWindow(today: IsoDate): { earliest: IsoDate; latest: IsoDate } {
+export function serviceDateWindow(today: IsoDate): ServiceDateWindow {
+  if (lastWindow?.today === today) return lastWindow.window;
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const backMonths = y * 12 + (m - 1) - SERVICE_DATE_MONTHS_BACK;
   const by = Math.floor(backMonths / 12);
@@ -49,10 +55,12 @@ export function serviceDateWindow(today: IsoDate): { earliest: IsoDate; latest: 
   const aheadMonths = y * 12 + (m - 1) + SERVICE_DATE_MONTHS_AHEAD;
   const ay = Math.floor(aheadMonths / 12);
   const am = (aheadMonths % 12) + 1;
-  return {
+  const window = Object.freeze({
     earliest: `${by}-${pad2(bm)}-${pad2(Math.min(d, lastDay(by, bm)))}`,
     latest: `${ay}-${pad2(am)}-${pad2(lastDay(ay, am))}`,
-  };
+  });
+  lastWindow = { today, window };
+  return window;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The encounter of /v1/estimate: date_of_service, procedure_code, place_of_service (docs/estimates.md, "The encounter"). */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
 import { serviceDateWindow } from '../../src/domain/encounter.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
@@ -79,6 +80,30 @@ describe('the date-of-service window', () => {
     assert.deepEqual(serviceDateWindow(TEST_TODAY), { earliest: '2025-06-15', latest: '2026-07-31' });
     assert.deepEqual(serviceDateWindow('2028-02-29'), { earliest: '2027-02-28', latest: '2028-03-31' });
     assert.deepEqual(serviceDateWindow('2026-12-31'), { earliest: '2025-12-31', latest: '2027-01-31' });
+  });
+
+  test('a window kept for the last day asked is the one computed for the day asked, whatever came before', () => {
+    // By calendar arithmetic: 12 months back (the day clamped to that month's end), through the end of next month.
+    const expected = (iso: string) => {
+      const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+      const end = (yy: number, mm: number) => new Date(Date.UTC(yy, mm, 0)).getUTCDate();
+      const back = new Date(Date.UTC(y - 1, m - 1, 1));
+      const ahead = new Date(Date.UTC(y, m, 1));
+      const ymd = (t: Date, day: number) => `${t.toISOString().slice(0, 8)}${String(day).padStart(2, '0')}`;
+      return {
+        earliest: ymd(back, Math.min(d, end(back.getUTCFullYear(), back.getUTCMonth() + 1))),
+        latest: ymd(ahead, end(ahead.getUTCFullYear(), ahead.getUTCMonth() + 1)),
+      };
+    };
+    const day = fc
+      .date({ min: new Date('2001-01-01T00:00:00Z'), max: new Date('2098-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((t) => t.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(fc.array(day, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(7), { maxLength: 8 }), (days, repeats) => {
+        for (const i of [...days.keys(), ...repeats.filter((r) => r < days.length)]) assert.deepEqual(serviceDateWindow(days[i]!), expected(days[i]!));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   for (const [name, date] of [
