@@ -1,5 +1,6 @@
 /** AAA request validation codes (X12 element 901) and how the service reports each rejection. */
 import type { ErrorCode } from '../domain/errors.ts';
+import { codeIn } from './code-tables/index.ts';
 
 export const AAA_REASONS: Readonly<Record<string, string>> = {
   '04': 'authorized quantity exceeded',
@@ -103,8 +104,8 @@ export function errorCodeForAaa(code: string): ErrorCode {
 
 /** Operator text, e.g. "AAA 75: subscriber/insured not found". */
 export function aaaReason(code: string, followup: string): string {
-  const what = Object.hasOwn(AAA_REASONS, code) ? AAA_REASONS[code]! : 'unlisted reject reason';
-  const next = Object.hasOwn(AAA_FOLLOWUPS, followup) ? AAA_FOLLOWUPS[followup] : undefined;
+  const what = codeIn(AAA_REASONS, code) ?? 'unlisted reject reason';
+  const next = codeIn(AAA_FOLLOWUPS, followup);
   // Only a code's shape is echoed: this text reaches logs, and an element can hold anything.
   const shown = /^[0-9A-Z]{1,3}$/.test(code) ? code : code ? '(malformed code)' : '(no code)';
   return `AAA ${shown}: ${what}${next ? ` (${next})` : ''}`;

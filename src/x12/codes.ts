@@ -1,6 +1,6 @@
 /** X12 code values the 270/271 readers and writers share. */
 import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.ts';
-import { codeTable } from './code-tables/index.ts';
+import { codeIn, codeTable } from './code-tables/index.ts';
 
 /**
  * Behavioral-health service type codes come in preference tiers (docs/interface.md section 6), most
@@ -32,23 +32,16 @@ export function bhTier(serviceTypes: readonly string[]): number {
   return best;
 }
 
-/** EB04 plan-type codes and the plan type each names (a switch: a code from the document never reaches Object.prototype). */
-export function planTypeOfCode(code: string): Exclude<PlanType, null | 'HDHP'> | null {
-  switch (code) {
-    case 'HM':
-      return 'HMO';
-    case 'PR':
-      return 'PPO';
-    case 'EP':
-      return 'EPO';
-    case 'PS':
-      return 'POS';
-    case 'IN':
-      return 'INDEMNITY';
-    default:
-      return null;
-  }
-}
+/** EB04 plan-type codes and the plan type each names. */
+const PLAN_TYPE_BY_CODE: Readonly<Record<string, Exclude<PlanType, null | 'HDHP'>>> = {
+  HM: 'HMO',
+  PR: 'PPO',
+  EP: 'EPO',
+  PS: 'POS',
+  IN: 'INDEMNITY',
+};
+
+export const planTypeOfCode = (code: string) => codeIn(PLAN_TYPE_BY_CODE, code) ?? null;
 
 export const CODE_BY_PLAN_TYPE: Readonly<Record<Exclude<PlanType, null>, string>> = {
   HMO: 'HM',
@@ -61,24 +54,18 @@ export const CODE_BY_PLAN_TYPE: Readonly<Record<Exclude<PlanType, null>, string>
 
 export type ProgramType = 'medicare' | 'medicare_advantage' | 'medicaid' | 'qmb';
 
-/** EB04 codes that name a government program; anything else reads as commercial (null). */
-export function programOfCode(code: string): ProgramType | null {
-  switch (code) {
-    case 'MA':
-    case 'MB':
-    case 'MP':
-    case 'CP':
-      return 'medicare';
-    case 'HN':
-      return 'medicare_advantage';
-    case 'MC':
-      return 'medicaid';
-    case 'QM':
-      return 'qmb';
-    default:
-      return null;
-  }
-}
+/** EB04 codes that name a government program; anything else reads as commercial. */
+const PROGRAM_BY_CODE: Readonly<Record<string, ProgramType>> = {
+  MA: 'medicare',
+  MB: 'medicare',
+  MP: 'medicare',
+  CP: 'medicare',
+  HN: 'medicare_advantage',
+  MC: 'medicaid',
+  QM: 'qmb',
+};
+
+export const programOfCode = (code: string): ProgramType | null => codeIn(PROGRAM_BY_CODE, code) ?? null;
 
 /** EB04 the 271 builder writes for each insurance type (plan level). */
 export const CODE_BY_PROGRAM: Readonly<Partial<Record<InsuranceType, string>>> = {

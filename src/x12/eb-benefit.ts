@@ -1,6 +1,6 @@
 /** One 2110C EB read once into what the selection rules ask of it, and the small readers they share. */
 import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
-import { hasVisitLimit, placeFit, readShare, type PlaceFit } from './benefit-selection.ts';
+import { hasVisitLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
 import { bhTier, tierOf } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
@@ -50,7 +50,7 @@ export const isCostInfo = (info: string) => info === 'A' || info === 'B' || info
 export const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
 export const isStatus = (b: Benefit) => b.status;
 export const isCost = (b: Benefit) => b.cost;
-export const readShareQuiet = (b: Benefit) => readShare(b);
+export { readShareQuiet } from './benefits/rows.ts';
 
 /** Whether `s` holds the character `c` (EB03 is a code or two: a loop beats a call to includes). */
 function holds(s: string, c: number): boolean {

@@ -14,6 +14,7 @@
  */
 import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 import { AAA_FOLLOWUPS, AAA_REASONS } from './aaa.ts';
+import { codeIn } from './code-tables/index.ts';
 import { el, tokenize } from './tokenizer.ts';
 
 /** The schema (and what each field means) is PayerErrorEntry in src/domain/schemas/responses.ts. */
@@ -57,8 +58,7 @@ export function aaaPayerErrors(x12: string): PayerErrorItem[] {
   let stage: '2000' | '2100' | '2110' = '2000';
   for (const seg of tokens.value.segments) {
     if (seg.id === 'HL') {
-      const level = el(seg, 3);
-      letter = Object.hasOwn(LEVEL_LETTER, level) ? LEVEL_LETTER[level]! : null;
+      letter = codeIn(LEVEL_LETTER, el(seg, 3)) ?? null;
       stage = '2000';
     } else if (seg.id === 'NM1' && stage === '2000') stage = '2100';
     else if (seg.id === 'EB') stage = '2110';

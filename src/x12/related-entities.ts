@@ -1,5 +1,6 @@
 /** The people and organizations a 271 names in 2120C loops: carve-out administrator, utilization manager, PCP, other payers. */
 import type { AdditionalPolicy, OtherEntity, Pcp } from '../domain/coverage.ts';
+import { codeIn } from './code-tables/index.ts';
 import { otherPayerInsuranceType, STRONG_BH_TIER } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
 import { type RelatedEntity } from './loops.ts';
@@ -29,19 +30,8 @@ const npiOf = (nm1: Segment | undefined) => (nm1 && el(nm1, 8) === 'XX' ? orNull
 const NOT_ADMINISTRATOR = new Set(['X3', 'P3', 'PRP', 'SEP', 'TTP']);
 /** 2120C entity codes that name who administers a benefit: PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor. */
 const CARVE_OUT_ENTITY = new Set(['PR', 'VN', 'Y2', '2B', 'P5']);
-/** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits (a switch: most codes are none of them). */
-function coordinationOf(code: string): AdditionalPolicy['coordination'] {
-  switch (code) {
-    case 'PRP':
-      return 'primary';
-    case 'SEP':
-      return 'secondary';
-    case 'TTP':
-      return 'tertiary';
-    default:
-      return null;
-  }
-}
+/** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits. */
+const COORDINATION: Readonly<Record<string, AdditionalPolicy['coordination']>> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
 
 /** `entities`: the EBs that can name an entity (EB01 L/U/R or with a 2120 loop). */
 export function thirdParty(entities: Benefit[], strongCostShare: boolean): OtherEntity | null {
@@ -114,7 +104,7 @@ export function additionalPolicies(current: Benefit[], warnings: string[]): Addi
     if (b.info !== 'R') continue;
     const r = b.loop.related[0];
     const code = r ? el(r.nm1, 1) : '';
-    const coordination = coordinationOf(code);
+    const coordination = codeIn(COORDINATION, code) ?? null;
     if (b.tier >= 0 && b.tier <= STRONG_BH_TIER && coordination === null && r) continue;
     const name = r ? entityName(r.nm1) : '';
     if (!name) {

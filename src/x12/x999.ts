@@ -7,6 +7,7 @@
  * AK9*A|E|P|R*included*received*accepted. Errors without a segment become IK5 codes.
  */
 import { X279_VERSION } from './build-270.ts';
+import { codeIn } from './code-tables/index.ts';
 import { findTransaction, readInterchange } from './envelope.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { cleanText } from './sanitize.ts';
@@ -94,7 +95,7 @@ export const TRANSACTION_ERRORS: Readonly<Record<string, string>> = {
   I6: 'implementation convention not supported',
 };
 
-const describe = (table: Readonly<Record<string, string>>, code: string) => (Object.hasOwn(table, code) ? table[code]! : `error code ${code}`);
+const describe = (table: Readonly<Record<string, string>>, code: string) => codeIn(table, code) ?? `error code ${code}`;
 
 function positionOf(v: string): number | null {
   const n = Number(v);

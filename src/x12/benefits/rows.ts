@@ -105,6 +105,9 @@ export function readShare(b: Pick<Selectable, 'loop'>, warnings?: string[]): num
   return p / 100;
 }
 
+/** readShare without its warnings, for a reader handed only the row (pick, agreed). */
+export const readShareQuiet = (b: Pick<Selectable, 'loop'>) => readShare(b);
+
 /** EB12 Y or N: the row names its network (beats a row for both networks). */
 export const namesNetwork = (b: Pick<Selectable, 'net'>) => b.net === 'Y' || b.net === 'N';
 

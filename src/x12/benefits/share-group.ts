@@ -8,7 +8,7 @@
  * their order. The group's other figure is then unknown too: which row it goes with cannot be told
  * (a lone coinsurance beside a $30 and a $40 copay prices neither of them).
  */
-import { readAmount, readShare, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
+import { readAmount, readShare, readShareQuiet, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 
@@ -41,8 +41,6 @@ const earliest = (list: readonly Selectable[]): Selectable | null => {
   for (const b of list) if (!best || b.loop.seg.index < best.loop.seg.index) best = b;
   return best;
 };
-
-const readShareQuiet = (b: Selectable) => readShare(b);
 
 /** The one value the rows state, or null with the rows in conflict when they state more than one. */
 function agreed(

@@ -1,7 +1,7 @@
 /** Where each figure came from (docs/estimates.md section 1.6): one entry per EB row used, skipped or in conflict. */
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
-import { ebWords } from '../code-tables/index.ts';
+import { codeIn, ebWords } from '../code-tables/index.ts';
 import type { Net, Selectable } from './rows.ts';
 
 /** CMS place-of-service names for the codes a behavioral-health 271 uses. */
@@ -26,7 +26,7 @@ function rowWords(b: Selectable): string {
   if (places)
     words += `; place of service ${places
       .split(', ')
-      .map((p) => `${p} ${Object.hasOwn(PLACE_NAMES, p) ? PLACE_NAMES[p] : '(see the CMS list)'}`)
+      .map((p) => `${p} ${codeIn(PLACE_NAMES, p) ?? '(see the CMS list)'}`)
       .join(', ')}`;
   if (b.procedure) words += `; EB13 procedure ${b.procedure}`;
   return words;

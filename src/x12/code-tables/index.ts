@@ -51,11 +51,17 @@ export function codeTable(name: CodeTableName): CodeTable {
   return TABLES[name];
 }
 
+/**
+ * `table[code]` for a code read from a document, own keys only: code tables are plain objects, and a
+ * code such as "constructor" must not find Object.prototype's.
+ */
+export function codeIn<T>(table: Readonly<Record<string, T>>, code: string): T | undefined {
+  return Object.hasOwn(table, code) ? table[code] : undefined;
+}
+
 /** The entry of a code, or undefined when it is not in the TR3 list. */
 export function codeEntry(name: CodeTableName, code: string): CodeEntry | undefined {
-  const codes = codeTable(name).codes;
-  // The tables are JSON objects: a code such as "constructor" must not find Object.prototype's.
-  return Object.hasOwn(codes, code) ? codes[code] : undefined;
+  return codeIn(codeTable(name).codes, code);
 }
 
 /** A code in words, e.g. "MH mental health"; an unknown code stays as sent with "(not in the TR3 list)". */
