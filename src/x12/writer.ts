@@ -17,46 +17,9 @@ export class SegmentList {
   readonly lines: string[] = [];
   constructor(readonly d: Delimiters = DEFAULT_DELIMITERS) {}
 
-  /**
-   * One segment: its ID and elements, trailing empty ones left out. Positional parameters, not a
-   * rest array: a builder writes a few dozen segments per document (addAll takes an array).
-   */
-  add(
-    id: string,
-    e1?: Element,
-    e2?: Element,
-    e3?: Element,
-    e4?: Element,
-    e5?: Element,
-    e6?: Element,
-    e7?: Element,
-    e8?: Element,
-    e9?: Element,
-    e10?: Element,
-    e11?: Element,
-    e12?: Element,
-    e13?: Element,
-  ): void {
-    const last = e13 ? 13 : e12 ? 12 : e11 ? 11 : e10 ? 10 : e9 ? 9 : e8 ? 8 : e7 ? 7 : e6 ? 6 : e5 ? 5 : e4 ? 4 : e3 ? 3 : e2 ? 2 : e1 ? 1 : 0;
-    if (last === 0) {
-      this.lines.push(id);
-      return;
-    }
-    const x = this.d.element;
-    let s = id + x + (e1 ?? '');
-    if (last >= 2) s += x + (e2 ?? '');
-    if (last >= 3) s += x + (e3 ?? '');
-    if (last >= 4) s += x + (e4 ?? '');
-    if (last >= 5) s += x + (e5 ?? '');
-    if (last >= 6) s += x + (e6 ?? '');
-    if (last >= 7) s += x + (e7 ?? '');
-    if (last >= 8) s += x + (e8 ?? '');
-    if (last >= 9) s += x + (e9 ?? '');
-    if (last >= 10) s += x + (e10 ?? '');
-    if (last >= 11) s += x + (e11 ?? '');
-    if (last >= 12) s += x + (e12 ?? '');
-    if (last >= 13) s += x + (e13 ?? '');
-    this.lines.push(s);
+  /** One segment: its ID and elements, trailing empty ones left out. */
+  add(id: string, ...elements: Element[]): void {
+    this.addAll(id, elements);
   }
 
   /** add() for elements held in an array. */

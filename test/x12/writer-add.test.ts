@@ -1,4 +1,4 @@
-/** SegmentList.add (positional elements) writes what the former rest-array add wrote, and what addAll writes. */
+/** SegmentList.add and addAll (elements in an array) write what the former add wrote. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
