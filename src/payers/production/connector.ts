@@ -33,7 +33,6 @@ import { connectionOrigin, createVendorClient, type RouteTarget, type VendorClie
 import { answersAaa42 } from './aaa42.ts';
 import { DeadlineSpent, PayerBusy, isBreakerFailure, isRetryable } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { ABORT_HOOKS, type HookedSignal } from './transport.ts';
 
 export type BreakerState = 'closed' | 'half_open' | 'open';
 
@@ -73,37 +72,11 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => Erro
  * 20 s by default, docs/payer-directory.md; an answer takes tens of milliseconds). A caller's signal
  * (a scan's, shared by every payer it asks) is joined with AbortSignal.any, which adds it no listener.
  */
-export function deadlineSignal(
-  ms: number,
-  caller?: AbortSignal,
-): { signal: AbortSignal; release: () => void; race: <T>(work: Promise<T>, onAbort: () => Error) => Promise<T> } {
+export function deadlineSignal(ms: number, caller?: AbortSignal): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();
-  let onTimeout: (() => void) | null = null;
-  // What the transport asks to be told of the abort (transport.ts, ABORT_HOOKS), when only the timer can abort.
-  const hooks: (() => void)[] = [];
-  const timer = setTimeout(() => {
-    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
-    for (const hook of hooks.splice(0)) hook();
-    onTimeout?.();
-  }, ms);
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
   timer.unref();
-  const signal: HookedSignal = caller ? AbortSignal.any([caller, controller.signal]) : controller.signal;
-  if (!caller) signal[ABORT_HOOKS] = hooks;
-  return {
-    signal,
-    release: () => clearTimeout(timer),
-    /**
-     * `work`, or onAbort()'s error as soon as the signal aborts. With no caller's signal only the timer
-     * aborts it, and the timer rejects directly: no abort listener added and removed per exchange.
-     */
-    race<T>(work: Promise<T>, onAbort: () => Error): Promise<T> {
-      if (caller || signal.aborted) return abortable(work, signal, onAbort);
-      return new Promise<T>((resolve, reject) => {
-        onTimeout = () => reject(onAbort());
-        work.then(resolve, reject);
-      });
-    },
-  };
+  return { signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal, release: () => clearTimeout(timer) };
 }
 
 /**
@@ -174,13 +147,12 @@ export class PayerConnector {
   }
 
   async exchange(x12: string, ctx: ExchangeContext, routeTarget: RouteTarget): Promise<string> {
-    // Only a Stedi connection reads the caller's addresses (X-Forwarded-For): no copy of the target for the others.
-    const target = ctx.client_ips && this.kind === 'stedi' ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
+    const target = ctx.client_ips ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
     const deadline = Math.min(ctx.deadline, Date.now() + this.timeoutMs);
     const remaining = deadline - Date.now();
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
     if (remaining <= 0) throw timedOut();
-    const { signal, release, race } = deadlineSignal(remaining, ctx.signal);
+    const { signal, release } = deadlineSignal(remaining, ctx.signal);
     // Never sent: our queue (or rate limiter) held it past the deadline. Overload, not a payer failure.
     const queuedTooLong = () => new PayerError('throttled', this.payerId, 'deadline passed while queued for this payer', 1);
     let waited = false;
@@ -201,7 +173,7 @@ export class PayerConnector {
         // A call held for a half-open breaker's probe gets no signal from cockatiel: ours still applies.
         return this.attempt(x12, target, s === signal ? s : AbortSignal.any([s, signal]), () => first && !ctx.signal?.aborted);
       };
-      return await race(this.policy.execute(attempt, signal), () => (sent ? timedOut() : queuedTooLong()));
+      return await abortable(this.policy.execute(attempt, signal), signal, () => (sent ? timedOut() : queuedTooLong()));
     } catch (err) {
       if (err instanceof PayerBusy) return err.answer;
       if (err instanceof BrokenCircuitError) throw new PayerError('circuit_open', this.payerId, 'circuit open after repeated failures');

@@ -38,23 +38,6 @@ export function answerHeaders(raw: Buffer[]): { contentType: string; retryAfter:
   return { contentType: contentType ?? '', retryAfter, location };
 }
 
-/** Request headers built once per content type (undici reads them, never changes them). */
-const ACCEPT_ONLY: Record<string, string> = { accept: '*/*' };
-const postHeaders = new Map<string, Record<string, string>>();
-const complete = new WeakSet<Record<string, string>>([ACCEPT_ONLY]);
-function headersOf(call: HttpCall): Record<string, string> {
-  if (call.headers === undefined) return ACCEPT_ONLY;
-  return complete.has(call.headers) ? call.headers : { accept: '*/*', ...call.headers };
-}
-
-/**
- * The connector's own deadline signals (connector.ts, deadlineSignal) carry the list of what to call
- * when their timer aborts them: no EventTarget listener added and removed per exchange (in Node 20 the
- * two costliest calls of our part of an exchange). Any other signal gets a listener, as before.
- */
-export const ABORT_HOOKS = Symbol('abort hooks');
-export type HookedSignal = AbortSignal & { [ABORT_HOOKS]?: (() => void)[] };
-
 /**
  * The exchange through the pool's dispatch with a handler that keeps the chunks: no response stream
  * and no async iteration per answer (undici's request() builds both), the same answer and errors.
@@ -72,18 +55,15 @@ function dispatch(pool: Pool, call: HttpCall, signal: AbortSignal, maxBytes: num
       failed ??= (signal.reason as Error) ?? new Error('aborted');
       abortRequest?.(failed);
     };
-    const hooks = (signal as HookedSignal)[ABORT_HOOKS];
-    if (hooks) hooks.push(onAbort);
-    else signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
     const settle = (err: Error | null) => {
-      if (!hooks) signal.removeEventListener('abort', onAbort);
-      else if (hooks.includes(onAbort)) hooks.splice(hooks.indexOf(onAbort), 1);
+      signal.removeEventListener('abort', onAbort);
       if (err) return reject(err);
       const { contentType, retryAfter, location } = answerHeaders(rawHeaders);
       resolve({ status, contentType, retryAfter, location, body: Buffer.concat(chunks, size) });
     };
     pool.dispatch(
-      { method: call.method, path: call.path, headers: headersOf(call), body: call.body ?? null },
+      { method: call.method, path: call.path, headers: { accept: '*/*', ...call.headers }, body: call.body ?? null },
       {
         onConnect(abort: (err: Error) => void) {
           if (failed) abort(failed);
@@ -131,14 +111,7 @@ export async function request(pool: Pool, payerId: string, call: HttpCall, signa
 }
 
 export function post(pool: Pool, payerId: string, path: string, body: string | Buffer, contentType: string, signal: AbortSignal): Promise<HttpAnswer> {
-  let headers = postHeaders.get(contentType);
-  if (!headers) {
-    // What dispatch would make of { 'content-type': contentType }, made once (a connection has one or two content types).
-    headers = { accept: '*/*', 'content-type': contentType };
-    if (postHeaders.size < 64) postHeaders.set(contentType, headers);
-    complete.add(headers);
-  }
-  return request(pool, payerId, { method: 'POST', path, headers, body }, signal);
+  return request(pool, payerId, { method: 'POST', path, headers: { 'content-type': contentType }, body }, signal);
 }
 
 /** 429/503 are the far end asking us to slow down; other failures are failures. */
