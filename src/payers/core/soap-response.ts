@@ -32,7 +32,8 @@ const DECLARATION = /<\?xml(?:[ \t\n]+[A-Za-z]+[ \t\n]*=[ \t\n]*(?:"[^"<>&?]*"|'
 const NAME = '[A-Za-z_][A-Za-z0-9_.-]*';
 /** An open tag: prefix, local name, attributes, and "/" when it closes itself. */
 const OPEN = new RegExp(`<(?:(${NAME}):)?(${NAME})((?:[ \\t\\n]+${NAME}(?::${NAME})?[ \\t\\n]*=[ \\t\\n]*(?:"[^"<>&]*"|'[^'<>&]*'))*)[ \\t\\n]*(/?)>`, 'y');
-const ATTRIBUTE_NAME = new RegExp(`(${NAME}(?::${NAME})?)[ \\t\\n]*=`, 'g');
+/** One attribute of an open tag's attribute list (as OPEN matched it), its name captured: read pair by pair, never inside a value. */
+const ATTRIBUTE = new RegExp(`[ \\t\\n]+(${NAME}(?::${NAME})?)[ \\t\\n]*=[ \\t\\n]*(?:"[^"<>&]*"|'[^'<>&]*')`, 'y');
 const ENTITY = /&(lt|gt|amp|apos|quot);/g;
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 const CDATA_OPEN = '<![CDATA[';
@@ -116,25 +117,10 @@ class Reader {
   }
 }
 
-/**
- * A payer writes the same namespace declarations on every Envelope: their answer is remembered (the
- * global name regex backtracks through every word of the namespace URLs). Short strings only, and a
- * few of them, so no answer can make it grow.
- */
-const attributesRead = new Map<string, boolean>();
-
 function distinctAttributes(attributes: string): boolean {
-  const known = attributesRead.get(attributes);
-  if (known !== undefined) return known;
-  const distinct = readDistinctAttributes(attributes);
-  // A copy as the key: a matched substring would keep the whole answer it came from alive.
-  if (attributes.length <= 1024 && attributesRead.size < 32) attributesRead.set(JSON.parse(JSON.stringify(attributes)) as string, distinct);
-  return distinct;
-}
-
-function readDistinctAttributes(attributes: string): boolean {
   const seen = new Set<string>();
-  for (const m of attributes.matchAll(ATTRIBUTE_NAME)) {
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(attributes); m !== null; m = ATTRIBUTE.exec(attributes)) {
     if (seen.has(m[1]!)) return false;
     seen.add(m[1]!);
   }
