@@ -75,19 +75,9 @@ export class Metrics {
     child.time.observe(seconds);
   }
 
-  private readonly payerChildren = new Map<string, { observe(v: number): void }>();
-
   /** Matches OperationDeps.onPayerCall. */
   readonly onPayerCall = (payerId: string, ms: number, outcome: string): void => {
-    const id = `${outcome} ${payerId}`;
-    let child = this.payerChildren.get(id);
-    if (!child) {
-      // Bounded like any map keyed by payer: the network's payers and a handful of outcomes in practice.
-      if (this.payerChildren.size >= 10_000) this.payerChildren.clear();
-      child = this.payerSeconds.labels({ payer_id: payerId, outcome });
-      this.payerChildren.set(id, child);
-    }
-    child.observe(ms / 1000);
+    this.payerSeconds.observe({ payer_id: payerId, outcome }, ms / 1000);
   };
 
   /** The breaker guards a connection (a clearinghouse account or a CORE endpoint), shared by every payer routed through it. */
