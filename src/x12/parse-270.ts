@@ -4,7 +4,7 @@ import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
 import { findTransaction, readInterchange } from './envelope.ts';
 import { buildLoopTree, type HlLevel, type NameLoop } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { el, repetitions, type Segment } from './tokenizer.ts';
+import { components, el, repetitions, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate } from './values.ts';
 import type { Delimiters } from './delimiters.ts';
 
@@ -69,14 +69,8 @@ function addEncounterCodes(inquiry: Inquiry, level: HlLevel, d: Delimiters): voi
   for (const b of level.benefits) {
     if (b.seg.id !== 'EQ') continue;
     if (procedure === undefined) {
-      const eq02 = el(b.seg, 2);
-      const at = eq02.indexOf(d.component);
-      if (at >= 0) {
-        const qualifier = eq02.slice(0, at);
-        const next = eq02.indexOf(d.component, at + 1);
-        const code = next < 0 ? eq02.slice(at + 1) : eq02.slice(at + 1, next);
-        if ((qualifier === 'HC' || qualifier === 'CJ') && code) procedure = code;
-      }
+      const [qualifier, code] = components(el(b.seg, 2), d);
+      if ((qualifier === 'HC' || qualifier === 'CJ') && code) procedure = code;
     }
     if (place === undefined) {
       for (const s of b.iii) {
