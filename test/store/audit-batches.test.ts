@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { AuditWriter, type AuditEvent } from '../../src/store/audit.ts';
+import { AuditWriter, COMMIT_GROUP, type AuditEvent } from '../../src/store/audit.ts';
 import { sqliteStore } from '../support/stores.ts';
 
 const event = (i: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -44,4 +44,37 @@ test('hundreds of records, some without user_id, some written twice: each stored
   // Columns a record leaves out are null (the exchange columns: route, control and trace numbers, for checks that asked no payer).
   const absent = { user_id: null, route: null, control_number: null, trace_number: null };
   for (const e of events) assert.deepEqual({ ...byId.get(e.request_id) }, { ...absent, ...e }, e.request_id);
+});
+
+test('write(): a full commit group is committed at once, the rest of the turn waits for its end', async (t) => {
+  const store = await sqliteStore();
+  const db = await store.open();
+  t.after(async () => {
+    await db.close();
+    await store.cleanup();
+  });
+  const writer = new AuditWriter(db, { flushIntervalMs: 60_000 });
+  const events = Array.from({ length: COMMIT_GROUP + 7 }, (_, i) => event(i));
+  const answers = events.map((e) => writer.write(e));
+  // The full group committed synchronously (better-sqlite3), the last seven wait for the turn to end.
+  assert.equal(writer.queued, 7);
+  assert.equal((await db.kysely.selectFrom('audit_events').select('request_id').execute()).length, COMMIT_GROUP);
+  assert.deepEqual(await Promise.all(answers), Array(events.length).fill(true));
+  assert.equal(writer.queued, 0);
+  assert.equal((await db.kysely.selectFrom('audit_events').select('request_id').execute()).length, events.length);
+  await writer.close();
+});
+
+test('write(): a store that fails is tried once per commit group, not once per record', async (t) => {
+  const store = await sqliteStore();
+  const db = await store.open();
+  t.after(() => store.cleanup());
+  const failures: number[] = [];
+  const writer = new AuditWriter(db, { flushIntervalMs: 60_000, onError: (_err, info) => failures.push(info.queued) });
+  await db.close();
+  const answers = Array.from({ length: COMMIT_GROUP * 3 }, (_, i) => writer.write(event(i)));
+  assert.deepEqual(await Promise.all(answers), Array(COMMIT_GROUP * 3).fill(false));
+  // Three full groups and the end of the turn: at most four attempts for 150 records.
+  assert.ok(failures.length >= 1 && failures.length <= 4, `${failures.length} attempts`);
+  assert.equal(writer.queued, COMMIT_GROUP * 3, 'every record kept for retry');
 });
