@@ -78,3 +78,13 @@ test('write(): a store that fails is tried once per commit group, not once per r
   assert.ok(failures.length >= 1 && failures.length <= 4, `${failures.length} attempts`);
   assert.equal(writer.queued, COMMIT_GROUP * 3, 'every record kept for retry');
 });
+
+test('the SQLite store keeps SQLite’s 2 MB page cache, not better-sqlite3’s 16 MB (the audit trail would fill it)', async (t) => {
+  const store = await sqliteStore();
+  const db = await store.open();
+  t.after(async () => {
+    await db.close();
+    await store.cleanup();
+  });
+  assert.equal(db.sqlite!.pragma('cache_size', { simple: true }), -2000);
+});
