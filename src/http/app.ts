@@ -1,5 +1,4 @@
 /** The Fastify application: auth, validation, error mapping, the operations and the probes. */
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AJV_OPTIONS, formatsPlugin } from './ajv.ts';
@@ -10,6 +9,7 @@ import type { MemberHasher } from '../store/member-hash.ts';
 import { installApiHeaders } from './api-headers.ts';
 import { installAuditHook } from './audit-hook.ts';
 import { lazyCompilers } from './lazy-compilers.ts';
+import { newRequestId } from './request-id.ts';
 import { installAuth } from './auth/auth.ts';
 import { accessRecorder } from './auth/console-audit.ts';
 import { type ConsoleAccess, installConsoleAccess } from './auth/console-auth.ts';
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own hook writes the one line per request (logging.ts); fastify's two would be redundant.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
-    genReqId: () => randomUUID(),
+    genReqId: () => newRequestId(),
     // /v1/scan/ routes as /v1/scan (trailing-slash.ts).
     rewriteUrl: dropApiTrailingSlash,
     requestIdHeader: false,

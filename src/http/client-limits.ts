@@ -8,11 +8,11 @@
  * Errors found before a request reaches Fastify (timeouts, oversized headers, unparseable HTTP)
  * are answered in the service's one error shape, like every other non-2xx.
  */
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import type { ErrorCode } from '../domain/errors.ts';
+import { newRequestId } from './request-id.ts';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -24,7 +24,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'PAYLOAD_TOO_LARGE', 'The request headers are too large']
         : [400, 'INVALID_REQUEST', 'The request is not valid HTTP'];
-  const body = JSON.stringify({ error_code: code, message, request_id: randomUUID() });
+  const body = JSON.stringify({ error_code: code, message, request_id: newRequestId() });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
