@@ -7,6 +7,7 @@
 // data files and the console's assets are read from. Dynamic imports stay lazy (split into chunks).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { keepMappings } from './source-maps.mjs';
 
 /**
  * Loaded from node_modules at run time rather than bundled: native addons, packages that read their
@@ -65,5 +66,12 @@ export async function bundleCli(root) {
     logLevel: 'warning',
   });
   await writeFile(join(root, 'dist', 'cli', 'main.js'), STUB);
-  return Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  const outputs = Object.keys(result.metafile.outputs);
+  // Our sources stay mapped, the dependencies' do not (source-maps.mjs says why).
+  for (const file of outputs.filter((f) => f.endsWith('.js.map'))) {
+    const path = join(root, file);
+    const map = JSON.parse(await readFile(path, 'utf8'));
+    await writeFile(path, JSON.stringify(keepMappings(map, (source) => !/(^|\/)node_modules\//.test(source))));
+  }
+  return outputs.filter((file) => file.endsWith('.js'));
 }
