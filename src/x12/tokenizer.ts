@@ -149,6 +149,22 @@ function asciiBytes(text: string): Uint8Array | null {
   return encoder.encodeInto(text, scratch).written === n ? scratch : null;
 }
 
+const isStop = (c: number, E: number, S: number) => c === E || c === S || c === 10 || c === 13;
+
+/** 1 at the element separator, the segment terminator and the line breaks; kept for the last delimiters seen. */
+const STOPS = new Uint8Array(128);
+let stopsFor = -1;
+
+function stopTable(E: number, S: number): Uint8Array {
+  const key = E * 128 + S;
+  if (key !== stopsFor) {
+    STOPS.fill(0);
+    for (const c of [E, S, 10, 13]) if (c < 128) STOPS[c] = 1;
+    stopsFor = key;
+  }
+  return STOPS;
+}
+
 /** ISA, IEA, GS, GE, ST, SE and TA1 start with I, G, S or T; most content segments do not. */
 export function isEnvelopeId(id: string): boolean {
   const c = id.charCodeAt(0);
@@ -178,7 +194,12 @@ export function tokenize(text: string, envelope?: number[]): ParseResult<Tokens>
   let dirty = false;
   let i = start;
   const bytes = asciiBytes(text);
+  const stops = bytes !== null ? stopTable(E, S) : null;
   while (i < n) {
+    // Skip to the next separator or line break: the test per character is all most characters get.
+    if (bytes !== null) while (i < n && stops![bytes[i]!] === 0) i++;
+    else while (i < n && !isStop(text.charCodeAt(i), E, S)) i++;
+    if (i >= n) break;
     const c = bytes !== null ? bytes[i]! : text.charCodeAt(i);
     if (c === E || c === S) {
       bounds[used++] = i;
