@@ -88,8 +88,9 @@ function kindOf(code: string): HlKind {
 }
 
 /**
- * Most loops have no segments of most kinds: their lists start as this shared empty array and
- * get their own array on the first segment (see added), which spares a 271 hundreds of allocations.
+ * Most loops have no segments of most kinds, and most levels no children: their lists start as
+ * this shared empty array and get their own array on the first item (see added), which spares a
+ * 271 hundreds of allocations.
  * It is not frozen (a frozen array has another elements kind, which slows every loop over these
  * lists); added() is the only writer and never pushes into it.
  */
@@ -142,11 +143,25 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       const code = el(seg, 3);
       const parent = parentId ? (byId.get(parentId) ?? null) : null;
       if (parentId && !parent) warnings.push(`HL at segment ${seg.index} names parent ${parentId}, which does not precede it`);
-      level = { hl: seg, id, parent_id: parentId, code, kind: kindOf(code), parent, children: [], trn: NONE, aaa: NONE, names: [], benefits: [], other: NONE };
+      level = {
+        hl: seg,
+        id,
+        parent_id: parentId,
+        code,
+        kind: kindOf(code),
+        parent,
+        children: NONE,
+        trn: NONE,
+        aaa: NONE,
+        names: NONE,
+        benefits: NONE,
+        other: NONE,
+      };
       if (byId.has(id)) warnings.push(`duplicate HL ID ${id} at segment ${seg.index}`);
       byId.set(id, level);
       levels.push(level);
-      (parent ? parent.children : roots).push(level);
+      if (parent) parent.children = added(parent.children, level);
+      else roots.push(level);
       name = null;
       benefit = null;
       inLs = false;
@@ -168,14 +183,14 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
           benefit.related = added(benefit.related, related);
         } else {
           name = newName(seg);
-          level.names.push(name);
+          level.names = added(level.names, name);
         }
         break;
       case 'EB':
       case 'EQ':
         if (inLs) warnings.push(`LS before segment ${seg.index} has no LE`);
         benefit = newBenefit(seg);
-        level.benefits.push(benefit);
+        level.benefits = added(level.benefits, benefit);
         inLs = false;
         related = null;
         break;
