@@ -107,6 +107,14 @@ function keyOf<T extends Row>(b: T): Keyed<T> {
   const text = end < 0 ? seg.source() : seg.text;
   const off = end < 0 ? 0 : seg.offset;
   const len = end < 0 ? text.length : end - off;
+  if (len >= PACKED) {
+    // The whole head of most EB segments: no test per position.
+    const p0 = ((text.charCodeAt(off) + 2) * 131072 + text.charCodeAt(off + 1) + 2) * 131072 + text.charCodeAt(off + 2) + 2;
+    const p1 = ((text.charCodeAt(off + 3) + 2) * 131072 + text.charCodeAt(off + 4) + 2) * 131072 + text.charCodeAt(off + 5) + 2;
+    const p2 = ((text.charCodeAt(off + 6) + 2) * 131072 + text.charCodeAt(off + 7) + 2) * 131072 + text.charCodeAt(off + 8) + 2;
+    const p3 = ((text.charCodeAt(off + 9) + 2) * 131072 + text.charCodeAt(off + 10) + 2) * 131072 + text.charCodeAt(off + 11) + 2;
+    return { b, text, off, len, sub, p0, p1, p2, p3, rest: null };
+  }
   let p0 = 0;
   let p1 = 0;
   let p2 = 0;
