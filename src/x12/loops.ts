@@ -172,9 +172,15 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       header.push(seg);
       continue;
     }
+    // Cases in the order of how often a 271 holds them: a switch on strings tests them one by one.
     switch (seg.id) {
-      case 'TRN':
-        level.trn = added(level.trn, seg);
+      case 'EB':
+      case 'EQ':
+        if (inLs) warnings.push(`LS before segment ${seg.index} has no LE`);
+        benefit = newBenefit(seg);
+        level.benefits = added(level.benefits, benefit);
+        inLs = false;
+        related = null;
         break;
       case 'NM1':
         if (benefit) {
@@ -186,13 +192,23 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
           level.names = added(level.names, name);
         }
         break;
-      case 'EB':
-      case 'EQ':
-        if (inLs) warnings.push(`LS before segment ${seg.index} has no LE`);
-        benefit = newBenefit(seg);
-        level.benefits = added(level.benefits, benefit);
-        inLs = false;
-        related = null;
+      case 'MSG':
+        if (benefit) benefit.msg = added(benefit.msg, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
+      case 'DTP':
+        if (benefit) benefit.dtp = added(benefit.dtp, seg);
+        else if (name) name.dtp = added(name.dtp, seg);
+        else level.other = added(level.other, seg);
+        break;
+      case 'REF':
+        if (benefit) benefit.ref = added(benefit.ref, seg);
+        else if (name) name.ref = added(name.ref, seg);
+        else level.other = added(level.other, seg);
+        break;
+      case 'III':
+        if (benefit) benefit.iii = added(benefit.iii, seg);
+        else addOther(benefit ?? name ?? level, seg);
         break;
       case 'LS':
         if (benefit) {
@@ -207,6 +223,11 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         inLs = false;
         related = null;
         break;
+      case 'PER':
+        if (related) related.per = added(related.per, seg);
+        else if (name && !benefit) name.per = added(name.per, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
       case 'N3':
       case 'N4':
       case 'PRV': {
@@ -216,25 +237,13 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         else addOther(benefit ?? name ?? level, seg);
         break;
       }
-      case 'PER':
-        if (related) related.per = added(related.per, seg);
-        else if (name && !benefit) name.per = added(name.per, seg);
-        else addOther(benefit ?? name ?? level, seg);
-        break;
       case 'AAA':
         if (benefit) benefit.aaa = added(benefit.aaa, seg);
         else if (name) name.aaa = added(name.aaa, seg);
         else level.aaa = added(level.aaa, seg);
         break;
-      case 'REF':
-        if (benefit) benefit.ref = added(benefit.ref, seg);
-        else if (name) name.ref = added(name.ref, seg);
-        else level.other = added(level.other, seg);
-        break;
-      case 'DTP':
-        if (benefit) benefit.dtp = added(benefit.dtp, seg);
-        else if (name) name.dtp = added(name.dtp, seg);
-        else level.other = added(level.other, seg);
+      case 'TRN':
+        level.trn = added(level.trn, seg);
         break;
       case 'DMG':
         if (name && !benefit && name.dmg === null) name.dmg = seg;
@@ -244,24 +253,16 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         if (name && !benefit && name.ins === null) name.ins = seg;
         else addOther(benefit ?? name ?? level, seg);
         break;
+      case 'HSD':
+        if (benefit) benefit.hsd = added(benefit.hsd, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
       case 'HI':
         if (name && !benefit) name.hi = added(name.hi, seg);
         else addOther(benefit ?? name ?? level, seg);
         break;
       case 'MPI':
         if (name && !benefit) name.mpi = added(name.mpi, seg);
-        else addOther(benefit ?? name ?? level, seg);
-        break;
-      case 'HSD':
-        if (benefit) benefit.hsd = added(benefit.hsd, seg);
-        else addOther(benefit ?? name ?? level, seg);
-        break;
-      case 'MSG':
-        if (benefit) benefit.msg = added(benefit.msg, seg);
-        else addOther(benefit ?? name ?? level, seg);
-        break;
-      case 'III':
-        if (benefit) benefit.iii = added(benefit.iii, seg);
         else addOther(benefit ?? name ?? level, seg);
         break;
       default:
