@@ -90,22 +90,27 @@ function hintOf(rows: readonly Selectable[], tier?: number, n?: Net): { hint: bo
  * The group that prices a session at `fits` places for network n, or null when no EB A/B/I applies.
  */
 export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceFit) => boolean, warnings: string[]): ShareGroup | null {
+  // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
-  for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place)) continue;
-    best = Math.min(best, shareRank(b));
-  }
-  if (best === Infinity) return null;
-  const members: Selectable[] = [];
+  let members: Selectable[] | null = null;
   // EB01 A or B rows among them, and the earliest EB01 I.
   let shares = false;
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || shareRank(b) !== best) continue;
-    members.push(b);
+    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place)) continue;
+    const rank = shareRank(b);
+    if (rank > best) continue;
+    if (rank < best) {
+      best = rank;
+      members = [];
+      shares = false;
+      notCoveredFrom = null;
+    }
+    members!.push(b);
     if (b.info !== 'I') shares = true;
     else if (!notCoveredFrom || b.loop.seg.index < notCoveredFrom.loop.seg.index) notCoveredFrom = b;
   }
+  if (members === null) return null;
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
