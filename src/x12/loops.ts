@@ -124,7 +124,7 @@ function newRelated(nm1: Segment): RelatedEntity {
 }
 
 export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warnings: string[] } {
-  const header: Segment[] = [];
+  let header: Segment[] = NONE;
   const levels: HlLevel[] = [];
   const roots: HlLevel[] = [];
   const byId = new Map<string, HlLevel>();
@@ -169,7 +169,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       continue;
     }
     if (!level) {
-      header.push(seg);
+      header = added(header, seg);
       continue;
     }
     // Cases in the order of how often a 271 holds them: a switch on strings tests them one by one.
