@@ -103,12 +103,11 @@ function delimiterProblem(d: Delimiters): string | null {
   if (e === c || e === s || c === s || (r !== null && (r === e || r === s))) {
     return `delimiters are not distinct (${JSON.stringify([e, c, s, ...(r ? [r] : [])])})`;
   }
-  for (const [name, ch] of [
-    ['component separator', d.component],
-    ['segment terminator', d.segment],
-  ] as const) {
-    const c = ch.charCodeAt(0);
-    if (isAlnum(c) || c === 32) return `"${ch}" cannot be the ${name}`;
-  }
-  return null;
+  return unfit(d.component, 'component separator') ?? unfit(d.segment, 'segment terminator');
+}
+
+/** Why `ch` cannot be the delimiter `name`, or null (called per delimiter: a list of pairs to loop over was allocated per interchange). */
+function unfit(ch: string, name: string): string | null {
+  const c = ch.charCodeAt(0);
+  return isAlnum(c) || c === 32 ? `"${ch}" cannot be the ${name}` : null;
 }

@@ -9,7 +9,8 @@ import { benefitWindow, type RowScope } from './benefits/filters.ts';
 import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 
-export interface Benefit {
+/** A row is its own RowScope (service types, procedure, window, period): what excludedBy reads. */
+export interface Benefit extends RowScope {
   loop: BenefitLoop;
   info: string;
   level: string;
@@ -37,8 +38,6 @@ export interface Benefit {
   marketplace: boolean;
   bluecard: boolean;
   hdhp: boolean;
-  /** What the row is restricted to: service types, EB13 procedure, its own dates (benefits/filters.ts). */
-  scope: RowScope;
   /** EB13-2: the procedure the row is restricted to, when it is. */
   procedure: string | null;
 }
@@ -116,7 +115,8 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
-    scope: { serviceTypes, procedure, window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN, period },
+    serviceTypes,
+    window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,
   };
 }
 

@@ -88,20 +88,27 @@ function kindOf(code: string): HlKind {
 }
 
 /**
- * Most loops have no segments of most kinds: their lists start as this shared empty array and
- * get their own array on the first push (see add), which spares a 271 hundreds of allocations.
+ * Most loops have no segments of most kinds, and most levels no children: their lists start as
+ * this shared empty array and get their own array on the first item (see added), which spares a
+ * 271 hundreds of allocations.
  * It is not frozen (a frozen array has another elements kind, which slows every loop over these
- * lists); add() is the only writer and never pushes into it.
+ * lists); added() is the only writer and never pushes into it.
  */
 const NONE: never[] = [];
 
-type ListKey<T> = { [K in keyof T]: T[K] extends Segment[] ? K : never }[keyof T] & string;
+/**
+ * `list` with `item` appended. Each caller names the list it grows (owner.msg = added(owner.msg, seg)):
+ * a property named in the code is a fixed-offset load and store, where a key passed in a variable
+ * was a generic keyed access on every segment.
+ */
+function added<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item];
+  list.push(item);
+  return list;
+}
 
-function add<T extends object>(owner: T, key: ListKey<T>, seg: Segment): void {
-  const lists = owner as unknown as Record<string, Segment[]>;
-  const list = lists[key]!;
-  if (list === NONE) lists[key] = [seg];
-  else list.push(seg);
+function addOther(owner: HlLevel | NameLoop | BenefitLoop, seg: Segment): void {
+  owner.other = added(owner.other, seg);
 }
 
 function newName(nm1: Segment): NameLoop {
@@ -117,7 +124,7 @@ function newRelated(nm1: Segment): RelatedEntity {
 }
 
 export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warnings: string[] } {
-  const header: Segment[] = [];
+  let header: Segment[] = NONE;
   const levels: HlLevel[] = [];
   const roots: HlLevel[] = [];
   const byId = new Map<string, HlLevel>();
@@ -136,11 +143,25 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       const code = el(seg, 3);
       const parent = parentId ? (byId.get(parentId) ?? null) : null;
       if (parentId && !parent) warnings.push(`HL at segment ${seg.index} names parent ${parentId}, which does not precede it`);
-      level = { hl: seg, id, parent_id: parentId, code, kind: kindOf(code), parent, children: [], trn: NONE, aaa: NONE, names: [], benefits: [], other: NONE };
+      level = {
+        hl: seg,
+        id,
+        parent_id: parentId,
+        code,
+        kind: kindOf(code),
+        parent,
+        children: NONE,
+        trn: NONE,
+        aaa: NONE,
+        names: NONE,
+        benefits: NONE,
+        other: NONE,
+      };
       if (byId.has(id)) warnings.push(`duplicate HL ID ${id} at segment ${seg.index}`);
       byId.set(id, level);
       levels.push(level);
-      (parent ? parent.children : roots).push(level);
+      if (parent) parent.children = added(parent.children, level);
+      else roots.push(level);
       name = null;
       benefit = null;
       inLs = false;
@@ -148,37 +169,53 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
       continue;
     }
     if (!level) {
-      header.push(seg);
+      header = added(header, seg);
       continue;
     }
+    // Cases in the order of how often a 271 holds them: a switch on strings tests them one by one.
     switch (seg.id) {
-      case 'TRN':
-        add(level, 'trn', seg);
+      case 'EB':
+      case 'EQ':
+        if (inLs) warnings.push(`LS before segment ${seg.index} has no LE`);
+        benefit = newBenefit(seg);
+        level.benefits = added(level.benefits, benefit);
+        inLs = false;
+        related = null;
         break;
       case 'NM1':
         if (benefit) {
           if (!inLs) warnings.push(`NM1 at segment ${seg.index} follows a benefit outside LS/LE; read as a 2120 entity`);
           related = newRelated(seg);
-          benefit.related = benefit.related === NONE ? [related] : [...benefit.related, related];
+          benefit.related = added(benefit.related, related);
         } else {
           name = newName(seg);
-          level.names.push(name);
+          level.names = added(level.names, name);
         }
         break;
-      case 'EB':
-      case 'EQ':
-        if (inLs) warnings.push(`LS before segment ${seg.index} has no LE`);
-        benefit = newBenefit(seg);
-        level.benefits.push(benefit);
-        inLs = false;
-        related = null;
+      case 'MSG':
+        if (benefit) benefit.msg = added(benefit.msg, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
+      case 'DTP':
+        if (benefit) benefit.dtp = added(benefit.dtp, seg);
+        else if (name) name.dtp = added(name.dtp, seg);
+        else level.other = added(level.other, seg);
+        break;
+      case 'REF':
+        if (benefit) benefit.ref = added(benefit.ref, seg);
+        else if (name) name.ref = added(name.ref, seg);
+        else level.other = added(level.other, seg);
+        break;
+      case 'III':
+        if (benefit) benefit.iii = added(benefit.iii, seg);
+        else addOther(benefit ?? name ?? level, seg);
         break;
       case 'LS':
         if (benefit) {
           inLs = true;
           related = null;
         } else {
-          add(level, 'other', seg);
+          level.other = added(level.other, seg);
         }
         break;
       case 'LE':
@@ -186,54 +223,50 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         inLs = false;
         related = null;
         break;
+      case 'PER':
+        if (related) related.per = added(related.per, seg);
+        else if (name && !benefit) name.per = added(name.per, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
       case 'N3':
       case 'N4':
-      case 'PRV':
-      case 'PER': {
-        const key = seg.id === 'N3' ? 'n3' : seg.id === 'N4' ? 'n4' : seg.id === 'PRV' ? 'prv' : 'per';
+      case 'PRV': {
         const target = related ?? (benefit ? null : name);
-        if (!target) {
-          add(benefit ?? level, 'other', seg);
-        } else if (key === 'per') {
-          add(target, 'per', seg);
-        } else if (target[key] === null) {
-          target[key] = seg;
-        } else {
-          add(benefit ?? name ?? level, 'other', seg);
-        }
+        const key = seg.id === 'N3' ? 'n3' : seg.id === 'N4' ? 'n4' : 'prv';
+        if (target && target[key] === null) target[key] = seg;
+        else addOther(benefit ?? name ?? level, seg);
         break;
       }
       case 'AAA':
-        add(benefit ?? name ?? level, 'aaa', seg);
+        if (benefit) benefit.aaa = added(benefit.aaa, seg);
+        else if (name) name.aaa = added(name.aaa, seg);
+        else level.aaa = added(level.aaa, seg);
         break;
-      case 'REF':
-      case 'DTP': {
-        const key = seg.id === 'REF' ? 'ref' : 'dtp';
-        if (benefit) add(benefit, key, seg);
-        else if (name) add(name, key, seg);
-        else add(level, 'other', seg);
+      case 'TRN':
+        level.trn = added(level.trn, seg);
         break;
-      }
       case 'DMG':
-      case 'INS': {
-        const key = seg.id === 'DMG' ? 'dmg' : 'ins';
-        if (name && !benefit && name[key] === null) name[key] = seg;
-        else add(benefit ?? name ?? level, 'other', seg);
+        if (name && !benefit && name.dmg === null) name.dmg = seg;
+        else addOther(benefit ?? name ?? level, seg);
         break;
-      }
-      case 'HI':
-      case 'MPI':
-        if (name && !benefit) add(name, seg.id === 'HI' ? 'hi' : 'mpi', seg);
-        else add(benefit ?? level, 'other', seg);
+      case 'INS':
+        if (name && !benefit && name.ins === null) name.ins = seg;
+        else addOther(benefit ?? name ?? level, seg);
         break;
       case 'HSD':
-      case 'MSG':
-      case 'III':
-        if (benefit) add(benefit, seg.id === 'HSD' ? 'hsd' : seg.id === 'MSG' ? 'msg' : 'iii', seg);
-        else add(name ?? level, 'other', seg);
+        if (benefit) benefit.hsd = added(benefit.hsd, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
+      case 'HI':
+        if (name && !benefit) name.hi = added(name.hi, seg);
+        else addOther(benefit ?? name ?? level, seg);
+        break;
+      case 'MPI':
+        if (name && !benefit) name.mpi = added(name.mpi, seg);
+        else addOther(benefit ?? name ?? level, seg);
         break;
       default:
-        add(benefit ?? name ?? level, 'other', seg);
+        addOther(benefit ?? name ?? level, seg);
     }
   }
   if (inLs) warnings.push('the last LS has no LE');

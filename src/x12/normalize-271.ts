@@ -195,7 +195,7 @@ function readEligibility(
       continue;
     }
     // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
-    const why = encounter && !(b.status && b.planWide) ? excludedBy(b.scope, encounter) : null;
+    const why = encounter && !(b.status && b.planWide) ? excludedBy(b, encounter) : null;
     if (why !== null) {
       skipped.push({ b, why });
       continue;
@@ -214,7 +214,7 @@ function readEligibility(
       firstStatus ??= b;
       if (!planLevel && b.planWide) planLevel = b;
       // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
-      if (!b.telehealth && b.scope.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
+      if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
         if (statusOf(b.info) === 'inactive') mhInactive ??= b;
         else mhActive ??= b;
       } else if (strong && statusOf(b.info) !== 'inactive') otherActive = true;

@@ -31,11 +31,16 @@ export class Segment {
     /** The whole document the segment was read from. */
     readonly text: string,
     /** Offsets of the separators that end each element (the last one is the terminator). */
-    private readonly bounds: number[],
+    private bounds: number[],
     private readonly first: number,
     /** Set instead when the segment's text held line breaks, which are not data. */
     private readonly cleaned: string[] | null,
   ) {}
+
+  /** Used by tokenize only: the document's separator offsets, copied out of its scratch list once the scan is done. */
+  settle(bounds: number[]): void {
+    this.bounds = bounds;
+  }
 
   /** Element n ('' when absent), so element(1) is e.g. EB01. */
   element(n: number): string {
@@ -149,6 +154,35 @@ function asciiBytes(text: string): Uint8Array | null {
   return encoder.encodeInto(text, scratch).written === n ? scratch : null;
 }
 
+const isStop = (c: number, E: number, S: number) => c === E || c === S || c === 10 || c === 13;
+
+/** 1 at the element separator, the segment terminator and the line breaks; kept for the last delimiters seen. */
+const STOPS = new Uint8Array(128);
+let stopsFor = -1;
+
+function stopTable(E: number, S: number): Uint8Array {
+  const key = E * 128 + S;
+  if (key !== stopsFor) {
+    STOPS.fill(0);
+    for (const c of [E, S, 10, 13]) if (c < 128) STOPS[c] = 1;
+    stopsFor = key;
+  }
+  return STOPS;
+}
+
+/**
+ * The separator offsets of the document being scanned, reused: each document keeps an exact copy
+ * (settle), where a list allocated per document had to guess its size (and fill it with holes).
+ */
+let marks: number[] = [0];
+
+function settle(segments: Segment[], used: number): void {
+  const exact = marks.slice(0, used);
+  for (const seg of segments) seg.settle(exact);
+  // A very large interchange's list is not kept.
+  if (marks.length > 1 << 16) marks = [0];
+}
+
 /** ISA, IEA, GS, GE, ST, SE and TA1 start with I, G, S or T; most content segments do not. */
 export function isEnvelopeId(id: string): boolean {
   const c = id.charCodeAt(0);
@@ -169,16 +203,20 @@ export function tokenize(text: string, envelope?: number[]): ParseResult<Tokens>
   const segments: Segment[] = [];
   const warnings: string[] = isa.warnings.length > 0 ? [...isa.warnings] : [];
   const n = text.length;
-  // A plain array sized for a typical density of separators (about 0.27 per character in built
-  // 271s; it grows past that, and every growth copies): a typed array per document costs more.
-  const bounds: number[] = new Array<number>(((n * 3) >> 3) + 16);
+  // The segments read from the scratch list until settle gives them the document's own copy.
+  const bounds = marks;
   let used = 0;
   let first = 0;
   let segStart = start;
   let dirty = false;
   let i = start;
   const bytes = asciiBytes(text);
+  const stops = bytes !== null ? stopTable(E, S) : null;
   while (i < n) {
+    // Skip to the next separator or line break: the test per character is all most characters get.
+    if (bytes !== null) while (i < n && stops![bytes[i]!] === 0) i++;
+    else while (i < n && !isStop(text.charCodeAt(i), E, S)) i++;
+    if (i >= n) break;
     const c = bytes !== null ? bytes[i]! : text.charCodeAt(i);
     if (c === E || c === S) {
       bounds[used++] = i;
@@ -217,6 +255,7 @@ export function tokenize(text: string, envelope?: number[]): ParseResult<Tokens>
       envelope?.push(segments.length);
       segments.push(new Segment(id, segments.length + 1, segStart, tail.length, text, bounds, first, tail));
       warnings.push(`the last segment (${id}) has no segment terminator "${delimiters.segment}"`);
+      settle(segments, used);
       return ok({ delimiters, segments }, warnings);
     }
     return fail(`truncated input: the last segment (${id || '?'}) has no segment terminator "${delimiters.segment}"`, {
@@ -225,6 +264,7 @@ export function tokenize(text: string, envelope?: number[]): ParseResult<Tokens>
       offset: segStart,
     });
   }
+  settle(segments, used);
   return ok({ delimiters, segments }, warnings);
 }
 

@@ -125,6 +125,11 @@ test('detectTransactionSet peeks at ST01 of every sample', () => {
   assert.equal(detectTransactionSet('not x12'), null);
   assert.equal(detectTransactionSet(''), null);
   assert.equal(detectTransactionSet(sample(SAMPLE.subscriber271).replace('ST*271', 'ST*835')), null);
+  // ST01 is the whole element: a longer code is another set, and the text may end right after it.
+  assert.equal(detectTransactionSet(sample(SAMPLE.subscriber271).replace('ST*271*', 'ST*2710*')), null);
+  const isa = sample(SAMPLE.subscriber271).slice(0, 106);
+  assert.equal(detectTransactionSet(`${isa}GS*HB~ST*271`), '271');
+  assert.equal(detectTransactionSet(`${isa}GS*HB~ST*27`), null);
 });
 
 test('a 270 is not a 271 and vice versa', () => {

@@ -203,3 +203,18 @@ test('property: the tokenizer reads what a naive split by terminator and element
     { numRuns: 300 },
   );
 });
+
+test('segments keep their own separator offsets after later documents reuse the scratch list', () => {
+  const first = sample(SAMPLE.subscriber271);
+  const a = tokenize(first);
+  assert.ok(a.ok);
+  const before = a.value.segments.map((s) => s.elements);
+  // A longer document, then a shorter one, overwrite the scratch list the first was scanned into.
+  assert.ok(tokenize(sample(SAMPLE.dependent271) + sample(SAMPLE.dependent271).slice(106)).ok);
+  assert.ok(tokenize(sample(SAMPLE.subscriber270)).ok);
+  assert.deepEqual(
+    a.value.segments.map((s) => s.elements),
+    before,
+  );
+  assert.equal(a.value.segments.at(-1)!.end, first.lastIndexOf('~'));
+});

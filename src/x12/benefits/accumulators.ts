@@ -20,6 +20,8 @@ import { readNumber } from '../values.ts';
 import { isFamilyLevel, readAmount, rowRank, type Net, type Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
+const NO_ROWS: readonly Selectable[] = [];
+
 /** The value of the most specific rank; different values at that rank are a conflict (unknown). */
 export class Best {
   rank = Infinity;
@@ -27,8 +29,10 @@ export class Best {
   private contradicted = false;
   /** The row the value came from (the earliest in the 271 among equal ones, for the explanation). */
   from: Selectable | null = null;
-  /** Rows of the winning rank whose values disagree. */
-  readonly conflicts: Selectable[] = [];
+  /** The first row offered at the winning rank. */
+  private lead: Selectable | null = null;
+  /** Every row of the winning rank, listed from the second one on (most ranks have one row). */
+  private rows: readonly Selectable[] = NO_ROWS;
 
   get value(): number | null {
     return this.contradicted ? null : this.first;
@@ -41,19 +45,18 @@ export class Best {
       this.first = value;
       this.from = from;
       this.contradicted = false;
-      // Setting an array's length is a runtime call; the first offer finds the list empty.
-      if (this.conflicts.length > 0) this.conflicts.length = 0;
-      this.conflicts.push(from);
+      this.lead = from;
+      this.rows = NO_ROWS;
       return;
     }
-    this.conflicts.push(from);
+    this.rows = this.rows === NO_ROWS ? [this.lead!, from] : [...this.rows, from];
     if (value !== this.first) this.contradicted = true;
     else if (this.from === null || from.loop.seg.index < this.from.loop.seg.index) this.from = from;
   }
 
-  /** The rows that contradict each other (empty when the value is known). */
+  /** The rows of the winning rank, which contradict each other (empty when the value is known). */
   get contradicting(): readonly Selectable[] {
-    return this.contradicted ? this.conflicts : [];
+    return this.contradicted ? this.rows : NO_ROWS;
   }
 }
 

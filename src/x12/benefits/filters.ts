@@ -58,6 +58,12 @@ export interface RowScope {
   period: string;
 }
 
+/** Whether every service type is limited to `care` (a loop: every() with a closure allocates one per row). */
+function allFor(types: readonly string[], care: 'inpatient' | 'outpatient'): boolean {
+  for (const t of types) if (careOf(t) !== care) return false;
+  return true;
+}
+
 /** Why the row does not apply to the encounter, or null when it does. */
 export function excludedBy(scope: RowScope, e: Encounter): string | null {
   const { begin, end } = scope.window;
@@ -72,7 +78,7 @@ export function excludedBy(scope: RowScope, e: Encounter): string | null {
   const types = scope.serviceTypes;
   if (types.length > 0) {
     const other = inpatient ? 'outpatient' : 'inpatient';
-    if (types.every((t) => careOf(t) === other)) {
+    if (allFor(types, other)) {
       return inpatient
         ? `service type ${types.join(', ')} is outpatient care; the encounter is an inpatient stay`
         : `service type ${types.join(', ')} is inpatient care; the encounter is an outpatient visit (place of service ${e.place_of_service})`;

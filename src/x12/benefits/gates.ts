@@ -78,53 +78,54 @@ function packRest(loop: BenefitLoop): number[] {
 const hasSubordinates = (loop: BenefitLoop) =>
   loop.hsd.length + loop.ref.length + loop.dtp.length + loop.msg.length + loop.iii.length + loop.related.length > 0;
 
-interface Keyed<T> {
-  b: T;
-  /** The key's first piece, the EB segment as sent: text.slice(off, off + len) (a cleaned segment's source() when it held line breaks). */
-  text: string;
-  off: number;
-  len: number;
-  /** A line break follows the EB segment in the key (the loop has subordinate segments). */
-  sub: boolean;
-  /**
-   * The head's first 12 positions packed three to a number (a character c as c + 2, the line break
-   * after the segment as 12, past the end 0: the order of the characters); most heads differ in them.
-   */
-  p0: number;
-  p1: number;
-  p2: number;
-  p3: number;
-  /** The rest of the key, packed when two heads tie (the rest of two equal heads compares on its own). */
-  rest: number[] | null;
+/** The key's first piece, the EB segment as sent: text.slice(off, off + len) (a cleaned segment's source() when it held line breaks). */
+function headOf(seg: Segment): { text: string; off: number; len: number } {
+  const end = seg.end;
+  if (end < 0) {
+    const text = seg.source();
+    return { text, off: 0, len: text.length };
+  }
+  return { text: seg.text, off: seg.offset, len: end - seg.offset };
 }
 
 const PACKED = 12;
 
-function keyOf<T extends Row>(b: T): Keyed<T> {
-  const seg = b.loop.seg;
+/**
+ * The packed heads of the rows byContent orders, four numbers a row in one reused array (byContent
+ * is never re-entered; no key object per row): the head's first 12 positions packed three to a
+ * number (a character c as c + 2, the line break after the segment as 12, past the end 0: the order
+ * of the characters). Most heads differ in them.
+ */
+let heads = new Float64Array(4 * 64);
+/** The packed rests of rows whose heads tied (the rest of two equal heads compares on its own), by row. */
+let rests: (number[] | undefined)[] | null = null;
+/** The order being built: positions in `rows`. */
+const order = new Int32Array(64);
+
+function packHead(k: number, loop: BenefitLoop): void {
+  const seg = loop.seg;
   const end = seg.end;
-  const sub = hasSubordinates(b.loop);
-  const text = end < 0 ? seg.source() : seg.text;
-  const off = end < 0 ? 0 : seg.offset;
-  const len = end < 0 ? text.length : end - off;
-  let p0 = 0;
-  let p1 = 0;
-  let p2 = 0;
+  const at = 4 * k;
+  if (end - seg.offset >= PACKED) {
+    // The whole head of most EB segments, read in place: no test per position.
+    const t = seg.text;
+    const o = seg.offset;
+    heads[at] = ((t.charCodeAt(o) + 2) * 131072 + t.charCodeAt(o + 1) + 2) * 131072 + t.charCodeAt(o + 2) + 2;
+    heads[at + 1] = ((t.charCodeAt(o + 3) + 2) * 131072 + t.charCodeAt(o + 4) + 2) * 131072 + t.charCodeAt(o + 5) + 2;
+    heads[at + 2] = ((t.charCodeAt(o + 6) + 2) * 131072 + t.charCodeAt(o + 7) + 2) * 131072 + t.charCodeAt(o + 8) + 2;
+    heads[at + 3] = ((t.charCodeAt(o + 9) + 2) * 131072 + t.charCodeAt(o + 10) + 2) * 131072 + t.charCodeAt(o + 11) + 2;
+    return;
+  }
+  const { text, off, len } = headOf(seg);
+  const sub = hasSubordinates(loop);
   let v = 0;
   for (let i = 0; i < PACKED; i++) {
     v = v * 131072 + (i < len ? text.charCodeAt(off + i) + 2 : i === len && sub ? 12 : 0);
-    if (i === 2) {
-      p0 = v;
-      v = 0;
-    } else if (i === 5) {
-      p1 = v;
-      v = 0;
-    } else if (i === 8) {
-      p2 = v;
+    if (i % 3 === 2) {
+      heads[at + (i - 2) / 3] = v;
       v = 0;
     }
   }
-  return { b, text, off, len, sub, p0, p1, p2, p3: v, rest: null };
 }
 
 function compareNumbers(a: readonly number[], b: readonly number[]): number {
@@ -133,32 +134,35 @@ function compareNumbers(a: readonly number[], b: readonly number[]): number {
   return a.length - b.length;
 }
 
+function restOf(rows: readonly Row[], k: number): number[] {
+  rests ??= [];
+  return (rests[k] ??= packRest(rows[k]!.loop));
+}
+
 /**
- * The heads compared in place, character by character, as the strings would compare (a segment as
- * sent never holds a line break: one that did was cleaned); then, when they tie, the packed rests.
+ * Rows x and y of `rows` compared by their packed heads, then in place, character by character, as
+ * the strings would compare (a segment as sent never holds a line break: one that did was cleaned);
+ * then, when the heads tie, by the packed rests.
  */
-function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
-  if (x.p0 !== y.p0) return x.p0 - y.p0;
-  if (x.p1 !== y.p1) return x.p1 - y.p1;
-  if (x.p2 !== y.p2) return x.p2 - y.p2;
-  if (x.p3 !== y.p3) return x.p3 - y.p3;
+function compareRows(rows: readonly Row[], x: number, y: number): number {
+  const ax = 4 * x;
+  const ay = 4 * y;
+  for (let j = 0; j < 4; j++) if (heads[ax + j] !== heads[ay + j]) return heads[ax + j]! - heads[ay + j]!;
   // The first 12 positions agree: a head shorter than that ends at the same place in both (a
   // segment holds no line break), so the heads are equal; else read on from position 12.
-  const n = x.len < y.len ? x.len : y.len;
-  const tx = x.text;
-  const ty = y.text;
-  const ox = x.off;
-  const oy = y.off;
+  const lx = rows[x]!.loop;
+  const ly = rows[y]!.loop;
+  const hx = headOf(lx.seg);
+  const hy = headOf(ly.seg);
+  const n = hx.len < hy.len ? hx.len : hy.len;
   for (let i = n < PACKED ? n : PACKED; i < n; i++) {
-    const d = tx.charCodeAt(ox + i) - ty.charCodeAt(oy + i);
+    const d = hx.text.charCodeAt(hx.off + i) - hy.text.charCodeAt(hy.off + i);
     if (d !== 0) return d;
   }
-  const cx = x.len > n ? tx.charCodeAt(ox + n) : x.sub ? 10 : -1;
-  const cy = y.len > n ? ty.charCodeAt(oy + n) : y.sub ? 10 : -1;
+  const cx = hx.len > n ? hx.text.charCodeAt(hx.off + n) : hasSubordinates(lx) ? 10 : -1;
+  const cy = hy.len > n ? hy.text.charCodeAt(hy.off + n) : hasSubordinates(ly) ? 10 : -1;
   if (cx !== cy) return cx - cy;
-  x.rest ??= packRest(x.b.loop);
-  y.rest ??= packRest(y.b.loop);
-  return compareNumbers(x.rest, y.rest);
+  return compareNumbers(restOf(rows, x), restOf(rows, y));
 }
 
 /**
@@ -166,29 +170,32 @@ function compareKeyed<T extends Row>(x: Keyed<T>, y: Keyed<T>): number {
  * plan-level status EB, the plan name), it is the same whatever order the payer sent them in.
  */
 export function byContent<T extends Row>(rows: readonly T[]): T[] {
-  if (rows.length < 2) return rows.slice();
-  if (rows.length > 64) {
-    const all = rows.map(keyOf);
-    return all.sort(compareKeyed).map((x) => x.b);
+  const count = rows.length;
+  if (count < 2) return rows.slice();
+  if (heads.length < 4 * count) heads = new Float64Array(4 * count);
+  rests = null;
+  for (let k = 0; k < count; k++) packHead(k, rows[k]!.loop);
+  if (count > 64) {
+    const sorted = rows.map((_, k) => k).sort((x, y) => compareRows(rows, x, y));
+    rests = null;
+    return sorted.map((k) => rows[k]!);
   }
   // A stable binary insertion sort: a 271 has tens of rows, and Array.prototype.sort's calls back
   // into the comparator cost more than the comparisons themselves (beyond 64 rows, the moves would).
-  const keyed: Keyed<T>[] = [];
-  for (const b of rows) {
-    const x = keyOf(b);
+  for (let k = 0; k < count; k++) {
     let lo = 0;
-    let hi = keyed.length;
+    let hi = k;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareKeyed(x, keyed[mid]!) < 0) hi = mid;
+      if (compareRows(rows, k, order[mid]!) < 0) hi = mid;
       else lo = mid + 1;
     }
-    keyed.push(x);
-    for (let j = keyed.length - 1; j > lo; j--) keyed[j] = keyed[j - 1]!;
-    keyed[lo] = x;
+    for (let j = k; j > lo; j--) order[j] = order[j - 1]!;
+    order[lo] = k;
   }
   const out: T[] = [];
-  for (const x of keyed) out.push(x.b);
+  for (let j = 0; j < count; j++) out.push(rows[order[j]!]!);
+  rests = null;
   return out;
 }
 

@@ -25,7 +25,7 @@ export interface Selectable {
   /** EB13-2: the procedure the row is restricted to (it applies to the encounter only when it names its procedure). */
   procedure: string | null;
   /** EB03 codes as sent (repetitions split); for the explanation's words. */
-  scope?: { serviceTypes: readonly string[] };
+  serviceTypes?: readonly string[];
 }
 
 /** The place a benefit applies to, from its 2115C III*ZZ codes. */

@@ -36,32 +36,34 @@ function shareRank(b: Selectable): number {
   return rowRank(b) + (b.place !== 'any' ? 0 : 2);
 }
 
-const earliest = (list: readonly Selectable[]): Selectable | null => {
-  let best: Selectable | null = null;
-  for (const b of list) if (!best || b.loop.seg.index < best.loop.seg.index) best = b;
-  return best;
-};
-
-/** The one value the rows state, or null with the rows in conflict when they state more than one. */
+/**
+ * The one value the rows of EB01 `info` state, from the earliest row stating it; or null with those
+ * rows in conflict when they state more than one.
+ */
 function agreed(
   rows: readonly Selectable[],
+  info: string,
   read: (b: Selectable) => number | null,
   conflicts: Selectable[],
 ): { value: number | null; from: Selectable | null } {
-  // Each row's value is read once (an element slice and a decimal parse).
-  const stated: Selectable[] = [];
+  // Each row's value is read once (an element slice and a decimal parse), again only for rows in conflict.
   let v: number | null = null;
+  let from: Selectable | null = null;
   let same = true;
   for (const b of rows) {
+    if (b.info !== info) continue;
     const value = read(b);
     if (value === null) continue;
-    if (stated.length === 0) v = value;
-    else if (value !== v) same = false;
-    stated.push(b);
+    if (from === null) {
+      v = value;
+      from = b;
+    } else {
+      if (value !== v) same = false;
+      if (b.loop.seg.index < from.loop.seg.index) from = b;
+    }
   }
-  if (stated.length === 0) return { value: null, from: null };
-  if (same) return { value: v, from: earliest(stated) };
-  conflicts.push(...stated);
+  if (same) return { value: v, from };
+  for (const b of rows) if (b.info === info && read(b) !== null) conflicts.push(b);
   return { value: null, from: null };
 }
 
@@ -88,26 +90,32 @@ function hintOf(rows: readonly Selectable[], tier?: number, n?: Net): { hint: bo
  * The group that prices a session at `fits` places for network n, or null when no EB A/B/I applies.
  */
 export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceFit) => boolean, warnings: string[]): ShareGroup | null {
+  // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
+  let members: Selectable[] | null = null;
+  // EB01 A or B rows among them, and the earliest EB01 I.
+  let shares = false;
+  let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
     if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place)) continue;
-    best = Math.min(best, shareRank(b));
+    const rank = shareRank(b);
+    if (rank > best) continue;
+    if (rank < best) {
+      best = rank;
+      members = [];
+      shares = false;
+      notCoveredFrom = null;
+    }
+    members!.push(b);
+    if (b.info !== 'I') shares = true;
+    else if (!notCoveredFrom || b.loop.seg.index < notCoveredFrom.loop.seg.index) notCoveredFrom = b;
   }
-  if (best === Infinity) return null;
-  const members: Selectable[] = [];
-  const copayRows: Selectable[] = [];
-  const coinsuranceRows: Selectable[] = [];
-  const notCoveredRows: Selectable[] = [];
-  for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || shareRank(b) !== best) continue;
-    members.push(b);
-    (b.info === 'B' ? copayRows : b.info === 'A' ? coinsuranceRows : notCoveredRows).push(b);
-  }
+  if (members === null) return null;
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  const copay: { value: number | null; from: Selectable | null } = agreed(copayRows, readAmount, conflicts);
-  let coins = agreed(coinsuranceRows, readShareQuiet, conflicts);
+  const copay = agreed(members, 'B', readAmount, conflicts);
+  let coins = agreed(members, 'A', readShareQuiet, conflicts);
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -115,9 +123,8 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   }
   // The EB08 warning (a whole percent read as one) once, for the row that prices.
   if (coins.from) readShare(coins.from, warnings);
-  const shares = copayRows.length > 0 || coinsuranceRows.length > 0;
   // An EB*I beside a cost share of the same rank speaks for some other part of the service.
-  const notCovered = !shares && notCoveredRows.length > 0;
+  const notCovered = !shares && notCoveredFrom !== null;
   let priorAuth: boolean | null = null;
   for (const b of members) {
     const eb11 = b.loop.seg.element(11);
@@ -136,7 +143,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     priorAuth,
     authNumber: authNumbers?.size === 1 ? [...authNumbers][0]! : null,
     hint,
-    sources: { copay: copay.from, coinsurance: coins.from, notCovered: earliest(notCoveredRows), hint: from, explicit },
+    sources: { copay: copay.from, coinsurance: coins.from, notCovered: notCoveredFrom, hint: from, explicit },
     conflicts,
   };
 }

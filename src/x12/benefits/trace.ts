@@ -20,7 +20,7 @@ const PLACE_NAMES: Readonly<Record<string, string>> = {
 
 function rowWords(b: Selectable): string {
   const seg = b.loop.seg;
-  const types = b.scope?.serviceTypes ?? (el(seg, 3) === '' ? [] : [el(seg, 3)]);
+  const types = b.serviceTypes ?? (el(seg, 3) === '' ? [] : [el(seg, 3)]);
   let words = ebWords(seg, types);
   const places = placesOf(b.loop);
   if (places)
