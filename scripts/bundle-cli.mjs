@@ -7,7 +7,7 @@
 // data files and the console's assets are read from. Dynamic imports stay lazy (split into chunks).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { keepMappings } from './source-maps.mjs';
+import { coarsenMappings } from './source-maps.mjs';
 
 /**
  * Loaded from node_modules at run time rather than bundled: native addons, packages that read their
@@ -67,11 +67,11 @@ export async function bundleCli(root) {
   });
   await writeFile(join(root, 'dist', 'cli', 'main.js'), STUB);
   const outputs = Object.keys(result.metafile.outputs);
-  // Our sources stay mapped, the dependencies' do not (source-maps.mjs says why).
+  // Our sources mapped token by token, the dependencies line by line (source-maps.mjs says why).
   for (const file of outputs.filter((f) => f.endsWith('.js.map'))) {
     const path = join(root, file);
     const map = JSON.parse(await readFile(path, 'utf8'));
-    await writeFile(path, JSON.stringify(keepMappings(map, (source) => !/(^|\/)node_modules\//.test(source))));
+    await writeFile(path, JSON.stringify(coarsenMappings(map, (source) => !/(^|\/)node_modules\//.test(source))));
   }
   return outputs.filter((file) => file.endsWith('.js'));
 }

@@ -10,4 +10,4 @@ export interface RawSourceMap {
 export type Segment = number[];
 export function decodeMappings(mappings: string): Segment[][];
 export function encodeMappings(lines: Segment[][]): string;
-export function keepMappings<M extends RawSourceMap>(map: M, keep: (source: string) => boolean): M;
+export function coarsenMappings<M extends RawSourceMap>(map: M, fine: (source: string) => boolean): M;

@@ -1,8 +1,8 @@
-// Source maps of the `coverage` bundle keep only the mappings into our own sources (bundle-cli.mjs).
-// Node parses a chunk's whole map the first time a stack frame in that chunk is formatted, and it
-// formats more often than errors are logged (a stream destroyed with an error reads its stack): with
-// every dependency mapped, the maps held about 65 MB of heap once parsed, a fifth of that ours. A
-// frame in a dependency keeps its position in the bundle, whose comments name the package file.
+// Source maps of the `coverage` bundle map our own sources token by token and the dependencies line
+// by line (bundle-cli.mjs). Node parses a chunk's whole map the first time a stack frame in that chunk
+// is formatted, and it formats more often than errors are logged (a stream destroyed with an error
+// reads its stack): with every dependency token mapped, the maps held about 65 MB of heap once
+// parsed, four fifths of it the dependencies'. A frame in a dependency still names its file and line.
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
@@ -77,30 +77,22 @@ export function encodeMappings(lines) {
 }
 
 /**
- * The map with every segment into a source `keep` refuses turned into "not mapped" (a segment of a
- * generated column alone, once per run of them), so such a position maps to nothing rather than to
- * the nearest mapped position before it.
+ * The map with the segments into sources `fine` refuses thinned to one per generated line and
+ * original line: a position keeps its original source and line everywhere, and its column in the
+ * sources `fine` accepts (elsewhere, the column of the first token of its line).
  */
-export function keepMappings(map, keep) {
-  const kept = map.sources.map((source) => keep(source));
-  // Across lines: a position maps by the last segment at or before it, so one marker covers the
-  // run to the next mapped segment, however many lines it spans.
-  let unmapped = true;
+export function coarsenMappings(map, fine) {
+  const keep = map.sources.map((source) => fine(source));
   const lines = decodeMappings(map.mappings).map((segments) => {
     const out = [];
     for (const seg of segments) {
-      if (seg.length > 1 && kept[seg[1]]) {
-        out.push(seg);
-        unmapped = false;
-      } else if (!unmapped) {
-        out.push([seg[0]]);
-        unmapped = true;
-      }
+      const prev = out.at(-1);
+      const coarse = seg.length > 1 && !keep[seg[1]];
+      // A coarse segment repeats what the one before it says of source and line: leave it out.
+      if (coarse && prev !== undefined && prev.length > 1 && prev[1] === seg[1] && prev[2] === seg[2]) continue;
+      out.push(seg);
     }
     return out;
   });
-  // Node reads a one-number segment at the very end of the string as mapped (its parser looks for
-  // a separator after it): an empty last line puts one there.
-  const last = lines.findLast((segments) => segments.length > 0)?.at(-1);
-  return { ...map, mappings: encodeMappings(lines) + (last?.length === 1 ? ';' : '') };
+  return { ...map, mappings: encodeMappings(lines) };
 }
