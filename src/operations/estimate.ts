@@ -64,15 +64,10 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
 }
 
 /**
- * The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server.
- * `dateOfService` (default today) is the encounter's: a plan not in force on it costs the member the whole session.
+ * What the estimate response is made of: the plan's fields (alerts included), the engine's figures,
+ * the reset rules, and the 206 code when one applies. estimateBody lays them out as the response.
  */
-export function estimateBody(
-  coverage: Coverage,
-  req: EstimateRequest,
-  today: IsoDate,
-  dateOfService: IsoDate = today,
-): { status: 200 | 206; body: EstimateResponse } {
+export function estimateParts(coverage: Coverage, req: EstimateRequest, today: IsoDate, dateOfService: IsoDate = today) {
   const { fields, partial } = computeEstimate(coverage, {
     session_cost: sessionCostCents(req.provider_session_cost),
     in_network: req.in_network ?? true,
@@ -90,6 +85,20 @@ export function estimateBody(
           : 'The plan year resets soon',
     });
   }
+  return { plan, fields, reset, partial };
+}
+
+/**
+ * The estimate response for a member's (carve-out-merged) coverage: pure, so recorded 271s can be checked without a server.
+ * `dateOfService` (default today) is the encounter's: a plan not in force on it costs the member the whole session.
+ */
+export function estimateBody(
+  coverage: Coverage,
+  req: EstimateRequest,
+  today: IsoDate,
+  dateOfService: IsoDate = today,
+): { status: 200 | 206; body: EstimateResponse } {
+  const { plan, fields, reset, partial } = estimateParts(coverage, req, today, dateOfService);
   // One object literal of the response's fields, in the order Object.assign(plan, fields, reset) gave: assigning
   // ~55 properties one by one (Object.assign, or spreads, some twenty times slower in Node 20) turns the body into
   // a dictionary-mode object, about 5 µs a call. test/operations/estimate-body.test.ts holds it equal to that merge.

@@ -90,7 +90,8 @@ function expected(schema: Readonly<Record<string, unknown>>): string {
   throw new Error('env-schema: a constrained variable needs x-expected');
 }
 
-function refusal(name: EnvName, raw: string): string {
+/** The line a refused variable gets: what it must be, and the value (a credential's length only). */
+export function refusal(name: EnvName, raw: string): string {
   const schema = envSchemaOf(name);
   return schema['x-secret'] ? `${name} must be ${expected(schema)}; it has ${raw.length} characters` : `${name} must be ${expected(schema)}, got "${raw}"`;
 }

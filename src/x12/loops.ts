@@ -194,7 +194,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         break;
       case 'MSG':
         if (benefit) benefit.msg = added(benefit.msg, seg);
-        else addOther(benefit ?? name ?? level, seg);
+        else addOther(name ?? level, seg);
         break;
       case 'DTP':
         if (benefit) benefit.dtp = added(benefit.dtp, seg);
@@ -208,7 +208,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         break;
       case 'III':
         if (benefit) benefit.iii = added(benefit.iii, seg);
-        else addOther(benefit ?? name ?? level, seg);
+        else addOther(name ?? level, seg);
         break;
       case 'LS':
         if (benefit) {

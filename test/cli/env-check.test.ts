@@ -1,30 +1,18 @@
 /**
  * parseEnv builds each variable's check from EnvSchema instead of compiling it with Ajv at start:
  * on random environments it must accept, default and refuse exactly as the Ajv reading it replaced
- * (copied here as the reference).
+ * (copied here as the reference; the refusal's wording is env.ts's own).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv, refusal } from '../../src/server/env.ts';
 import { EnvSchema, envSchemaOf, type Env, type EnvName } from '../../src/server/env-schema.ts';
 
 const NAMES = Object.keys(EnvSchema.properties) as EnvName[];
 
 const ajvValidate = new Ajv({ allErrors: true, useDefaults: true, keywords: ['x-mode', 'x-default-text', 'x-expected', 'x-secret'] }).compile<Env>(EnvSchema);
-
-function expected(schema: Record<string, unknown>): string {
-  if (typeof schema['x-expected'] === 'string') return schema['x-expected'];
-  if (Array.isArray(schema.enum)) return schema.enum.join(' or ');
-  if (schema.type === 'integer') return `an integer from ${String(schema.minimum)} to ${String(schema.maximum)}`;
-  throw new Error('env-schema: a constrained variable needs x-expected');
-}
-
-function refusal(name: EnvName, raw: string): string {
-  const schema = envSchemaOf(name);
-  return schema['x-secret'] ? `${name} must be ${expected(schema)}; it has ${raw.length} characters` : `${name} must be ${expected(schema)}, got "${raw}"`;
-}
 
 /** The Ajv reading as it was (src/server/env.ts before the checks were built from the schema). */
 function parseEnvAjv(env: NodeJS.ProcessEnv): Env {

@@ -1,36 +1,18 @@
-/** estimateBody's one-literal body is the Object.assign merge it replaced: same fields, same values, same key order. */
+/** estimateBody's one-literal body is the Object.assign merge of its parts it replaced: same fields, same values, same key order. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { benefitAlerts, estimate as computeEstimate, isQmb } from '../../src/domain/estimate/index.ts';
+import { isQmb } from '../../src/domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../../src/domain/coverage.ts';
 import { requestedEncounter } from '../../src/domain/encounter.ts';
-import { resetRules } from '../../src/domain/plan-rules.ts';
 import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
-import { estimateBody, sessionCostCents } from '../../src/operations/estimate.ts';
-import { planFields } from '../../src/operations/present.ts';
+import { estimateBody, estimateParts } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
 import { corpus, encounterOf } from '../x12/corpus.ts';
 
-// estimateBody before 2026-11-27, verbatim but for the names.
-function oldEstimateBody(coverage: Coverage, req: EstimateRequest, today: IsoDate, dateOfService: IsoDate = today) {
-  const { fields, partial } = computeEstimate(coverage, {
-    session_cost: sessionCostCents(req.provider_session_cost),
-    in_network: req.in_network ?? true,
-    date_of_service: dateOfService,
-  });
-  const reset = resetRules(coverage, today);
-  const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
-  plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true, dateOfService));
-  if (reset.plan_reset_soon) {
-    plan.alerts.push({
-      code: 'PLAN_RESET_SOON',
-      message:
-        reset.reset_benefits_status === 'DETECTED_ACTION_REQUIRED'
-          ? `The plan year resets soon and ${reset.reset_benefits?.changes.join(', ')} change${reset.reset_benefits?.changes.length === 1 ? 's' : ''}`
-          : 'The plan year resets soon',
-    });
-  }
+// The merge estimateBody's one literal replaced, over the same parts.
+function mergedBody(coverage: Coverage, req: EstimateRequest, today: IsoDate, dateOfService: IsoDate = today) {
+  const { plan, fields, reset, partial } = estimateParts(coverage, req, today, dateOfService);
   const body = Object.assign(Object.assign({}, plan, fields), reset, {
     pcp: coverage.pcp,
     utilization_manager: coverage.utilization_manager,
@@ -70,8 +52,8 @@ test('estimateBody equals the Object.assign merge over the 271 corpus and varied
         };
         const dateOfService = addDays(today, serviceShift);
         for (const [now, before] of [
-          [estimateBody(k.coverage, req, today, dateOfService), oldEstimateBody(k.coverage, req, today, dateOfService)],
-          [estimateBody(k.coverage, req, today), oldEstimateBody(k.coverage, req, today)],
+          [estimateBody(k.coverage, req, today, dateOfService), mergedBody(k.coverage, req, today, dateOfService)],
+          [estimateBody(k.coverage, req, today), mergedBody(k.coverage, req, today)],
         ] as const) {
           assert.deepStrictEqual(now, before);
           assert.deepStrictEqual(Object.keys(now.body), Object.keys(before.body));

@@ -1,7 +1,7 @@
 /** Large audit batches on SQLite (the prepared multi-row INSERT): every record once, mixed column sets, retries ignored. */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { AuditWriter, COMMIT_GROUP, type AuditEvent } from '../../src/store/audit.ts';
 import { sqliteStore } from '../support/stores.ts';
 
@@ -19,13 +19,19 @@ const event = (i: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   ...overrides,
 });
 
-test('hundreds of records, some without user_id, some written twice: each stored once, as recorded', async (t) => {
+/** A fresh SQLite store, closed and removed when the test ends. */
+async function openSqlite(t: TestContext) {
   const store = await sqliteStore();
   const db = await store.open();
   t.after(async () => {
     await db.close();
     await store.cleanup();
   });
+  return db;
+}
+
+test('hundreds of records, some without user_id, some written twice: each stored once, as recorded', async (t) => {
+  const db = await openSqlite(t);
   const writer = new AuditWriter(db, { batchSize: 200, flushIntervalMs: 60_000 });
   const events: AuditEvent[] = [];
   for (let i = 0; i < 437; i++) {
@@ -47,12 +53,7 @@ test('hundreds of records, some without user_id, some written twice: each stored
 });
 
 test('write(): a full commit group is committed at once, the rest of the turn waits for its end', async (t) => {
-  const store = await sqliteStore();
-  const db = await store.open();
-  t.after(async () => {
-    await db.close();
-    await store.cleanup();
-  });
+  const db = await openSqlite(t);
   const writer = new AuditWriter(db, { flushIntervalMs: 60_000 });
   const events = Array.from({ length: COMMIT_GROUP + 7 }, (_, i) => event(i));
   const answers = events.map((e) => writer.write(e));
@@ -80,11 +81,6 @@ test('write(): a store that fails is tried once per commit group, not once per r
 });
 
 test('the SQLite store keeps SQLite’s 2 MB page cache, not better-sqlite3’s 16 MB (the audit trail would fill it)', async (t) => {
-  const store = await sqliteStore();
-  const db = await store.open();
-  t.after(async () => {
-    await db.close();
-    await store.cleanup();
-  });
+  const db = await openSqlite(t);
   assert.equal(db.sqlite!.pragma('cache_size', { simple: true }), -2000);
 });

@@ -32,7 +32,7 @@ export class Best {
   /** The first row offered at the winning rank. */
   private lead: Selectable | null = null;
   /** Every row of the winning rank, listed from the second one on (most ranks have one row). */
-  private rows: readonly Selectable[] = NO_ROWS;
+  private rows: Selectable[] | null = null;
 
   get value(): number | null {
     return this.contradicted ? null : this.first;
@@ -46,17 +46,18 @@ export class Best {
       this.from = from;
       this.contradicted = false;
       this.lead = from;
-      this.rows = NO_ROWS;
+      this.rows = null;
       return;
     }
-    this.rows = this.rows === NO_ROWS ? [this.lead!, from] : [...this.rows, from];
+    if (this.rows === null) this.rows = [this.lead!, from];
+    else this.rows.push(from);
     if (value !== this.first) this.contradicted = true;
     else if (this.from === null || from.loop.seg.index < this.from.loop.seg.index) this.from = from;
   }
 
   /** The rows of the winning rank, which contradict each other (empty when the value is known). */
   get contradicting(): readonly Selectable[] {
-    return this.contradicted ? this.rows : NO_ROWS;
+    return this.contradicted && this.rows !== null ? this.rows : NO_ROWS;
   }
 }
 

@@ -67,16 +67,17 @@ function agreed(
   return { value: null, from: null };
 }
 
+const everyRow = () => true;
+
 /**
- * The deductible hint: the priced rows' own MSG first, else what every row of the tier agrees on
- * (`tier` given: the status and cost rows of that tier for network n). The earliest row saying it is its source.
+ * The deductible hint of the rows `counts` keeps: what all of them that say one agree on, from the
+ * earliest saying it; null when none says one or they disagree.
  */
-function hintOf(rows: readonly Selectable[], tier?: number, n?: Net): { hint: boolean | null; from: Selectable | null } {
+function hintOf(rows: readonly Selectable[], counts: (b: Selectable) => boolean = everyRow): { hint: boolean | null; from: Selectable | null } {
   let hint: boolean | null = null;
   let from: Selectable | null = null;
   for (const b of rows) {
-    if (b.deductibleHint === null) continue;
-    if (tier !== undefined && (b.tier !== tier || !costApplies(b, n!) || !(b.status || b.cost))) continue;
+    if (b.deductibleHint === null || !counts(b)) continue;
     if (from === null) {
       hint = b.deductibleHint;
       from = b;
@@ -133,8 +134,9 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   }
   let authNumbers: Set<string> | null = null;
   for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
+  // The priced rows' own MSG first, else what the status and cost rows of the tier agree on.
   const own = hintOf(members);
-  const { hint, from } = own.hint !== null ? own : hintOf(list, tier, n);
+  const { hint, from } = own.hint !== null ? own : hintOf(list, (b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
   return {
     tier,
     copayment: copay.value,
