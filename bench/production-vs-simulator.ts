@@ -7,7 +7,7 @@
  *
  * With `sandbox`, a sandbox `coverage serve` (figure 1's, which does the same X12 round trip in
  * process) runs as a third side of the same interleaved rounds, held to the rate the production
- * estimate reached in the round before it, and the server CPU per estimate of both services is read
+ * estimate reached in the round before it at an even pace (lib/paced-load.ts), and the server CPU per estimate of both services is read
  * from /proc (as figure 1 does): what production costs beyond the sandbox at the same load.
  * After the rounds, one profiled round of each service shows where the CPU goes.
  */
@@ -94,7 +94,8 @@ export async function runProductionVsSimulator(opts: ProductionOptions = {}): Pr
         what,
       );
     // CPU per request falls as a server gets busier (more work per wake-up): the sandbox is held to the
-    // rate the production estimate reached in the round just before, so both are compared at one load.
+    // rate the production estimate reached in the round just before, its requests spread evenly as the
+    // payer's answers spread production's, so both are compared at one load.
     let productionRate = 0;
     const productionRun = async (s: number) => {
       const r = await counted(service.pid, 'production', () => estimateOn(service, 'production estimate')(s));

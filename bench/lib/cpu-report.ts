@@ -57,7 +57,7 @@ export function productionCpuSection(p: ProductionVsSimulator): string {
     "## Where the production estimate's CPU goes",
     '',
     `Figure 2 with the payer answering after ${p.latencyMs} ms, and a sandbox \`coverage serve\` (figure 1's service, which does the same X12 round trip in process) as a third side of the same interleaved rounds at ${p.connections} connections, ` +
-      `held to the rate the production estimate reached in the round before it (autocannon's overallRate): CPU per request falls as a server gets busier, so both are compared at one load. ` +
+      `held to the rate the production estimate reached in the round before it and sent its requests at an even pace, as the payer's answers spread production's (bench/lib/paced-load.ts): CPU per request falls as a server gets busier and when requests come in bursts, so both are compared at one load. ` +
       `Server CPU per estimate from /proc over the measured rounds: **${fmt(prodUs)} µs** in production (${fmt(p.estimate.requestsPerSecond)} estimates/s) against **${fmt(sandUs)} µs** in the sandbox (${fmt(p.sandbox!.requestsPerSecond)} estimates/s): ` +
       `**${fmt(prodUs / sandUs, 2)}×**. Then one more ${fmt(production.load.total / production.load.requestsPerSecond)}-second round of each under the V8 sampling profiler, charged as in the table above ` +
       `(the production service was idle ${fmt((100 * (production.cpu.totalMs - production.cpu.busyMs)) / production.cpu.totalMs)} % of the profiled time: it waits on the payer).`,

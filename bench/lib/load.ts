@@ -1,5 +1,6 @@
 /** autocannon in this process POSTing to a server in another: requests/s, latency percentiles, statuses. */
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced-load.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -17,11 +18,12 @@ export interface LoadOptions {
   seconds: number;
   headers?: Record<string, string>;
   body?: string;
-  /** Requests per second over all connections (autocannon's overallRate); as fast as answered when absent. */
+  /** Requests per second over all connections, sent at an even pace (paced-load.ts); as fast as answered when absent. */
   rate?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (options.rate !== undefined) return pacedLoad({ ...options, rate: options.rate });
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -29,7 +31,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: 'POST',
     headers: options.headers ?? {},
     ...(options.body !== undefined ? { body: options.body } : {}),
-    ...(options.rate !== undefined ? { overallRate: options.rate } : {}),
     timeout: 10,
   });
   const statuses: Record<string, number> = {};
