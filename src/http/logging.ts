@@ -3,15 +3,24 @@
  * header is redacted in case anything logs headers.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { destination } from 'pino';
 
 export const REDACT_PATHS = ['req.headers.apikey', 'headers.apikey', 'apikey', '*.apikey', 'request.headers.apikey'];
+
+/**
+ * Standard output, written in chunks of at least 4 KB or every half second, whichever comes first,
+ * and flushed as the process exits (pino's asynchronous logging). One write per line costs a
+ * thread-pool round trip per request when requests come one at a time, as a payer's answers do
+ * (bench/RESULTS.md; docs/operating.md, logs).
+ */
+const stdoutInChunks = () => destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
 
 export function loggerOptions(level: string | false | undefined, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === false) return false;
   return {
     level: level ?? 'info',
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? stdoutInChunks(),
   };
 }
 
