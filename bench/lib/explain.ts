@@ -54,9 +54,17 @@ export function explainSection(f: AllFigures): string {
   }
   if (!t.productionRemote || !t.productionCpu) {
     const r = f.productionRemote;
+    // The service runs on one thread: CPU per estimate times estimates per second is the share of a core it kept busy.
+    const busy = (r.cpuPerRequestUs.production * r.estimate.requestsPerSecond) / 1e6;
+    const needed = (TARGETS.productionRemoteRatio * r.simulator.requestsPerSecond * r.cpuPerRequestUs.production) / 1e6;
     lines.push(
       `**2. Production with the payer answering after ${r.latencyMs} ms (${fmt(r.ratio, 2)}× the simulator alone; ${fmt(r.cpuPerRequestUs.production)} µs of CPU per estimate against ${fmt(r.cpuPerRequestUs.sandbox ?? Number.NaN)} µs per sandbox estimate in the same rounds).** ` +
-        `The production-only work is the CORE SOAP envelope written and read, undici's HTTP exchange and the connector's policies (bulkhead, retry, breaker, deadline), on top of the sandbox's; the table under "Where the production estimate's CPU goes" splits it by category.`,
+        `The production-only work is the CORE SOAP envelope written and read, undici's HTTP exchange and the connector's policies (bulkhead, retry, breaker, deadline), on top of the sandbox's; the table under "Where the production estimate's CPU goes" splits it by category. ` +
+        (t.productionRemote
+          ? ''
+          : `At ${fmt(r.estimate.requestsPerSecond)} estimates/s and ${fmt(r.cpuPerRequestUs.production)} µs each, the service's one thread was busy ${fmt(100 * busy)} % of the time, beside the simulator and autocannon on the same two cores; ` +
+            `${fmt(TARGETS.productionRemoteRatio, 1)}× the simulator's ${fmt(r.simulator.requestsPerSecond)}/s would keep it busy ${fmt(100 * needed)} % at this CPU per estimate, and requests queue behind each other (and behind garbage collection) well before 100 %. ` +
+            `On this machine the figure is bound by the service's CPU, not by the payer's ${r.latencyMs} ms.`),
       '',
     );
   }
