@@ -20,22 +20,33 @@ import { fail, ok, type ParseResult } from './result.ts';
  * positions the tokenizer recorded; most envelope elements are never read.
  */
 export class Segment {
-  constructor(
-    readonly id: string,
-    /** 1-based position in the interchange (ISA is 1). */
-    readonly index: number,
-    /** Character offset of the segment's first character. */
-    readonly offset: number,
-    /** Number of elements, the segment ID included. */
-    readonly count: number,
-    /** The whole document the segment was read from. */
-    readonly text: string,
-    /** Offsets of the separators that end each element (the last one is the terminator). */
-    private bounds: number[],
-    private readonly first: number,
-    /** Set instead when the segment's text held line breaks, which are not data. */
-    private readonly cleaned: string[] | null,
-  ) {}
+  // Fields declared, not defined: under ES2022 class fields every `new Segment` would first define
+  // each one as undefined (a second pass over the object, and fields generalized to hold anything).
+  declare readonly id: string;
+  /** 1-based position in the interchange (ISA is 1). */
+  declare readonly index: number;
+  /** Character offset of the segment's first character. */
+  declare readonly offset: number;
+  /** Number of elements, the segment ID included. */
+  declare readonly count: number;
+  /** The whole document the segment was read from. */
+  declare readonly text: string;
+  /** Offsets of the separators that end each element (the last one is the terminator). */
+  private declare bounds: number[];
+  private declare readonly first: number;
+  /** Set instead when the segment's text held line breaks, which are not data. */
+  private declare readonly cleaned: string[] | null;
+
+  constructor(id: string, index: number, offset: number, count: number, text: string, bounds: number[], first: number, cleaned: string[] | null) {
+    this.id = id;
+    this.index = index;
+    this.offset = offset;
+    this.count = count;
+    this.text = text;
+    this.bounds = bounds;
+    this.first = first;
+    this.cleaned = cleaned;
+  }
 
   /** Used by tokenize only: the document's separator offsets, copied out of its scratch list once the scan is done. */
   settle(bounds: number[]): void {

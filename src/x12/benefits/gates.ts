@@ -106,14 +106,15 @@ function packHead(k: number, loop: BenefitLoop): void {
   const seg = loop.seg;
   const end = seg.end;
   const at = 4 * k;
+  const h = heads;
   if (end - seg.offset >= PACKED) {
     // The whole head of most EB segments, read in place: no test per position.
     const t = seg.text;
     const o = seg.offset;
-    heads[at] = ((t.charCodeAt(o) + 2) * 131072 + t.charCodeAt(o + 1) + 2) * 131072 + t.charCodeAt(o + 2) + 2;
-    heads[at + 1] = ((t.charCodeAt(o + 3) + 2) * 131072 + t.charCodeAt(o + 4) + 2) * 131072 + t.charCodeAt(o + 5) + 2;
-    heads[at + 2] = ((t.charCodeAt(o + 6) + 2) * 131072 + t.charCodeAt(o + 7) + 2) * 131072 + t.charCodeAt(o + 8) + 2;
-    heads[at + 3] = ((t.charCodeAt(o + 9) + 2) * 131072 + t.charCodeAt(o + 10) + 2) * 131072 + t.charCodeAt(o + 11) + 2;
+    h[at] = ((t.charCodeAt(o) + 2) * 131072 + t.charCodeAt(o + 1) + 2) * 131072 + t.charCodeAt(o + 2) + 2;
+    h[at + 1] = ((t.charCodeAt(o + 3) + 2) * 131072 + t.charCodeAt(o + 4) + 2) * 131072 + t.charCodeAt(o + 5) + 2;
+    h[at + 2] = ((t.charCodeAt(o + 6) + 2) * 131072 + t.charCodeAt(o + 7) + 2) * 131072 + t.charCodeAt(o + 8) + 2;
+    h[at + 3] = ((t.charCodeAt(o + 9) + 2) * 131072 + t.charCodeAt(o + 10) + 2) * 131072 + t.charCodeAt(o + 11) + 2;
     return;
   }
   const { text, off, len } = headOf(seg);
@@ -122,7 +123,7 @@ function packHead(k: number, loop: BenefitLoop): void {
   for (let i = 0; i < PACKED; i++) {
     v = v * 131072 + (i < len ? text.charCodeAt(off + i) + 2 : i === len && sub ? 12 : 0);
     if (i % 3 === 2) {
-      heads[at + (i - 2) / 3] = v;
+      h[at + (i - 2) / 3] = v;
       v = 0;
     }
   }
@@ -145,9 +146,11 @@ function restOf(rows: readonly Row[], k: number): number[] {
  * then, when the heads tie, by the packed rests.
  */
 function compareRows(rows: readonly Row[], x: number, y: number): number {
+  // A local: the module binding is read again at every use.
+  const h = heads;
   const ax = 4 * x;
   const ay = 4 * y;
-  for (let j = 0; j < 4; j++) if (heads[ax + j] !== heads[ay + j]) return heads[ax + j]! - heads[ay + j]!;
+  for (let j = 0; j < 4; j++) if (h[ax + j] !== h[ay + j]) return h[ax + j]! - h[ay + j]!;
   // The first 12 positions agree: a head shorter than that ends at the same place in both (a
   // segment holds no line break), so the heads are equal; else read on from position 12.
   const lx = rows[x]!.loop;
