@@ -32,10 +32,10 @@ export class Segment {
   /** The whole document the segment was read from. */
   declare readonly text: string;
   /** Offsets of the separators that end each element (the last one is the terminator). */
-  private declare bounds: number[];
-  private declare readonly first: number;
+  declare private bounds: number[];
+  declare private readonly first: number;
   /** Set instead when the segment's text held line breaks, which are not data. */
-  private declare readonly cleaned: string[] | null;
+  declare private readonly cleaned: string[] | null;
 
   constructor(id: string, index: number, offset: number, count: number, text: string, bounds: number[], first: number, cleaned: string[] | null) {
     this.id = id;
