@@ -255,7 +255,7 @@ export function buildLoopTree(body: readonly Segment[]): { tree: LoopTree; warni
         break;
       case 'HSD':
         if (benefit) benefit.hsd = added(benefit.hsd, seg);
-        else addOther(benefit ?? name ?? level, seg);
+        else addOther(name ?? level, seg);
         break;
       case 'HI':
         if (name && !benefit) name.hi = added(name.hi, seg);

@@ -6,19 +6,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KeyStore } from '../../src/store/keys.ts';
 import { AVERY_ESTIMATE, postCheck } from '../support/checks.ts';
 import { startServer } from '../support/processes.ts';
-import { sqliteStore } from '../support/stores.ts';
+import { sandboxKey, sqliteStore } from '../support/stores.ts';
 
 const requestLines = (stdout: string) => stdout.split('\n').filter((l) => l.includes('"msg":"request"'));
 
 test('serve: a lone request line is written within the flush interval, and nothing is lost at SIGTERM', async (t) => {
   const store = await sqliteStore();
   t.after(() => store.cleanup());
-  const setup = await store.open();
-  const { secret } = await new KeyStore(setup).create({ name: 'logs', env: 'sandbox', rate_limit_per_minute: 100_000 });
-  await setup.close();
+  const secret = await sandboxKey(store, 'logs', 100_000);
   const server = await startServer({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR, LOG_LEVEL: 'info' });
   t.after(() => server.stop());
 

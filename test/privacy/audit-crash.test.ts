@@ -5,18 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KeyStore } from '../../src/store/keys.ts';
 import { AVERY_ESTIMATE, postCheck } from '../support/checks.ts';
 import { startServer } from '../support/processes.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { needsPostgres, postgresStore, sandboxKey, sqliteStore, type TestStore } from '../support/stores.ts';
 
 const WORKERS = 12;
 const KILL_AFTER = 80;
 
 async function killedUnderLoad(store: TestStore): Promise<void> {
-  const setup = await store.open();
-  const { secret } = await new KeyStore(setup).create({ name: 'load', env: 'sandbox', rate_limit_per_minute: 1_000_000 });
-  await setup.close();
+  const secret = await sandboxKey(store, 'load', 1_000_000);
 
   const server = await startServer(store.env);
   const answered: string[] = [];

@@ -1,10 +1,9 @@
 /** SIGTERM under load: the server drains, and every check that got an answer has its audit record. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KeyStore } from '../../src/store/keys.ts';
 import { AVERY_ESTIMATE, postCheck } from '../support/checks.ts';
 import { startServer } from '../support/processes.ts';
-import { sqliteStore } from '../support/stores.ts';
+import { sandboxKey, sqliteStore } from '../support/stores.ts';
 
 const WORKERS = 12;
 const SIGTERM_AFTER = 60;
@@ -12,9 +11,7 @@ const SIGTERM_AFTER = 60;
 test('SIGTERM during load loses no audit record', async (t) => {
   const store = await sqliteStore();
   t.after(() => store.cleanup());
-  const setup = await store.open();
-  const { secret } = await new KeyStore(setup).create({ name: 'load', env: 'sandbox', rate_limit_per_minute: 100_000 });
-  await setup.close();
+  const secret = await sandboxKey(store, 'load', 100_000);
 
   const server = await startServer({ COVERAGE_DATA_DIR: store.env.COVERAGE_DATA_DIR });
   t.after(() => server.stop());

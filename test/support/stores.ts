@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDb, type Db } from '../../src/store/db.ts';
+import { KeyStore } from '../../src/store/keys.ts';
 
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
 export const REDIS_URL = process.env.REDIS_URL || undefined;
@@ -37,6 +38,16 @@ function tracked(env: TestStore['env'], remove: () => Promise<void>): TestStore 
       await remove();
     },
   };
+}
+
+/** A sandbox API key created in the store (for a server started on it): its secret. */
+export async function sandboxKey(store: TestStore, name: string, ratePerMinute: number): Promise<string> {
+  const db = await store.open();
+  try {
+    return (await new KeyStore(db).create({ name, env: 'sandbox', rate_limit_per_minute: ratePerMinute })).secret;
+  } finally {
+    await db.close();
+  }
 }
 
 export async function sqliteStore(): Promise<TestStore> {
