@@ -4,7 +4,18 @@ import { OFFICE_PLACE_OF_SERVICE, type Encounter } from '../domain/encounter.ts'
 import type { Inquiry } from '../domain/inquiry.ts';
 import { PayerError } from '../payers/network.ts';
 import { RequestRefused } from '../payers/production/errors.ts';
-import { AAA_RETRY_AFTER_SECONDS, build270, detectTransactionSet, normalize271, parse999, type TraceEntry } from '../x12/index.ts';
+import {
+  AAA_RETRY_AFTER_SECONDS,
+  build270,
+  detectTransactionSet,
+  normalize271,
+  normalizeInterchange,
+  parse999,
+  readInterchange,
+  type Interchange,
+  type ParseResult,
+  type TraceEntry,
+} from '../x12/index.ts';
 import { aaaPayerErrors, payerError } from '../x12/payer-errors.ts';
 import { coverageCacheKey } from './cache.ts';
 import { newTraceNumber } from './inquiry.ts';
@@ -77,6 +88,8 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     return cached;
   }
   let answer: string;
+  // readInterchange(answer), when the answer was read before it is normalized (one tokenization, not two).
+  let read: ParseResult<Interchange> | null = null;
   let route: string | null = null;
   // The trace number of the 270 answered (a follow-up inquiry has its own: no payer takes it for a duplicate).
   let answeredTrace = inquiry.trace_number;
@@ -110,11 +123,18 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
         return { ...routed, ...sent.get(routed.route)!, trace_number };
       };
       let routed = await ask(0);
-      // The answer says nothing of behavioral health: the route's next service types, if it has any.
-      if (routed.steps > 1 && lacksBehavioralDetail(routed.x12)) {
-        const next = await ask(1).catch(() => null);
-        const read = next && detectTransactionSet(next.x12) === '271' ? normalize271(next.x12) : null;
-        if (next && read?.ok && read.value.kind === 'coverage') routed = next;
+      if (routed.steps > 1) {
+        read = readInterchange(routed.x12);
+        // The answer says nothing of behavioral health: the route's next service types.
+        if (lacksBehavioralDetail(read.ok ? read : routed.x12)) {
+          const next = await ask(1).catch(() => null);
+          const nextRead = next && detectTransactionSet(next.x12) === '271' ? readInterchange(next.x12) : null;
+          const normalized = nextRead ? normalizeInterchange(nextRead) : null;
+          if (next && normalized?.ok && normalized.value.kind === 'coverage') {
+            routed = next;
+            read = nextRead;
+          }
+        }
       }
       answer = routed.x12;
       route = routed.route;
@@ -145,7 +165,8 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     procedure_code: inquiry.procedure_code ?? null,
     place_of_service: inquiry.place_of_service ?? OFFICE_PLACE_OF_SERVICE,
   };
-  const parsed = normalize271(answer, trace ? { trace, encounter } : { encounter });
+  const options = trace ? { trace, encounter } : { encounter };
+  const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {
     const e = parsed.error;
     throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {

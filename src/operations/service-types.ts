@@ -6,7 +6,7 @@
 import type { Inquiry } from '../domain/inquiry.ts';
 import type { RouteEnvelope } from '../payers/network.ts';
 import { STRONG_BH_TIER, tierOf } from '../x12/codes.ts';
-import { el, repetitions, tokenize } from '../x12/index.ts';
+import { el, repetitions, tokenize, type ParseResult, type Tokens } from '../x12/index.ts';
 
 /** The EQ codes of inquiry `step` (0 first) through this route: its plan's entry, its last one past the end. */
 export function serviceTypesFor(route: RouteEnvelope, step: number, inquiry: Inquiry): string[] {
@@ -21,10 +21,10 @@ export const planLength = (route: RouteEnvelope) => route.service_types?.length 
 /**
  * A 271 that answers with benefits but none for behavioral health itself (MH, CF, A4, A6, A7, A8, AI
  * in an EB03): the next inquiry of the plan may do better. A rejection or an answer without any EB
- * is what it is: false.
+ * is what it is: false. The answer as text, or its segments already read (readInterchange's result).
  */
-export function lacksBehavioralDetail(x12: string): boolean {
-  const tokens = tokenize(x12);
+export function lacksBehavioralDetail(answer: string | ParseResult<Tokens>): boolean {
+  const tokens = typeof answer === 'string' ? tokenize(answer) : answer;
   if (!tokens.ok) return false;
   let benefits = 0;
   for (const seg of tokens.value.segments) {

@@ -5,7 +5,7 @@
  * content is still readable (test/fixtures/x12-samples/README.md, docs/estimates.md section 1.4).
  */
 import type { Delimiters } from './delimiters.ts';
-import { fail, ok, type ParseResult } from './result.ts';
+import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el, tokenize, type Segment } from './tokenizer.ts';
 
 export interface Transaction {
@@ -44,7 +44,12 @@ function trimZeros(s: string): string {
   return i === 0 ? t : t.slice(i);
 }
 
+/** The interchange's envelope and segments; never throws (result.ts guarded), as every reader of the engine. */
 export function readInterchange(text: string): ParseResult<Interchange> {
+  return guarded(() => readEnvelope(text));
+}
+
+function readEnvelope(text: string): ParseResult<Interchange> {
   // Positions of the envelope segments: the content segments between them are only checked to lie inside a transaction set.
   const envelope: number[] = [];
   const tokens = tokenize(text, envelope);

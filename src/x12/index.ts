@@ -4,7 +4,7 @@ export type { EnvelopeOptions } from './writer.ts';
 export { build270 } from './build-270.ts';
 export { parse270 } from './parse-270.ts';
 export { benefitSegments, build271, type PayerAnswer } from './build-271.ts';
-export { normalize271, type Eligibility, type NormalizeOptions } from './normalize-271.ts';
+export { normalize271, normalizeInterchange, type Eligibility, type NormalizeOptions } from './normalize-271.ts';
 export type { TraceEntry } from './benefit-selection.ts';
 export { parse999, build999, type Ack999 } from './x999.ts';
 export { detectTransactionSet } from './detect.ts';

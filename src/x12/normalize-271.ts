@@ -31,7 +31,7 @@ import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry 
 import { priceNetworks } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
-import { allTransactions, findTransaction, readInterchange } from './envelope.ts';
+import { allTransactions, findTransaction, readInterchange, type Interchange } from './envelope.ts';
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
@@ -87,28 +87,37 @@ function programRule(type: InsuranceType, eb04Sent: boolean): string {
 }
 
 export function normalize271(text: string, options: NormalizeOptions = {}): ParseResult<Eligibility> {
-  return guarded(() => {
-    const ic = readInterchange(text);
-    if (!ic.ok) return ic;
-    const found = findTransaction(ic.value, '271');
-    if (!found) {
-      const first = allTransactions(ic.value)[0];
-      return fail(`expected a 271 transaction set, found ${first ? first.set_id : 'none'}`, {
-        index: first?.st.index ?? null,
-        id: 'ST',
-        offset: first?.st.offset ?? null,
-      });
-    }
-    const { tx } = found;
-    const d = ic.value.delimiters;
-    const warnings = [...ic.warnings];
-    let count271 = 0;
-    for (const t of allTransactions(ic.value)) if (t.set_id === '271') count271++;
-    if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
-    const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
-    warnings.push(...loopWarnings);
-    return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter);
-  });
+  return guarded(() => readTransaction(readInterchange(text), options));
+}
+
+/**
+ * normalize271 for an answer whose interchange was already read (readInterchange of the same text):
+ * a caller that looked into the answer first does not tokenize it twice.
+ */
+export function normalizeInterchange(ic: ParseResult<Interchange>, options: NormalizeOptions = {}): ParseResult<Eligibility> {
+  return guarded(() => readTransaction(ic, options));
+}
+
+function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions): ParseResult<Eligibility> {
+  if (!ic.ok) return ic;
+  const found = findTransaction(ic.value, '271');
+  if (!found) {
+    const first = allTransactions(ic.value)[0];
+    return fail(`expected a 271 transaction set, found ${first ? first.set_id : 'none'}`, {
+      index: first?.st.index ?? null,
+      id: 'ST',
+      offset: first?.st.offset ?? null,
+    });
+  }
+  const { tx } = found;
+  const d = ic.value.delimiters;
+  const warnings = [...ic.warnings];
+  let count271 = 0;
+  for (const t of allTransactions(ic.value)) if (t.set_id === '271') count271++;
+  if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
+  const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
+  warnings.push(...loopWarnings);
+  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter);
 }
 
 /** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
