@@ -45,7 +45,8 @@ test('normalizeInterchange answers as normalize271 on random 271s', () => {
       assertSame(text, 'built');
       // An edit inside the body: a segment dropped.
       const lines = text.split('\n');
-      if (lines.length > 8) assertSame([...lines.slice(0, 4 + (cut % (lines.length - 6))), ...lines.slice(5 + (cut % (lines.length - 6)))].join('\n'), 'edited');
+      if (lines.length > 8)
+        assertSame([...lines.slice(0, 4 + (cut % (lines.length - 6))), ...lines.slice(5 + (cut % (lines.length - 6)))].join('\n'), 'edited');
     }),
     { numRuns: 150 },
   );
