@@ -156,12 +156,21 @@ function otherPayers(list: SegmentList, payers: unknown, service: string): void 
   }
 }
 
+const DETAIL_KINDS: readonly (readonly [string, string])[] = [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']];
+
+/** The items of each network's list in `detail` (an object of lists by network), each as networkBenefit reads it. */
+function byNetwork(list: SegmentList, detail: unknown, eb01: string, service: string): void {
+  // Most benefits hold few of the lists: an absent one is passed over without building an empty one.
+  if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return;
+  for (const net of AVAILITY_NETWORKS) {
+    const items = (detail as Obj)[net];
+    if (Array.isArray(items)) for (const nb of items) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, obj(nb));
+  }
+}
+
 /** The detail lists other than amounts (a benefit's, or a plan's for service type 30), by network. */
 function details(list: SegmentList, holder: Obj, service: string): void {
-  for (const [kind, eb01] of [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']] as const) {
-    const detail = obj(holder[kind]);
-    for (const net of AVAILITY_NETWORKS) for (const nb of arr(detail[net])) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, nb);
-  }
+  for (const [kind, eb01] of DETAIL_KINDS) byNetwork(list, holder[kind], eb01, service);
 }
 
 /** Notes as MSG: PayerNote objects (plans, benefits) or strings (network items). */
@@ -177,11 +186,8 @@ function benefit(list: SegmentList, b: Obj): void {
   const status = statusCode(b);
   if (status) list.add('EB', status, '', service);
   if (status) notes(list, b.payerNotes);
-  for (const kind of AVAILITY_AMOUNTS) {
-    const detail = obj(obj(b.amounts)[kind]);
-    for (const net of AVAILITY_NETWORKS)
-      for (const nb of arr(detail[net])) networkBenefit({ list, eb01: EB01_BY_AMOUNT[kind], service, network: EB12_BY_NETWORK[net] }, nb);
-  }
+  const amounts = obj(b.amounts);
+  for (const kind of AVAILITY_AMOUNTS) byNetwork(list, amounts[kind], EB01_BY_AMOUNT[kind], service);
   details(list, b, service);
   otherPayers(list, b.additionalPayers, service || '30');
   for (const c of arr(b.contacts)) related(list, ['U', '', service], /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR', c);

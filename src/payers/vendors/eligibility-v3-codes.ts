@@ -323,9 +323,29 @@ const fold = (s: string) =>
 export function codeOf(list: Readonly<Record<string, string>>, value: string): string {
   const v = value.trim();
   if (v === '') return '';
-  const codes = Object.values(list);
-  if (codes.includes(v.toUpperCase())) return v.toUpperCase();
-  const f = fold(v);
-  for (const [name, code] of Object.entries(list)) if (fold(name) === f) return code;
-  return '';
+  const { codes, names } = lookup(list);
+  const upper = v.toUpperCase();
+  if (codes.has(upper)) return upper;
+  return names.get(fold(v)) ?? '';
+}
+
+/** A code list's codes, and its codes by folded name (the first name of a fold wins), built once per list. */
+interface Lookup {
+  codes: ReadonlySet<string>;
+  names: ReadonlyMap<string, string>;
+}
+const LOOKUPS = new WeakMap<object, Lookup>();
+
+function lookup(list: Readonly<Record<string, string>>): Lookup {
+  let found = LOOKUPS.get(list);
+  if (!found) {
+    const names = new Map<string, string>();
+    for (const [name, code] of Object.entries(list)) {
+      const f = fold(name);
+      if (!names.has(f)) names.set(f, code);
+    }
+    found = { codes: new Set(Object.values(list)), names };
+    LOOKUPS.set(list, found);
+  }
+  return found;
 }

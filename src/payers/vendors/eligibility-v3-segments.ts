@@ -24,7 +24,7 @@ import {
   TIME_PERIODS,
   YES_NO,
 } from './eligibility-v3-codes.ts';
-import { arr, obj, str, type Obj } from './json-read.ts';
+import { arr, hasField, obj, str, type Obj } from './json-read.ts';
 
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');
@@ -71,6 +71,14 @@ export function dates(list: SegmentList, info: unknown): void {
   }
 }
 
+const ENTRIES = new WeakMap<object, readonly (readonly [string, string])[]>();
+/** A constant table's entries, listed once. */
+function entriesOf(table: Readonly<Record<string, string>>): readonly (readonly [string, string])[] {
+  let entries = ENTRIES.get(table);
+  if (!entries) ENTRIES.set(table, (entries = Object.entries(table)));
+  return entries;
+}
+
 /** REF segments for the fields of `source` a table names (REF03 from `descriptions`), each qualifier once. */
 export function refs(
   list: SegmentList,
@@ -79,8 +87,9 @@ export function refs(
   written: Set<string>,
   descriptions: Readonly<Record<string, string>> = {},
 ): void {
+  if (!hasField(source)) return;
   const d = list.d;
-  for (const [key, q] of Object.entries(table)) {
+  for (const [key, q] of entriesOf(table)) {
     const value = cleanText(str(source[key]), d, 50);
     if (!value || written.has(q)) continue;
     written.add(q);

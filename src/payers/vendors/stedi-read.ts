@@ -14,7 +14,7 @@ import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
-import { arr, obj, str, type Obj } from './json-read.ts';
+import { arr, hasField, obj, str, type Obj } from './json-read.ts';
 import {
   codeFor,
   COMMUNICATION_MODE_CODES,
@@ -34,11 +34,31 @@ import {
  * become spaces, the case and letters stay as Stedi sent them (the raw-X12 answer keeps them too, and
  * both must read the same).
  */
-function text(value: string | null | undefined, d: Delimiters, max: number): string {
+export function text(value: string | null | undefined, d: Delimiters, max: number): string {
   if (!value) return '';
+  if (plain(value, d)) return value.length > max ? value.slice(0, max) : value;
   let out = '';
   for (const ch of value) out += ch === d.element || ch === d.component || ch === d.segment || ch === d.repetition || ch < ' ' ? ' ' : ch;
   return out.replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+/**
+ * Whether text() would give `value` back as it is (before the length cut): printable ASCII without a
+ * delimiter, and no space at either end or beside another. Most values are; they skip the rewrite.
+ */
+function plain(value: string, d: Delimiters): boolean {
+  const e = d.element.charCodeAt(0);
+  const c = d.component.charCodeAt(0);
+  const s = d.segment.charCodeAt(0);
+  const r = d.repetition === null ? -1 : d.repetition.charCodeAt(0);
+  const last = value.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const ch = value.charCodeAt(i);
+    if (ch <= 32 || ch >= 127 || ch === e || ch === c || ch === s || ch === r) {
+      if (ch !== 32 || i === 0 || i === last || value.charCodeAt(i - 1) === 32) return false;
+    }
+  }
+  return true;
 }
 
 /** The X12 code for a value Stedi spells as a name: '' when unknown (the element is then left empty). */
@@ -95,9 +115,17 @@ function address(list: SegmentList, a: Obj): void {
 
 /** REF segments for the fields of `sources` that `table` names, the first source holding a field winning. */
 function refs(list: SegmentList, table: readonly RefField[], ...sources: Obj[]): void {
+  // Most benefits carry no additional information: no field to look up.
+  if (!sources.some(hasField)) return;
   const d = list.d;
   for (const [field, qualifier, description] of table) {
-    const from = sources.find((o) => str(o[field]) !== '');
+    let from: Obj | undefined;
+    for (const o of sources) {
+      if (str(o[field]) !== '') {
+        from = o;
+        break;
+      }
+    }
     if (from) list.add('REF', qualifier, text(str(from[field]), d, 50), description ? text(str(from[description]), d, 80) : '');
   }
 }
@@ -202,9 +230,9 @@ function benefits(list: SegmentList, items: unknown): void {
       text(str(b.inPlanNetworkIndicatorCode), d, 1),
     );
     for (const h of arr(b.benefitsServiceDelivery))
-      list.add(
+      list.addAll(
         'HSD',
-        ...[
+        [
           h.quantityQualifierCode,
           h.quantity,
           h.unitForMeasurementQualifierCode,
