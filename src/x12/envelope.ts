@@ -174,6 +174,16 @@ export function findTransaction(ic: Interchange, setId: string): { group: Functi
   return null;
 }
 
+/** The error of a reader that found no `setId` transaction set in the interchange: what the first one is instead. */
+export function wrongTransaction<T>(ic: Interchange, setId: string): ParseResult<T> {
+  const first = allTransactions(ic)[0];
+  return fail(`expected a ${setId} transaction set, found ${first ? first.set_id : 'none'}`, {
+    index: first?.st.index ?? null,
+    id: 'ST',
+    offset: first?.st.offset ?? null,
+  });
+}
+
 export function allTransactions(ic: Interchange): Transaction[] {
   if (ic.groups.length === 1) return ic.groups[0]!.transactions;
   const out: Transaction[] = [];

@@ -31,7 +31,7 @@ import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry 
 import { priceNetworks } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
-import { allTransactions, findTransaction, readInterchange, type Interchange } from './envelope.ts';
+import { allTransactions, findTransaction, readInterchange, wrongTransaction, type Interchange } from './envelope.ts';
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
@@ -101,14 +101,7 @@ export function normalizeInterchange(ic: ParseResult<Interchange>, options: Norm
 function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions): ParseResult<Eligibility> {
   if (!ic.ok) return ic;
   const found = findTransaction(ic.value, '271');
-  if (!found) {
-    const first = allTransactions(ic.value)[0];
-    return fail(`expected a 271 transaction set, found ${first ? first.set_id : 'none'}`, {
-      index: first?.st.index ?? null,
-      id: 'ST',
-      offset: first?.st.offset ?? null,
-    });
-  }
+  if (!found) return wrongTransaction(ic.value, '271');
   const { tx } = found;
   const d = ic.value.delimiters;
   const warnings = [...ic.warnings];

@@ -1,7 +1,7 @@
 /** Reads a 270 into an Inquiry (the sandbox network and the payer simulator answer with it). */
 import type { IsoDate } from '../domain/coverage.ts';
 import type { Inquiry, InquiryPerson } from '../domain/inquiry.ts';
-import { findTransaction, readInterchange } from './envelope.ts';
+import { findTransaction, readInterchange, wrongTransaction } from './envelope.ts';
 import { buildLoopTree, type HlLevel, type NameLoop } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { components, el, repetitions, type Segment } from './tokenizer.ts';
@@ -91,14 +91,7 @@ export function parse270(text: string): ParseResult<Inquiry> {
     const ic = readInterchange(text);
     if (!ic.ok) return ic;
     const found = findTransaction(ic.value, '270');
-    if (!found) {
-      const first = ic.value.groups[0]?.transactions[0];
-      return fail(`expected a 270 transaction set, found ${first ? first.set_id : 'none'}`, {
-        index: first?.st.index ?? null,
-        id: 'ST',
-        offset: first?.st.offset ?? null,
-      });
-    }
+    if (!found) return wrongTransaction(ic.value, '270');
     const { tx } = found;
     const d = ic.value.delimiters;
     const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
