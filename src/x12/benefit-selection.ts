@@ -10,7 +10,7 @@
  *   less specific benefit (005010X279A1 section 1.4.7: the most specific benefit governs).
  * - Accumulators (benefits/accumulators.ts): a level's total and remaining from one row family.
  * - The deductible applies to a copay only when the payer says so: an MSG in the group (else the MSGs
- *   of the network, when they agree), a deductible reported at the copay's own service type or a more
+ *   of the network's rows at the group's service type or a more specific one, when they agree), a deductible reported at the copay's own service type or a more
  *   specific one, or an HSA-qualified high-deductible plan. A coinsurance is taken to apply after a
  *   reported deductible unless an MSG waives it.
  * - EB11 Y / N on the group: prior authorization required / not required.
@@ -39,6 +39,27 @@ export {
 export { shareGroup, type ShareGroup } from './benefits/share-group.ts';
 export { traced, type TraceEntry } from './benefits/trace.ts';
 
+/**
+ * What the network's MSGs say about the deductible, when the group's own rows say nothing: only the
+ * rows of the group's service type or a more specific one speak for it (a waiver written on the office
+ * visit, 98, says nothing of a mental-health coinsurance), and only when they all agree (never the
+ * first of several). `from` is the earliest such row, for the explanation.
+ */
+function networkHint(hinted: readonly Selectable[] | null, tier: number): { hint: boolean | null; from: Selectable | null } {
+  let hint: boolean | null = null;
+  let from: Selectable | null = null;
+  if (hinted === null) return { hint, from };
+  for (const b of hinted) {
+    if (b.tier > tier) continue;
+    if (hint === null) {
+      hint = b.deductibleHint;
+      from = b;
+    } else if (hint !== b.deductibleHint) return { hint: null, from: null };
+    else if (from && b.loop.seg.index < from.loop.seg.index) from = b;
+  }
+  return { hint, from };
+}
+
 /** The behavioral-health benefits of network n, or null when the 271 says nothing about it. */
 export function networkBenefits(
   bh: readonly Selectable[],
@@ -50,20 +71,12 @@ export function networkBenefits(
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
   let visits: VisitReader | null = null;
-  // What any MSG of the network says about the deductible, when they all agree (never the first of several).
-  let anyHint: boolean | null = null;
-  let anyHintFrom: Selectable | null = null;
-  let hintsDisagree = false;
+  // The network's rows whose MSG says something about the deductible (few: most rows carry no MSG).
+  let hinted: Selectable[] | null = null;
   let known = false;
   for (const b of bh) {
     if (!costApplies(b, n)) continue;
-    if ((b.status || b.cost) && b.deductibleHint !== null) {
-      if (anyHint === null) {
-        anyHint = b.deductibleHint;
-        anyHintFrom = b;
-      } else if (anyHint !== b.deductibleHint) hintsDisagree = true;
-      else if (anyHintFrom && b.loop.seg.index < anyHintFrom.loop.seg.index) anyHintFrom = b;
-    }
+    if ((b.status || b.cost) && b.deductibleHint !== null) (hinted ??= []).push(b);
     if (b.info === 'I') known = true;
     if (!b.cost) {
       if (b.status && statusApplies(b, n)) known = true;
@@ -76,7 +89,7 @@ export function networkBenefits(
   }
   if (!known) return null;
   const group = shareGroup(bh, n, plan.fits, warnings);
-  if (hintsDisagree) anyHint = null;
+  const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
   const hint = group?.hint ?? anyHint;
   let applies: boolean;
   if (hint !== null) applies = hint;

@@ -58,7 +58,8 @@
  *   insurance_type marketplace
  * - a third_party_payer makes mental_health_coverage carved_out, and carved_out needs one
  * - a telehealth cost share equal to in-person (or empty) reads as null
- * - next_plan_year needs a plan_begin_date and a begin after the plan's begin and end dates
+ * - next_plan_year needs a plan_begin_date and a plan_end_date, and a begin after both (without a
+ *   plan end, a later begin in force on the date of service is a change within the year)
  * - additional_policies[].insurance_type managed_medicaid / marketplace read as medicaid / commercial
  * - relationship self writes the member; subscriber then reads back equal to it
  * - PayerAnswer reject's message: X12 has no free text beside an AAA outside 2110; not written

@@ -43,6 +43,7 @@ export interface Benefit extends RowScope {
 }
 
 export const NO_MESSAGES: string[] = [];
+const NO_MODIFIERS: readonly string[] = [];
 
 export const orNull = (s: string) => (s === '' ? null : s);
 export const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
@@ -75,7 +76,9 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
   const info = el(s, 1);
   const period = el(s, 6);
   const eb13 = el(s, 13);
-  const procedure = eb13 === '' ? null : (components(eb13, d)[1] ?? '') || null;
+  const composite = eb13 === '' ? null : components(eb13, d);
+  const procedure = composite === null ? null : (composite[1] ?? '') || null;
+  const modifiers = composite === null || composite.length <= 2 ? NO_MODIFIERS : composite.slice(2, 6).filter((m) => m !== '');
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
@@ -115,6 +118,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
+    modifiers,
     serviceTypes,
     window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,
   };

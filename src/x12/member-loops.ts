@@ -20,7 +20,7 @@ interface PlanDates {
 
 /**
  * The first readable date of each qualifier the plan dates come from, member's loop first, then
- * (346/347/356/357 only) the plan-level EB's 2110C DTPs.
+ * (346/347/356/357 and the 307 eligibility range) the plan-level EB's 2110C DTPs.
  */
 export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop | undefined): PlanDates {
   const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
@@ -29,7 +29,7 @@ export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop |
     if (!n) continue;
     const benefit = n === planEb;
     for (const dtp of n.dtp) {
-      if (benefit && (el(dtp, 1) === '291' || el(dtp, 1) === '307')) continue;
+      if (benefit && el(dtp, 1) === '291') continue;
       const q = el(dtp, 1);
       if (q === '346') out.plan346 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
       else if (q === '347') out.plan347 ??= readDtpDate(el(dtp, 2), el(dtp, 3));

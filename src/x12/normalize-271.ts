@@ -35,7 +35,7 @@ import { allTransactions, findTransaction, readInterchange, wrongTransaction, ty
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
-import { excludedBy } from './benefits/filters.ts';
+import { excludedBy, windowHolds } from './benefits/filters.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { saysCue } from './benefits/phrases.ts';
@@ -70,6 +70,42 @@ function sortByIndex(list: Benefit[]): void {
     }
     list[j + 1] = b;
   }
+}
+
+const isPlanStatus = (b: Benefit) => b.status && b.planWide;
+
+/**
+ * The plan-level status EB (EB01 1-8, EB03 30 or empty) the plan's status comes from: in content
+ * order, the first whose own dates hold the date of service, else the first. Eligibility spans sent
+ * as several plan-level rows with their own DTP 307/356/357 so give the one in force on the visit.
+ */
+function planStatusRow(rows: readonly Benefit[], encounter: Encounter | null): Benefit | undefined {
+  let first: Benefit | undefined;
+  for (const b of rows) {
+    if (!isPlanStatus(b)) continue;
+    if (encounter === null || windowHolds(b, encounter.date_of_service)) return b;
+    first ??= b;
+  }
+  return first;
+}
+
+/**
+ * The plan-level status EB (no DTP 348) whose 2110C dates are the plan's: an active one before an
+ * inactive one (an inactive row's dates are a span without coverage, not the plan's), then one whose
+ * dates hold the date of service; content order breaks ties.
+ */
+function planDatesRow(ordered: readonly Benefit[], encounter: Encounter | null): Benefit | undefined {
+  let best: Benefit | undefined;
+  let bestRank = Infinity;
+  for (const b of ordered) {
+    if (!isPlanStatus(b) || b.begin !== null) continue;
+    const rank = (statusOf(b.info) === 'inactive' ? 2 : 0) + (encounter === null || windowHolds(b, encounter.date_of_service) ? 0 : 1);
+    if (rank < bestRank) {
+      best = b;
+      bestRank = rank;
+    }
+  }
+  return best;
 }
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
@@ -156,23 +192,21 @@ function readEligibility(
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
 
-  let planEb: Benefit | undefined;
-  for (const b of all) {
-    if (b.status && b.planWide && b.begin === null) {
-      planEb = b;
-      break;
-    }
-  }
+  const bht = tree.header.find((s) => s.id === 'BHT');
+  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
+  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
+  const ordered = byContent(all);
+  const planEb = planDatesRow(ordered, encounter);
   const dates = planDates(names, planEb?.loop);
   const { plan346, plan291, elig356, elig307 } = dates;
   const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
   const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
   const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
   const planEnd = reportedEnd;
-  const bht = tree.header.find((s) => s.id === 'BHT');
-  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
   const reference = planBegin ?? bhtDate;
-  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
+  // Without a plan end a later benefit begin can be a change within the year: one in force on the
+  // date of service prices it (docs/estimates.md, next plan year).
+  const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
   const skipped: { b: Benefit; why: string }[] = [];
   // A telehealth encounter (place 02/10) is priced by the rows for telehealth; any other place by the office rows.
   const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
@@ -185,14 +219,13 @@ function readEligibility(
   const teleList: Benefit[] = [];
   const typed: Benefit[] = [];
   const entities: Benefit[] = [];
-  let planLevel: Benefit | undefined;
   let firstStatus: Benefit | undefined;
   let mhActive: Benefit | undefined;
   let mhInactive: Benefit | undefined;
   let otherActive = false;
   let strongCostShare = false;
-  for (const b of byContent(all)) {
-    if (b.begin !== null && reference !== null && b.begin > reference && (planEnd === null || b.begin > planEnd)) {
+  for (const b of ordered) {
+    if (b.begin !== null && reference !== null && b.begin > reference && (nextAfter === null || b.begin > nextAfter)) {
       next.push(b);
       continue;
     }
@@ -214,7 +247,6 @@ function readEligibility(
     if (b.cost && strong) strongCostShare = true;
     if (b.status) {
       firstStatus ??= b;
-      if (!planLevel && b.planWide) planLevel = b;
       // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
       if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
         if (statusOf(b.info) === 'inactive') mhInactive ??= b;
@@ -222,7 +254,7 @@ function readEligibility(
       } else if (strong && statusOf(b.info) !== 'inactive') otherActive = true;
     }
   }
-  planLevel ??= firstStatus;
+  const planLevel = planStatusRow(current, encounter) ?? firstStatus;
   // Listed in the answer (additional policies, PCP): in the 271's order.
   sortByIndex(entities);
   let coverageStatus: CoverageStatus;

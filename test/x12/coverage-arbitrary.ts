@@ -212,8 +212,9 @@ function expressible(r: Raw): Coverage {
     end.setUTCDate(end.getUTCDate() - 1);
     c.plan_end_date = end.toISOString().slice(0, 10);
   }
-  if (next_plan_year && c.plan_begin_date) {
-    const after = Math.max(daysOf(c.plan_begin_date), c.plan_end_date ? daysOf(c.plan_end_date) : 0);
+  // Without a plan end a later begin in force on the date of service is a change within the year (docs/estimates.md): a next year is written beside a plan end.
+  if (next_plan_year && c.plan_begin_date && c.plan_end_date) {
+    const after = Math.max(daysOf(c.plan_begin_date), daysOf(c.plan_end_date));
     const next: NextPlanYear = {
       begin_date: isoFromDays(after + next_plan_year.days_after),
       member_id: next_plan_year.member_id,

@@ -28,17 +28,21 @@ const INPATIENT_PLACES: ReadonlySet<string> = new Set(['21', '51', '55', '56', '
 
 export const isInpatientEncounter = (e: Encounter) => INPATIENT_PLACES.has(e.place_of_service);
 
-/** The date range a row's own DTPs limit it to (348 begin, 349 end, 292 benefit and 290 coordination-of-benefits range); nulls: open. */
+/**
+ * The date range a row's own DTPs limit it to (348 benefit begin, 356 eligibility begin, 349 benefit
+ * end, 357 eligibility end, and the 292 benefit, 307 eligibility and 290 coordination-of-benefits
+ * ranges); nulls: open.
+ */
 export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: IsoDate | null } {
   let begin: IsoDate | null = null;
   let end: IsoDate | null = null;
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
-    if (q !== '348' && q !== '349' && q !== '292' && q !== '290') continue;
+    if (q !== '348' && q !== '349' && q !== '292' && q !== '290' && q !== '307' && q !== '356' && q !== '357') continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
-    if (q === '348') begin = r.start;
-    else if (q === '349') end = r.start;
+    if (q === '348' || q === '356') begin = r.start;
+    else if (q === '349' || q === '357') end = r.start;
     else {
       begin = r.start;
       if (r.end) end = r.end;
@@ -53,6 +57,8 @@ export interface RowScope {
   serviceTypes: readonly string[];
   /** EB13-2 procedure code when the row is restricted to one. */
   procedure: string | null;
+  /** EB13-3 to EB13-6: the procedure modifiers the restriction names (most rows: none). */
+  modifiers: readonly string[];
   window: { begin: IsoDate | null; end: IsoDate | null };
   /** EB06 time period qualifier. */
   period: string;
@@ -64,6 +70,12 @@ function allFor(types: readonly string[], care: 'inpatient' | 'outpatient'): boo
   return true;
 }
 
+/** Whether the row's own dates hold the date of service. */
+export function windowHolds(scope: Pick<RowScope, 'window'>, dateOfService: IsoDate): boolean {
+  const { begin, end } = scope.window;
+  return (begin === null || begin <= dateOfService) && (end === null || end >= dateOfService);
+}
+
 /** Why the row does not apply to the encounter, or null when it does. */
 export function excludedBy(scope: RowScope, e: Encounter): string | null {
   const { begin, end } = scope.window;
@@ -71,6 +83,11 @@ export function excludedBy(scope: RowScope, e: Encounter): string | null {
   if (end !== null && end < e.date_of_service) return `its dates end ${end}, before the date of service ${e.date_of_service}`;
   if (scope.procedure !== null && scope.procedure !== e.procedure_code) {
     return `restricted by EB13 to procedure ${scope.procedure}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
+  }
+  // An encounter names no modifier: a benefit for the procedure billed with one (95 telemedicine, HO
+  // a master's-level clinician, ...) is not the benefit of the procedure as such.
+  if (scope.procedure !== null && scope.modifiers.length > 0) {
+    return `restricted by EB13 to procedure ${scope.procedure} with modifier ${scope.modifiers.join(', ')}; the encounter is priced without modifiers`;
   }
   const inpatient = isInpatientEncounter(e);
   // EB06 36: an amount per admission is the inpatient benefit.
