@@ -3,7 +3,7 @@
  * builder writes the canonical texts below; the normalizer recognizes them and common variants,
  * and keeps the canonical ones out of Coverage.messages (they are fully represented by fields).
  */
-import { saysCue } from './benefits/phrases.ts';
+import { saysCue, saysDeductible } from './benefits/phrases.ts';
 
 export const HINT = {
   marketplace: 'QUALIFIED HEALTH PLAN',
@@ -20,10 +20,6 @@ export function isCanonicalHint(text: string): boolean {
   for (const h of CANONICAL) if (text === h) return true;
   return false;
 }
-
-const WAIVED =
-  /DEDUCTIBLE (IS )?WAIVED|WAIVES? (THE )?DEDUCTIBLE|(COPAY|COPAYMENT|COINSURANCE|COST SHARE) APPLIES BEFORE (THE )?DEDUCTIBLE|NOT SUBJECT TO (THE )?DEDUCTIBLE|DEDUCTIBLE DOES NOT APPLY/;
-const APPLIES = /DEDUCTIBLE APPLIES|SUBJECT TO (THE )?DEDUCTIBLE|AFTER (THE )?DEDUCTIBLE/;
 
 export interface MessageHints {
   /** What the text says about the deductible applying before the cost share; null: nothing. */
@@ -48,9 +44,8 @@ export function readHints(text: string): MessageHints {
   for (const [canonical, hints] of CANONICAL_HINTS) if (text === canonical) return hints;
   if (!ANY_HINT.test(text)) return NO_HINTS;
   const t = text.toUpperCase();
-  const hasDeductible = t.includes('DEDUCTIBLE');
   return {
-    deductible: !hasDeductible ? null : WAIVED.test(t) ? false : APPLIES.test(t) ? true : null,
+    deductible: saysDeductible(t),
     marketplace: t.includes('MARKETPLACE') || t.includes('QUALIFIED HEALTH PLAN'),
     bluecard: t.includes('BLUECARD') || t.includes('BLUE CARD'),
     hdhp: saysCue(t, 'hdhp'),

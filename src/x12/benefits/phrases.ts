@@ -1,7 +1,7 @@
 /**
  * The one table of text cues read from free text (MSG, plan names EB05, 2120C names, the payer's
  * name): X12 has codes for most facts, and these are the ones payers also (or only) state in words
- * (docs/estimates.md section 1.2). A phrase counts only when it is not negated: "NOT QMB",
+ * (docs/estimates.md sections 1.1 and 1.2). A phrase counts only when it is not negated: "NOT QMB",
  * "NON-MEDICARE", "PRE-MEDICARE", "EXCEPT QMB", "QMB DOES NOT APPLY" name the opposite.
  */
 
@@ -21,10 +21,17 @@ export const PHRASES: Readonly<Record<Cue, RegExp>> = {
   hdhp: /\bHDHP\b|\bHSA\b|HIGH DEDUCTIBLE|HEALTH SAVINGS ACCOUNT/g,
 };
 
-/** Words before a phrase that negate it, in the same clause ("NOT QMB", "NON-MEDICARE", "(NOT QMB)"). */
-const NEGATED_BEFORE = /(?:\bNOT|\bNON|\bNO|\bPRE|\bEXCEPT|\bEXCLUDING|\bWITHOUT|\bINELIGIBLE FOR)[\s(-]*$/;
-/** Words after a phrase that negate it ("QMB DOES NOT APPLY"). */
-const NEGATED_AFTER = /^[\s)]*(?:DOES NOT APPLY|NOT APPLICABLE|N\/A\b|EXCLUDED|NOT ELIGIBLE|INELIGIBLE|DENIED|TERMINATED)/;
+/** Words just before a phrase that negate it ("NOT QMB", "NON-MEDICARE", "(NOT QMB)", "NOT A QMB"). */
+const NEGATED_BEFORE = /(?:\bNOT|\bNON|\bNO|\bPRE|\bEXCEPT|\bEXCLUDING|\bWITHOUT|\bINELIGIBLE FOR)(?:[\s(-]+(?:A|AN|THE)\b)?[\s(-]*$/;
+/** Words just after a phrase that negate it ("QMB DOES NOT APPLY"). */
+const NEGATED_AFTER = /^[\s)]*(?:DOES NOT APPLY|DOESN'?T APPLY|NOT APPLICABLE|N\/A\b|EXCLUDED|NOT ELIGIBLE|INELIGIBLE|DENIED|TERMINATED)/;
+/** A negation inside a phrase that allows one ("DEDUCTIBLE DOES NOT APPLY", "DEDUCTIBLE WON'T APPLY"). */
+const NEGATED_WITHIN = /\bNOT\b|\b(?:DOESN|DON|WON|ISN)'?T\b/;
+
+/** Whether the match of a phrase at [start, end) of `t` is negated before, within or after it. */
+function negated(t: string, start: number, end: number): boolean {
+  return NEGATED_BEFORE.test(t.slice(Math.max(0, start - 20), start)) || NEGATED_WITHIN.test(t.slice(start, end)) || NEGATED_AFTER.test(t.slice(end, end + 24));
+}
 
 /** Whether `text` states the cue: some match of its phrase that is not negated. */
 export function saysCue(text: string | null | undefined, cue: Cue): boolean {
@@ -33,10 +40,49 @@ export function saysCue(text: string | null | undefined, cue: Cue): boolean {
   const re = PHRASES[cue];
   re.lastIndex = 0;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
-    const before = t.slice(Math.max(0, m.index - 16), m.index);
-    const after = t.slice(m.index + m[0].length, m.index + m[0].length + 24);
-    if (!NEGATED_BEFORE.test(before) && !NEGATED_AFTER.test(after)) return true;
+    if (!negated(t, m.index, m.index + m[0].length)) return true;
     if (m[0].length === 0) re.lastIndex++;
   }
   return false;
+}
+
+/** After "NO DEDUCTIBLE": the clause ends (text, punctuation) or goes on about the benefit, not about an accumulator ("NO DEDUCTIBLE MET"). */
+const CLAUSE_END = String.raw`(?=\s*(?:$|[-,;.:()/]|(?:APPLIES|APPLY|APPLICABLE|REQUIRED|FOR|IN|WHEN|IF|WITH)\b))`;
+
+/**
+ * Statements of whether the deductible applies before a cost share, each with what it says when not
+ * negated; a negated one says the opposite ("NO DEDUCTIBLE APPLIES", "NOT SUBJECT TO DEDUCTIBLE",
+ * "DEDUCTIBLE DOES NOT APPLY"). A deductible named with nothing said of its applying ("NO DEDUCTIBLE
+ * MET", "DEDUCTIBLE REMAINING", "FAMILY DEDUCTIBLE", "DEDUCTIBLE: $500") matches none.
+ */
+const DEDUCTIBLE_STATEMENTS: readonly (readonly [string, boolean])[] = [
+  [String.raw`DEDUCTIBLE\s+(?:(?:DOES|DO|WILL|SHALL|IS|DOESN'?T|DON'?T|WON'?T|ISN'?T)\s+)?(?:NOT\s+)?APPL(?:Y|IES|IED|ICABLE)\b`, true],
+  [String.raw`SUBJECT TO (?:THE |A )?DEDUCTIBLE`, true],
+  [String.raw`AFTER (?:THE )?DEDUCTIBLE`, true],
+  [String.raw`(?:ONCE|UNTIL) (?:THE )?DEDUCTIBLE (?:IS |HAS BEEN )?(?:MET|SATISFIED)|DEDUCTIBLE MUST BE (?:MET|SATISFIED)`, true],
+  [String.raw`DEDUCTIBLE\s+(?:IS\s+)?(?:NOT\s+)?WAIVED|WAIVES? (?:THE )?DEDUCTIBLE`, false],
+  [String.raw`BEFORE (?:THE )?DEDUCTIBLE`, false],
+  [String.raw`DEDUCTIBLE\s*[:-]?\s*N\/A\b`, false],
+  [String.raw`\b(?:NO|WITHOUT)\s+(?:A\s+|THE\s+)?DEDUCTIBLE` + CLAUSE_END, false],
+];
+/** The statements as one pattern, a capturing group each (one scan of the text finds them all). */
+const DEDUCTIBLE_STATEMENT = new RegExp(DEDUCTIBLE_STATEMENTS.map(([source]) => `(${source})`).join('|'), 'g');
+
+/**
+ * What `text` says of the deductible applying before the cost share: true it applies, false it does
+ * not (waived), null nothing, or statements that contradict each other.
+ */
+export function saysDeductible(text: string): boolean | null {
+  const t = text.toUpperCase();
+  if (!t.includes('DEDUCTIBLE')) return null;
+  let said: boolean | null = null;
+  const re = DEDUCTIBLE_STATEMENT;
+  re.lastIndex = 0;
+  for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+    const applies = DEDUCTIBLE_STATEMENTS[m.findIndex((g, i) => i > 0 && g !== undefined) - 1]![1];
+    const says = negated(t, m.index, m.index + m[0].length) ? !applies : applies;
+    if (said !== null && said !== says) return null;
+    said = says;
+  }
+  return said;
 }

@@ -1,0 +1,84 @@
+/** Free-text MSG cues (src/x12/hints.ts, src/x12/benefits/phrases.ts): what a text says, in either direction, or nothing. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { HINT, readHints } from '../../src/x12/hints.ts';
+
+/** [MSG text, what it says of the deductible applying: true applies, false waived, null nothing]. */
+const DEDUCTIBLE: readonly [string, boolean | null][] = [
+  // waived
+  ['DEDUCTIBLE WAIVED', false],
+  ['Deductible is waived for in-network office visits', false],
+  ['PLAN WAIVES THE DEDUCTIBLE', false],
+  ['NO DEDUCTIBLE', false],
+  ['IN NETWORK OFFICE VISIT - NO DEDUCTIBLE', false],
+  ['NO DEDUCTIBLE APPLIES', false],
+  ['NO DEDUCTIBLE REQUIRED', false],
+  ['NO DEDUCTIBLE FOR OFFICE VISITS', false],
+  ['OFFICE VISIT (NO DEDUCTIBLE)', false],
+  ['NO DEDUCTIBLE, COPAY ONLY', false],
+  ['COPAY WITHOUT DEDUCTIBLE', false],
+  ['DEDUCTIBLE DOES NOT APPLY', false],
+  ['DEDUCTIBLE DOESNT APPLY', false],
+  ["DEDUCTIBLE DOESN'T APPLY TO THIS BENEFIT", false],
+  ['DEDUCTIBLE WILL NOT APPLY', false],
+  ["DEDUCTIBLE WON'T APPLY", false],
+  ['DEDUCTIBLE NOT APPLICABLE', false],
+  ['DEDUCTIBLE IS NOT APPLICABLE', false],
+  ['DEDUCTIBLE N/A', false],
+  ['NOT SUBJECT TO DEDUCTIBLE', false],
+  ['COPAY NOT SUBJECT TO THE DEDUCTIBLE', false],
+  ['COPAY APPLIES BEFORE DEDUCTIBLE', false],
+  ['COINSURANCE APPLIES BEFORE THE DEDUCTIBLE', false],
+  // applies
+  ['DEDUCTIBLE APPLIES', true],
+  ['PLAN DEDUCTIBLE APPLIES TO OFFICE VISITS', true],
+  ['DEDUCTIBLE DOES APPLY', true],
+  ['DEDUCTIBLE WILL APPLY', true],
+  ['SUBJECT TO DEDUCTIBLE', true],
+  ['COPAY IS SUBJECT TO THE DEDUCTIBLE', true],
+  ['AFTER DEDUCTIBLE', true],
+  ['COPAY APPLIES AFTER DEDUCTIBLE', true],
+  ['COPAY APPLIES AFTER DEDUCTIBLE IS MET', true],
+  ['20% COINSURANCE AFTER THE DEDUCTIBLE', true],
+  ['DEDUCTIBLE MUST BE MET FIRST', true],
+  ['COPAY ONCE DEDUCTIBLE IS MET', true],
+  ['DEDUCTIBLE NOT WAIVED', true],
+  // nothing said of its applying
+  ['NO DEDUCTIBLE MET', null],
+  ['NO DEDUCTIBLE MET TO DATE', null],
+  ['NO DEDUCTIBLE INFORMATION AVAILABLE', null],
+  ['DEDUCTIBLE REMAINING', null],
+  ['FAMILY DEDUCTIBLE', null],
+  ['DEDUCTIBLE: $500', null],
+  ['DEDUCTIBLE MET', null],
+  ['CALENDAR YEAR DEDUCTIBLE', null],
+  ['COPAY DOES NOT APPLY TOWARD DEDUCTIBLE', null],
+  ['OFFICE VISIT COPAY', null],
+  ['PRIOR AUTHORIZATION REQUIRED', null],
+  // contradicting statements say nothing
+  ['COPAY APPLIES BEFORE DEDUCTIBLE, COINSURANCE AFTER DEDUCTIBLE', null],
+];
+
+for (const [text, says] of DEDUCTIBLE) {
+  test(`deductible cue: "${text}" -> ${says === null ? 'nothing' : says ? 'applies' : 'waived'}`, () => {
+    assert.equal(readHints(text).deductible, says);
+  });
+}
+
+test('the canonical hint texts read as their fields', () => {
+  assert.equal(readHints(HINT.deductibleWaived).deductible, false);
+  assert.equal(readHints(HINT.deductibleApplies).deductible, true);
+  assert.equal(readHints(HINT.marketplace).marketplace, true);
+  assert.equal(readHints(HINT.hdhp).hdhp, true);
+  assert.equal(readHints(HINT.bluecard).bluecard, true);
+});
+
+test('a deductible statement reads the same wherever it stands in the message', () => {
+  const said = DEDUCTIBLE.filter(([, s]) => s !== null);
+  fc.assert(
+    fc.property(fc.constantFrom(...said), fc.constantFrom('', 'MENTAL HEALTH OFFICE VISIT - ', 'IN NETWORK: '), ([text, says], prefix) => {
+      assert.equal(readHints(prefix + text).deductible, says, prefix + text);
+    }),
+  );
+});
