@@ -29,7 +29,7 @@ export interface MessageHints {
   hdhp: boolean;
 }
 
-const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|BLUE ?CARD|HDHP|HSA|HEALTH SAVINGS/i;
+const ANY_HINT = /DEDUCTIBLE|MARKETPLACE|QUALIFIED HEALTH PLAN|QHP|EXCHANGE|BLUE ?CARD|HDHP|HSA|HEALTH SAVINGS/i;
 const NO_HINTS: MessageHints = { deductible: null, marketplace: false, bluecard: false, hdhp: false };
 
 const CANONICAL_HINTS: readonly [string, MessageHints][] = [
@@ -46,7 +46,7 @@ export function readHints(text: string): MessageHints {
   const t = text.toUpperCase();
   return {
     deductible: saysDeductible(t),
-    marketplace: t.includes('MARKETPLACE') || t.includes('QUALIFIED HEALTH PLAN'),
+    marketplace: saysCue(t, 'marketplace'),
     bluecard: t.includes('BLUECARD') || t.includes('BLUE CARD'),
     hdhp: saysCue(t, 'hdhp'),
   };

@@ -305,6 +305,7 @@ function readEligibility(
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
   const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
   flags.is_hdhp ||= saysCue(plan_name, 'hdhp');
+  flags.is_marketplace ||= saysCue(plan_name, 'marketplace');
   const { insurance_type, plan_type, qmb, advantageElsewhere } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
     planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
     payerName: payerNm1 ? entityName(payerNm1) : null,

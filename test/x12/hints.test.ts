@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { saysCue } from '../../src/x12/benefits/phrases.ts';
 import { HINT, readHints } from '../../src/x12/hints.ts';
 
 /** [MSG text, what it says of the deductible applying: true applies, false waived, null nothing]. */
@@ -82,3 +83,31 @@ test('a deductible statement reads the same wherever it stands in the message', 
     }),
   );
 });
+
+/** [plan name (EB05) or MSG text, whether it names an ACA marketplace plan]. */
+const MARKETPLACE: readonly [string, boolean][] = [
+  ['QUALIFIED HEALTH PLAN', true],
+  ['HEALTH INSURANCE MARKETPLACE', true],
+  ['EXCHANGE MEMBER - SILVER 70 HMO', true],
+  ['Individual On-Exchange', true],
+  ['ON EXCHANGE SILVER PPO', true],
+  ['ACA EXCHANGE PLAN', true],
+  ['INDIVIDUAL EXCHANGE GOLD', true],
+  ['QHP SILVER', true],
+  ['OFF-EXCHANGE SILVER PPO', false],
+  ['INDIVIDUAL OFF EXCHANGE', false],
+  ['OFF-EXCHANGE PLAN', false],
+  ['NON-EXCHANGE PLAN', false],
+  ['NOT A MARKETPLACE PLAN', false],
+  ['OFF-MARKETPLACE', false],
+  ['PRIVATE EXCHANGE PLAN', false],
+  ['ELECTRONIC DATA EXCHANGE', false],
+  ['CORPUS PPO', false],
+];
+
+for (const [text, says] of MARKETPLACE) {
+  test(`marketplace cue: "${text}" -> ${says}`, () => {
+    assert.equal(saysCue(text, 'marketplace'), says, 'plan name');
+    assert.equal(readHints(text).marketplace, says, 'MSG');
+  });
+}

@@ -2,14 +2,21 @@
  * The one table of text cues read from free text (MSG, plan names EB05, 2120C names, the payer's
  * name): X12 has codes for most facts, and these are the ones payers also (or only) state in words
  * (docs/estimates.md sections 1.1 and 1.2). A phrase counts only when it is not negated: "NOT QMB",
- * "NON-MEDICARE", "PRE-MEDICARE", "EXCEPT QMB", "QMB DOES NOT APPLY" name the opposite.
+ * "NON-MEDICARE", "PRE-MEDICARE", "EXCEPT QMB", "OFF-EXCHANGE", "QMB DOES NOT APPLY" name the opposite.
  */
 
-export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp';
+export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp' | 'marketplace';
 
 /** Plan or payer text that names a state Medicaid program (the program names of states that do not say "Medicaid"). */
 const MEDICAID =
   /MEDICAID|MEDI-CAL|\bMEDI CAL\b|MASSHEALTH|TENNCARE|SOONERCARE|BADGERCARE|HUSKY HEALTH|APPLE HEALTH|KANCARE|HOOSIER HEALTHWISE|\bCHIP\b|MEDICAL ASSISTANCE PROGRAM|AHCCCS|DENALI ?CARE|HEALTH FIRST COLORADO|MAINECARE|MED-QUEST|NJ FAMILYCARE|HEALTHY CONNECTIONS|CENTENNIAL CARE|DR\.? DYNASAUR|GREEN MOUNTAIN CARE|MO HEALTHNET|NEBRASKA TOTAL CARE|LOUISIANA HEALTHCARE CONNECTIONS/g;
+
+/**
+ * An ACA marketplace (exchange) plan, 45 CFR 155.20: "exchange" alone is also an employer's private
+ * exchange or data exchange, so it counts only in the forms that name the public one.
+ */
+const MARKETPLACE =
+  /MARKETPLACE|QUALIFIED HEALTH PLAN|\bQHP\b|\bON[- ]?EXCHANGE\b|\b(?:HEALTH INSURANCE|HEALTH BENEFIT|INDIVIDUAL|PUBLIC|STATE|FEDERAL|ACA) EXCHANGE\b|\bEXCHANGE(?<!PRIVATE[- ]EXCHANGE) (?:MEMBER|PLAN|POLICY|PRODUCT|ENROLLEE|COVERAGE)/g;
 
 export const PHRASES: Readonly<Record<Cue, RegExp>> = {
   qmb: /\bQMB\b|QUALIFIED MEDICARE BENEFICIAR/g,
@@ -19,10 +26,11 @@ export const PHRASES: Readonly<Record<Cue, RegExp>> = {
   medicare_advantage: /MEDICARE ADVANTAGE|\bMAPD\b|\bMA-PD\b/g,
   medicaid: MEDICAID,
   hdhp: /\bHDHP\b|\bHSA\b|HIGH DEDUCTIBLE|HEALTH SAVINGS ACCOUNT/g,
+  marketplace: MARKETPLACE,
 };
 
-/** Words just before a phrase that negate it ("NOT QMB", "NON-MEDICARE", "(NOT QMB)", "NOT A QMB"). */
-const NEGATED_BEFORE = /(?:\bNOT|\bNON|\bNO|\bPRE|\bEXCEPT|\bEXCLUDING|\bWITHOUT|\bINELIGIBLE FOR)(?:[\s(-]+(?:A|AN|THE)\b)?[\s(-]*$/;
+/** Words just before a phrase that negate it ("NOT QMB", "NON-MEDICARE", "(NOT QMB)", "NOT A MARKETPLACE PLAN", "OFF-EXCHANGE"). */
+const NEGATED_BEFORE = /(?:\bNOT|\bNON|\bNO|\bPRE|\bOFF|\bEXCEPT|\bEXCLUDING|\bWITHOUT|\bINELIGIBLE FOR)(?:[\s(-]+(?:A|AN|THE)\b)?[\s(-]*$/;
 /** Words just after a phrase that negate it ("QMB DOES NOT APPLY"). */
 const NEGATED_AFTER = /^[\s)]*(?:DOES NOT APPLY|DOESN'?T APPLY|NOT APPLICABLE|N\/A\b|EXCLUDED|NOT ELIGIBLE|INELIGIBLE|DENIED|TERMINATED)/;
 /** A negation inside a phrase that allows one ("DEDUCTIBLE DOES NOT APPLY", "DEDUCTIBLE WON'T APPLY"). */
