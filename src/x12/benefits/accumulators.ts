@@ -8,9 +8,12 @@
  *   of the level's amounts. A remaining stated only at a less specific rank is used when it does
  *   not exceed the total, and the explanation says the two come from different rows; a total of 0
  *   leaves 0, and total - met stands in for a missing remaining.
- * - An individual row marked not applicable (EB12 W with an amount of 0), or an individual total of
- *   0 beside a family total above 0 (a non-embedded, family-only deductible), is no individual
- *   accumulator: the family amounts bind.
+ * - An individual row of 0 marked EB12 W (not applicable: the network distinction does not apply)
+ *   is a placeholder, no individual accumulator, unless the individual level states a total above
+ *   0; beside one it is an ordinary figure (a remaining or met of 0). Whether rows are placeholders
+ *   is decided over the whole set, never by the order they come in.
+ * - An individual total of 0 beside a family total above 0 (a non-embedded, family-only deductible)
+ *   is no individual accumulator: the family amounts bind.
  */
 import type { Accumulator } from '../../domain/coverage.ts';
 import { periodKind } from '../codes.ts';
@@ -92,8 +95,10 @@ function levelResult(l: Level): LevelResult {
 export class AccumulatorReader {
   private readonly ind = newLevel();
   private readonly fam = newLevel();
-  /** Individual rows marked not applicable (EB12 W, amount 0). */
+  /** Individual rows of 0 marked EB12 W while no individual total above 0 is offered: placeholders, no accumulator. */
   readonly notApplicable: Selectable[] = [];
+  /** An individual total above 0 was offered: an individual 0 marked W is then an ordinary figure. */
+  private individualTotal = false;
   /** The most specific tier any amount (or an amount-less EB) was reported at. */
   tier = 4;
 
@@ -103,11 +108,20 @@ export class AccumulatorReader {
     if (kind === 'other') return;
     const family = isFamilyLevel(b.level);
     const amount = readAmount(b);
-    if (!family && amount === 0 && b.net === 'W') {
+    if (!family && amount === 0 && b.net === 'W' && !this.individualTotal) {
       this.notApplicable.push(b);
       return;
     }
-    const level = family ? this.fam : this.ind;
+    this.place(family ? this.fam : this.ind, kind, amount, b);
+    if (!family && kind === 'total' && amount !== null && amount > 0 && !this.individualTotal) {
+      this.individualTotal = true;
+      // Rows set aside as placeholders are figures after all (each is offered once: Best is rank-based, so order does not matter).
+      for (const w of this.notApplicable.splice(0)) this.place(this.ind, periodKind(w.period), 0, w);
+    }
+  }
+
+  private place(level: Level, kind: ReturnType<typeof periodKind>, amount: number | null, b: Selectable): void {
+    if (kind === 'other') return;
     const slot = kind === 'total' ? level.total : kind === 'remaining' ? level.remaining : level.met;
     slot.offer(rowRank(b), amount, b);
   }

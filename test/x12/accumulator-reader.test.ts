@@ -1,0 +1,97 @@
+/**
+ * AccumulatorReader (src/x12/benefits/accumulators.ts; docs/estimates.md section 1.1, "Accumulators"):
+ * an individual 0 marked EB12 W is a placeholder only while the individual level states no total
+ * above 0, whatever order the rows come in.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { AccumulatorReader } from '../../src/x12/benefits/accumulators.ts';
+import type { Selectable } from '../../src/x12/benefits/rows.ts';
+import { buildLoopTree, el, tokenize } from '../../src/x12/index.ts';
+
+const ISA = 'ISA*00*          *00*          *ZZ*S              *ZZ*R              *261127*0103*^*00501*000000004*0*T*:~';
+const TIER: Record<string, number> = { MH: 0, A4: 1, '30': 3 };
+
+/** Deductible rows (EB01 C) read from EB segments, as normalize-271 hands them to the reader. */
+function rowsOf(segments: readonly string[]): Selectable[] {
+  const t = tokenize(`${ISA}HL*1**22*0~${segments.join('~')}~`);
+  assert.ok(t.ok);
+  return buildLoopTree(t.value.segments.slice(1))
+    .tree.levels.flatMap((l) => l.benefits)
+    .map((loop) => ({
+      loop,
+      info: el(loop.seg, 1),
+      level: el(loop.seg, 2),
+      tier: TIER[el(loop.seg, 3)]!,
+      period: el(loop.seg, 6),
+      net: el(loop.seg, 12),
+      place: 'any',
+      status: false,
+      cost: true,
+      deductibleHint: null,
+      procedure: null,
+    }));
+}
+
+function read(rows: readonly Selectable[]) {
+  const r = new AccumulatorReader();
+  for (const b of rows) r.offer(b);
+  return {
+    result: r.result(),
+    conflicts: r
+      .conflicts()
+      .map((b) => b.loop.seg.index)
+      .sort((x, y) => x - y),
+  };
+}
+
+const eb = (level: string, type: string, period: string, amount: string, net: string) => `EB*C*${level}*${type}***${period}*${amount}*****${net}`;
+
+test('beside an individual total above 0, a remaining of 0 marked W is a figure, in either order', () => {
+  const rows = rowsOf([eb('IND', '30', '29', '0', 'W'), eb('IND', '30', '23', '1000', 'W')]);
+  for (const order of [rows, rows.slice().reverse()]) assert.deepEqual(read(order).result.individual, { total: 100000, remaining: 0 });
+});
+
+test('with no individual total above 0, individual rows of 0 marked W are no accumulator (family-only)', () => {
+  const rows = rowsOf([
+    eb('IND', '30', '23', '0', 'W'),
+    eb('IND', '30', '29', '0', 'W'),
+    eb('FAM', '30', '23', '3000', 'Y'),
+    eb('FAM', '30', '29', '2500', 'Y'),
+  ]);
+  const { result } = read(rows);
+  assert.deepEqual(result.individual, { total: null, remaining: null });
+  assert.deepEqual(result.family, { total: 300000, remaining: 250000 });
+});
+
+const anyRow = fc
+  .tuple(
+    fc.constantFrom('IND', 'FAM'),
+    fc.constantFrom('30', 'MH', 'A4'),
+    fc.constantFrom('23', '29', '24'),
+    fc.constantFrom('0', '0', '250', '1000'),
+    fc.constantFrom('W', 'W', 'Y', ''),
+  )
+  .map(([level, type, period, amount, net]) => eb(level, type, period, amount, net));
+
+test('the result and the conflicts never depend on the order rows are offered in (W rows of 0 mixed in)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(anyRow, { maxLength: 12 }).chain((segs) =>
+        fc.tuple(
+          fc.constant(segs),
+          fc.shuffledSubarray(
+            segs.map((_, i) => i),
+            { minLength: segs.length, maxLength: segs.length },
+          ),
+        ),
+      ),
+      ([segs, order]) => {
+        const rows = rowsOf(segs);
+        assert.deepEqual(read(order.map((i) => rows[i]!)), read(rows));
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
