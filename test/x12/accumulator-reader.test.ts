@@ -1,7 +1,8 @@
 /**
  * AccumulatorReader (src/x12/benefits/accumulators.ts; docs/estimates.md section 1.1, "Accumulators"):
  * an individual 0 marked EB12 W is a placeholder only while the individual level states no total
- * above 0, whatever order the rows come in.
+ * above 0, whatever order the rows come in; an individual total of 0 stated for a more specific
+ * service than the family's figures leaves the family's figures unreported.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -63,6 +64,25 @@ test('with no individual total above 0, individual rows of 0 marked W are no acc
   const { result } = read(rows);
   assert.deepEqual(result.individual, { total: null, remaining: null });
   assert.deepEqual(result.family, { total: 300000, remaining: 250000 });
+});
+
+test('an individual total of 0 for a more specific service than the family figures: the family figures are not reported', () => {
+  const rows = rowsOf([
+    eb('IND', 'A4', '', '0.00', 'Y'),
+    eb('FAM', '30', '23', '500', 'Y'),
+    eb('FAM', '30', '29', '500', 'Y'),
+    eb('IND', '30', '23', '250', 'Y'),
+  ]);
+  const { result } = read(rows);
+  assert.deepEqual(result.individual, { total: 0, remaining: null });
+  assert.deepEqual(result.family, { total: null, remaining: null });
+});
+
+test('an individual total of 0 beside a family total of the same service stays a family-only pair (the network named or not)', () => {
+  const rows = rowsOf([eb('IND', '30', '23', '0', 'Y'), eb('FAM', '30', '23', '3000', ''), eb('FAM', '30', '29', '1000', '')]);
+  const { result } = read(rows);
+  assert.deepEqual(result.individual, { total: 0, remaining: null });
+  assert.deepEqual(result.family, { total: 300000, remaining: 100000 });
 });
 
 const anyRow = fc

@@ -5,7 +5,9 @@ export type AccumulatorPair = { individual: Accumulator; family: Accumulator };
 
 /**
  * An individual total of 0 beside a family total above 0 is a family-only (non-embedded) amount:
- * there is no individual accumulator, only the family's (docs/estimates.md section 3).
+ * there is no individual accumulator, only the family's (docs/estimates.md section 3). Coverage has
+ * no ranks: the 271 reader never reports family amounts beside an individual 0 stated for a more
+ * specific service (x12/benefits/accumulators.ts), so the pair seen here is always of one scope.
  */
 export function familyOnly(pair: AccumulatorPair): boolean {
   const fam = pair.family.total;

@@ -12,8 +12,11 @@
  *   is a placeholder, no individual accumulator, unless the individual level states a total above
  *   0; beside one it is an ordinary figure (a remaining or met of 0). Whether rows are placeholders
  *   is decided over the whole set, never by the order they come in.
- * - An individual total of 0 beside a family total above 0 (a non-embedded, family-only deductible)
- *   is no individual accumulator: the family amounts bind.
+ * - An individual total of 0 beside a family total above 0 of the same scope (EB13 procedure and
+ *   service type: scopeOf) is a non-embedded, family-only amount, read so by the estimate
+ *   (domain/estimate/accumulators.ts). A level's total of 0 stated for a more specific scope than
+ *   every figure of the other level means the service has none (TR3 1.4.7: the most specific
+ *   benefit governs): the other level's less specific figures are not reported.
  */
 import type { Accumulator } from '../../domain/coverage.ts';
 import { periodKind } from '../codes.ts';
@@ -72,6 +75,11 @@ interface Level {
 
 const newLevel = (): Level => ({ total: new Best(), remaining: new Best(), met: new Best() });
 
+const topRank = (l: Level) => Math.min(l.total.rank, l.remaining.rank, l.met.rank);
+
+/** What a rank is restricted to (EB13 procedure, service type tier), without the network it names (rows.ts rowRank). */
+const scopeOf = (rank: number) => Math.floor(rank / 10);
+
 export interface LevelResult {
   accumulator: Accumulator;
   /** The total and the remaining come from rows of different ranks. */
@@ -79,7 +87,7 @@ export interface LevelResult {
 }
 
 function levelResult(l: Level): LevelResult {
-  const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
+  const top = topRank(l);
   if (top === Infinity) return { accumulator: { total: null, remaining: null }, mixed: false };
   const total = l.total.rank === top ? l.total.value : null;
   let remaining = l.remaining.rank === top ? l.remaining.value : null;
@@ -126,25 +134,38 @@ export class AccumulatorReader {
     slot.offer(rowRank(b), amount, b);
   }
 
-  /** Whether the individual level is a non-embedded placeholder: a 0 total beside a family total above 0. */
+  /** Whether the individual level is a non-embedded placeholder: a 0 total beside a family total above 0 of the same scope. */
   private familyOnly(): boolean {
     const ind = this.ind.total.value;
     const fam = this.fam.total.value;
-    return ind === 0 && fam !== null && fam > 0;
+    return ind === 0 && fam !== null && fam > 0 && !this.unpaired(this.fam);
   }
 
-  /** As sent; an individual 0 beside a family total is read as family-only by the estimate (domain/estimate/accumulators.ts). */
+  /** Whether a level's figures are not reported: the other level states a total of 0 for a more specific scope. */
+  private unpaired(l: Level): boolean {
+    const other = l === this.ind ? this.fam : this.ind;
+    const top = topRank(l);
+    const otherTop = topRank(other);
+    if (top === Infinity || otherTop === Infinity || scopeOf(otherTop) >= scopeOf(top)) return false;
+    return other.total.rank === otherTop && other.total.value === 0;
+  }
+
+  /** As sent, but for a level unpaired (above); an individual 0 beside a family total is read as family-only by the estimate (domain/estimate/accumulators.ts). */
   result(): { individual: Accumulator; family: Accumulator } {
+    const none: Accumulator = { total: null, remaining: null };
     return {
-      individual: levelResult(this.ind).accumulator,
-      family: levelResult(this.fam).accumulator,
+      individual: this.unpaired(this.ind) ? none : levelResult(this.ind).accumulator,
+      family: this.unpaired(this.fam) ? none : levelResult(this.fam).accumulator,
     };
   }
 
   /** Every row that contradicts another at the rank that decides a figure. */
   conflicts(): Selectable[] {
     const out: Selectable[] = [];
-    for (const l of [this.ind, this.fam]) for (const s of [l.total, l.remaining, l.met]) out.push(...s.contradicting);
+    for (const l of [this.ind, this.fam]) {
+      if (this.unpaired(l)) continue;
+      for (const s of [l.total, l.remaining, l.met]) out.push(...s.contradicting);
+    }
     return out;
   }
 
@@ -154,7 +175,8 @@ export class AccumulatorReader {
       [this.ind, 'individual'],
       [this.fam, 'family'],
     ] as const) {
-      const top = Math.min(l.total.rank, l.remaining.rank, l.met.rank);
+      const top = topRank(l);
+      const unpaired = this.unpaired(l);
       const rows: [Best, string][] = [
         [l.total, 'total'],
         [l.remaining, 'remaining'],
@@ -162,6 +184,16 @@ export class AccumulatorReader {
       ];
       for (const [slot, what] of rows) {
         if (!slot.from) continue;
+        if (unpaired) {
+          const entry = traced(
+            `${figure} ${name} ${what}`,
+            n,
+            slot.from,
+            `the ${name === 'individual' ? 'family' : 'individual'} total of 0 is stated for a more specific service: the service has none (TR3 1.4.7), this less specific figure does not apply to it`,
+          );
+          out.push({ ...entry, status: 'skipped' });
+          continue;
+        }
         if (slot.contradicting.length > 0) {
           for (const b of slot.contradicting)
             out.push({ ...traced(`${figure} ${name} ${what}`, n, b, 'rows of the same rank state different amounts: unknown'), status: 'conflict' });
