@@ -1,7 +1,7 @@
 /**
  * AccumulatorReader (src/x12/benefits/accumulators.ts; docs/estimates.md section 1.1, "Accumulators"):
  * an individual 0 marked EB12 W is a placeholder only while the individual level states no total
- * above 0, whatever order the rows come in; an individual total of 0 stated for a more specific
+ * above 0 for the same service, whatever order the rows come in; an individual total of 0 stated for a more specific
  * service than the family's figures leaves the family's figures unreported.
  */
 import assert from 'node:assert/strict';
@@ -52,6 +52,16 @@ const eb = (level: string, type: string, period: string, amount: string, net: st
 test('beside an individual total above 0, a remaining of 0 marked W is a figure, in either order', () => {
   const rows = rowsOf([eb('IND', '30', '29', '0', 'W'), eb('IND', '30', '23', '1000', 'W')]);
   for (const order of [rows, rows.slice().reverse()]) assert.deepEqual(read(order).result.individual, { total: 100000, remaining: 0 });
+});
+
+test('an individual 0 marked W for MH stays a placeholder beside a plan-level total: only a total of its own scope makes it a figure', () => {
+  const rows = rowsOf([
+    eb('IND', 'MH', '23', '0', 'W'),
+    eb('IND', 'MH', '29', '0', 'W'),
+    eb('IND', '30', '23', '1000', 'W'),
+    eb('IND', '30', '29', '400', 'W'),
+  ]);
+  for (const order of [rows, rows.slice().reverse()]) assert.deepEqual(read(order).result.individual, { total: 100000, remaining: 40000 });
 });
 
 test('with no individual total above 0, individual rows of 0 marked W are no accumulator (family-only)', () => {

@@ -10,8 +10,8 @@
  *   leaves 0, and total - met stands in for a missing remaining.
  * - An individual row of 0 marked EB12 W (not applicable: the network distinction does not apply)
  *   is a placeholder, no individual accumulator, unless the individual level states a total above
- *   0; beside one it is an ordinary figure (a remaining or met of 0). Whether rows are placeholders
- *   is decided over the whole set, never by the order they come in.
+ *   0 for the same scope (scopeOf); beside one it is an ordinary figure (a remaining or met of 0).
+ *   Whether rows are placeholders is decided over the whole set, never by the order they come in.
  * - An individual total of 0 beside a family total above 0 of the same scope (EB13 procedure and
  *   service type: scopeOf) is a non-embedded, family-only amount, read so by the estimate
  *   (domain/estimate/accumulators.ts). A level's total of 0 stated for a more specific scope than
@@ -103,10 +103,10 @@ function levelResult(l: Level): LevelResult {
 export class AccumulatorReader {
   private readonly ind = newLevel();
   private readonly fam = newLevel();
-  /** Individual rows of 0 marked EB12 W while no individual total above 0 is offered: placeholders, no accumulator. */
+  /** Individual rows of 0 marked EB12 W while no individual total above 0 of their scope is offered: placeholders, no accumulator. */
   readonly notApplicable: Selectable[] = [];
-  /** An individual total above 0 was offered: an individual 0 marked W is then an ordinary figure. */
-  private individualTotal = false;
+  /** The scopes (scopeOf) of the individual totals above 0 offered: an individual 0 marked W of one of them is an ordinary figure. */
+  private readonly totalScopes = new Set<number>();
   /** The most specific tier any amount (or an amount-less EB) was reported at. */
   tier = 4;
 
@@ -116,15 +116,20 @@ export class AccumulatorReader {
     if (kind === 'other') return;
     const family = isFamilyLevel(b.level);
     const amount = readAmount(b);
-    if (!family && amount === 0 && b.net === 'W' && !this.individualTotal) {
+    const scope = scopeOf(rowRank(b));
+    if (!family && amount === 0 && b.net === 'W' && !this.totalScopes.has(scope)) {
       this.notApplicable.push(b);
       return;
     }
     this.place(family ? this.fam : this.ind, kind, amount, b);
-    if (!family && kind === 'total' && amount !== null && amount > 0 && !this.individualTotal) {
-      this.individualTotal = true;
-      // Rows set aside as placeholders are figures after all (each is offered once: Best is rank-based, so order does not matter).
-      for (const w of this.notApplicable.splice(0)) this.place(this.ind, periodKind(w.period), 0, w);
+    if (!family && kind === 'total' && amount !== null && amount > 0 && !this.totalScopes.has(scope)) {
+      this.totalScopes.add(scope);
+      // Rows of this scope set aside as placeholders are figures after all (each is offered once: Best is rank-based, so order does not matter).
+      const waiting = this.notApplicable.splice(0);
+      for (const w of waiting) {
+        if (scopeOf(rowRank(w)) === scope) this.place(this.ind, periodKind(w.period), 0, w);
+        else this.notApplicable.push(w);
+      }
     }
   }
 
