@@ -23,13 +23,19 @@ export function hasCoinsurance(b: Pick<NetworkBenefits, 'coinsurance'>): boolean
   return b.coinsurance !== null && b.coinsurance > 0;
 }
 
+/** A deductible stated as $0: a total of 0 and, at every level, no amount above 0. */
+function isZero(d: NonNullable<NetworkBenefits['deductible']>): boolean {
+  const levels = [d.individual, d.family];
+  return levels.some((a) => a.total === 0) && levels.every((a) => !(a.total !== null && a.total > 0) && !(a.remaining !== null && a.remaining > 0));
+}
+
 /**
  * The cost share starts only once the deductible is met: the payer says so (deductible_applies)
- * and reports a deductible at all. A flag without any deductible has nothing to meet, so it is
- * treated as "no deductible".
+ * and reports a deductible at all. A flag without any deductible, or beside a deductible of $0, has
+ * nothing to meet, so it is treated as "no deductible".
  */
 export function deductibleApplies(b: Pick<NetworkBenefits, 'deductible_applies' | 'deductible'>): boolean {
-  return b.deductible_applies && b.deductible !== null;
+  return b.deductible_applies && b.deductible !== null && !isZero(b.deductible);
 }
 
 /**
