@@ -111,6 +111,12 @@ export interface Coverage {
   /** The payer changed identifying data we sent (271 INS*Y*18*001*25). */
   payer_corrected_demographics: boolean;
   next_plan_year: NextPlanYear | null;
+  /**
+   * Set only when the date of service falls in the next plan year, whose benefits then fill
+   * in_network, out_of_network and telehealth (docs/estimates.md section 1.1): this plan year's
+   * in-network benefits, which the reset rules compare with the next year's (section 11).
+   */
+  this_plan_year_in_network?: NetworkBenefits | null;
   /** Free-text MSG segments, kept for the operator and for hints. */
   messages: string[];
   /** No EB04 anywhere and no program named in plan or payer text: commercial by default, so the payer directory may still know better. */

@@ -77,7 +77,8 @@ export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
 type Current = Cents | 'none' | null;
 
 function currentValues(coverage: Coverage): Record<Exclude<ResetChange, 'member_id'>, Current> {
-  const b = coverage.in_network;
+  // in_network holds the next year's when the date of service falls in it; this year's are kept beside.
+  const b = coverage.this_plan_year_in_network !== undefined ? coverage.this_plan_year_in_network : coverage.in_network;
   if (b === null) return { copay: null, coinsurance: null, deductible: null, oop_max: null };
   const shareKnown = b.copayment !== null || b.coinsurance !== null;
   return {

@@ -26,7 +26,8 @@ export function administratorToAsk(deps: OperationDeps, coverage: Coverage): str
  */
 export function withoutMedicalPrice(coverage: Coverage): Coverage {
   if (coverage.mental_health_coverage !== 'carved_out') return coverage;
-  return { ...coverage, in_network: null, out_of_network: null, telehealth: null };
+  const { this_plan_year_in_network: _thisYear, ...rest } = coverage;
+  return { ...rest, in_network: null, out_of_network: null, telehealth: null };
 }
 
 /**
@@ -57,12 +58,15 @@ export async function followCarveOut(
   };
   try {
     const { coverage: admin } = await askPayer(deps, second, ctx, trace);
+    const { this_plan_year_in_network: _medical, ...plan } = first;
     return {
       coverage: {
-        ...first,
+        ...plan,
         in_network: admin.in_network,
         out_of_network: admin.out_of_network,
         telehealth: admin.telehealth,
+        // The benefits are the administrator's: this year's too, when its answer priced the next plan year.
+        ...(admin.this_plan_year_in_network !== undefined ? { this_plan_year_in_network: admin.this_plan_year_in_network } : {}),
         utilization_manager: first.utilization_manager ?? admin.utilization_manager,
       },
       answeredBy: first.third_party_payer,

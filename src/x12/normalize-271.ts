@@ -17,7 +17,8 @@
  * - telehealth: an EB followed by III*ZZ*02 or III*ZZ*10 (with 11 too: one price for both); kept
  *   only when it differs from in-person
  * - next plan year: an EB with DTP*348 later than the current plan begin (or, without one, than
- *   the BHT04 date) and than the current plan end
+ *   the BHT04 date) and than the current plan end; when the date of service is after the plan end
+ *   and on or after the next year's begin, the next year's rows (not this year's) price it
  * - carve-out: EB*U or EB*R on a behavioral code naming a 2120 entity other than X3/P3/PRP/SEP/TTP,
  *   or an MH status EB with a 2120 NM1*PR|VN and no MH cost share
  * - messages: every MSG except the canonical hint texts the builder writes (hints.ts)
@@ -106,6 +107,37 @@ function planDatesRow(ordered: readonly Benefit[], encounter: Encounter | null):
     }
   }
   return best;
+}
+
+/** The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's place, and telehealth's. */
+interface PricingRows {
+  current: Benefit[];
+  bh: Benefit[];
+  teleList: Benefit[];
+}
+
+function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: PlaceFit) => boolean): void {
+  rows.current.push(b);
+  if (b.tier < 0) return;
+  // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
+  if (pricesTelehealth(b.place)) rows.teleList.push(b);
+  if (pricesHere(b.place) || !isShareInfo(b.info)) rows.bh.push(b);
+}
+
+/** The next plan year's rows that apply to the encounter (the filters this year's rows pass); the rest are skipped. */
+function nextYearRows(
+  next: readonly Benefit[],
+  encounter: Encounter,
+  skipped: { b: Benefit; why: string }[],
+  pricesHere: (p: PlaceFit) => boolean,
+): PricingRows {
+  const rows: PricingRows = { current: [], bh: [], teleList: [] };
+  for (const b of next) {
+    const why = b.status && b.planWide ? null : excludedBy(b, encounter);
+    if (why !== null) skipped.push({ b, why });
+    else addPricingRow(b, rows, pricesHere);
+  }
+  return rows;
 }
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
@@ -213,10 +245,9 @@ function readEligibility(
   const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).
-  const current: Benefit[] = [];
+  const thisYear: PricingRows = { current: [], bh: [], teleList: [] };
+  const { current } = thisYear;
   const next: Benefit[] = [];
-  const bh: Benefit[] = [];
-  const teleList: Benefit[] = [];
   const typed: Benefit[] = [];
   const entities: Benefit[] = [];
   let firstStatus: Benefit | undefined;
@@ -235,13 +266,8 @@ function readEligibility(
       skipped.push({ b, why });
       continue;
     }
-    current.push(b);
+    addPricingRow(b, thisYear, pricesHere);
     const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
-    if (b.tier >= 0) {
-      // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
-      if (pricesTelehealth(b.place)) teleList.push(b);
-      if (pricesHere(b.place) || !isShareInfo(b.info)) bh.push(b);
-    }
     if (b.status || b.cost || b.info === 'MC') typed.push(b);
     if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
     if (b.cost && strong) strongCostShare = true;
@@ -280,6 +306,7 @@ function readEligibility(
     );
   }
 
+  const nextBegin = earliestBegin(next);
   const { plan_end_date, eligibility_end_date } =
     coverageStatus === 'inactive'
       ? { plan_end_date: planEnd, eligibility_end_date: reportedEligibilityEnd }
@@ -288,7 +315,7 @@ function readEligibility(
           end: planEnd,
           endFrom347: dates.plan347 !== null,
           eligibilityEnd: reportedEligibilityEnd,
-          nextBegin: earliestBegin(next),
+          nextBegin,
         });
 
   const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
@@ -313,18 +340,28 @@ function readEligibility(
   });
 
   const third = thirdParty(entities, strongCostShare);
-  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceNetworks({
-    insurance_type,
-    current,
-    bh,
-    teleList,
-    dateOfService: encounter?.date_of_service ?? null,
-    inactive: coverageStatus === 'inactive',
-    plan: { hdhp: flags.is_hdhp, fits: pricesHere },
-    advantageElsewhere,
-    warnings,
-    trace,
-  });
+  // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
+  // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
+  const nextYear =
+    encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service
+      ? nextYearRows(next, encounter, skipped, pricesHere)
+      : null;
+  const pricingOf = (rows: PricingRows, notes: string[], steps: TraceEntry[] | undefined) =>
+    priceNetworks({
+      insurance_type,
+      current: rows.current,
+      bh: rows.bh,
+      teleList: rows.teleList,
+      dateOfService: encounter?.date_of_service ?? null,
+      inactive: coverageStatus === 'inactive',
+      plan: { hdhp: flags.is_hdhp, fits: pricesHere },
+      advantageElsewhere,
+      warnings: notes,
+      trace: steps,
+    });
+  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = pricingOf(nextYear ?? thisYear, warnings, trace);
+  // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
+  const thisYearInNetwork = nextYear ? pricingOf(thisYear, [], undefined).in_network : undefined;
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
   if (trace && third)
@@ -373,10 +410,11 @@ function readEligibility(
     next_plan_year: nextPlanYear(next),
     messages,
   };
+  if (thisYearInNetwork !== undefined) coverage.this_plan_year_in_network = thisYearInNetwork;
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
   if (trace) {
     const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
-    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next, partAFiltered });
+    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next: nextYear ? [] : next, partAFiltered, pastYear: nextYear ? current : [] });
   }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);

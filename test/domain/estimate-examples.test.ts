@@ -740,6 +740,27 @@ test('a plan not in force on the date of service (begins after it, or its eligib
   }
 });
 
+test("after the plan year ends, only the next plan year's benefits price a visit: this year's never do", () => {
+  const thisYear = plan({ copay: 3000, oop: [300000, 0] });
+  const nextYear = plan({ copay: 4000 });
+  const next = { begin_date: '2027-01-01', member_id: null, in_network: { copayment: 4000, coinsurance: null, deductible: null, oop_max: null } };
+  const base = { plan_begin_date: '2026-01-01', plan_end_date: '2026-12-31', next_plan_year: next };
+  const price = (c: Coverage, date_of_service: string) => estimate(c, { session_cost: 15000, in_network: true, date_of_service });
+  // Read for a visit in 2027: that year's benefits, this year's beside them for the reset rules.
+  const readForNextYear = coverage(nextYear, { ...base, this_plan_year_in_network: thisYear });
+  assert.equal(price(readForNextYear, '2027-01-05').fields.member_obligation, 4000);
+  // This year's benefits (met OOP: $0) asked about a 2027 visit: unknown, never this year's price.
+  const thisYearOnly = coverage(thisYear, base);
+  const late = price(thisYearOnly, '2027-01-05');
+  assert.equal(late.partial, 'UNKNOWN_COSTSHARE');
+  assert.equal(late.fields.member_obligation, null);
+  assert.equal(late.fields.copayment, null);
+  // The last day of the plan year is still this year's.
+  assert.equal(price(thisYearOnly, '2026-12-31').fields.member_obligation, 0);
+  // No next plan year reported: the plan is not in force after its end (the whole session).
+  assert.equal(price(coverage(thisYear, { ...base, next_plan_year: null }), '2027-01-05').fields.member_obligation, 15000);
+});
+
 test('behavioral health inactive (EB*6 on MH) costs the whole session whatever the medical copay', () => {
   const { fields } = estimate({ ...coverage(plan({ copay: 3000 })), mental_health_coverage: 'inactive' }, { session_cost: 15000, in_network: true });
   assert.equal(fields.member_obligation, 15000);

@@ -257,3 +257,15 @@ test('whenever a reset is DETECTED_*, plan_reset_soon is true; NOT_DETECTED carr
     { numRuns: 500 },
   );
 });
+
+test("a coverage read for a visit in the next plan year compares this year's in-network benefits (kept beside), not the next year's it prices with", () => {
+  const next = sameNextYear({ copayment: 4000 });
+  const nextYearsBenefits: NetworkBenefits = { ...inNetwork, copayment: 4000 };
+  const readForNextYear = endingSoon(next, { in_network: nextYearsBenefits, this_plan_year_in_network: inNetwork });
+  const r = resetRules(readForNextYear, TODAY);
+  assert.equal(r.reset_benefits_status, 'DETECTED_ACTION_REQUIRED');
+  assert.deepEqual(r.reset_benefits?.changes, ['copay']);
+  // This year's in-network benefits unknown: nothing of them is compared.
+  const unknownThisYear = resetRules(endingSoon(next, { in_network: nextYearsBenefits, this_plan_year_in_network: null }), TODAY);
+  assert.deepEqual(unknownThisYear.reset_benefits?.changes, []);
+});

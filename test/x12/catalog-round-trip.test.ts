@@ -48,7 +48,9 @@ function inquiryFor(memberId: string, payerId: string): Inquiry {
 
 function roundTrip(hit: SandboxHit, inquiry: Inquiry): { expected: Coverage; actual: Coverage } {
   const expected = coverageFor(CATALOG, hit, TODAY);
-  const result = normalize271(build271(inquiry, { kind: 'coverage', coverage: expected }));
+  // Answered (and so read for a visit) on TODAY, the day the catalog's dates are resolved for: a visit
+  // on another day may fall in the next plan year, which that year's rows price (docs/estimates.md 1.1).
+  const result = normalize271(build271(inquiry, { kind: 'coverage', coverage: expected }, { now: new Date(`${TODAY}T12:00:00Z`) }));
   assert.ok(result.ok, result.ok ? '' : result.error.message);
   assert.equal(result.value.kind, 'coverage');
   if (result.value.kind !== 'coverage') throw new Error('unreachable');

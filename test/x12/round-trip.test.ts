@@ -5,6 +5,7 @@ import type { Coverage } from '../../src/domain/coverage.ts';
 import type { Inquiry } from '../../src/domain/inquiry.ts';
 import { build270, build271, DEFAULT_DELIMITERS, normalize271, parse270, readInterchange } from '../../src/x12/index.ts';
 import { cleanText } from '../../src/x12/sanitize.ts';
+import { defaultEncounter } from '../../src/domain/encounter.ts';
 import { coverageArbitrary, inquiryArbitrary } from './coverage-arbitrary.ts';
 
 const envelope = fc.record({
@@ -14,10 +15,16 @@ const envelope = fc.record({
   now: fc.option(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), { nil: undefined }),
 });
 
+/**
+ * A visit in the plan year the Coverage describes: one in the next plan year it reports is priced by
+ * that year's rows (docs/estimates.md section 1.1), so its reading is not the Coverage written.
+ */
+const thisYearVisit = (c: Coverage) => (c.next_plan_year && c.plan_begin_date ? { encounter: defaultEncounter(c.plan_begin_date) } : {});
+
 test('Coverage -> build271 -> normalize271 gives back the same Coverage, without warnings', () => {
   fc.assert(
     fc.property(coverageArbitrary, inquiryArbitrary, envelope, (coverage: Coverage, inquiry: Inquiry, env) => {
-      const r = normalize271(build271(inquiry, { kind: 'coverage', coverage }, env));
+      const r = normalize271(build271(inquiry, { kind: 'coverage', coverage }, env), thisYearVisit(coverage));
       assert.ok(r.ok, r.ok ? '' : r.error.message);
       assert.deepEqual(r.warnings, []);
       assert.ok(r.value.kind === 'coverage');
@@ -25,6 +32,38 @@ test('Coverage -> build271 -> normalize271 gives back the same Coverage, without
       assert.equal(r.value.trace_number, inquiry.trace_number);
     }),
     { numRuns: 400 },
+  );
+});
+
+test("a visit in the next plan year is priced by its rows; this year's in-network benefits are kept for the reset rules", () => {
+  const withNextYear = coverageArbitrary.filter((c) => c.next_plan_year !== null && c.plan_end_date !== null);
+  fc.assert(
+    fc.property(withNextYear, inquiryArbitrary, fc.integer({ min: 0, max: 60 }), (coverage: Coverage, inquiry: Inquiry, daysIn) => {
+      const next = coverage.next_plan_year!;
+      const visit = new Date(`${next.begin_date}T00:00:00Z`);
+      visit.setUTCDate(visit.getUTCDate() + daysIn);
+      const r = normalize271(build271(inquiry, { kind: 'coverage', coverage }), { encounter: defaultEncounter(visit.toISOString().slice(0, 10)) });
+      assert.ok(r.ok && r.value.kind === 'coverage');
+      const read = r.value.coverage;
+      assert.deepEqual(read.this_plan_year_in_network, coverage.in_network);
+      assert.deepEqual(read.next_plan_year, next);
+      const n = next.in_network;
+      const total = (a: Coverage['in_network'], k: 'deductible' | 'oop_max') => a?.[k]?.individual.total ?? null;
+      assert.deepEqual(
+        {
+          copayment: read.in_network?.copayment ?? null,
+          coinsurance: read.in_network?.coinsurance ?? null,
+          deductible: total(read.in_network, 'deductible'),
+          oop_max: total(read.in_network, 'oop_max'),
+        },
+        { copayment: n?.copayment ?? null, coinsurance: n?.coinsurance ?? null, deductible: n?.deductible ?? null, oop_max: n?.oop_max ?? null },
+      );
+      // The next year states totals only: its remaining amounts are unknown, never this year's.
+      assert.equal(read.in_network?.deductible?.individual.remaining ?? null, null);
+      assert.equal(read.in_network?.oop_max?.individual.remaining ?? null, null);
+      assert.equal(read.out_of_network, null);
+    }),
+    { numRuns: 200 },
   );
 });
 

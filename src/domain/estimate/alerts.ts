@@ -1,10 +1,10 @@
 /** Alerts the estimate adds about the benefit that prices the session (docs/estimates.md section 13). */
 import type { Coverage, IsoDate } from '../coverage.ts';
 import type { Alert } from '../schemas/responses.ts';
-import { gateOf } from './estimate.ts';
+import { benefitsFor, gateOf } from './estimate.ts';
 
 export function benefitAlerts(coverage: Coverage, inNetwork: boolean, dateOfService: IsoDate | null = null): Alert[] {
-  const b = inNetwork ? coverage.in_network : coverage.out_of_network;
+  const b = benefitsFor(coverage, inNetwork, dateOfService);
   const alerts: Alert[] = [];
   const where = inNetwork ? 'in network' : 'out of network';
   const gate = gateOf(coverage, b, dateOfService);

@@ -84,9 +84,24 @@ export function gateOf(coverage: Coverage, benefits: NetworkBenefits | null, dos
 function inForce(c: Coverage, dos: IsoDate): boolean {
   if (c.plan_begin_date !== null && c.plan_begin_date > dos) return false;
   if (c.eligibility_end_date !== null && c.eligibility_end_date < dos) return false;
-  // Past the plan year's end, the next plan year the payer reports keeps the member covered.
+  // Past the plan year's end, the next plan year the payer reports keeps the member covered (its benefits price the visit).
   if (c.plan_end_date !== null && c.plan_end_date < dos) return c.next_plan_year !== null && c.next_plan_year.begin_date <= dos;
   return true;
+}
+
+/**
+ * The date of service is after the plan year's end, yet the coverage's benefits are still this year's:
+ * a 271 read for a visit in the next plan year holds that year's benefits and this year's in-network
+ * ones beside them (this_plan_year_in_network); without them this year's never price it (docs/estimates.md 1.1).
+ */
+function thisYearsPastItsEnd(c: Coverage, dos: IsoDate): boolean {
+  return c.plan_end_date !== null && c.plan_end_date < dos && c.this_plan_year_in_network === undefined;
+}
+
+/** The selected network's benefits that price a visit on `dos` (null: unknown); absent date: the coverage's. */
+export function benefitsFor(coverage: Coverage, inNetwork: boolean, dos: IsoDate | null): NetworkBenefits | null {
+  if (dos !== null && thisYearsPastItsEnd(coverage, dos)) return null;
+  return inNetwork ? coverage.in_network : coverage.out_of_network;
 }
 
 /** QMB: insurance_type qmb, or a QMB member of a Medicare Advantage plan. */
@@ -105,9 +120,10 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     throw new RangeError(`session_cost must be a non-negative integer number of cents, got ${C}`);
   }
   const network = input.in_network ? 'in_network' : 'out_of_network';
-  const benefits = coverage[network];
+  const dos = input.date_of_service ?? null;
+  const benefits = benefitsFor(coverage, input.in_network, dos);
   const f = planFacts(benefits, benefits);
-  const telehealthShare = coverage.telehealth?.[network] ?? null;
+  const telehealthShare = dos !== null && thisYearsPastItsEnd(coverage, dos) ? null : (coverage.telehealth?.[network] ?? null);
 
   const now = C === null ? split(null, 0) : split(memberObligation(f, C), C);
   const phases = C === null ? null : phaseSplits(f, C);
@@ -133,7 +149,7 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
     visits_remaining: benefits?.visit_limit?.remaining ?? null,
     prior_authorization_required: benefits?.prior_authorization_required ?? null,
   };
-  const gate = gateOf(coverage, benefits, input.date_of_service ?? null);
+  const gate = gateOf(coverage, benefits, dos);
   if (gate !== null) {
     // Past the visit limit the plan's copay still is the plan's; a plan not in force shows none.
     const noShare = gate === 'inactive' || gate === 'not_in_force' || gate === 'behavioral_health_inactive';

@@ -1,7 +1,18 @@
 /** The cost-estimate engine: pure functions over normalized Coverage (docs/estimates.md). */
 export { benefitAlerts } from './alerts.ts';
 export { obligationSteps } from './explain.ts';
-export { estimate, gateOf, isQmb, paysWholeSession, planFacts, type Gate, type EstimateInput, type EstimateOutcome, type EstimatePartial } from './estimate.ts';
+export {
+  benefitsFor,
+  estimate,
+  gateOf,
+  isQmb,
+  paysWholeSession,
+  planFacts,
+  type Gate,
+  type EstimateInput,
+  type EstimateOutcome,
+  type EstimatePartial,
+} from './estimate.ts';
 export { classifyBenefitStructure, costShareKnown, deductibleApplies, type StructureInput } from './benefit-structure.ts';
 export { bindingRemaining, accumulatorFields, type AccumulatorFields, type AccumulatorPair } from './accumulators.ts';
 export { memberObligation, phaseSplits, shareOn, toCostShareRule, type CostShareRule, type PlanFacts, type Split } from './obligation.ts';

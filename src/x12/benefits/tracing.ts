@@ -50,6 +50,8 @@ export function traceRows(
     skipped: readonly { b: RowFacts; why: string }[];
     next: readonly (RowFacts & { begin: string | null })[];
     partAFiltered: readonly RowFacts[];
+    /** This plan year's rows when the date of service falls in the next plan year, which prices it. */
+    pastYear: readonly RowFacts[];
   },
 ): void {
   if (r.planLevel)
@@ -58,6 +60,7 @@ export function traceRows(
   const why = new Map<RowFacts, string>();
   for (const { b, why: reason } of r.skipped) why.set(b, `does not apply to this encounter: ${reason}`);
   for (const b of r.next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
+  for (const b of r.pastYear) why.set(b, 'this plan year ends before the date of service: the next plan year the payer reports prices it');
   for (const b of r.partAFiltered) why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
   traceUnusedRows(r.all, why, trace);
 }
