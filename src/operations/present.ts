@@ -42,6 +42,11 @@ export function alertsFor(coverage: Coverage, requested: RequestedIdentity): Ale
       code: 'CARVE_OUT_DETECTED',
       message: `Behavioral health is administered by ${tpp.name}${tpp.phone ? ` (${tpp.phone})` : ''}`,
     });
+  } else if (coverage.mental_health_coverage === 'carved_out') {
+    alerts.push({
+      code: 'CARVE_OUT_DETECTED',
+      message: 'Behavioral health is administered outside the medical plan by an administrator the payer does not name',
+    });
   }
   if (coverage.additional_policies.length > 0) {
     alerts.push({

@@ -17,10 +17,14 @@
  * - telehealth: an EB followed by III*ZZ*02 or III*ZZ*10 (with 11 too: one price for both); kept
  *   only when it differs from in-person
  * - next plan year: an EB with DTP*348 later than the current plan begin (or, without one, than
- *   the BHT04 date) and than the current plan end; when the date of service is after the plan end
+ *   the BHT04 date) and than the current plan end (without one: than the date of service, as a begin
+ *   in force on it is a change within the year); when the date of service is after the plan end
  *   and on or after the next year's begin, the next year's rows (not this year's) price it
- * - carve-out: EB*U or EB*R on a behavioral code naming a 2120 entity other than X3/P3/PRP/SEP/TTP,
- *   or an MH status EB with a 2120 NM1*PR|VN and no MH cost share
+ * - carve-out: EB*U, EB*R or EB*W on a behavioral code naming a 2120 entity other than X3/P3/PRP/SEP/TTP,
+ *   an EB*W (other source of data) on a behavioral code even naming none, or an MH status EB with a
+ *   2120 NM1*PR|VN and no MH cost share
+ * - other payers: EB*R naming one, EB*U naming a 2120 PRP/SEP/TTP; the member's whatever service the
+ *   row names (only its dates exclude it)
  * - messages: every MSG except the canonical hint texts the builder writes (hints.ts)
  * - AAA at the payer, receiver, subscriber or dependent level (2000 or 2100) rejects the answer;
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
@@ -36,7 +40,7 @@ import { allTransactions, findTransaction, readInterchange, wrongTransaction, ty
 import { isCanonicalHint } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
-import { excludedBy, windowHolds } from './benefits/filters.ts';
+import { excludedBy, outsideDates, windowHolds } from './benefits/filters.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { saysCue } from './benefits/phrases.ts';
@@ -47,7 +51,7 @@ import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
 import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insuranceCode, statusOf, isCostInfo, NO_MESSAGES } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
-import { entityName, thirdParty, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
+import { entityName, thirdParty, otherSourceOfBehavioralHealth, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
 
 /** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
@@ -250,6 +254,7 @@ function readEligibility(
   const next: Benefit[] = [];
   const typed: Benefit[] = [];
   const entities: Benefit[] = [];
+  const payerRows: Benefit[] = [];
   let firstStatus: Benefit | undefined;
   let mhActive: Benefit | undefined;
   let mhInactive: Benefit | undefined;
@@ -264,12 +269,15 @@ function readEligibility(
     const why = encounter && !(b.status && b.planWide) ? excludedBy(b, encounter) : null;
     if (why !== null) {
       skipped.push({ b, why });
+      // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
+      if ((b.info === 'R' || b.info === 'U') && encounter !== null && outsideDates(b, encounter) === null) payerRows.push(b);
       continue;
     }
     addPricingRow(b, thisYear, pricesHere);
     const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
     if (b.status || b.cost || b.info === 'MC') typed.push(b);
-    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.loop.related.length > 0) entities.push(b);
+    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.info === 'W' || b.loop.related.length > 0) entities.push(b);
+    if (b.info === 'R' || b.info === 'U') payerRows.push(b);
     if (b.cost && strong) strongCostShare = true;
     if (b.status) {
       firstStatus ??= b;
@@ -283,6 +291,7 @@ function readEligibility(
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
   // Listed in the answer (additional policies, PCP): in the 271's order.
   sortByIndex(entities);
+  sortByIndex(payerRows);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
   else if (current.some((b) => isCostInfo(b.info))) {
@@ -340,6 +349,7 @@ function readEligibility(
   });
 
   const third = thirdParty(entities, strongCostShare);
+  const otherSource = third ? undefined : otherSourceOfBehavioralHealth(entities);
   // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
   // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
   const nextYear =
@@ -366,8 +376,17 @@ function readEligibility(
 
   if (trace && third)
     trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
+  if (trace && otherSource)
+    trace.push(
+      traced(
+        'carve-out',
+        null,
+        otherSource,
+        "EB01 W (other source of data) on the behavioral-health service types: another source, which the payer does not name, states these benefits; the medical plan's benefits never price it",
+      ),
+    );
   let mental: MentalHealthCoverage = 'unknown';
-  if (third) mental = 'carved_out';
+  if (third || otherSource) mental = 'carved_out';
   else if (mhActive) mental = 'active';
   else if (mhInactive) mental = 'inactive';
   else if (otherActive || strongCostShare) mental = 'active';
@@ -399,7 +418,7 @@ function readEligibility(
     pcp: primaryCareProvider(entities),
     third_party_payer: third,
     utilization_manager: utilizationManager(entities),
-    additional_policies: additionalPolicies(entities, warnings),
+    additional_policies: additionalPolicies(payerRows, warnings),
     is_marketplace: flags.is_marketplace,
     is_bluecard: flags.is_bluecard,
     is_hdhp: flags.is_hdhp,

@@ -33,19 +33,28 @@ const CARVE_OUT_ENTITY = new Set(['PR', 'VN', 'Y2', '2B', 'P5']);
 /** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits. */
 const COORDINATION: Readonly<Record<string, AdditionalPolicy['coordination']>> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
 
-/** `entities`: the EBs that can name an entity (EB01 L/U/R or with a 2120 loop). */
+/** The row is stated for the behavioral-health service types (MH, CF, A4, A6, A7, A8, AI), not only for 98, 30 or another service. */
+const onBehavioralTypes = (b: Benefit) => b.tier >= 0 && b.tier <= STRONG_BH_TIER;
+
+/**
+ * EB01 that hand the benefit elsewhere: U contact the following entity, R other or additional payer,
+ * W other source of data (X12 code list 1390).
+ */
+const HANDS_ELSEWHERE = new Set(['U', 'R', 'W']);
+
+/** `entities`: the EBs that can name an entity (EB01 L/U/R/W or with a 2120 loop). */
 export function thirdParty(entities: Benefit[], strongCostShare: boolean): OtherEntity | null {
   for (const b of entities) {
-    if ((b.info !== 'U' && b.info !== 'R') || b.tier < 0 || b.tier > STRONG_BH_TIER) continue;
+    if (!HANDS_ELSEWHERE.has(b.info) || !onBehavioralTypes(b)) continue;
     for (const r of b.loop.related) {
       if (NOT_ADMINISTRATOR.has(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
       if (e) return e;
     }
   }
-  // EB*U for the mental-health types naming the administrator only in its MSG.
+  // EB*U or EB*W for the mental-health types naming the administrator only in its MSG.
   for (const b of entities) {
-    if (b.info !== 'U' || b.tier < 0 || b.tier > STRONG_BH_TIER || b.loop.related.length > 0) continue;
+    if ((b.info !== 'U' && b.info !== 'W') || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
     for (const text of b.messages) {
       const e = administratorFromMessage(text);
       if (e) return e;
@@ -53,7 +62,7 @@ export function thirdParty(entities: Benefit[], strongCostShare: boolean): Other
   }
   if (strongCostShare) return null;
   for (const b of entities) {
-    if (!isStatus(b) || b.tier < 0 || b.tier > STRONG_BH_TIER || b.telehealth) continue;
+    if (!isStatus(b) || !onBehavioralTypes(b) || b.telehealth) continue;
     for (const r of b.loop.related) {
       if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
@@ -61,6 +70,17 @@ export function thirdParty(entities: Benefit[], strongCostShare: boolean): Other
     }
   }
   return null;
+}
+
+/**
+ * An EB01 W (Other Source of Data) on the behavioral-health service types: the medical plan does not
+ * state those benefits, another source does, a carve-out even when neither a 2120C entity nor the MSG
+ * names it (docs/estimates.md section 1.3). The first such row, for the explanation; undefined when none.
+ * A W on 30, 98 or other services (dental, vision) says nothing of behavioral health.
+ */
+export function otherSourceOfBehavioralHealth(entities: Benefit[]): Benefit | undefined {
+  for (const b of entities) if (b.info === 'W' && onBehavioralTypes(b)) return b;
+  return undefined;
 }
 
 export function utilizationManager(current: Benefit[]): OtherEntity | null {
@@ -98,29 +118,63 @@ export function primaryCareProvider(current: Benefit[]): Pcp | null {
   };
 }
 
-export function additionalPolicies(current: Benefit[], warnings: string[]): AdditionalPolicy[] {
+/** The other payer a 2120C loop of `b` names, or null when it names none. */
+function policyOf(b: Benefit, r: RelatedEntity, coordination: AdditionalPolicy['coordination']): AdditionalPolicy | null {
+  const name = entityName(r.nm1);
+  if (!name) return null;
+  const ig = b.loop.ref.find((ref) => el(ref, 1) === 'IG');
+  // NM109 is a payer ID only under a payer qualifier (PI, XV, NI); under MI it is the member's ID at that payer.
+  const q = el(r.nm1, 8);
+  return {
+    payer_name: name,
+    payer_id: q === 'PI' || q === 'XV' || q === 'NI' ? orNull(el(r.nm1, 9)) : null,
+    policy_number: ig ? orNull(el(ig, 2)) : q === 'MI' ? orNull(el(r.nm1, 9)) : null,
+    insurance_type: otherPayerInsuranceType(insuranceCode(b)),
+    coordination,
+  };
+}
+
+const samePolicy = (a: AdditionalPolicy, b: AdditionalPolicy) =>
+  a.payer_name === b.payer_name &&
+  a.payer_id === b.payer_id &&
+  a.policy_number === b.policy_number &&
+  a.insurance_type === b.insurance_type &&
+  a.coordination === b.coordination;
+
+/**
+ * The member's other payers: EB01 R (Other or Additional Payor) names one in its first 2120C loop;
+ * EB01 U (Contact Following Entity) names whom to ask, and a 2120C PRP, SEP or TTP among them is a
+ * payer in the member's coordination of benefits (any other entity under U is a contact: a carve-out
+ * administrator or a reviewer). `payerRows`: the EB*R and EB*U rows in force on the date of service,
+ * in the 271's order. A payer stated twice alike (an IND and a FAM row) is listed once, and one an EB*R
+ * lists is not listed again from an EB*U.
+ */
+export function additionalPolicies(payerRows: Benefit[], warnings: string[]): AdditionalPolicy[] {
   const out: AdditionalPolicy[] = [];
-  for (const b of current) {
+  const add = (p: AdditionalPolicy) => {
+    if (!out.some((q) => samePolicy(p, q))) out.push(p);
+  };
+  for (const b of payerRows) {
     if (b.info !== 'R') continue;
     const r = b.loop.related[0];
-    const code = r ? el(r.nm1, 1) : '';
-    const coordination = codeIn(COORDINATION, code) ?? null;
-    if (b.tier >= 0 && b.tier <= STRONG_BH_TIER && coordination === null && r) continue;
-    const name = r ? entityName(r.nm1) : '';
-    if (!name) {
+    const coordination = r ? (codeIn(COORDINATION, el(r.nm1, 1)) ?? null) : null;
+    if (onBehavioralTypes(b) && coordination === null && r) continue;
+    const policy = r ? policyOf(b, r, coordination) : null;
+    if (!policy) {
       warnings.push(`EB*R at segment ${b.loop.seg.index} names no other payer; ignored`);
       continue;
     }
-    const ig = b.loop.ref.find((ref) => el(ref, 1) === 'IG');
-    // NM109 is a payer ID only under a payer qualifier (PI, XV, NI); under MI it is the member's ID at that payer.
-    const q = el(r!.nm1, 8);
-    out.push({
-      payer_name: name,
-      payer_id: q === 'PI' || q === 'XV' || q === 'NI' ? orNull(el(r!.nm1, 9)) : null,
-      policy_number: ig ? orNull(el(ig, 2)) : q === 'MI' ? orNull(el(r!.nm1, 9)) : null,
-      insurance_type: otherPayerInsuranceType(insuranceCode(b)),
-      coordination,
-    });
+    add(policy);
+  }
+  const fromR = out.length;
+  for (const b of payerRows) {
+    if (b.info !== 'U') continue;
+    for (const r of b.loop.related) {
+      const coordination = codeIn(COORDINATION, el(r.nm1, 1));
+      if (!coordination) continue;
+      const policy = policyOf(b, r, coordination);
+      if (policy && !out.slice(0, fromR).some((q) => q.payer_name === policy.payer_name)) add(policy);
+    }
   }
   return out;
 }

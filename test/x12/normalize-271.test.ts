@@ -189,6 +189,35 @@ test('carve-outs: EB*U / EB*R on MH naming an administrator, or MH active with a
   assert.equal(withCostShare.mental_health_coverage, 'active');
 });
 
+test('carve-outs: EB*W (other source of data) on the behavioral-health types, named or not; never on 30, 98 or other services', () => {
+  const plan = ['EB*1**30*HM', 'EB*B**98***27*20*****Y'];
+  for (const types of ['MH', 'A6', 'A4^A7', 'A6^A7^A8^AI^MH', 'CF', 'AI', '98^MH']) {
+    const c = coverage(...plan, `EB*W**${types}`, 'MSG*PLEASE CONTACT YOUR BEHAVIORAL HEALTH PROGRAM ADMINISTRATOR @ 1-888-555-0147');
+    assert.equal(c.mental_health_coverage, 'carved_out', types);
+    assert.equal(c.third_party_payer, null, `${types}: the MSG names a role, not an administrator`);
+  }
+  for (const types of ['30', '', '98', '35', '88^35', 'A7']) {
+    const c = coverage(...plan, `EB*W**${types}`, 'MSG*PLEASE CONTACT YOUR BEHAVIORAL HEALTH PROGRAM ADMINISTRATOR @ 1-888-555-0147');
+    assert.equal(c.mental_health_coverage, 'unknown', `W on ${types || '(none)'} says nothing of an office session's behavioral health`);
+    assert.equal(c.in_network?.copayment, 2000);
+  }
+  const named = coverage(...plan, 'EB*W**MH', 'LS*2120', 'NM1*VN*2*HARBOR BH*****PI*HBH01', 'PER*IC**TE*8005550161', 'LE*2120');
+  assert.deepEqual(named.third_party_payer, { name: 'HARBOR BH', payer_id: 'HBH01', phone: '8005550161' });
+  const inMsg = coverage(...plan, 'EB*W**A6^MH', 'MSG*BEHAVIORAL HEALTH MANAGED BY ACME BH AT 800-555-0123');
+  assert.deepEqual(inMsg.third_party_payer, { name: 'ACME BH', payer_id: null, phone: '8005550123' });
+  const reviewerOnly = coverage(...plan, 'EB*W**MH', 'LS*2120', 'NM1*X3*2*CAREFUL REVIEW INC', 'LE*2120');
+  assert.equal(reviewerOnly.mental_health_coverage, 'carved_out', 'a reviewer is no administrator, but the W still hands the benefit elsewhere');
+  assert.equal(reviewerOnly.third_party_payer, null);
+  // Beside the medical plan's own MH copay, as for an EB*U naming the administrator in its MSG: the cost share is unknown, never the copay.
+  for (const rows of [
+    ['EB*B**MH***27*30*****Y', 'EB*W**MH'],
+    ['EB*W**MH', 'EB*B**MH***27*30*****Y'],
+  ])
+    assert.equal(coverage('EB*1**30*HM', ...rows).mental_health_coverage, 'carved_out', rows.join(' '));
+  const u = coverage(...plan, 'EB*U**MH', 'LS*2120', 'NM1*Y2*2*HARBOR BH', 'LE*2120', 'EB*W**MH');
+  assert.deepEqual(u.third_party_payer, { name: 'HARBOR BH', payer_id: null, phone: null }, 'a named administrator beats an unnamed other source');
+});
+
 test('utilization manager: EB*U with a 2120 NM1*X3', () => {
   const c = coverage('EB*1**30*HM', 'EB*U**MH', 'LS*2120', 'NM1*X3*2*CAREFUL REVIEW INC*****PI*UM7', 'PER*IC**TE*8885550199', 'LE*2120');
   assert.deepEqual(c.utilization_manager, { name: 'CAREFUL REVIEW INC', payer_id: 'UM7', phone: '8885550199' });
@@ -219,6 +248,83 @@ test('additional policies: EB*R with PRP/SEP/TTP/PR and REF*IG', () => {
     { payer_name: 'EMPLOYER PLAN', payer_id: null, policy_number: null, insurance_type: 'commercial', coordination: 'secondary' },
     { payer_name: 'OTHER PAYER', payer_id: 'OP1', policy_number: null, insurance_type: null, coordination: null },
   ]);
+});
+
+test('additional policies: EB*U naming a 2120C PRP/SEP/TTP is another payer; other entities under EB*U are contacts', () => {
+  const c = coverage(
+    'EB*1**30*HM',
+    'EB*U**30*MB',
+    'REF*IG*1EG4TE5MK72',
+    'LS*2120',
+    'NM1*PRP*2*MEDICARE PART B*****PI*CMS',
+    'LE*2120',
+    'LS*2120',
+    'NM1*PR*2*CLAIMS OFFICE',
+    'LE*2120',
+    'EB*U**1',
+    'LS*2120',
+    'NM1*TTP*2*STATE PROGRAM*****MI*ST0042',
+    'LE*2120',
+  );
+  assert.deepEqual(c.additional_policies, [
+    { payer_name: 'MEDICARE PART B', payer_id: 'CMS', policy_number: '1EG4TE5MK72', insurance_type: 'medicare', coordination: 'primary' },
+    { payer_name: 'STATE PROGRAM', payer_id: null, policy_number: 'ST0042', insurance_type: null, coordination: 'tertiary' },
+  ]);
+  assert.equal(c.third_party_payer, null, 'EB*U on 30 or 1 names no behavioral-health administrator');
+  const contact = coverage('EB*1**30*HM', 'EB*U**48', 'LS*2120', 'NM1*PR*2*HOSPITAL CLAIMS UNIT', 'LE*2120');
+  assert.deepEqual(contact.additional_policies, [], 'an NM1*PR under EB*U is whom to ask, not another payer');
+  const carve = coverage('EB*1**30*HM', 'EB*U**MH', 'LS*2120', 'NM1*SEP*2*SECOND PLAN', 'LE*2120', 'LS*2120', 'NM1*PR*2*MINDFUL BH', 'LE*2120');
+  assert.deepEqual(carve.third_party_payer, { name: 'MINDFUL BH', payer_id: null, phone: null });
+  assert.deepEqual(carve.additional_policies, [
+    { payer_name: 'SECOND PLAN', payer_id: null, policy_number: null, insurance_type: null, coordination: 'secondary' },
+  ]);
+});
+
+test('additional policies: a payer stated on IND and FAM rows, or by EB*R and EB*U, is listed once in any row order', () => {
+  const rows = [
+    ['EB*R**30*MB', 'LS*2120', 'NM1*PRP*2*MEDICARE*****PI*CMS', 'LE*2120'],
+    ['EB*U*IND*48', 'LS*2120', 'NM1*PRP*2*MEDICARE', 'LE*2120'],
+    ['EB*U*FAM*48', 'LS*2120', 'NM1*PRP*2*MEDICARE', 'LE*2120'],
+    ['EB*U*IND*A7', 'LS*2120', 'NM1*SEP*2*EMPLOYER PLAN', 'LE*2120'],
+    ['EB*U*FAM*A7', 'LS*2120', 'NM1*SEP*2*EMPLOYER PLAN', 'LE*2120'],
+  ];
+  const expected = [
+    { payer_name: 'MEDICARE', payer_id: 'CMS', policy_number: null, insurance_type: 'medicare', coordination: 'primary' },
+    { payer_name: 'EMPLOYER PLAN', payer_id: null, policy_number: null, insurance_type: null, coordination: 'secondary' },
+  ];
+  for (const order of [
+    [0, 1, 2, 3, 4],
+    [4, 3, 2, 1, 0],
+    [2, 4, 0, 3, 1],
+  ]) {
+    const c = coverage('EB*1**30*HM', ...order.flatMap((i) => rows[i]!));
+    assert.deepEqual(
+      [...c.additional_policies].sort((a, b) => a.payer_name.localeCompare(b.payer_name)),
+      [...expected].sort((a, b) => a.payer_name.localeCompare(b.payer_name)),
+      order.join(','),
+    );
+  }
+});
+
+test('additional policies: another payer counts whatever service its row names; only its own dates exclude it', () => {
+  // The default encounter is an office visit on the BHT date (2025-01-01): 48 and A7 are inpatient service types.
+  const tricare = read([
+    'DTP*346*D8*20110110',
+    'EB*U**48',
+    'LS*2120',
+    'NM1*PRP*2*PRIMARY PAYER IS EXAMPLE LIFE PLAN',
+    'N3*PO BOX 1',
+    'N4*MADISON*WI*53701',
+    'PER*IC**WP*8005550190',
+    'LE*2120',
+  ]);
+  assert.deepEqual(tricare.coverage.additional_policies, [
+    { payer_name: 'PRIMARY PAYER IS EXAMPLE LIFE PLAN', payer_id: null, policy_number: null, insurance_type: null, coordination: 'primary' },
+  ]);
+  const ended = coverage('EB*1**30*HM', 'EB*R**30', 'DTP*290*RD8*20230101-20231231', 'LS*2120', 'NM1*PRP*2*OLD PLAN', 'LE*2120');
+  assert.deepEqual(ended.additional_policies, [], 'a coordination-of-benefits range (DTP 290) before the date of service');
+  const later = coverage('EB*1**30*HM', 'EB*U**48', 'DTP*348*D8*20250301', 'LS*2120', 'NM1*SEP*2*LATER PLAN', 'LE*2120');
+  assert.deepEqual(later.additional_policies, [], 'a row beginning after the date of service');
 });
 
 test('dates: 346/347/357, RD8 291 and 307 fallbacks', () => {

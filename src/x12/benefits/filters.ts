@@ -76,11 +76,18 @@ export function windowHolds(scope: Pick<RowScope, 'window'>, dateOfService: IsoD
   return (begin === null || begin <= dateOfService) && (end === null || end >= dateOfService);
 }
 
-/** Why the row does not apply to the encounter, or null when it does. */
-export function excludedBy(scope: RowScope, e: Encounter): string | null {
+/** Why the row's own dates (DTP 348/356, 349/357, 292/307/290 ranges) exclude the date of service, or null when they do not. */
+export function outsideDates(scope: Pick<RowScope, 'window'>, e: Encounter): string | null {
   const { begin, end } = scope.window;
   if (begin !== null && begin > e.date_of_service) return `its dates begin ${begin}, after the date of service ${e.date_of_service}`;
   if (end !== null && end < e.date_of_service) return `its dates end ${end}, before the date of service ${e.date_of_service}`;
+  return null;
+}
+
+/** Why the row does not apply to the encounter, or null when it does. */
+export function excludedBy(scope: RowScope, e: Encounter): string | null {
+  const dates = outsideDates(scope, e);
+  if (dates !== null) return dates;
   if (scope.procedure !== null && scope.procedure !== e.procedure_code) {
     return `restricted by EB13 to procedure ${scope.procedure}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
   }

@@ -21,6 +21,7 @@ function reasonOf(b: RowFacts): string {
     return 'a more specific row (procedure, service type, place of service, network) states this figure';
   if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')
     return `EB01 ${info} names an entity or another payer (read for the PCP, other payers or a carve-out), not a price`;
+  if (info === 'W') return 'EB01 W (other source of data): another source states this benefit (read for a carve-out), not a price';
   return `EB01 ${info} says nothing about the price of this session`;
 }
 
