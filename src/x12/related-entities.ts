@@ -146,14 +146,11 @@ const samePolicy = (a: AdditionalPolicy, b: AdditionalPolicy) =>
  * EB01 U (Contact Following Entity) names whom to ask, and a 2120C PRP, SEP or TTP among them is a
  * payer in the member's coordination of benefits (any other entity under U is a contact: a carve-out
  * administrator or a reviewer). `payerRows`: the EB*R and EB*U rows in force on the date of service,
- * in the 271's order. A payer stated twice alike (an IND and a FAM row) is listed once, and one an EB*R
- * lists is not listed again from an EB*U.
+ * in the 271's order. A payer EB*U rows name alike (an IND and a FAM row) is listed once, and one an
+ * EB*R lists is not listed again from an EB*U.
  */
 export function additionalPolicies(payerRows: Benefit[], warnings: string[]): AdditionalPolicy[] {
   const out: AdditionalPolicy[] = [];
-  const add = (p: AdditionalPolicy) => {
-    if (!out.some((q) => samePolicy(p, q))) out.push(p);
-  };
   for (const b of payerRows) {
     if (b.info !== 'R') continue;
     const r = b.loop.related[0];
@@ -164,7 +161,7 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
       warnings.push(`EB*R at segment ${b.loop.seg.index} names no other payer; ignored`);
       continue;
     }
-    add(policy);
+    out.push(policy);
   }
   const fromR = out.length;
   for (const b of payerRows) {
@@ -173,7 +170,8 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
       const coordination = codeIn(COORDINATION, el(r.nm1, 1));
       if (!coordination) continue;
       const policy = policyOf(b, r, coordination);
-      if (policy && !out.slice(0, fromR).some((q) => q.payer_name === policy.payer_name)) add(policy);
+      if (!policy || out.slice(0, fromR).some((q) => q.payer_name === policy.payer_name)) continue;
+      if (!out.slice(fromR).some((q) => samePolicy(q, policy))) out.push(policy);
     }
   }
   return out;

@@ -280,7 +280,7 @@ test('additional policies: EB*U naming a 2120C PRP/SEP/TTP is another payer; oth
   ]);
 });
 
-test('additional policies: a payer stated on IND and FAM rows, or by EB*R and EB*U, is listed once in any row order', () => {
+test('additional policies: a payer EB*U names on IND and FAM rows, or an EB*R already lists, is listed once in any row order', () => {
   const rows = [
     ['EB*R**30*MB', 'LS*2120', 'NM1*PRP*2*MEDICARE*****PI*CMS', 'LE*2120'],
     ['EB*U*IND*48', 'LS*2120', 'NM1*PRP*2*MEDICARE', 'LE*2120'],
