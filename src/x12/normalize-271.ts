@@ -348,8 +348,10 @@ function readEligibility(
     eb04Sent,
   });
 
-  const third = thirdParty(entities, strongCostShare);
-  const otherSource = third ? undefined : otherSourceOfBehavioralHealth(entities);
+  const carveOut = thirdParty(entities, strongCostShare);
+  const third = carveOut?.entity ?? null;
+  if (carveOut && !third) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
+  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entities);
   // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
   // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
   const nextYear =
@@ -374,8 +376,17 @@ function readEligibility(
   const thisYearInNetwork = nextYear ? pricingOf(thisYear, [], undefined).in_network : undefined;
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
-  if (trace && third)
-    trace.push(traced('carve-out', null, null, `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`));
+  if (trace && carveOut)
+    trace.push(
+      traced(
+        'carve-out',
+        null,
+        null,
+        third
+          ? `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`
+          : "the carve-out rows name different administrators (a conflict: neither is taken); the medical plan's benefits never price it",
+      ),
+    );
   if (trace && otherSource)
     trace.push(
       traced(
@@ -386,7 +397,7 @@ function readEligibility(
       ),
     );
   let mental: MentalHealthCoverage = 'unknown';
-  if (third || otherSource) mental = 'carved_out';
+  if (carveOut || otherSource) mental = 'carved_out';
   else if (mhActive) mental = 'active';
   else if (mhInactive) mental = 'inactive';
   else if (otherActive || strongCostShare) mental = 'active';

@@ -42,34 +42,50 @@ const onBehavioralTypes = (b: Benefit) => b.tier >= 0 && b.tier <= STRONG_BH_TIE
  */
 const HANDS_ELSEWHERE = new Set(['U', 'R', 'W']);
 
-/** `entities`: the EBs that can name an entity (EB01 L/U/R/W or with a 2120 loop). */
-export function thirdParty(entities: Benefit[], strongCostShare: boolean): OtherEntity | null {
+/**
+ * Who administers behavioral health when the medical plan hands it elsewhere (docs/estimates.md
+ * section 1.3, carve-out): a 2120C entity of an EB*U/R/W on the behavioral types, else an
+ * administrator an EB*U/W names only in its MSG, else (with no behavioral cost share) a PR/VN/Y2/2B/P5
+ * entity of a behavioral status row. The first of these that names any decides; when its rows name
+ * different administrators they contradict each other: carved out, the administrator unknown
+ * (`entity` null), never the first. `entities`: the EBs that can name an entity (EB01 L/U/R/W or with
+ * a 2120 loop). Null: no carve-out named.
+ */
+export function thirdParty(entities: Benefit[], strongCostShare: boolean): { entity: OtherEntity | null } | null {
+  const named: OtherEntity[] = [];
   for (const b of entities) {
     if (!HANDS_ELSEWHERE.has(b.info) || !onBehavioralTypes(b)) continue;
     for (const r of b.loop.related) {
       if (NOT_ADMINISTRATOR.has(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
-      if (e) return e;
+      if (e) named.push(e);
     }
   }
-  // EB*U or EB*W for the mental-health types naming the administrator only in its MSG.
-  for (const b of entities) {
-    if ((b.info !== 'U' && b.info !== 'W') || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
-    for (const text of b.messages) {
-      const e = administratorFromMessage(text);
-      if (e) return e;
+  if (named.length === 0) {
+    // EB*U or EB*W for the mental-health types naming the administrator only in its MSG.
+    for (const b of entities) {
+      if ((b.info !== 'U' && b.info !== 'W') || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
+      for (const text of b.messages) {
+        const e = administratorFromMessage(text);
+        if (e) named.push(e);
+      }
     }
   }
-  if (strongCostShare) return null;
-  for (const b of entities) {
-    if (!isStatus(b) || !onBehavioralTypes(b) || b.telehealth) continue;
-    for (const r of b.loop.related) {
-      if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
-      const e = otherEntity(r);
-      if (e) return e;
+  if (named.length === 0 && !strongCostShare) {
+    for (const b of entities) {
+      if (!isStatus(b) || !onBehavioralTypes(b) || b.telehealth) continue;
+      for (const r of b.loop.related) {
+        if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
+        const e = otherEntity(r);
+        if (e) named.push(e);
+      }
     }
   }
-  return null;
+  if (named.length === 0) return null;
+  const first = named[0]!;
+  if (!named.every((e) => e.name === first.name && e.payer_id === first.payer_id)) return { entity: null };
+  // The same administrator named twice: its phone only when they agree on it.
+  return { entity: named.every((e) => e.phone === first.phone) ? first : { ...first, phone: null } };
 }
 
 /**
