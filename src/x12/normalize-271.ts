@@ -289,7 +289,9 @@ function readEligibility(
     }
   }
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
-  // Listed in the answer (additional policies, PCP): in the 271's order.
+  // One administrator, reviewer or PCP of several is taken in content order (never by where the payer
+  // put it); lists in the answer (additional policies) keep the 271's order.
+  const entitiesByContent = entities.slice();
   sortByIndex(entities);
   sortByIndex(payerRows);
   let coverageStatus: CoverageStatus;
@@ -348,10 +350,10 @@ function readEligibility(
     eb04Sent,
   });
 
-  const carveOut = thirdParty(entities, strongCostShare);
+  const carveOut = thirdParty(entitiesByContent, strongCostShare);
   const third = carveOut?.entity ?? null;
   if (carveOut && !third) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
-  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entities);
+  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entitiesByContent);
   // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
   // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
   const nextYear =
@@ -426,9 +428,9 @@ function readEligibility(
     in_network,
     out_of_network,
     telehealth: teleIn || teleOut ? { in_network: teleIn, out_of_network: teleOut } : null,
-    pcp: primaryCareProvider(entities),
+    pcp: primaryCareProvider(entitiesByContent),
     third_party_payer: third,
-    utilization_manager: utilizationManager(entities),
+    utilization_manager: utilizationManager(entitiesByContent),
     additional_policies: additionalPolicies(payerRows, warnings),
     is_marketplace: flags.is_marketplace,
     is_bluecard: flags.is_bluecard,
