@@ -95,7 +95,10 @@ export function networkBenefits(
   if (hint !== null) applies = hint;
   // An HSA-qualified high-deductible plan pays nothing but preventive care before the deductible (26 U.S.C. 223(c)(2)).
   else if (plan.hdhp && deductible !== null) applies = true;
-  else if (!group || group.coinsurance !== null || group.notCovered) applies = deductible !== null;
+  // No cost share for the network: nothing says whether the deductible holds one (which could be a copay
+  // it does not hold), so the session is not taken to wait for it.
+  else if (!group) applies = false;
+  else if (group.coinsurance !== null || group.notCovered) applies = deductible !== null;
   // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
   else applies = deductible !== null && deductible.tier <= group.tier;
   const out: NetworkBenefits = {
@@ -118,13 +121,15 @@ export function networkBenefits(
         ? `the payer's MSG says so: "${from?.loop.msg.map((m) => el(m, 1)).find((t) => t !== '') ?? ''}"`
         : plan.hdhp && deductible !== null
           ? 'a high-deductible health plan (HSA-qualified): no cost share before the deductible (26 U.S.C. 223(c)(2))'
-          : !group || group.coinsurance !== null || group.notCovered
-            ? deductible !== null
-              ? 'a coinsurance applies after the reported deductible'
-              : 'no deductible reported'
-            : deductible !== null && deductible.tier <= group.tier
-              ? "a deductible is reported for the copay's own service type"
-              : 'a copay does not wait for a deductible reported only for a less specific service type';
+          : !group
+            ? 'no cost share (EB01 A, B or I) is reported: nothing says whether the deductible holds it'
+            : group.coinsurance !== null || group.notCovered
+              ? deductible !== null
+                ? 'a coinsurance applies after the reported deductible'
+                : 'no deductible reported'
+              : deductible !== null && deductible.tier <= group.tier
+                ? "a deductible is reported for the copay's own service type"
+                : 'a copay does not wait for a deductible reported only for a less specific service type';
     const entry = traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why);
     // A copay's deductible read from structure, or from an MSG written beside another benefit, is a reading, not the payer's word
     // (a coinsurance after a reported deductible is the TR3's ordinary meaning, not ambiguous).

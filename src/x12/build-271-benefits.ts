@@ -105,8 +105,11 @@ function planLevel(c: Coverage): Eb[] {
   return out;
 }
 
-function deductibleMessage(nb: NetworkBenefits): string[] {
-  const byDefault = nb.deductible !== null;
+function deductibleMessage(nb: NetworkBenefits, hdhp: boolean): string[] {
+  // What the reader takes when no MSG says (benefit-selection.ts): a reported deductible holds the cost
+  // share written here (copay and coinsurance at one service type), or anything on a high-deductible
+  // plan; without a cost share, nothing.
+  const byDefault = nb.deductible !== null && (hdhp || nb.copayment !== null || nb.coinsurance !== null);
   if (nb.deductible_applies === byDefault) return [];
   return [nb.deductible_applies ? HINT.deductibleApplies : HINT.deductibleWaived];
 }
@@ -125,9 +128,9 @@ function accumulatorEbs(info: 'C' | 'G', acc: NetworkBenefits['deductible'], ser
   return out;
 }
 
-function networkEbs(nb: NetworkBenefits | null, net: 'Y' | 'N', services: string[], status: string): Eb[] {
+function networkEbs(nb: NetworkBenefits | null, net: 'Y' | 'N', services: string[], status: string, hdhp: boolean): Eb[] {
   if (!nb) return [];
-  const out: Eb[] = [{ info: status, services, net, msgs: deductibleMessage(nb) }];
+  const out: Eb[] = [{ info: status, services, net, msgs: deductibleMessage(nb, hdhp) }];
   if (nb.copayment !== null) out.push({ info: 'B', services, period: '27', amount: nb.copayment, net });
   if (nb.coinsurance !== null) out.push({ info: 'A', services, share: nb.coinsurance, net });
   out.push(...accumulatorEbs('C', nb.deductible, services, net), ...accumulatorEbs('G', nb.oop_max, services, net));
@@ -197,7 +200,7 @@ export function benefitEbs(c: Coverage): Eb[] {
   const services = unknown ? ['30'] : ['MH'];
   const status = unknown ? STATUS_CODE[c.coverage_status] : c.mental_health_coverage === 'inactive' ? '6' : '1';
   const ebs: Eb[] = planLevel(c);
-  const networks = [...networkEbs(c.in_network, 'Y', services, status), ...networkEbs(c.out_of_network, 'N', services, status)];
+  const networks = [...networkEbs(c.in_network, 'Y', services, status, c.is_hdhp), ...networkEbs(c.out_of_network, 'N', services, status, c.is_hdhp)];
   if (!unknown && networks.length === 0) ebs.push({ info: status, services });
   ebs.push(
     ...networks,

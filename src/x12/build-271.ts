@@ -29,7 +29,8 @@
  *                           party below, unknown: no MH status EB (benefits then under 30)
  * in_/out_of_network        a status EB per network, EB*st**S*********net (st: the MH status, or
  *                           the plan's when S is 30); its MSG says DEDUCTIBLE WAIVED or DEDUCTIBLE
- *                           APPLIES when deductible_applies differs from "a deductible is reported"
+ *                           APPLIES when deductible_applies differs from "a deductible is reported
+ *                           beside a copay or coinsurance"
  *   copayment               EB*B**S***27*dollars****net
  *   coinsurance             EB*A**S*****share****net (EB08 0.2 = 20 %)
  *   deductible              EB*C*IND|FAM*S***23*dollars****net (total), EB06 29 (remaining);

@@ -58,7 +58,8 @@ function holds(s: string, c: number): boolean {
   return false;
 }
 
-export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
+/** One EB row; `inPerson` is the place of service a visit in person is priced at (placeFit). */
+export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): Benefit {
   const s = loop.seg;
   const eb03 = el(s, 3);
   const services = d.repetition !== null && holds(eb03, d.repetition.charCodeAt(0)) ? repetitions(eb03, d) : null;
@@ -72,13 +73,14 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
       }
     }
   }
-  const place = placeFit(loop);
+  const place = placeFit(loop, inPerson);
   const info = el(s, 1);
   const period = el(s, 6);
   const eb13 = el(s, 13);
   const composite = eb13 === '' ? null : components(eb13, d);
   const procedure = composite === null ? null : (composite[1] ?? '') || null;
   const modifiers = composite === null || composite.length <= 2 ? NO_MODIFIERS : composite.slice(2, 6).filter((m) => m !== '');
+  const procedureEnd = procedure === null ? null : (composite![7] ?? '') || null;
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
@@ -118,6 +120,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters): Benefit {
     bluecard,
     hdhp,
     procedure,
+    procedureEnd,
     modifiers,
     serviceTypes,
     window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,

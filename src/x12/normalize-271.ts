@@ -220,17 +220,21 @@ function readEligibility(
   const subscriberName = subscriberLevel.names[0];
   const names = [memberName, subscriberName];
 
+  const bht = tree.header.find((s) => s.id === 'BHT');
+  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
+  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
+  // A telehealth encounter (place 02/10) is priced by the rows for telehealth; one in person by the rows
+  // for its own place (11 office, 53 community mental health center, 12 home, ...) or for no place.
+  const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
+  const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
   const all: Benefit[] = [];
-  for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d));
+  for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
   const benefitAaa = benefitAaaOf(benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
 
-  const bht = tree.header.find((s) => s.id === 'BHT');
-  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
-  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
   const ordered = byContent(all);
   const planEb = planDatesRow(ordered, encounter);
   const dates = planDates(names, planEb?.loop);
@@ -244,8 +248,6 @@ function readEligibility(
   // date of service prices it (docs/estimates.md, next plan year).
   const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
   const skipped: { b: Benefit; why: string }[] = [];
-  // A telehealth encounter (place 02/10) is priced by the rows for telehealth; any other place by the office rows.
-  const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
   const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).

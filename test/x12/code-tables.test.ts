@@ -338,13 +338,25 @@ test('the reader decides from the tables: EB06 accumulator kinds, EB03 tiers and
   assert.equal(periodKind(''), 'total');
   assert.deepEqual([tierOf('MH'), tierOf('A6'), tierOf('98'), tierOf('30'), tierOf('33')], [0, 1, 2, 3, -1]);
   const encounter = { date_of_service: '2026-06-15', procedure_code: null, place_of_service: '11' };
-  const scope = (serviceTypes: string[]) => ({ serviceTypes, procedure: null, modifiers: [], window: { begin: null, end: null }, period: '27' });
+  const scope = (serviceTypes: string[]) => ({
+    serviceTypes,
+    procedure: null,
+    procedureEnd: null,
+    modifiers: [],
+    window: { begin: null, end: null },
+    period: '27',
+  });
   assert.match(excludedBy(scope(['A7']), encounter) ?? '', /inpatient/);
   assert.equal(excludedBy(scope(['A7', 'MH']), encounter), null);
   assert.match(excludedBy(scope(['CF']), { ...encounter, place_of_service: '51' }) ?? '', /outpatient/);
   const withProcedure = { ...encounter, procedure_code: '90837' };
   assert.equal(excludedBy({ ...scope(['MH']), procedure: '90837' }, withProcedure), null);
   assert.match(excludedBy({ ...scope(['MH']), procedure: '90837', modifiers: ['95'] }, withProcedure) ?? '', /modifier 95/);
+  const range = { ...scope(['MH']), procedure: '90832', procedureEnd: '90838' };
+  assert.equal(excludedBy(range, withProcedure), null);
+  assert.match(excludedBy(range, { ...encounter, procedure_code: '90839' }) ?? '', /procedures 90832 to 90838, not 90839/);
+  assert.match(excludedBy(range, { ...encounter, procedure_code: 'H0031' }) ?? '', /not H0031/);
+  assert.match(excludedBy(range, encounter) ?? '', /procedures 90832 to 90838/);
 });
 
 test('codes are put in words beside the code; an unknown code says so', () => {

@@ -130,8 +130,11 @@ test('MSG hints: deductible waived or applying, flags; canonical hint texts stay
 });
 
 test('hint MSGs on non-behavioral benefits do not change the MH deductible rule', () => {
-  const c = coverage('EB*1**30*PR', 'EB*C*IND*30***23*500*****Y', 'EB*B**UC***27*75*****Y', 'MSG*DEDUCTIBLE WAIVED');
+  const c = coverage('EB*1**30*PR', 'EB*C*IND*30***23*500*****Y', 'EB*A**MH*****.2****Y', 'EB*B**UC***27*75*****Y', 'MSG*DEDUCTIBLE WAIVED');
   assert.equal(c.in_network?.deductible_applies, true);
+  // Without a behavioral cost share nothing says whether the deductible holds one.
+  const none = coverage('EB*1**30*PR', 'EB*C*IND*30***23*500*****Y', 'EB*B**UC***27*75*****Y', 'MSG*DEDUCTIBLE WAIVED');
+  assert.equal(none.in_network?.deductible_applies, false);
 });
 
 test('telehealth: III*ZZ*02 / 10 cost shares, kept only when they differ from in-person', () => {

@@ -55,8 +55,10 @@ export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: 
 export interface RowScope {
   /** EB03 codes as sent; empty: plan level. */
   serviceTypes: readonly string[];
-  /** EB13-2 procedure code when the row is restricted to one. */
+  /** EB13-2 procedure code when the row is restricted to one (the start of a range when procedureEnd is set). */
   procedure: string | null;
+  /** EB13-8: the end of the range of procedures the row is restricted to, from `procedure` on. */
+  procedureEnd: string | null;
   /** EB13-3 to EB13-6: the procedure modifiers the restriction names (most rows: none). */
   modifiers: readonly string[];
   window: { begin: IsoDate | null; end: IsoDate | null };
@@ -68,6 +70,18 @@ export interface RowScope {
 function allFor(types: readonly string[], care: 'inpatient' | 'outpatient'): boolean {
   for (const t of types) if (careOf(t) !== care) return false;
   return true;
+}
+
+/**
+ * Whether a row restricted by EB13 names the encounter's procedure: the code itself, or a range
+ * (C003-02 to C003-08) holding it: codes of one length (CPT five digits, HCPCS a letter and four) in
+ * the order of their characters.
+ */
+function namesProcedure(scope: Pick<RowScope, 'procedure' | 'procedureEnd'>, code: string | null): boolean {
+  if (code === null || scope.procedure === null) return false;
+  const end = scope.procedureEnd;
+  if (end === null) return code === scope.procedure;
+  return code.length === scope.procedure.length && code.length === end.length && code >= scope.procedure && code <= end;
 }
 
 /** Whether the row's own dates hold the date of service. */
@@ -88,8 +102,9 @@ export function outsideDates(scope: Pick<RowScope, 'window'>, e: Encounter): str
 export function excludedBy(scope: RowScope, e: Encounter): string | null {
   const dates = outsideDates(scope, e);
   if (dates !== null) return dates;
-  if (scope.procedure !== null && scope.procedure !== e.procedure_code) {
-    return `restricted by EB13 to procedure ${scope.procedure}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
+  if (scope.procedure !== null && !namesProcedure(scope, e.procedure_code)) {
+    const restriction = scope.procedureEnd === null ? `procedure ${scope.procedure}` : `procedures ${scope.procedure} to ${scope.procedureEnd}`;
+    return `restricted by EB13 to ${restriction}${e.procedure_code ? `, not ${e.procedure_code}` : ''}`;
   }
   // An encounter names no modifier: a benefit for the procedure billed with one (95 telemedicine, HO
   // a master's-level clinician, ...) is not the benefit of the procedure as such.

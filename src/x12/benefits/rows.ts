@@ -6,6 +6,7 @@ import { dollarsToCents, shareToPercent } from '../values.ts';
 export type Net = 'in' | 'out';
 
 /** Where a benefit applies, from its III*ZZ place-of-service codes. */
+/** Where a row applies (placeFit): 'office' is the visit's own in-person place, 11 unless the encounter names another. */
 export type PlaceFit = 'any' | 'office' | 'telehealth' | 'both' | 'elsewhere';
 
 /** What selection reads of one EB (normalize-271.ts's Benefit has these fields and more). */
@@ -24,12 +25,19 @@ export interface Selectable {
   deductibleHint: boolean | null;
   /** EB13-2: the procedure the row is restricted to (it applies to the encounter only when it names its procedure). */
   procedure: string | null;
+  /** EB13-8: the end of a range of procedures starting at `procedure` (absent or null: the code alone). */
+  procedureEnd?: string | null;
   /** EB03 codes as sent (repetitions split); for the explanation's words. */
   serviceTypes?: readonly string[];
 }
 
-/** The place a benefit applies to, from its 2115C III*ZZ codes. */
-export function placeFit(loop: BenefitLoop): PlaceFit {
+/**
+ * The place a benefit applies to, from its 2115C III*ZZ codes, for a visit in person at `inPerson`
+ * (11 office unless the encounter names another place: 53 community mental health center, 12 home,
+ * ...): 'office' names that place, 'telehealth' 02 or 10, 'both' the two, 'elsewhere' only other
+ * places (it never prices the visit), 'any' no place (it applies wherever the service is given).
+ */
+export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
   if (loop.iii.length === 0) return 'any';
   let office = false;
   let tele = false;
@@ -38,7 +46,7 @@ export function placeFit(loop: BenefitLoop): PlaceFit {
     if (el(iii, 1) !== 'ZZ') continue;
     zz = true;
     const code = el(iii, 2);
-    if (code === '11') office = true;
+    if (code === inPerson) office = true;
     else if (code === '02' || code === '10') tele = true;
   }
   if (!zz) return 'any';
@@ -113,9 +121,11 @@ export const namesNetwork = (b: Pick<Selectable, 'net'>) => b.net === 'Y' || b.n
 
 /**
  * The specificity order (docs/estimates.md section 1.1), smaller is more specific: a row restricted
- * to the encounter's procedure (EB13), then the service type tier, then a row naming its network.
- * Place of service is ranked by the cost-share group itself (benefits/share-group.ts).
+ * to the encounter's procedure (EB13), then one restricted to a range of procedures holding it, then
+ * the service type tier, then a row naming its network. Place of service is ranked by the cost-share
+ * group itself (benefits/share-group.ts).
  */
-export function rowRank(b: Pick<Selectable, 'procedure' | 'tier' | 'net'>): number {
-  return (b.procedure !== null ? 0 : 1000) + b.tier * 10 + (namesNetwork(b) ? 0 : 1);
+export function rowRank(b: Pick<Selectable, 'procedure' | 'procedureEnd' | 'tier' | 'net'>): number {
+  const procedure = b.procedure === null ? 1000 : b.procedureEnd != null ? 500 : 0;
+  return procedure + b.tier * 10 + (namesNetwork(b) ? 0 : 1);
 }

@@ -16,7 +16,7 @@ function reasonOf(b: RowFacts): string {
   const info = b.info;
   if (b.status) return `an eligibility status row (EB01 ${info}) for service type ${el(b.loop.seg, 3) || '(plan level)'}: it states coverage, not a price`;
   if (b.tier < 0) return `service type EB03 ${el(b.loop.seg, 3)} is not a behavioral-health type (MH, CF, A4, A6, A8, AI, 98 or 30)`;
-  if (b.place === 'elsewhere') return 'its place of service (2115C III*ZZ) is not an office or telehealth visit';
+  if (b.place === 'elsewhere') return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
   if (info === 'A' || info === 'B' || info === 'I' || info === 'C' || info === 'G' || info === 'F')
     return 'a more specific row (procedure, service type, place of service, network) states this figure';
   if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')
