@@ -1,7 +1,8 @@
 /**
  * The v3 JSON model's parts written as 271 segments (eligibility-v3.ts puts them in order): names
- * (NM1 with N3/N4/PER/PRV), AAA rejections, dates (DTP), references (REF) and benefits (EB with
- * HSD, REF, DTP, AAA, MSG, III and the 2120 entities). Where the JSON spells a code out, the code
+ * (NM1 with N3/N4/PER/PRV), AAA rejections, dates (DTP), references (REF) and benefits (EB, its EB13
+ * procedure from json-read.ts procedureComposite, with HSD, REF, DTP, AAA, MSG, III and the 2120
+ * entities). Where the JSON spells a code out, the code
  * comes from eligibility-v3-codes.ts; an unknown name is left empty, never cut to fit.
  */
 import { AAA_REASONS } from '../../x12/aaa.ts';
@@ -24,7 +25,7 @@ import {
   TIME_PERIODS,
   YES_NO,
 } from './eligibility-v3-codes.ts';
-import { arr, hasField, obj, str, type Obj } from './json-read.ts';
+import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
 
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');
@@ -222,14 +223,6 @@ export function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
     const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => code(c)).filter(Boolean);
-    const proc = obj(b.compositeMedicalProcedureIdentifier);
-    const eb13 = str(proc.procedureCode)
-      ? [
-          code(proc.productOrServiceIdQualifierCode),
-          cleanText(str(proc.procedureCode), d, 48),
-          ...(Array.isArray(proc.procedureModifiers) ? proc.procedureModifiers : []).slice(0, 4).map((m) => code(m)),
-        ].join(d.component)
-      : '';
     list.add(
       'EB',
       codeOf(BENEFIT_CODES, str(b.code) || str(b.name)),
@@ -244,7 +237,7 @@ export function benefits(list: SegmentList, items: unknown): void {
       cleanText(str(b.benefitQuantity), d, 15),
       codeOf(YES_NO, str(b.authOrCertIndicator)),
       codeOf(YES_NO, str(b.inPlanNetworkIndicatorCode) || str(b.inPlanNetworkIndicator)),
-      eb13,
+      procedureComposite(b.compositeMedicalProcedureIdentifier, d, cleanText),
     );
     serviceDelivery(list, b.benefitsServiceDelivery);
     refs(list, obj(b.benefitsAdditionalInformation), BENEFIT_REFERENCES, new Set());

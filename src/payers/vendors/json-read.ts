@@ -1,4 +1,6 @@
 /** Reading vendor JSON without trusting its shape: every access yields a known type. */
+import type { Delimiters } from '../../x12/delimiters.ts';
+
 export type Obj = Record<string, unknown>;
 
 export const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -11,4 +13,36 @@ export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x
 export function hasField(o: Obj): boolean {
   for (const key in o) if (Object.hasOwn(o, key)) return true;
   return false;
+}
+
+/** How a connector cleans a value for an element of its 271 (cleanText, or stedi-read's text). */
+export type Clean = (value: string, d: Delimiters, max: number) => string;
+
+/** C003-01: the product/service ID qualifier code (Stedi spells the field `ID`, the v3 model `Id`); '' when it is no code. */
+function qualifierOf(p: Obj): string {
+  const q = (str(p.productOrServiceIDQualifierCode) || str(p.productOrServiceIdQualifierCode)).trim();
+  return /^[0-9A-Z]{2}$/i.test(q) ? q : '';
+}
+
+/**
+ * EB13 (composite C003) of a JSON benefit's `compositeMedicalProcedureIdentifier`, the same object in
+ * Stedi's and the v3 model (docs/going-live.md, "A benefit restricted to a procedure"): -01 the
+ * qualifier, -02 the procedure (or a range's beginning), -03..-06 up to four modifiers, -08
+ * `productOrServiceID` (the range's end), -07 (a description neither model has) left empty. '' when
+ * no procedure is named: the composite has no -02 without one. Values are cleaned as the connector
+ * cleans its other elements; the qualifier is written only when it is a code.
+ */
+export function procedureComposite(value: unknown, d: Delimiters, clean: Clean): string {
+  const p = obj(value);
+  const procedure = clean(str(p.procedureCode), d, 48);
+  if (!procedure) return '';
+  // A modifier is never cut to its 2 characters: one that does not fit still restricts the row.
+  const modifiers = strings(p.procedureModifiers)
+    .map((m) => clean(m, d, 48))
+    .filter(Boolean)
+    .slice(0, 4);
+  const parts = [clean(qualifierOf(p), d, 2), procedure, ...modifiers];
+  const end = clean(str(p.productOrServiceID), d, 48);
+  if (end) parts.push(...Array<string>(7 - parts.length).fill(''), end);
+  return parts.join(d.component);
 }

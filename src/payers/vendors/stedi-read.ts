@@ -5,7 +5,8 @@
  * and an unknown name is left out, never guessed). Every field of meaning is carried: the top-level
  * `planDateInformation` (the plan's dates, written in the patient's loop), member dates, names, IDs,
  * addresses, the dependent's relationship (INS), the provider's `providerName`, benefits with their
- * service delivery (HSD: visit limits), dates, messages, III and related entities (array or single form), and AAA at every level.
+ * procedure (EB13, json-read.ts procedureComposite), service delivery (HSD: visit limits), dates,
+ * messages, III and related entities (array or single form), and AAA at every level.
  * The answer's own `x12` is not used here: it is the vendor's 271 to the vendor's 270, whose trace
  * numbers are not ours.
  */
@@ -14,7 +15,7 @@ import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
-import { arr, hasField, obj, str, type Obj } from './json-read.ts';
+import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
 import {
   codeFor,
   COMMUNICATION_MODE_CODES,
@@ -228,6 +229,7 @@ function benefits(list: SegmentList, items: unknown): void {
       text(str(b.benefitQuantity), d, 15),
       text(str(b.authOrCertIndicator), d, 1),
       text(str(b.inPlanNetworkIndicatorCode), d, 1),
+      procedureComposite(b.compositeMedicalProcedureIdentifier, d, text),
     );
     for (const h of arr(b.benefitsServiceDelivery))
       list.addAll(

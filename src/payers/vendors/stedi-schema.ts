@@ -180,7 +180,11 @@ export const StediBenefit = strict({
       ),
     }),
   ),
-  compositeMedicalProcedureIdentifier: Type.Record(Type.String(), Type.Unknown()),
+  compositeMedicalProcedureIdentifier: strict({
+    ...strings('procedureCode productOrServiceID productOrServiceIDQualifier productOrServiceIDQualifierCode'),
+    diagnosisCodePointer: Type.Array(S()),
+    procedureModifiers: Type.Array(S()),
+  }),
   eligibilityAdditionalInformation: Type.Record(Type.String(), Type.String()),
   eligibilityAdditionalInformationList: Type.Array(Type.Record(Type.String(), Type.String())),
   serviceTypeCodes: Type.Array(S()),
