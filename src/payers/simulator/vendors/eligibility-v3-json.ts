@@ -3,7 +3,7 @@
  * subscriber/dependents, planInformation, planDateInformation, benefitsInformation, errors), the
  * reverse of src/payers/vendors/eligibility-v3.ts. The raw 271 rides along in `x12` unless left out.
  */
-import { el, repetitions, tokenize, type Segment } from '../../../x12/index.ts';
+import { components, el, repetitions, tokenize, type Delimiters, type Segment } from '../../../x12/index.ts';
 import { DATE_NAMES } from '../../vendors/eligibility-v3.ts';
 import { obj, type Obj } from '../../vendors/json-read.ts';
 
@@ -25,6 +25,24 @@ const aaaOf = (seg: Segment): Obj => ({ code: el(seg, 3), followupActionCode: el
 const push = (o: Obj, key: string, item: Obj) => {
   o[key] = [...(Array.isArray(o[key]) ? (o[key] as Obj[]) : []), item];
 };
+
+/**
+ * EB13 as the JSON models' `compositeMedicalProcedureIdentifier` (the reverse of json-read.ts
+ * procedureComposite); `qualifierKey` is the qualifier code's field as the vendor spells it (Stedi
+ * `productOrServiceIDQualifierCode`, the v3 model `productOrServiceIdQualifierCode`). Undefined without EB13.
+ */
+export function procedureIdentifierOf(eb13: string, d: Delimiters, qualifierKey: string): Obj | undefined {
+  if (eb13 === '') return undefined;
+  const [qualifier = '', procedure = '', ...rest] = components(eb13, d);
+  const modifiers = rest.slice(0, 4).filter((m) => m !== '');
+  const end = rest[5] ?? '';
+  return {
+    ...(qualifier ? { [qualifierKey]: qualifier } : {}),
+    ...(procedure ? { procedureCode: procedure } : {}),
+    ...(modifiers.length > 0 ? { procedureModifiers: modifiers } : {}),
+    ...(end ? { productOrServiceID: end } : {}),
+  };
+}
 
 export function x12ToV3(x12: string, withX12 = true): V3Answer {
   const out: V3Answer = { payer: {}, provider: {}, subscriber: {}, benefitsInformation: [], errors: [] };
@@ -109,8 +127,9 @@ export function x12ToV3(x12: string, withX12 = true): V3Answer {
           benefitQuantity: el(seg, 10),
           authOrCertIndicator: el(seg, 11),
           inPlanNetworkIndicatorCode: el(seg, 12),
+          compositeMedicalProcedureIdentifier: procedureIdentifierOf(el(seg, 13), tokens.value.delimiters, 'productOrServiceIdQualifierCode'),
         };
-        benefit = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0)));
+        benefit = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && !(Array.isArray(v) && v.length === 0)));
         out.benefitsInformation.push(benefit);
         break;
       }

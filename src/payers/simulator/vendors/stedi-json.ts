@@ -8,6 +8,7 @@
 import { AAA_REASONS } from '../../../x12/aaa.ts';
 import { el, repetitions, tokenize, type Segment } from '../../../x12/index.ts';
 import { obj, type Obj } from '../../vendors/json-read.ts';
+import { procedureIdentifierOf } from './eligibility-v3-json.ts';
 import {
   COMMUNICATION_MODE_CODES,
   ENTITY_TYPE_CODES,
@@ -202,6 +203,7 @@ export function x12ToStedi(x12: string): Obj | null {
         put(benefit, 'benefitQuantity', el(seg, 10));
         put(benefit, 'authOrCertIndicator', el(seg, 11));
         put(benefit, 'inPlanNetworkIndicatorCode', el(seg, 12));
+        put(benefit, 'compositeMedicalProcedureIdentifier', procedureIdentifierOf(el(seg, 13), d, 'productOrServiceIDQualifierCode'));
         (out.benefitsInformation as Obj[]).push(benefit);
         break;
       }
