@@ -52,7 +52,11 @@ export interface NetworkBenefits {
   deductible: { individual: Accumulator; family: Accumulator } | null;
   /** null: the plan has no out-of-pocket maximum. Accumulators with nulls: amounts unknown. */
   oop_max: { individual: Accumulator; family: Accumulator } | null;
-  /** Visit limit for the plan year (EB*F ... VS), null when none is reported. */
+  /**
+   * Visit limit for the plan year (EB*F ... VS), null when none is reported; always a count of visits. A limit
+   * in another unit a session uses (hours, days: docs/estimates.md 1.1 "Visit limits") gives remaining 0 when
+   * none of it is left, and never its own figures.
+   */
   visit_limit: { total: number | null; remaining: number | null } | null;
   /** The payer reports the service not covered (EB01 I for it): the member pays the whole session. Absent: covered or unknown. */
   not_covered?: true;

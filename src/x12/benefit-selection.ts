@@ -22,7 +22,7 @@ import { shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { el } from './tokenizer.ts';
 
-export { hasVisitLimit } from './benefits/accumulators.ts';
+export { hasServiceLimit } from './benefits/accumulators.ts';
 export {
   costApplies,
   isFamilyLevel,

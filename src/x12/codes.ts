@@ -118,6 +118,17 @@ export function periodKind(eb06: string): 'remaining' | 'met' | 'total' | 'other
   return kinds.get(eb06) ?? 'other';
 }
 
+/**
+ * What a limit stated with this EB09 / HSD01 quantity qualifier counts (code-tables/quantity.json):
+ * visits (VS), another unit of service a session uses (HS hours, DY days, P6 services, FL units), or
+ * nothing a session uses (ages, spans of time, inpatient days, a kind of quantity without its unit,
+ * a code not in the TR3 list).
+ */
+export function limitUnit(qualifier: string): 'visits' | 'service' | 'none' {
+  const e = codeIn(codeTable('quantity').codes, qualifier);
+  return e?.unit ?? 'none';
+}
+
 /** III02 place-of-service codes for telehealth: 02 telehealth other than home, 10 telehealth in the patient's home. */
 export function isTelehealthPlace(code: string): boolean {
   return code === '02' || code === '10';

@@ -1,6 +1,6 @@
 /** One 2110C EB read once into what the selection rules ask of it, and the small readers they share. */
 import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
-import { hasVisitLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
+import { hasServiceLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
 import { bhTier, tierOf } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
@@ -29,7 +29,7 @@ export interface Benefit extends RowScope {
   begin: IsoDate | null;
   /** EB01 1-8: an eligibility status. */
   status: boolean;
-  /** A cost share or accumulator: EB01 A, B, C, G, or F with visits. */
+  /** A cost share or accumulator: EB01 A, B, C, G, or F with a unit of service (visits, hours, days, ...). */
   cost: boolean;
   /** Non-empty MSG texts of the loop. */
   messages: string[];
@@ -113,7 +113,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     telehealth: place === 'telehealth',
     begin,
     status: info.length === 1 && info >= '1' && info <= '8',
-    cost: isCostInfo(info) || (info === 'F' && hasVisitLimit(loop)),
+    cost: isCostInfo(info) || (info === 'F' && hasServiceLimit(loop)),
     messages,
     deductibleHint,
     marketplace,

@@ -3,13 +3,13 @@
  * else: the lists below are written from the TR3's code lists (EB01 Eligibility or Benefit
  * Information Code, EB02 Coverage Level Code, EB03 Service Type Code, EB04 Insurance Type Code, EB06
  * Time Period Qualifier, EB12 In Plan Network Indicator, 2110C DTP01 Date/Time Qualifier, 2115C
- * III01 Code List Qualifier Code). Every value says what it does, or why it is ignored.
+ * III01 Code List Qualifier Code, EB09 and HSD01 Quantity Qualifier). Every value says what it does, or why it is ignored.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { excludedBy } from '../../src/x12/benefits/filters.ts';
 import { CODE_TABLE_NAMES, codeTable, codeWords, type CodeTableName } from '../../src/x12/code-tables/index.ts';
-import { periodKind, tierOf } from '../../src/x12/codes.ts';
+import { limitUnit, periodKind, tierOf } from '../../src/x12/codes.ts';
 
 const TR3: Record<CodeTableName, readonly string[]> = {
   eb01: [
@@ -312,6 +312,8 @@ const TR3: Record<CodeTableName, readonly string[]> = {
     '771',
   ],
   iii: ['GR', 'NI', 'ZZ'],
+  // EB09's list, and FL (units), which HSD01 adds to it.
+  quantity: ['8H', '99', 'CA', 'CE', 'D3', 'DB', 'DY', 'FL', 'HS', 'LA', 'LE', 'M2', 'MN', 'P6', 'QA', 'S7', 'S8', 'VS', 'YY'],
 };
 
 for (const name of CODE_TABLE_NAMES) {
@@ -336,6 +338,15 @@ test('the reader decides from the tables: EB06 accumulator kinds, EB03 tiers and
     ['21', '22', '23', '25', '26', '32'],
   );
   assert.equal(periodKind(''), 'total');
+  const quantity = codeTable('quantity').codes;
+  for (const [code, e] of Object.entries(quantity)) assert.equal(limitUnit(code), e.unit, `EB09/HSD01 ${code}`);
+  assert.deepEqual(
+    Object.keys(quantity).filter((c) => limitUnit(c) === 'service'),
+    ['DY', 'FL', 'HS', 'P6'],
+  );
+  assert.equal(limitUnit('VS'), 'visits');
+  assert.equal(limitUnit(''), 'none');
+  assert.equal(limitUnit('ZZ'), 'none');
   assert.deepEqual([tierOf('MH'), tierOf('A6'), tierOf('98'), tierOf('30'), tierOf('33')], [0, 1, 2, 3, -1]);
   const encounter = { date_of_service: '2026-06-15', procedure_code: null, place_of_service: '11' };
   const scope = (serviceTypes: string[]) => ({

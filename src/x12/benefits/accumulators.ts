@@ -19,7 +19,7 @@
  *   benefit governs): the other level's less specific figures are not reported.
  */
 import type { Accumulator } from '../../domain/coverage.ts';
-import { periodKind } from '../codes.ts';
+import { limitUnit, periodKind } from '../codes.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readNumber } from '../values.ts';
@@ -227,43 +227,112 @@ export class AccumulatorReader {
   }
 }
 
-/** Visit counts from EB09 VS / EB10 or from 2110C HSD*VS (HSD05 the period: 29 remaining, 24 used so far). */
+const UNIT_WORDS: Readonly<Record<string, string>> = { DY: 'days', FL: 'units', HS: 'hours', P6: 'services or procedures' };
+
+/** A unit of service in words (HS hours), for the explanation. */
+const unitWords = (code: string) => `${code} ${UNIT_WORDS[code] ?? 'units'}`;
+
+function slotOf(level: Level, period: string): Best | null {
+  const kind = periodKind(period);
+  return kind === 'remaining' ? level.remaining : kind === 'total' ? level.total : kind === 'met' ? level.met : null;
+}
+
+const offered = (l: Level) => l.total.from !== null || l.remaining.from !== null || l.met.from !== null;
+
+/**
+ * Limits in units of service (docs/estimates.md section 1.1, "Visit limits"): EB01 F with EB09 and
+ * EB10, or with 2110C HSD (HSD01 the unit, HSD02 the quantity, HSD05 the period: 29 remaining, 24
+ * used so far). Each unit is its own accumulator, read by rank like the others (Best: order does
+ * not matter). Visits (VS) give the visit figures. Another unit a session uses (hours, days,
+ * services, units: code-tables/quantity.json) is not a number of visits without the session's
+ * length: with 0 of it left no session fits (0 visits remain); with more left, or an unknown
+ * remaining, the limit is not used up and the visit figures are the visits' own (null without them).
+ */
 export class VisitReader {
-  private readonly level = newLevel();
+  private readonly visits = newLevel();
+  /** The limits in other units of service, by EB09/HSD01 code (few: most 271s send none). */
+  private readonly others = new Map<string, Level>();
 
   offer(b: Selectable): void {
     const rank = rowRank(b);
-    if (el(b.loop.seg, 9) === 'VS') this.slotOf(b.period)?.offer(rank, readNumber(el(b.loop.seg, 10)), b);
-    for (const h of b.loop.hsd) {
-      if (el(h, 1) !== 'VS') continue;
-      this.slotOf(el(h, 5) || b.period)?.offer(rank, readNumber(el(h, 2)), b);
-    }
+    this.place(el(b.loop.seg, 9), b.period, rank, readNumber(el(b.loop.seg, 10)), b);
+    for (const h of b.loop.hsd) this.place(el(h, 1), el(h, 5) || b.period, rank, readNumber(el(h, 2)), b);
   }
 
-  private slotOf(period: string): Best | null {
-    const kind = periodKind(period);
-    return kind === 'remaining' ? this.level.remaining : kind === 'total' ? this.level.total : kind === 'met' ? this.level.met : null;
+  private place(qualifier: string, period: string, rank: number, value: number | null, b: Selectable): void {
+    const unit = limitUnit(qualifier);
+    if (unit === 'none') return;
+    let level = this.visits;
+    if (unit === 'service') {
+      level = this.others.get(qualifier) ?? newLevel();
+      this.others.set(qualifier, level);
+    }
+    slotOf(level, period)?.offer(rank, value, b);
+  }
+
+  /** The other units, in code order (never the 271's). */
+  private otherUnits(): [string, Level][] {
+    return [...this.others].filter(([, l]) => offered(l)).sort(([a], [b]) => (a < b ? -1 : 1));
+  }
+
+  /** The first unit of service (code order) of which 0 is left, or null. */
+  private usedUp(): string | null {
+    for (const [code, l] of this.otherUnits()) if (levelResult(l).accumulator.remaining === 0) return code;
+    return null;
   }
 
   get reported(): boolean {
-    return this.level.total.from !== null || this.level.remaining.from !== null || this.level.met.from !== null;
+    return offered(this.visits) || this.otherUnits().length > 0;
   }
 
+  /** In visits: a limit in another unit used up leaves none (its total is no number of visits). */
   result(): { total: number | null; remaining: number | null } {
-    const r = levelResult(this.level).accumulator;
+    const r = levelResult(this.visits).accumulator;
+    if (r.remaining !== 0 && this.usedUp() !== null) return { total: null, remaining: 0 };
     return { total: r.total, remaining: r.remaining };
   }
 
   conflicts(): Selectable[] {
-    return [...this.level.total.contradicting, ...this.level.remaining.contradicting, ...this.level.met.contradicting];
+    const out: Selectable[] = [];
+    for (const l of [this.visits, ...this.otherUnits().map(([, o]) => o)])
+      out.push(...l.total.contradicting, ...l.remaining.contradicting, ...l.met.contradicting);
+    return out;
   }
 
   trace(n: Net, out: TraceEntry[]): void {
-    const l = this.level;
-    if (l.total.from) out.push(traced('visit limit total', n, l.total.from, 'EB09 VS / HSD*VS'));
-    if (l.remaining.from) out.push(traced('visits remaining', n, l.remaining.from, 'EB09 VS / HSD*VS, period 29 remaining'));
-    if (l.met.from) out.push(traced('visits used', n, l.met.from, 'EB09 VS / HSD*VS, period 24 used so far: remaining = total - used'));
+    const l = this.visits;
+    const usedUp = this.usedUp();
+    const overridden =
+      usedUp !== null && levelResult(l).accumulator.remaining !== 0 ? `; not reported: the limit in ${unitWords(usedUp)} is used up, no visits remain` : '';
+    traceConflicts(l, 'visit limit', n, out);
+    if (l.total.from) out.push(traced('visit limit total', n, l.total.from, `EB09 VS / HSD*VS${overridden}`));
+    if (l.remaining.from) out.push(traced('visits remaining', n, l.remaining.from, `EB09 VS / HSD*VS, period 29 remaining${overridden}`));
+    if (l.met.from) out.push(traced('visits used', n, l.met.from, `EB09 VS / HSD*VS, period 24 used so far: remaining = total - used${overridden}`));
+    for (const [code, o] of this.otherUnits()) traceOtherUnit(code, o, n, out);
   }
 }
 
-export const hasVisitLimit = (loop: BenefitLoop) => el(loop.seg, 9) === 'VS' || loop.hsd.some((h) => el(h, 1) === 'VS');
+function traceConflicts(l: Level, figure: string, n: Net, out: TraceEntry[]): void {
+  for (const s of [l.total, l.remaining, l.met])
+    for (const b of s.contradicting) out.push({ ...traced(figure, n, b, 'rows of the same rank state different amounts: unknown'), status: 'conflict' });
+}
+
+/** A limit in hours, days, services or units: what it says of this session, never a number of visits. */
+function traceOtherUnit(code: string, l: Level, n: Net, out: TraceEntry[]): void {
+  const unit = unitWords(code);
+  const left = levelResult(l).accumulator.remaining;
+  const verdict =
+    left === 0
+      ? `0 ${UNIT_WORDS[code] ?? 'units'} left: no session fits, whatever its length: no visits remain (visits_remaining 0), the member pays the whole session`
+      : `${left === null ? 'what is left is unknown' : `${left} left`}, not a number of visits without the session's length, which the 271 does not give: visits_remaining is not taken from it; the limit is not used up, so the session is priced by its cost share (a session longer than what is left may be paid only in part)`;
+  traceConflicts(l, `limit in ${unit}`, n, out);
+  const rows: [Best, string, string][] = [
+    [l.total, 'total', 'a total'],
+    [l.remaining, 'remaining', 'period 29 remaining'],
+    [l.met, 'used', 'period 24 used so far: remaining = total - used'],
+  ];
+  for (const [slot, what, how] of rows) if (slot.from) out.push(traced(`limit in ${unit} ${what}`, n, slot.from, `EB09 / HSD01 ${unit}, ${how}: ${verdict}`));
+}
+
+/** EB01 F is a limit in units of service (visits, hours, days, ...: code-tables/quantity.json) when EB09 or an HSD01 names one. */
+export const hasServiceLimit = (loop: BenefitLoop) => limitUnit(el(loop.seg, 9)) !== 'none' || loop.hsd.some((h) => limitUnit(el(h, 1)) !== 'none');

@@ -20,7 +20,7 @@ export interface Selectable {
   net: string;
   place: PlaceFit;
   status: boolean;
-  /** A cost share or accumulator: EB01 A, B, C, G, or F with visits. */
+  /** A cost share or accumulator: EB01 A, B, C, G, or F with a unit of service (visits, hours, days, ...: benefits/accumulators.ts hasServiceLimit). */
   cost: boolean;
   deductibleHint: boolean | null;
   /** EB13-2: the procedure the row is restricted to (it applies to the encounter only when it names its procedure). */

@@ -3,6 +3,7 @@
  * was read from gets one `skipped` entry saying why, so a figure never looks backed by more of the
  * answer than it is.
  */
+import { codeWords } from '../code-tables/index.ts';
 import { el } from '../tokenizer.ts';
 import type { Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
@@ -17,6 +18,11 @@ function reasonOf(b: RowFacts): string {
   if (b.status) return `an eligibility status row (EB01 ${info}) for service type ${el(b.loop.seg, 3) || '(plan level)'}: it states coverage, not a price`;
   if (b.tier < 0) return `service type EB03 ${el(b.loop.seg, 3)} is not a behavioral-health type (MH, CF, A4, A6, A8, AI, 98 or 30)`;
   if (b.place === 'elsewhere') return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
+  if (info === 'F' && !b.cost) {
+    const eb09 = el(b.loop.seg, 9);
+    const unit = eb09 === '' ? 'no unit of service in EB09 or HSD01' : `EB09 ${codeWords('quantity', eb09)}`;
+    return `a limitation (EB01 F) with ${unit}: not a limit in visits or another unit a session uses (hours, days, services, units), so it says nothing of this session`;
+  }
   if (info === 'A' || info === 'B' || info === 'I' || info === 'C' || info === 'G' || info === 'F')
     return 'a more specific row (procedure, service type, place of service, network) states this figure';
   if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')

@@ -1,8 +1,8 @@
 /**
  * The TR3 005010X279A1 code lists the 271 reader acts on, as data (one JSON file per list, every
  * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. The reader's
- * decisions on EB03 (tier, inpatient/outpatient) and EB06 (accumulator kind) come from these
- * tables.
+ * decisions on EB03 (tier, inpatient/outpatient), EB06 (accumulator kind) and EB09/HSD01 (the unit
+ * of a limit) come from these tables.
  */
 import type { Segment } from '../tokenizer.ts';
 import { el } from '../tokenizer.ts';
@@ -14,6 +14,7 @@ import eb04 from './eb04.json' with { type: 'json' };
 import eb06 from './eb06.json' with { type: 'json' };
 import eb12 from './eb12.json' with { type: 'json' };
 import iii from './iii.json' with { type: 'json' };
+import quantity from './quantity.json' with { type: 'json' };
 
 export interface CodeEntry {
   name: string;
@@ -24,6 +25,8 @@ export interface CodeEntry {
   tier?: number | null;
   /** EB03: the care the type is limited to (inpatient rows never price an outpatient visit, and the reverse). */
   care?: 'inpatient' | 'outpatient' | null;
+  /** EB09/HSD01: what a limit in it counts (visits; another unit a session uses: hours, days, units; nothing a session uses). */
+  unit?: 'visits' | 'service' | 'none';
 }
 
 export interface CodeTable {
@@ -32,7 +35,7 @@ export interface CodeTable {
   codes: Readonly<Record<string, CodeEntry>>;
 }
 
-export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii'] as const;
+export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii', 'quantity'] as const;
 export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
 
 // JSON modules (x12/ does no I/O): the tables are part of the code's data, read once at import.
@@ -45,6 +48,7 @@ const TABLES: Readonly<Record<CodeTableName, CodeTable>> = {
   eb12,
   'dtp-2110': dtp2110,
   iii,
+  quantity: quantity as CodeTable,
 };
 
 export function codeTable(name: CodeTableName): CodeTable {
@@ -70,7 +74,7 @@ export function codeWords(name: CodeTableName, code: string): string {
   return entry ? `${code} ${entry.name.toLowerCase()}` : `${code} (not in the TR3 list)`;
 }
 
-/** Every coded element of an EB row in words beside its code: EB01, EB02, EB03 (each repetition), EB04, EB06, EB12. */
+/** Every coded element of an EB row in words beside its code: EB01, EB02, EB03 (each repetition), EB04, EB06, EB09, EB12. */
 export function ebWords(seg: Segment, serviceTypes: readonly string[]): string {
   const parts: string[] = [`EB01 ${codeWords('eb01', el(seg, 1))}`];
   const add = (n: number, table: CodeTableName) => {
@@ -81,6 +85,7 @@ export function ebWords(seg: Segment, serviceTypes: readonly string[]): string {
   if (serviceTypes.length > 0) parts.push(`EB03 ${serviceTypes.map((t) => codeWords('eb03', t)).join(', ')}`);
   add(4, 'eb04');
   add(6, 'eb06');
+  add(9, 'quantity');
   add(12, 'eb12');
   return parts.join('; ');
 }
