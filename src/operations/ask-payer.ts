@@ -165,7 +165,8 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     procedure_code: inquiry.procedure_code ?? null,
     place_of_service: inquiry.place_of_service ?? OFFICE_PLACE_OF_SERVICE,
   };
-  const options = trace ? { trace, encounter } : { encounter };
+  const memberId = inquiry.subscriber.member_id;
+  const options = trace ? { trace, encounter, memberId } : { encounter, memberId };
   const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {
     const e = parsed.error;

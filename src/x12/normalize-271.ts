@@ -45,7 +45,7 @@ import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
-import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type LoopTree } from './loops.ts';
+import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
@@ -75,6 +75,12 @@ function sortByIndex(list: Benefit[]): void {
     }
     list[j + 1] = b;
   }
+}
+
+/** Whether a subscriber level (2000C) or one of its dependents (2000D) carries member ID `id` (2100C NM109, or the dependent's). */
+function namesMember(level: HlLevel, id: string): boolean {
+  if (readPerson(level.names[0]).member_id === id) return true;
+  return level.children.some((c) => c.kind === 'dependent' && readPerson(c.names[0]).member_id === id);
 }
 
 const isPlanStatus = (b: Benefit) => b.status && b.planWide;
@@ -149,6 +155,8 @@ export interface NormalizeOptions {
   trace?: TraceEntry[];
   /** The encounter priced (date of service, procedure, place); default: an office visit on the BHT date. */
   encounter?: Encounter;
+  /** The member ID asked about (the 270's 2100C): of several subscriber levels, the one naming it is read. */
+  memberId?: string | null;
 }
 
 function programRule(type: InsuranceType, eb04Sent: boolean): string {
@@ -182,7 +190,7 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
   const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
   warnings.push(...loopWarnings);
-  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter);
+  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter, options.memberId);
 }
 
 /** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
@@ -193,12 +201,16 @@ function readEligibility(
   warnings: string[],
   trace?: TraceEntry[],
   asked?: Encounter,
+  memberId?: string | null,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
   const subscriberLevels = tree.levels.filter((l) => l.kind === 'subscriber');
-  const subscriberLevel = subscriberLevels[0];
-  if (subscriberLevels.length > 1) warnings.push(`${subscriberLevels.length} subscriber levels (2000C); only the first is read`);
+  const named = subscriberLevels.length > 1 && memberId ? subscriberLevels.find((l) => namesMember(l, memberId)) : undefined;
+  const subscriberLevel = named ?? subscriberLevels[0];
+  if (subscriberLevels.length > 1) {
+    warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
+  }
   const dependentLevel = subscriberLevel?.children.find((c) => c.kind === 'dependent');
 
   for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
@@ -248,6 +260,16 @@ function readEligibility(
   // date of service prices it (docs/estimates.md, next plan year).
   const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
   const skipped: { b: Benefit; why: string }[] = [];
+  // The explanation names every row: those of another subscriber level are not the member's.
+  if (trace && subscriberLevels.length > 1) {
+    for (const other of subscriberLevels) {
+      if (other === subscriberLevel) continue;
+      for (const level of [other, ...other.children]) {
+        for (const b of level.benefits)
+          if (b.seg.id === 'EB') skipped.push({ b: readBenefit(b, d, inPerson), why: 'a row of another subscriber level (2000C) than the one read' });
+      }
+    }
+  }
   const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).

@@ -1,5 +1,5 @@
 /**
- * What replaying a recorded 271 needs: who it is about (the 2100C subscriber's member ID, and the
+ * What replaying a recorded 271 needs: who it is about (the 2100C subscribers' member IDs, and the
  * member's name and date of birth) and the same text answering another 270 (its trace and control
  * numbers put in). Used by `coverage simulate-payer --replay DIR`.
  */
@@ -10,9 +10,9 @@ import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
 
 export interface RecordedMember {
-  /** 2100C NM109 (or REF*1W), upper-cased; null when the 271 names none. */
-  member_id: string | null;
-  /** The people the 271 is about (subscriber, and the dependent when there is one). */
+  /** Each subscriber level's 2100C NM109 (or REF*1W), upper-cased; empty when the 271 names none. */
+  member_ids: string[];
+  /** The people the 271 is about (each subscriber, and the dependents when there are some). */
   people: { first_name: string; last_name: string; dob: string | null }[];
 }
 
@@ -23,28 +23,24 @@ export function recordedMember(text: string): RecordedMember | null {
   const found = findTransaction(ic.value, '271');
   if (!found) return null;
   const { tree } = buildLoopTree(found.tx.body);
-  const subscriber = tree.levels.find((l) => l.kind === 'subscriber');
-  if (!subscriber) return null;
+  const subscribers = tree.levels.filter((l) => l.kind === 'subscriber');
+  if (subscribers.length === 0) return null;
   const people: RecordedMember['people'] = [];
-  let memberId: string | null = null;
-  for (const level of [subscriber, ...subscriber.children.filter((c) => c.kind === 'dependent')]) {
-    const name = level.names[0];
-    if (!name) continue;
-    if (level === subscriber) {
-      const id =
-        el(name.nm1, 9) ||
-        (name.ref.find((r) => el(r, 1) === '1W')
-          ? el(
-              name.ref.find((r) => el(r, 1) === '1W')!,
-              2,
-            )
-          : '');
-      memberId = id.trim() === '' ? null : id.trim().toUpperCase();
+  const memberIds: string[] = [];
+  for (const subscriber of subscribers) {
+    for (const level of [subscriber, ...subscriber.children.filter((c) => c.kind === 'dependent')]) {
+      const name = level.names[0];
+      if (!name) continue;
+      if (level === subscriber) {
+        const ref1w = name.ref.find((r) => el(r, 1) === '1W');
+        const id = (el(name.nm1, 9) || (ref1w ? el(ref1w, 2) : '')).trim().toUpperCase();
+        if (id !== '') memberIds.push(id);
+      }
+      const dob = name.dmg && el(name.dmg, 1) === 'D8' ? d8ToIso(el(name.dmg, 2)) : null;
+      people.push({ first_name: el(name.nm1, 4).trim().toUpperCase(), last_name: el(name.nm1, 3).trim().toUpperCase(), dob });
     }
-    const dob = name.dmg && el(name.dmg, 1) === 'D8' ? d8ToIso(el(name.dmg, 2)) : null;
-    people.push({ first_name: el(name.nm1, 4).trim().toUpperCase(), last_name: el(name.nm1, 3).trim().toUpperCase(), dob });
   }
-  return { member_id: memberId, people };
+  return { member_ids: memberIds, people };
 }
 
 /**

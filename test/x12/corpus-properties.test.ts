@@ -94,7 +94,7 @@ interface Answer {
 
 function answer(c: CorpusCase, text: string): Answer | null {
   const encounter = encounterOf(c);
-  const r = normalize271(text, { encounter });
+  const r = normalize271(text, { encounter, memberId: c.expect.request.member_id });
   if (!r.ok || r.value.kind !== 'coverage') return null;
   const coverage = withoutMedicalPrice(r.value.coverage);
   const req = c.expect.request as EstimateRequest;
@@ -170,7 +170,7 @@ test('the explanation names every EB row exactly once: used, skipped or in confl
   for (const { c, p } of cases) {
     const encounter = encounterOf(c);
     const trace: TraceEntry[] = [];
-    const r = normalize271(c.text, { encounter, trace });
+    const r = normalize271(c.text, { encounter, trace, memberId: c.expect.request.member_id });
     assert.ok(r.ok && r.value.kind === 'coverage');
     const coverage = withoutMedicalPrice(r.value.coverage);
     const { body } = estimateBody(coverage, c.expect.request as EstimateRequest, c.expect.today, encounter.date_of_service);

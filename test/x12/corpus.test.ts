@@ -21,7 +21,8 @@ test('the corpus holds at least 40 271s, each stating its rule and source', () =
 for (const c of cases) {
   test(`corpus ${c.name}: ${c.expect.rule}`, () => {
     const encounter = encounterOf(c);
-    const r = normalize271(c.text, { encounter });
+    // As /v1/estimate reads it: for the member ID asked about (src/operations/ask-payer.ts).
+    const r = normalize271(c.text, { encounter, memberId: c.expect.request.member_id });
     assert.ok(r.ok, r.ok ? '' : r.error.message);
     for (const w of c.expect.warnings ?? [])
       assert.ok(

@@ -35,7 +35,7 @@ export function findRecorded(dir: string, inquiry: Inquiry): string | null {
     if (!who) continue;
     if (
       id !== ''
-        ? who.member_id === id
+        ? who.member_ids.includes(id)
         : who.people.some((p) => p.last_name === norm(person.last_name) && p.first_name === norm(person.first_name) && p.dob === person.dob)
     ) {
       return text;

@@ -69,5 +69,7 @@ export function traceRows(
   for (const b of r.next) why.set(b, `a later plan year (DTP 348 ${b.begin}): reported as next_plan_year, it never prices this session`);
   for (const b of r.pastYear) why.set(b, 'this plan year ends before the date of service: the next plan year the payer reports prices it');
   for (const b of r.partAFiltered) why.set(b, 'Medicare Part A (EB04 MA): never prices an outpatient session');
-  traceUnusedRows(r.all, why, trace);
+  // Rows outside `all` (another subscriber level's) are named too.
+  const all = new Set(r.all);
+  traceUnusedRows([...r.all, ...r.skipped.map((x) => x.b).filter((b) => !all.has(b))], why, trace);
 }
