@@ -11,31 +11,8 @@ import fc from 'fast-check';
 import { hasServiceLimit, VisitReader } from '../../src/x12/benefits/accumulators.ts';
 import type { Selectable } from '../../src/x12/benefits/rows.ts';
 import type { TraceEntry } from '../../src/x12/benefits/trace.ts';
-import { buildLoopTree, el, tokenize } from '../../src/x12/index.ts';
-
-const ISA = 'ISA*00*          *00*          *ZZ*S              *ZZ*R              *261127*0103*^*00501*000000004*0*T*:~';
-const TIER: Record<string, number> = { MH: 0, A4: 1, '30': 3 };
-
-/** Limitation rows (EB01 F, with their HSD) read from segments, as normalize-271 hands them to the reader. */
-function rowsOf(segments: readonly string[]): Selectable[] {
-  const t = tokenize(`${ISA}HL*1**22*0~${segments.join('~')}~`);
-  assert.ok(t.ok);
-  return buildLoopTree(t.value.segments.slice(1))
-    .tree.levels.flatMap((l) => l.benefits)
-    .map((loop) => ({
-      loop,
-      info: el(loop.seg, 1),
-      level: el(loop.seg, 2),
-      tier: TIER[el(loop.seg, 3)]!,
-      period: el(loop.seg, 6),
-      net: el(loop.seg, 12),
-      place: 'any',
-      status: false,
-      cost: true,
-      deductibleHint: null,
-      procedure: null,
-    }));
-}
+import { el } from '../../src/x12/index.ts';
+import { selectableRows as rowsOf } from './selectable-rows.ts';
 
 function read(rows: readonly Selectable[]) {
   const r = new VisitReader();
