@@ -51,3 +51,23 @@ export function readHints(text: string): MessageHints {
     hdhp: saysCue(t, 'hdhp'),
   };
 }
+
+/**
+ * The MSG texts a 271's rows carry, but for the canonical hints the builder writes (they are fields),
+ * and the flags any of them states (marketplace, BlueCard, HDHP).
+ */
+export function messagesOf(rows: readonly { messages: readonly string[]; marketplace: boolean; bluecard: boolean; hdhp: boolean }[]): {
+  flags: { is_marketplace: boolean; is_bluecard: boolean; is_hdhp: boolean };
+  messages: string[];
+} {
+  const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
+  const messages: string[] = [];
+  for (const b of rows) {
+    if (b.messages.length === 0) continue;
+    flags.is_marketplace ||= b.marketplace;
+    flags.is_bluecard ||= b.bluecard;
+    flags.is_hdhp ||= b.hdhp;
+    for (const text of b.messages) if (!isCanonicalHint(text)) messages.push(text);
+  }
+  return { flags, messages };
+}

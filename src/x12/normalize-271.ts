@@ -34,28 +34,27 @@ import { aaaReason } from './aaa.ts';
 import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
 import { priceNetworks } from './benefits/pricing.ts';
-import { isTelehealthPlace, relationshipFromIns, STRONG_BH_TIER } from './codes.ts';
+import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { allTransactions, findTransaction, readInterchange, wrongTransaction, type Interchange } from './envelope.ts';
-import { isCanonicalHint } from './hints.ts';
+import { messagesOf } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
-import { excludedBy, outsideDates, windowHolds } from './benefits/filters.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
+import { nextYearRows, type PricingRows } from './benefits/pricing-rows.ts';
+import { sortRows } from './benefits/row-lists.ts';
+import { planDatesRow, planStatusRow } from './plan-rows.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
-import { type Benefit, readBenefit, orNull, isStatus, isCost, isShareInfo, insuranceCode, statusOf, isCostInfo, NO_MESSAGES } from './eb-benefit.ts';
+import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode, statusOf, isCostInfo } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, otherSourceOfBehavioralHealth, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
-
-/** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
-const MENTAL_HEALTH_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A8']);
 
 const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
 
@@ -81,73 +80,6 @@ function sortByIndex(list: Benefit[]): void {
 function namesMember(level: HlLevel, id: string): boolean {
   if (readPerson(level.names[0]).member_id === id) return true;
   return level.children.some((c) => c.kind === 'dependent' && readPerson(c.names[0]).member_id === id);
-}
-
-const isPlanStatus = (b: Benefit) => b.status && b.planWide;
-
-/**
- * The plan-level status EB (EB01 1-8, EB03 30 or empty) the plan's status comes from: in content
- * order, the first whose own dates hold the date of service, else the first. Eligibility spans sent
- * as several plan-level rows with their own DTP 307/356/357 so give the one in force on the visit.
- */
-function planStatusRow(rows: readonly Benefit[], encounter: Encounter | null): Benefit | undefined {
-  let first: Benefit | undefined;
-  for (const b of rows) {
-    if (!isPlanStatus(b)) continue;
-    if (encounter === null || windowHolds(b, encounter.date_of_service)) return b;
-    first ??= b;
-  }
-  return first;
-}
-
-/**
- * The plan-level status EB (no DTP 348) whose 2110C dates are the plan's: an active one before an
- * inactive one (an inactive row's dates are a span without coverage, not the plan's), then one whose
- * dates hold the date of service; content order breaks ties.
- */
-function planDatesRow(ordered: readonly Benefit[], encounter: Encounter | null): Benefit | undefined {
-  let best: Benefit | undefined;
-  let bestRank = Infinity;
-  for (const b of ordered) {
-    if (!isPlanStatus(b) || b.begin !== null) continue;
-    const rank = (statusOf(b.info) === 'inactive' ? 2 : 0) + (encounter === null || windowHolds(b, encounter.date_of_service) ? 0 : 1);
-    if (rank < bestRank) {
-      best = b;
-      bestRank = rank;
-    }
-  }
-  return best;
-}
-
-/** The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's place, and telehealth's. */
-interface PricingRows {
-  current: Benefit[];
-  bh: Benefit[];
-  teleList: Benefit[];
-}
-
-function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: PlaceFit) => boolean): void {
-  rows.current.push(b);
-  if (b.tier < 0) return;
-  // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
-  if (pricesTelehealth(b.place)) rows.teleList.push(b);
-  if (pricesHere(b.place) || !isShareInfo(b.info)) rows.bh.push(b);
-}
-
-/** The next plan year's rows that apply to the encounter (the filters this year's rows pass); the rest are skipped. */
-function nextYearRows(
-  next: readonly Benefit[],
-  encounter: Encounter,
-  skipped: { b: Benefit; why: string }[],
-  pricesHere: (p: PlaceFit) => boolean,
-): PricingRows {
-  const rows: PricingRows = { current: [], bh: [], teleList: [] };
-  for (const b of next) {
-    const why = b.status && b.planWide ? null : excludedBy(b, encounter);
-    if (why !== null) skipped.push({ b, why });
-    else addPricingRow(b, rows, pricesHere);
-  }
-  return rows;
 }
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
@@ -273,45 +205,12 @@ function readEligibility(
   const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).
-  const thisYear: PricingRows = { current: [], bh: [], teleList: [] };
+  const { thisYear, next, typed, entities, payerRows, firstStatus, mhActive, mhInactive, otherActive, strongCostShare } = sortRows(
+    ordered,
+    { encounter, reference, nextAfter, pricesHere },
+    skipped,
+  );
   const { current } = thisYear;
-  const next: Benefit[] = [];
-  const typed: Benefit[] = [];
-  const entities: Benefit[] = [];
-  const payerRows: Benefit[] = [];
-  let firstStatus: Benefit | undefined;
-  let mhActive: Benefit | undefined;
-  let mhInactive: Benefit | undefined;
-  let otherActive = false;
-  let strongCostShare = false;
-  for (const b of ordered) {
-    if (b.begin !== null && reference !== null && b.begin > reference && (nextAfter === null || b.begin > nextAfter)) {
-      next.push(b);
-      continue;
-    }
-    // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
-    const why = encounter && !(b.status && b.planWide) ? excludedBy(b, encounter) : null;
-    if (why !== null) {
-      skipped.push({ b, why });
-      // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
-      if ((b.info === 'R' || b.info === 'U') && encounter !== null && outsideDates(b, encounter) === null) payerRows.push(b);
-      continue;
-    }
-    addPricingRow(b, thisYear, pricesHere);
-    const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
-    if (b.status || b.cost || b.info === 'MC') typed.push(b);
-    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.info === 'W' || b.loop.related.length > 0) entities.push(b);
-    if (b.info === 'R' || b.info === 'U') payerRows.push(b);
-    if (b.cost && strong) strongCostShare = true;
-    if (b.status) {
-      firstStatus ??= b;
-      // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
-      if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
-        if (statusOf(b.info) === 'inactive') mhInactive ??= b;
-        else mhActive ??= b;
-      } else if (strong && statusOf(b.info) !== 'inactive') otherActive = true;
-    }
-  }
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
   // One administrator, reviewer or PCP of several is taken in content order (never by where the payer
   // put it); lists in the answer (additional policies) keep the 271's order.
@@ -353,15 +252,7 @@ function readEligibility(
           nextBegin,
         });
 
-  const flags = { is_marketplace: false, is_bluecard: false, is_hdhp: false };
-  const messages: string[] = [];
-  for (const b of all) {
-    if (b.messages === NO_MESSAGES) continue;
-    flags.is_marketplace ||= b.marketplace;
-    flags.is_bluecard ||= b.bluecard;
-    flags.is_hdhp ||= b.hdhp;
-    for (const text of b.messages) if (!isCanonicalHint(text)) messages.push(text);
-  }
+  const { flags, messages } = messagesOf(all);
   const planNameRef = refIn(names, '18');
   const payerNm1 = payerLevel?.names[0]?.nm1;
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);

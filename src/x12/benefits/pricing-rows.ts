@@ -1,0 +1,39 @@
+/**
+ * The lists a network's benefits are priced from (benefits/pricing.ts), for this plan year's rows or,
+ * for a date of service in the next plan year, for that year's (docs/estimates.md section 1.3).
+ */
+import type { Encounter } from '../../domain/encounter.ts';
+import { isShareInfo, type Benefit } from '../eb-benefit.ts';
+import { excludedBy } from './filters.ts';
+import { pricesTelehealth, type PlaceFit } from './rows.ts';
+
+/** The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's place, and telehealth's. */
+export interface PricingRows {
+  current: Benefit[];
+  bh: Benefit[];
+  teleList: Benefit[];
+}
+
+export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: PlaceFit) => boolean): void {
+  rows.current.push(b);
+  if (b.tier < 0) return;
+  // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
+  if (pricesTelehealth(b.place)) rows.teleList.push(b);
+  if (pricesHere(b.place) || !isShareInfo(b.info)) rows.bh.push(b);
+}
+
+/** The next plan year's rows that apply to the encounter (the filters this year's rows pass); the rest are skipped. */
+export function nextYearRows(
+  next: readonly Benefit[],
+  encounter: Encounter,
+  skipped: { b: Benefit; why: string }[],
+  pricesHere: (p: PlaceFit) => boolean,
+): PricingRows {
+  const rows: PricingRows = { current: [], bh: [], teleList: [] };
+  for (const b of next) {
+    const why = b.status && b.planWide ? null : excludedBy(b, encounter);
+    if (why !== null) skipped.push({ b, why });
+    else addPricingRow(b, rows, pricesHere);
+  }
+  return rows;
+}

@@ -1,0 +1,90 @@
+/**
+ * One pass over a 271's EB rows, in content order (never their order in the 271: docs/estimates.md
+ * section 1.1), sorting them into the lists the readers need: the next plan year's, the rows that
+ * apply to the encounter (the pricing lists), the typed rows, the rows that can name an entity, the
+ * other-payer rows, and what the status rows say of behavioral health.
+ */
+import type { Encounter } from '../../domain/encounter.ts';
+import { STRONG_BH_TIER } from '../codes.ts';
+import { statusOf, type Benefit } from '../eb-benefit.ts';
+import { excludedBy, outsideDates } from './filters.ts';
+import { addPricingRow, type PricingRows } from './pricing-rows.ts';
+import type { PlaceFit } from './rows.ts';
+
+/** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
+const MENTAL_HEALTH_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A8']);
+
+export interface RowLists {
+  /** The rows that apply to the encounter, as the pricing reads them. */
+  thisYear: PricingRows;
+  /** Rows beginning (DTP 348) after the plan's begin and end: the next plan year. */
+  next: Benefit[];
+  /** Status and cost rows (and EB01 MC), which carry the insurance type. */
+  typed: Benefit[];
+  /** Rows that can name an entity (EB01 L/U/R/W or with a 2120 loop), in content order. */
+  entities: Benefit[];
+  /** Rows naming another payer (EB01 R, U): only their own dates exclude them. */
+  payerRows: Benefit[];
+  firstStatus: Benefit | undefined;
+  mhActive: Benefit | undefined;
+  mhInactive: Benefit | undefined;
+  /** An active status row for a strong behavioral type other than mental health's own. */
+  otherActive: boolean;
+  /** A cost row for a strong behavioral type (not telehealth only). */
+  strongCostShare: boolean;
+}
+
+export interface RowContext {
+  encounter: Encounter | null;
+  /** The plan begin (else the BHT date): a later DTP 348 may begin the next plan year. */
+  reference: string | null;
+  /** A DTP 348 after this (the plan end, or the date of service without one) begins the next plan year. */
+  nextAfter: string | null;
+  pricesHere: (p: PlaceFit) => boolean;
+}
+
+/** The lists, from rows in content order; rows the encounter excludes go to `skipped` with why. */
+export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: { b: Benefit; why: string }[]): RowLists {
+  const { encounter, reference, nextAfter, pricesHere } = ctx;
+  const out: RowLists = {
+    thisYear: { current: [], bh: [], teleList: [] },
+    next: [],
+    typed: [],
+    entities: [],
+    payerRows: [],
+    firstStatus: undefined,
+    mhActive: undefined,
+    mhInactive: undefined,
+    otherActive: false,
+    strongCostShare: false,
+  };
+  for (const b of ordered) {
+    if (b.begin !== null && reference !== null && b.begin > reference && (nextAfter === null || b.begin > nextAfter)) {
+      out.next.push(b);
+      continue;
+    }
+    // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
+    const why = encounter && !(b.status && b.planWide) ? excludedBy(b, encounter) : null;
+    if (why !== null) {
+      skipped.push({ b, why });
+      // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
+      if ((b.info === 'R' || b.info === 'U') && encounter !== null && outsideDates(b, encounter) === null) out.payerRows.push(b);
+      continue;
+    }
+    addPricingRow(b, out.thisYear, pricesHere);
+    const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
+    if (b.status || b.cost || b.info === 'MC') out.typed.push(b);
+    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.info === 'W' || b.loop.related.length > 0) out.entities.push(b);
+    if (b.info === 'R' || b.info === 'U') out.payerRows.push(b);
+    if (b.cost && strong) out.strongCostShare = true;
+    if (b.status) {
+      out.firstStatus ??= b;
+      // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
+      if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
+        if (statusOf(b.info) === 'inactive') out.mhInactive ??= b;
+        else out.mhActive ??= b;
+      } else if (strong && statusOf(b.info) !== 'inactive') out.otherActive = true;
+    }
+  }
+  return out;
+}
