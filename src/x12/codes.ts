@@ -125,6 +125,9 @@ export function periodKind(eb06: string): 'remaining' | 'met' | 'total' | 'other
  * a code not in the TR3 list).
  */
 export function limitUnit(qualifier: string): 'visits' | 'service' | 'none' {
+  // Most limits are in visits, and most rows name no unit: both without a table lookup.
+  if (qualifier === 'VS') return 'visits';
+  if (qualifier === '') return 'none';
   const e = codeIn(codeTable('quantity').codes, qualifier);
   return e?.unit ?? 'none';
 }

@@ -82,6 +82,25 @@ function namesMember(level: HlLevel, id: string): boolean {
   return level.children.some((c) => c.kind === 'dependent' && readPerson(c.names[0]).member_id === id);
 }
 
+/** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
+type PricingFacts = Pick<Parameters<typeof priceNetworks>[0], 'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere'>;
+
+/** priceNetworks over one year's rows (one object shape for every call). */
+function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
+  return priceNetworks({
+    insurance_type: f.insurance_type,
+    current: rows.current,
+    bh: rows.bh,
+    teleList: rows.teleList,
+    dateOfService: f.dateOfService,
+    inactive: f.inactive,
+    plan: f.plan,
+    advantageElsewhere: f.advantageElsewhere,
+    warnings,
+    trace,
+  });
+}
+
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
@@ -275,22 +294,16 @@ function readEligibility(
     encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service
       ? nextYearRows(next, encounter, skipped, pricesHere)
       : null;
-  const pricingOf = (rows: PricingRows, notes: string[], steps: TraceEntry[] | undefined) =>
-    priceNetworks({
-      insurance_type,
-      current: rows.current,
-      bh: rows.bh,
-      teleList: rows.teleList,
-      dateOfService: encounter?.date_of_service ?? null,
-      inactive: coverageStatus === 'inactive',
-      plan: { hdhp: flags.is_hdhp, fits: pricesHere },
-      advantageElsewhere,
-      warnings: notes,
-      trace: steps,
-    });
-  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = pricingOf(nextYear ?? thisYear, warnings, trace);
+  const pricing: PricingFacts = {
+    insurance_type,
+    dateOfService: encounter?.date_of_service ?? null,
+    inactive: coverageStatus === 'inactive',
+    plan: { hdhp: flags.is_hdhp, fits: pricesHere },
+    advantageElsewhere,
+  };
+  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
-  const thisYearInNetwork = nextYear ? pricingOf(thisYear, [], undefined).in_network : undefined;
+  const thisYearInNetwork = nextYear ? priceRows(thisYear, pricing, [], undefined).in_network : undefined;
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
 
   if (trace && carveOut)

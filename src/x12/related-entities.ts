@@ -52,36 +52,36 @@ const HANDS_ELSEWHERE = new Set(['U', 'R', 'W']);
  * a 2120 loop). Null: no carve-out named.
  */
 export function thirdParty(entities: Benefit[], strongCostShare: boolean): { entity: OtherEntity | null } | null {
-  const named: OtherEntity[] = [];
+  let named: OtherEntity[] | null = null;
   for (const b of entities) {
     if (!HANDS_ELSEWHERE.has(b.info) || !onBehavioralTypes(b)) continue;
     for (const r of b.loop.related) {
       if (NOT_ADMINISTRATOR.has(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
-      if (e) named.push(e);
+      if (e) (named ??= []).push(e);
     }
   }
-  if (named.length === 0) {
+  if (named === null) {
     // EB*U or EB*W for the mental-health types naming the administrator only in its MSG.
     for (const b of entities) {
       if ((b.info !== 'U' && b.info !== 'W') || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
       for (const text of b.messages) {
         const e = administratorFromMessage(text);
-        if (e) named.push(e);
+        if (e) (named ??= []).push(e);
       }
     }
   }
-  if (named.length === 0 && !strongCostShare) {
+  if (named === null && !strongCostShare) {
     for (const b of entities) {
       if (!isStatus(b) || !onBehavioralTypes(b) || b.telehealth) continue;
       for (const r of b.loop.related) {
         if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
         const e = otherEntity(r);
-        if (e) named.push(e);
+        if (e) (named ??= []).push(e);
       }
     }
   }
-  if (named.length === 0) return null;
+  if (named === null) return null;
   const first = named[0]!;
   if (!named.every((e) => e.name === first.name && e.payer_id === first.payer_id)) return { entity: null };
   // The same administrator named twice: its phone only when they agree on it.

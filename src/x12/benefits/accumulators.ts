@@ -106,7 +106,7 @@ export class AccumulatorReader {
   /** Individual rows of 0 marked EB12 W while no individual total above 0 of their scope is offered: placeholders, no accumulator. */
   readonly notApplicable: Selectable[] = [];
   /** The scopes (scopeOf) of the individual totals above 0 offered: an individual 0 marked W of one of them is an ordinary figure. */
-  private readonly totalScopes = new Set<number>();
+  private totalScopes: number[] | null = null;
   /** The most specific tier any amount (or an amount-less EB) was reported at. */
   tier = 4;
 
@@ -116,14 +116,14 @@ export class AccumulatorReader {
     if (kind === 'other') return;
     const family = isFamilyLevel(b.level);
     const amount = readAmount(b);
-    const scope = scopeOf(rowRank(b));
-    if (!family && amount === 0 && b.net === 'W' && !this.totalScopes.has(scope)) {
+    if (!family && amount === 0 && b.net === 'W' && !this.totalScopes?.includes(scopeOf(rowRank(b)))) {
       this.notApplicable.push(b);
       return;
     }
     this.place(family ? this.fam : this.ind, kind, amount, b);
-    if (!family && kind === 'total' && amount !== null && amount > 0 && !this.totalScopes.has(scope)) {
-      this.totalScopes.add(scope);
+    const scope = !family && kind === 'total' && amount !== null && amount > 0 ? scopeOf(rowRank(b)) : -1;
+    if (scope >= 0 && !this.totalScopes?.includes(scope)) {
+      (this.totalScopes ??= []).push(scope);
       // Rows of this scope set aside as placeholders are figures after all (each is offered once: Best is rank-based, so order does not matter).
       const waiting = this.notApplicable.splice(0);
       for (const w of waiting) {
@@ -250,8 +250,8 @@ const offered = (l: Level) => l.total.from !== null || l.remaining.from !== null
  */
 export class VisitReader {
   private readonly visits = newLevel();
-  /** The limits in other units of service, by EB09/HSD01 code (few: most 271s send none). */
-  private readonly others = new Map<string, Level>();
+  /** The limits in other units of service, by EB09/HSD01 code (null until one is offered: most 271s send none). */
+  private others: Map<string, Level> | null = null;
 
   offer(b: Selectable): void {
     const rank = rowRank(b);
@@ -264,6 +264,7 @@ export class VisitReader {
     if (unit === 'none') return;
     let level = this.visits;
     if (unit === 'service') {
+      this.others ??= new Map();
       level = this.others.get(qualifier) ?? newLevel();
       this.others.set(qualifier, level);
     }
@@ -272,6 +273,7 @@ export class VisitReader {
 
   /** The other units, in code order (never the 271's). */
   private otherUnits(): [string, Level][] {
+    if (this.others === null) return [];
     return [...this.others].filter(([, l]) => offered(l)).sort(([a], [b]) => (a < b ? -1 : 1));
   }
 
