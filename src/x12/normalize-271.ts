@@ -141,7 +141,7 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
   const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
   warnings.push(...loopWarnings);
-  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options.trace, options.encounter, options.memberId);
+  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options);
 }
 
 /** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
@@ -150,9 +150,7 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
-  trace?: TraceEntry[],
-  asked?: Encounter,
-  memberId?: string | null,
+  { trace, encounter: asked, memberId }: NormalizeOptions,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -231,10 +229,8 @@ function readEligibility(
   );
   const { current } = thisYear;
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
-  // One administrator, reviewer or PCP of several is taken in content order (never by where the payer
-  // put it); lists in the answer (additional policies) keep the 271's order.
-  const entitiesByContent = entities.slice();
-  sortByIndex(entities);
+  // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
+  // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(payerRows);
   let coverageStatus: CoverageStatus;
   if (planLevel) coverageStatus = statusOf(planLevel.info);
@@ -284,10 +280,10 @@ function readEligibility(
     eb04Sent,
   });
 
-  const carveOut = thirdParty(entitiesByContent, strongCostShare);
+  const carveOut = thirdParty(entities, strongCostShare);
   const third = carveOut?.entity ?? null;
   if (carveOut && !third) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
-  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entitiesByContent);
+  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entities);
   // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
   // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
   const nextYear =
@@ -356,9 +352,9 @@ function readEligibility(
     in_network,
     out_of_network,
     telehealth: teleIn || teleOut ? { in_network: teleIn, out_of_network: teleOut } : null,
-    pcp: primaryCareProvider(entitiesByContent),
+    pcp: primaryCareProvider(entities),
     third_party_payer: third,
-    utilization_manager: utilizationManager(entitiesByContent),
+    utilization_manager: utilizationManager(entities),
     additional_policies: additionalPolicies(payerRows, warnings),
     is_marketplace: flags.is_marketplace,
     is_bluecard: flags.is_bluecard,

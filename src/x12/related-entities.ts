@@ -186,8 +186,8 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
       const coordination = codeIn(COORDINATION, el(r.nm1, 1));
       if (!coordination) continue;
       const policy = policyOf(b, r, coordination);
-      if (!policy || out.slice(0, fromR).some((q) => q.payer_name === policy.payer_name)) continue;
-      if (!out.slice(fromR).some((q) => samePolicy(q, policy))) out.push(policy);
+      // Not one an EB*R already names, nor one an EB*U stated alike.
+      if (policy && !out.some((q, i) => (i < fromR ? q.payer_name === policy.payer_name : samePolicy(q, policy)))) out.push(policy);
     }
   }
   return out;

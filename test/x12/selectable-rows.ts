@@ -1,5 +1,6 @@
 /** Benefit rows (EB loops with their HSD, DTP, MSG...) read from segments as normalize-271 hands them to the benefit readers. */
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { Selectable } from '../../src/x12/benefits/rows.ts';
 import { buildLoopTree, el, tokenize } from '../../src/x12/index.ts';
 
@@ -25,4 +26,17 @@ export function selectableRows(segments: readonly string[]): Selectable[] {
       deductibleHint: null,
       procedure: null,
     }));
+}
+
+/** Up to `maxLength` segments of `row`, with a permutation of their positions: another order to offer them in. */
+export function inAnyOrder(row: fc.Arbitrary<string>, maxLength: number): fc.Arbitrary<[string[], number[]]> {
+  return fc.array(row, { maxLength }).chain((segs) =>
+    fc.tuple(
+      fc.constant(segs),
+      fc.shuffledSubarray(
+        segs.map((_, i) => i),
+        { minLength: segs.length, maxLength: segs.length },
+      ),
+    ),
+  );
 }

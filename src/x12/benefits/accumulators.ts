@@ -20,6 +20,7 @@
  */
 import type { Accumulator } from '../../domain/coverage.ts';
 import { limitUnit, periodKind } from '../codes.ts';
+import { codeWords } from '../code-tables/index.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readNumber } from '../values.ts';
@@ -227,10 +228,8 @@ export class AccumulatorReader {
   }
 }
 
-const UNIT_WORDS: Readonly<Record<string, string>> = { DY: 'days', FL: 'units', HS: 'hours', P6: 'services or procedures' };
-
-/** A unit of service in words (HS hours), for the explanation. */
-const unitWords = (code: string) => `${code} ${UNIT_WORDS[code] ?? 'units'}`;
+/** A unit of service in words (HS hours), from its code table. */
+const unitWords = (code: string) => codeWords('quantity', code);
 
 function slotOf(level: Level, period: string): Best | null {
   const kind = periodKind(period);
@@ -325,7 +324,7 @@ function traceOtherUnit(code: string, l: Level, n: Net, out: TraceEntry[]): void
   const left = levelResult(l).accumulator.remaining;
   const verdict =
     left === 0
-      ? `0 ${UNIT_WORDS[code] ?? 'units'} left: no session fits, whatever its length: no visits remain (visits_remaining 0), the member pays the whole session`
+      ? `none left: no session fits, whatever its length: no visits remain (visits_remaining 0), the member pays the whole session`
       : `${left === null ? 'what is left is unknown' : `${left} left`}, not a number of visits without the session's length, which the 271 does not give: visits_remaining is not taken from it; the limit is not used up, so the session is priced by its cost share (a session longer than what is left may be paid only in part)`;
   traceConflicts(l, `limit in ${unit}`, n, out);
   const rows: [Best, string, string][] = [

@@ -22,6 +22,14 @@ export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: Pla
   if (pricesHere(b.place) || !isShareInfo(b.info)) rows.bh.push(b);
 }
 
+/**
+ * Why a row does not apply to the encounter (filters.ts excludedBy), or null; a plan-level status row
+ * states the plan's own dates (plan-dates-in-2110c), which the plan gate reads: it is never filtered.
+ */
+export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
+  return b.status && b.planWide ? null : excludedBy(b, encounter);
+}
+
 /** The next plan year's rows that apply to the encounter (the filters this year's rows pass); the rest are skipped. */
 export function nextYearRows(
   next: readonly Benefit[],
@@ -31,7 +39,7 @@ export function nextYearRows(
 ): PricingRows {
   const rows: PricingRows = { current: [], bh: [], teleList: [] };
   for (const b of next) {
-    const why = b.status && b.planWide ? null : excludedBy(b, encounter);
+    const why = rowExcludedBy(b, encounter);
     if (why !== null) skipped.push({ b, why });
     else addPricingRow(b, rows, pricesHere);
   }

@@ -7,8 +7,8 @@
 import type { Encounter } from '../../domain/encounter.ts';
 import { STRONG_BH_TIER } from '../codes.ts';
 import { statusOf, type Benefit } from '../eb-benefit.ts';
-import { excludedBy, outsideDates } from './filters.ts';
-import { addPricingRow, type PricingRows } from './pricing-rows.ts';
+import { outsideDates } from './filters.ts';
+import { addPricingRow, rowExcludedBy, type PricingRows } from './pricing-rows.ts';
 import type { PlaceFit } from './rows.ts';
 
 /** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
@@ -63,8 +63,7 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
       out.next.push(b);
       continue;
     }
-    // A plan-level status row states the plan's own dates (plan-dates-in-2110c): the plan gate reads them.
-    const why = encounter && !(b.status && b.planWide) ? excludedBy(b, encounter) : null;
+    const why = encounter ? rowExcludedBy(b, encounter) : null;
     if (why !== null) {
       skipped.push({ b, why });
       // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
