@@ -15,6 +15,7 @@ import { el, normalize271, tokenize } from '../../src/x12/index.ts';
 const SETS = [
   { dir: '271-review', cases: 40, unambiguous: 38 },
   { dir: '271-review-2', cases: 40, unambiguous: 34 },
+  { dir: '271-review-3', cases: 40, unambiguous: 37 },
 ];
 
 interface ReviewCase {
