@@ -17,7 +17,7 @@
  */
 import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';
 import { AccumulatorReader, VisitReader } from './benefits/accumulators.ts';
-import { costApplies, pricesTelehealth, pricesOffice, statusApplies, type Net, type PlaceFit, type Selectable } from './benefits/rows.ts';
+import { costApplies, isNotCoveredInfo, pricesTelehealth, pricesOffice, statusApplies, type Net, type PlaceFit, type Selectable } from './benefits/rows.ts';
 import { shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { el } from './tokenizer.ts';
@@ -77,7 +77,7 @@ export function networkBenefits(
   for (const b of bh) {
     if (!costApplies(b, n)) continue;
     if ((b.status || b.cost) && b.deductibleHint !== null) (hinted ??= []).push(b);
-    if (b.info === 'I') known = true;
+    if (isNotCoveredInfo(b.info)) known = true;
     if (!b.cost) {
       if (b.status && statusApplies(b, n)) known = true;
       continue;

@@ -47,10 +47,9 @@ const NO_MODIFIERS: readonly string[] = [];
 
 export const orNull = (s: string) => (s === '' ? null : s);
 export const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
-export const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
 export const isStatus = (b: Benefit) => b.status;
 export const isCost = (b: Benefit) => b.cost;
-export { readShareQuiet } from './benefits/rows.ts';
+export { isNotCoveredInfo, isShareInfo, readShareQuiet } from './benefits/rows.ts';
 
 /** Whether `s` holds the character `c` (EB03 is a code or two: a loop beats a call to includes). */
 function holds(s: string, c: number): boolean {

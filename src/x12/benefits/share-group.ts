@@ -1,19 +1,27 @@
 /**
  * The cost-share group that prices the session (docs/estimates.md section 1.1): copay, coinsurance,
  * "not covered" and what the payer says about the deductible come from the rows of one rank, the
- * most specific that states a cost share (EB01 A, B or I) for the network and place. Rank: a row
+ * most specific that states a cost share (EB01 A, B, or I or E: not covered) for the network and place. Rank: a row
  * restricted to the encounter's procedure, then the service type tier, then a row naming the place
  * of service, then a row naming its network. Two rows of that rank stating different copays (or
  * coinsurances) contradict each other: the figure is unknown (206) and both are conflicts, whatever
  * their order. The group's other figure is then unknown too: which row it goes with cannot be told
  * (a lone coinsurance beside a $30 and a $40 copay prices neither of them).
  */
-import { readAmount, readShare, readShareQuiet, rowRank, type Net, type PlaceFit, type Selectable, costApplies } from './rows.ts';
+import {
+  isNotCoveredInfo,
+  isShareInfo,
+  readAmount,
+  readShare,
+  readShareQuiet,
+  rowRank,
+  type Net,
+  type PlaceFit,
+  type Selectable,
+  costApplies,
+} from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
-
-/** EB01 A, B or I: the benefits that say what the member pays for the service. */
-const isShareInfo = (info: string) => info === 'A' || info === 'B' || info === 'I';
 
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
@@ -94,7 +102,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
   let members: Selectable[] | null = null;
-  // EB01 A or B rows among them, and the earliest EB01 I.
+  // EB01 A or B rows among them, and the earliest EB01 I or E.
   let shares = false;
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
@@ -108,7 +116,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
       notCoveredFrom = null;
     }
     members!.push(b);
-    if (b.info !== 'I') shares = true;
+    if (!isNotCoveredInfo(b.info)) shares = true;
     else if (!notCoveredFrom || b.loop.seg.index < notCoveredFrom.loop.seg.index) notCoveredFrom = b;
   }
   if (members === null) return null;
@@ -124,7 +132,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   }
   // The EB08 warning (a whole percent read as one) once, for the row that prices.
   if (coins.from) readShare(coins.from, warnings);
-  // An EB*I beside a cost share of the same rank speaks for some other part of the service.
+  // An EB*I or EB*E beside a cost share of the same rank speaks for some other part of the service.
   const notCovered = !shares && notCoveredFrom !== null;
   let priorAuth: boolean | null = null;
   for (const b of members) {

@@ -23,7 +23,7 @@ function reasonOf(b: RowFacts): string {
     const unit = eb09 === '' ? 'no unit of service in EB09 or HSD01' : `EB09 ${codeWords('quantity', eb09)}`;
     return `a limitation (EB01 F) with ${unit}: not a limit in visits or another unit a session uses (hours, days, services, units), so it says nothing of this session`;
   }
-  if (info === 'A' || info === 'B' || info === 'I' || info === 'C' || info === 'G' || info === 'F')
+  if (info === 'A' || info === 'B' || info === 'I' || info === 'E' || info === 'C' || info === 'G' || info === 'F')
     return 'a more specific row (procedure, service type, place of service, network) states this figure';
   if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')
     return `EB01 ${info} names an entity or another payer (read for the PCP, other payers or a carve-out), not a price`;
