@@ -43,26 +43,32 @@ function monthlyMedicaid(coverage: Coverage, end: IsoDate): boolean {
 }
 
 /**
- * INACTIVE: coverage_status inactive, or the plan has not begun yet, or the plan or the
- * eligibility ended before today.
+ * Whether the plan is in force on `day` by its dates: begun, eligibility not ended, and this plan year
+ * not ended unless the next plan year the payer reports has begun (its benefits then price a visit).
+ * The estimate's gate and the plan status judge a day by this one rule (docs/estimates.md sections 4 and 10).
+ */
+export function inForce(c: Coverage, day: IsoDate): boolean {
+  const t = dayNumber(day, 'date');
+  const after = (date: IsoDate | null, field: string) => date !== null && dayNumber(date, field) > t;
+  const before = (date: IsoDate | null, field: string) => date !== null && dayNumber(date, field) < t;
+  if (after(c.plan_begin_date, 'plan_begin_date')) return false;
+  if (before(c.eligibility_end_date, 'eligibility_end_date')) return false;
+  if (before(c.plan_end_date, 'plan_end_date')) return c.next_plan_year !== null && !after(c.next_plan_year.begin_date, 'next_plan_year.begin_date');
+  return true;
+}
+
+/**
+ * The plan's status on `asOf` (today, or an estimate's date of service).
+ * INACTIVE: coverage_status inactive, or the plan not in force on that day (inForce: not begun yet,
+ * or the plan year or the eligibility ended before it, with no next plan year begun).
  * ACTIVE_AT_RISK: active pending investigation, or eligibility ends within the next 30 days
- * (today included; 7 for monthly Medicaid eligibility ending on a month's last day) and the payer
+ * (that day included; 7 for monthly Medicaid eligibility ending on a month's last day) and the payer
  * does not already report a next plan year continuing it.
  * ACTIVE otherwise.
  */
-export function planStatus(coverage: Coverage, today: IsoDate): PlanStatus {
-  const t = dayNumber(today, 'today');
-  if (coverage.coverage_status === 'inactive') return 'INACTIVE';
-  const begin = daysUntil(coverage.plan_begin_date, t, 'plan_begin_date');
-  if (begin !== null && begin > 0) return 'INACTIVE';
-  const ends: Array<[IsoDate | null, string]> = [
-    [coverage.plan_end_date, 'plan_end_date'],
-    [coverage.eligibility_end_date, 'eligibility_end_date'],
-  ];
-  for (const [end, field] of ends) {
-    const days = daysUntil(end, t, field);
-    if (days !== null && days < 0) return 'INACTIVE';
-  }
+export function planStatus(coverage: Coverage, asOf: IsoDate): PlanStatus {
+  const t = dayNumber(asOf, 'today');
+  if (coverage.coverage_status === 'inactive' || !inForce(coverage, asOf)) return 'INACTIVE';
   if (coverage.coverage_status === 'active_pending_investigation') return 'ACTIVE_AT_RISK';
   // Only a reported end of eligibility puts the plan at risk: the end of a plan year is the
   // routine renewal that resetRules reports, and most plans renew.

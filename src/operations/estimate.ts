@@ -74,7 +74,8 @@ export function estimateParts(coverage: Coverage, req: EstimateRequest, today: I
     date_of_service: dateOfService,
   });
   const reset = resetRules(coverage, today);
-  const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
+  // The plan's status on the visit's day, the day the gates judge (docs/estimates.md section 10): never INACTIVE beside a copay.
+  const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, dateOfService);
   plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true, dateOfService));
   if (reset.plan_reset_soon) {
     plan.alerts.push({

@@ -63,8 +63,9 @@ export function alertsFor(coverage: Coverage, requested: RequestedIdentity): Ale
   return alerts;
 }
 
-export function planFields(coverage: Coverage, requested: RequestedIdentity, today: IsoDate): DiscoverResponse {
-  const status = planStatus(coverage, today);
+/** The plan's fields, its status judged on `asOf`: today, or an estimate's date of service. */
+export function planFields(coverage: Coverage, requested: RequestedIdentity, asOf: IsoDate): DiscoverResponse {
+  const status = planStatus(coverage, asOf);
   const alerts = alertsFor(coverage, requested);
   if (status === 'ACTIVE_AT_RISK') {
     alerts.push({

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Coverage, NetworkBenefits, NextPlanYear } from '../../src/domain/coverage.ts';
-import { planStatus, resetRules } from '../../src/domain/plan-rules.ts';
+import { inForce, planStatus, resetRules } from '../../src/domain/plan-rules.ts';
 
 const TODAY = '2025-12-10';
 
@@ -98,6 +98,26 @@ test('plan_status ACTIVE', () => {
   assert.equal(planStatus(coverage({ plan_begin_date: null, plan_end_date: null }), TODAY), 'ACTIVE', 'no dates reported');
   assert.equal(planStatus(endingSoon(sameNextYear()), TODAY), 'ACTIVE', 'plan year ends but the next one is reported');
   assert.equal(planStatus(endingSoon(sameNextYear(), { eligibility_end_date: '2025-12-31' }), TODAY), 'ACTIVE', 'eligibility ends with the renewing year');
+});
+
+test("plan_status on a given day (an estimate's date of service) agrees with inForce, the gates' rule", () => {
+  const starting = coverage({ plan_begin_date: '2025-12-15' });
+  assert.equal(planStatus(starting, TODAY), 'INACTIVE', 'begins after today');
+  assert.equal(planStatus(starting, '2025-12-15'), 'ACTIVE', 'a visit on the first day');
+  assert.equal(planStatus(endingSoon(null), '2026-01-05'), 'INACTIVE', 'a visit after the plan year, no next year reported');
+  assert.equal(planStatus(endingSoon(sameNextYear()), '2026-01-05'), 'ACTIVE', 'a visit in the next plan year the payer reports');
+  assert.equal(planStatus(endingSoon({ ...sameNextYear(), begin_date: '2026-02-01' }), '2026-01-05'), 'INACTIVE', 'a visit in the gap before the next year');
+  const day = fc.integer({ min: 0, max: 900 }).map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+  fc.assert(
+    fc.property(day, day, day, fc.option(day), (begin, end, asOf, nextBegin) => {
+      const c = coverage({
+        plan_begin_date: begin,
+        plan_end_date: end,
+        next_plan_year: nextBegin === null ? null : { ...sameNextYear(), begin_date: nextBegin },
+      });
+      assert.equal(planStatus(c, asOf) === 'INACTIVE', !inForce(c, asOf));
+    }),
+  );
 });
 
 test("monthly Medicaid eligibility (ending on a month's last day) is at risk only within the next-visit window of 7 days", () => {

@@ -168,6 +168,25 @@ test('when a gate closes, the member owes the whole session', () => {
   }
 });
 
+test('on any date of service, a plan INACTIVE for the visit shows no copay or coinsurance (docs/estimates.md section 10)', () => {
+  const shift = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  let inactive = 0;
+  for (const { c } of cases) {
+    fc.assert(
+      fc.property(fc.integer({ min: -400, max: 400 }), (days) => {
+        const dos = shift(encounterOf(c).date_of_service, days);
+        const a = answer({ ...c, expect: { ...c.expect, request: { ...c.expect.request, date_of_service: dos } } }, c.text)!;
+        if (a.body.plan_status !== 'INACTIVE') return;
+        inactive++;
+        assert.equal(a.body.copayment, null, `${c.name} on ${dos}: copayment beside INACTIVE`);
+        assert.equal(a.body.coinsurance, null, `${c.name} on ${dos}: coinsurance beside INACTIVE`);
+      }),
+      { numRuns: 8 },
+    );
+  }
+  assert.ok(inactive > 50, `only ${inactive} inactive answers`);
+});
+
 test('the explanation names every EB row exactly once: used, skipped or in conflict', () => {
   for (const { c, p } of cases) {
     const encounter = encounterOf(c);

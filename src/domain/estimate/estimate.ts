@@ -1,6 +1,7 @@
 /** Assembles the estimate's financial fields (EstimateFinancials) from normalized coverage. */
 import type { Cents, CostShare, Coverage, IsoDate, NetworkBenefits } from '../coverage.ts';
 import type { EstimateFinancials } from '../schemas/responses.ts';
+import { inForce } from '../plan-rules.ts';
 import { accumulatorFields, bindingRemaining } from './accumulators.ts';
 import { classifyBenefitStructure, deductibleApplies } from './benefit-structure.ts';
 import { memberObligation, phaseSplits, split, toCostShareRule, type PlanFacts } from './obligation.ts';
@@ -79,14 +80,6 @@ export function gateOf(coverage: Coverage, benefits: NetworkBenefits | null, dos
   if (benefits?.not_covered === true) return 'not_covered';
   if (benefits?.visit_limit?.remaining === 0) return 'visit_limit';
   return null;
-}
-
-function inForce(c: Coverage, dos: IsoDate): boolean {
-  if (c.plan_begin_date !== null && c.plan_begin_date > dos) return false;
-  if (c.eligibility_end_date !== null && c.eligibility_end_date < dos) return false;
-  // Past the plan year's end, the next plan year the payer reports keeps the member covered (its benefits price the visit).
-  if (c.plan_end_date !== null && c.plan_end_date < dos) return c.next_plan_year !== null && c.next_plan_year.begin_date <= dos;
-  return true;
 }
 
 /**
