@@ -190,7 +190,8 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   // AAA beside benefits (a 2110 loop the payer could not answer): told on partial answers.
   const payerErrors = aaaPayerErrors(answer);
   const value: PayerAnswerResult = {
-    coverage: renamed ? { ...result.coverage, payer_id: payerId } : result.coverage,
+    // The directory's ID when a connection answers under its own, or the 271 names the payer by no payer ID (NM108 other than PI).
+    coverage: renamed || result.coverage.payer_id === '' ? { ...result.coverage, payer_id: payerId } : result.coverage,
     warnings: parsed.warnings,
     ...(route !== null ? { route } : {}),
     ...(payerErrors.length > 0 ? { payer_errors: payerErrors } : {}),

@@ -337,7 +337,8 @@ function readEligibility(
   const trn = memberLevel.trn.find(isTrn2) ?? subscriberLevel.trn.find(isTrn2) ?? null;
 
   const coverage: Coverage = {
-    payer_id: payerNm1 ? el(payerNm1, 9) : '',
+    // NM109 is the payer's ID only under NM108 PI; FI, 24, 46, NI, XV name it by a tax, NAIC or plan ID (ask-payer then reports the ID asked).
+    payer_id: payerNm1 && el(payerNm1, 8) === 'PI' ? el(payerNm1, 9) : '',
     payer_name: payerNm1 ? entityName(payerNm1) : '',
     plan_name,
     plan_type,

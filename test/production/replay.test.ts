@@ -126,6 +126,21 @@ describe('the replay folder is read at each request', () => {
     assert.equal(third.status, 200, JSON.stringify(third.body).slice(0, 300));
     assert.equal(third.body.demographics.member_id, c.expect.request.member_id);
   });
+
+  test("the response's payer_id is the 271's NM109 only under NM108 PI; a tax ID (FI) names no payer ID, so the ID asked stands", async () => {
+    const c = replayed.find((x) => x.name === 'specificity-a4-beats-98')!;
+    const file = join(scratch, 'member.271');
+    const text = readFileSync(new URL(`${c.name}.271`, CORPUS), 'latin1');
+    const pi = /NM1\*PR\*2\*([^*~]*)\*\*\*\*\*PI\*([^*~]*)~/.exec(text)!;
+    writeFileSync(file, text, 'latin1');
+    const own271 = await own.server.post('/v1/estimate', estimateRequest(c, PAYER));
+    assert.equal(own271.body.payer_id, pi[2]);
+    writeFileSync(file, text.replace(pi[0], `NM1*PR*2*${pi[1]}*****FI*363456789~`), 'latin1');
+    const taxId = await own.server.post('/v1/estimate', estimateRequest(c, PAYER));
+    assert.equal(taxId.status, 200, JSON.stringify(taxId.body).slice(0, 300));
+    assert.equal(taxId.body.payer_id, PAYER);
+    assert.equal(taxId.body.copayment, own271.body.copayment);
+  });
 });
 
 test('simulate-payer --replay refuses a folder that does not exist', async () => {
