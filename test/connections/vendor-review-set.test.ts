@@ -1,0 +1,137 @@
+/**
+ * Vendor review set 2 (test/fixtures/vendor-review-2/README.md): vendor JSON answers written in each
+ * clearinghouse's published field names (Stedi EligibilityCheck 2024-04-01, Change Healthcare / Optum
+ * eligibility v3, Availity Coverages 1.0.0), each with the answer a careful biller derives, written
+ * without reading our readers. Every answer is translated by its vendor's reader into a 271, read for
+ * the encounter and priced as /v1/estimate does when no carve-out administrator can be asked; every
+ * unambiguous case must come out as the reviewer expected. Each answer is also held to our copy of
+ * the vendor's schema.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { Value } from 'typebox/value';
+import type { Encounter } from '../../src/domain/encounter.ts';
+import type { Inquiry } from '../../src/domain/inquiry.ts';
+import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
+import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
+import { estimateBody } from '../../src/operations/estimate.ts';
+import { availityToX12 } from '../../src/payers/vendors/availity-271.ts';
+import { AvailityCoverage } from '../../src/payers/vendors/availity-schema.ts';
+import { v3ToX12 } from '../../src/payers/vendors/eligibility-v3.ts';
+import { schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
+import { OptumEligibilityResponse } from '../../src/payers/vendors/optum-schema-response.ts';
+import { stediToX12 } from '../../src/payers/vendors/stedi-read.ts';
+import { StediEligibilityAnswer } from '../../src/payers/vendors/stedi-schema.ts';
+import { normalize271 } from '../../src/x12/index.ts';
+
+const CASES = 24;
+const UNAMBIGUOUS = 22;
+
+type Vendor = 'stedi' | 'v3' | 'availity';
+
+interface VendorCase {
+  vendor: Vendor;
+  payer_style: string;
+  today: string;
+  encounter: Encounter;
+  inputs: { provider_session_cost: number; in_network: boolean };
+  member: { member_id: string; first_name: string; last_name: string; dob: string };
+  answer: Record<string, any>;
+  expected: Record<string, unknown> & { unambiguous: boolean; rejected?: string; alerts_include?: string[] };
+  reasoning: string;
+}
+
+const dir = new URL('../fixtures/vendor-review-2/', import.meta.url);
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => ({ name: f.slice(0, -5), meta: JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as VendorCase }));
+
+/** The 270 the service would have sent for this patient: the member as the front desk typed them, the encounter's date, MH. */
+function inquiryOf(c: VendorCase, name: string): Inquiry {
+  const payerId = c.vendor === 'availity' ? String(c.answer.payer?.payerId ?? 'X') : String(c.answer.tradingPartnerServiceId ?? 'X');
+  return {
+    trace_number: name.slice(0, 2).padStart(9, '0'),
+    payer: { id: payerId, name: null },
+    provider: { npi: '1999999984', first_name: null, last_name: null, organization_name: 'HARBOR LIGHT COUNSELING' },
+    subscriber: { member_id: c.member.member_id, first_name: c.member.first_name, last_name: c.member.last_name, dob: c.member.dob, zip: null },
+    dependent: null,
+    service_types: ['MH'],
+    date: c.encounter.date_of_service,
+    procedure_code: c.encounter.procedure_code,
+    place_of_service: c.encounter.place_of_service,
+  };
+}
+
+function translate(c: VendorCase, inquiry: Inquiry): string | null {
+  if (c.vendor === 'stedi') return stediToX12(c.answer, inquiry);
+  if (c.vendor === 'v3') return v3ToX12(c.answer, inquiry);
+  return availityToX12(c.answer, inquiry);
+}
+
+/** Our copy of the vendor's schema: what it refuses in the answer (empty when it takes it). */
+function schemaRefusals(c: VendorCase): string[] {
+  if (c.vendor === 'stedi') {
+    return Value.Check(StediEligibilityAnswer, c.answer)
+      ? []
+      : [...Value.Errors(StediEligibilityAnswer, c.answer)].map((e) => `${e.instancePath} ${e.message}`);
+  }
+  if (c.vendor === 'v3') return schemaProblems(OptumEligibilityResponse, c.answer);
+  return [...Value.Errors(AvailityCoverage, c.answer)].map((e) => `${e.instancePath} ${e.message}`);
+}
+
+test(`vendor review set 2 holds its ${CASES} cases, ${UNAMBIGUOUS} of them unambiguous, 8 per vendor`, () => {
+  assert.equal(cases.length, CASES);
+  assert.equal(cases.filter((c) => c.meta.expected.unambiguous).length, UNAMBIGUOUS);
+  for (const vendor of ['stedi', 'v3', 'availity'] as const) assert.equal(cases.filter((c) => c.meta.vendor === vendor).length, 8, vendor);
+  assert.equal(new Set(cases.map((c) => c.meta.member.member_id)).size, CASES, 'member IDs are unique');
+});
+
+for (const { name, meta } of cases) {
+  test(`vendor review ${name}: the answer fits our copy of the ${meta.vendor} schema`, () => {
+    assert.deepEqual(schemaRefusals(meta), []);
+  });
+}
+
+for (const { name, meta } of cases.filter((c) => c.meta.expected.unambiguous)) {
+  test(`vendor review ${name}`, () => {
+    const { encounter, expected, member } = meta;
+    const x12 = translate(meta, inquiryOf(meta, name));
+    if (x12 === null) {
+      // No 271 from the answer: only a rejection may read so.
+      assert.ok(expected.rejected !== undefined, `${name}: the ${meta.vendor} reader gave no 271`);
+      return;
+    }
+    // As /v1/estimate reads it: for the encounter and the member ID asked about.
+    const r = normalize271(x12, { encounter, memberId: member.member_id });
+    if (expected.rejected !== undefined) {
+      assert.ok(r.ok, r.ok ? '' : r.error.message);
+      assert.equal(r.value.kind, 'rejected', `${name}: read as ${r.value.kind}`);
+      assert.equal(r.value.kind === 'rejected' ? r.value.error_code : null, expected.rejected);
+      return;
+    }
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    assert.equal(r.value.kind, 'coverage', `${name}: read as ${r.value.kind}`);
+    if (r.value.kind !== 'coverage') return;
+    const request = {
+      member_id: member.member_id,
+      member_first_name: member.first_name,
+      member_last_name: member.last_name,
+      member_dob: member.dob,
+      ...meta.inputs,
+      ...encounter,
+    } as EstimateRequest;
+    const { status, body } = estimateBody(withoutMedicalPrice(r.value.coverage), request, meta.today, encounter.date_of_service);
+    const actual: Record<string, unknown> = { ...body, status, error_code: 'error_code' in body ? body.error_code : null };
+    for (const [field, value] of Object.entries(expected)) {
+      if (field === 'unambiguous') continue;
+      if (field === 'alerts_include') {
+        const codes = body.alerts.map((a) => a.code);
+        for (const code of value as string[]) assert.ok(codes.includes(code as (typeof codes)[number]), `${name}: alert ${code} in ${JSON.stringify(codes)}`);
+        continue;
+      }
+      assert.deepEqual(actual[field] ?? null, value, `${name}: ${field}`);
+    }
+  });
+}
