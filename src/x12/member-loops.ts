@@ -20,7 +20,7 @@ interface PlanDates {
 
 /**
  * The first readable date of each qualifier the plan dates come from, member's loop first, then
- * (346/347/356/357 and the 307 eligibility range) the plan-level EB's 2110C DTPs.
+ * (346/347/356/357, the 307 eligibility range and a 291 plan range) the plan-level EB's 2110C DTPs.
  */
 export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop | undefined): PlanDates {
   const out: PlanDates = { plan346: null, plan347: null, plan291: null, elig356: null, elig357: null, elig307: null };
@@ -29,7 +29,8 @@ export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop |
     if (!n) continue;
     const benefit = n === planEb;
     for (const dtp of n.dtp) {
-      if (benefit && el(dtp, 1) === '291') continue;
+      // On the plan-level EB a 291 range is the plan's dates; a lone 291 date there is the date asked about, echoed.
+      if (benefit && el(dtp, 1) === '291' && el(dtp, 2) !== 'RD8') continue;
       const q = el(dtp, 1);
       if (q === '346') out.plan346 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
       else if (q === '347') out.plan347 ??= readDtpDate(el(dtp, 2), el(dtp, 3));
