@@ -96,6 +96,19 @@ test('issue 22: an active plan with a $30 MH copay reads active with the copay, 
   assert.equal(c.group_id, 'G100');
 });
 
+test("a dependent (the spouse) reads as the subscriber's spouse, and no payer correction of the demographics is invented: Availity's answer has no field for one", () => {
+  const spouse = {
+    ...activeMh,
+    patient: { firstName: 'JORDAN', lastName: 'WALSH', birthDate: at('1987-07-01'), subscriberRelationship: 'Spouse', subscriberRelationshipCode: '01' },
+  };
+  const e = read(spouse);
+  assert.equal(e.kind, 'coverage');
+  if (e.kind !== 'coverage') return;
+  assert.equal(e.coverage.relationship_to_subscriber, 'spouse');
+  assert.equal(e.coverage.member.first_name, 'JORDAN');
+  assert.equal(e.coverage.payer_corrected_demographics, false);
+});
+
 test('the plan status alone decides: an inactive plan reads inactive, whatever the words', () => {
   const inactive = { ...activeMh, plans: [{ ...activeMh.plans[0]!, status: 'Inactive', statusCode: '6', benefits: [] }] };
   const e = read(inactive);

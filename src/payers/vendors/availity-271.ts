@@ -270,7 +270,8 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, asMember(patient), '03');
     group();
-    if (/^[0-9A-Z]{2}$/.test(relationship)) list.add('INS', 'N', relationship, '001', '25');
+    // Availity's answer says nothing of the payer correcting the demographics sent (INS03 001, INS04 25).
+    if (/^[0-9A-Z]{2}$/.test(relationship)) list.add('INS', 'N', relationship);
   }
   aaa(list, atMember);
   for (const p of plans) plan(list, p);
