@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { saysCue } from '../../src/x12/benefits/phrases.ts';
+import { saysCue, saysVisitRange } from '../../src/x12/benefits/phrases.ts';
 import { HINT, readHints } from '../../src/x12/hints.ts';
 
 /** [MSG text, what it says of the deductible applying: true applies, false waived, null nothing]. */
@@ -111,3 +111,31 @@ for (const [text, says] of MARKETPLACE) {
     assert.equal(readHints(text).marketplace, says, 'MSG');
   });
 }
+
+test('a cost share stated for some visits of the year only is told from a visit limit or a per-visit amount', () => {
+  for (const text of [
+    'COPAY APPLIES TO FIRST 5 OFFICE VISITS PER CALENDAR YEAR',
+    'COINSURANCE APPLIES BEGINNING WITH 6TH OFFICE VISIT',
+    'first three sessions',
+    'AFTER 10 VISITS 20% COINSURANCE',
+    'VISITS 1-5',
+    'visits 6 through 20',
+    'STARTING AT THE SEVENTH SESSION',
+    '6TH VISIT AND AFTER',
+  ])
+    assert.equal(saysVisitRange(text), true, text);
+  for (const text of [
+    '20 VISITS PER CALENDAR YEAR',
+    'COPAY PER VISIT',
+    'VISIT LIMIT APPLIES',
+    'PRIOR AUTHORIZATION REQUIRED AFTER INITIAL EVALUATION',
+    'DEDUCTIBLE APPLIES',
+    'FIRST VISIT OF THE DAY',
+  ])
+    assert.equal(saysVisitRange(text), false, text);
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 60 }), fc.string({ maxLength: 12 }), (n, pad) => {
+      assert.equal(saysVisitRange(`${pad.replace(/[A-Za-z0-9]/g, ' ')} FIRST ${n} VISITS`), true);
+    }),
+  );
+});

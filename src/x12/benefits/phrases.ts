@@ -94,3 +94,26 @@ export function saysDeductible(text: string): boolean | null {
   }
   return said;
 }
+
+const COUNT = String.raw`(?:\d{1,3}|ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|FIFTEEN|TWENTY)`;
+const ORDINAL = String.raw`(?:\d{1,3}(?:ST|ND|RD|TH)|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|TWENTIETH)`;
+const VISIT = String.raw`(?:OFFICE |OUTPATIENT |THERAPY |PSYCHOTHERAPY )?(?:VISITS?|SESSIONS?)`;
+/**
+ * A cost share stated for some visits of the year only ("FIRST 5 OFFICE VISITS", "BEGINNING WITH 6TH
+ * VISIT", "AFTER 10 VISITS", "VISITS 1-5", "6TH VISIT AND AFTER"): which visit of the year this one is,
+ * the 271 does not say (docs/estimates.md 1.1, "Cost shares by visit count").
+ */
+const VISIT_RANGE = new RegExp(
+  [
+    String.raw`\bFIRST ${COUNT} ${VISIT}`,
+    String.raw`\b(?:BEGINNING|STARTING|COMMENCING) (?:WITH|AT|ON|FROM) (?:THE )?${ORDINAL} ${VISIT}`,
+    String.raw`\bAFTER (?:THE )?(?:FIRST )?${COUNT} ${VISIT}`,
+    String.raw`\b${VISIT} ${COUNT} ?(?:-|TO|THRU|THROUGH) ?${COUNT}\b`,
+    String.raw`\b${ORDINAL} ${VISIT} (?:AND (?:AFTER|BEYOND|THEREAFTER|UP|ON)|ONWARDS?|\+)`,
+  ].join('|'),
+);
+
+/** Whether `text` restricts a cost share to a range of the year's visits. */
+export function saysVisitRange(text: string): boolean {
+  return VISIT_RANGE.test(text.toUpperCase());
+}

@@ -22,6 +22,7 @@ import {
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
+import { saysVisitRange } from './phrases.ts';
 
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
@@ -36,8 +37,21 @@ export interface ShareGroup {
   hint: boolean | null;
   /** The EBs the values came from (for the explanation). */
   sources: { copay: Selectable | null; coinsurance: Selectable | null; notCovered: Selectable | null; hint: Selectable | null; explicit: boolean };
-  /** Rows of the winning rank whose copays or coinsurances disagree. */
+  /** Rows of the winning rank whose copays or coinsurances disagree, or a copay and a coinsurance each stated for some visits only. */
   conflicts: Selectable[];
+  /** The conflict is a copay and a coinsurance for different visits of the year (byVisitCount), not different amounts. */
+  byVisits: boolean;
+}
+
+const rangesVisits = (b: Selectable) => b.loop.msg.some((m) => saysVisitRange(el(m, 1)));
+
+/**
+ * A copay and a coinsurance of one group, either stated for some visits of the year only ("COPAY APPLIES
+ * TO FIRST 5 VISITS", "COINSURANCE BEGINNING WITH 6TH VISIT"): alternatives by visit count, not one cost
+ * share on top of the other, and which visit this is the 271 does not say (docs/estimates.md 1.1).
+ */
+function byVisitCount(copay: Selectable | null, coinsurance: Selectable | null): boolean {
+  return copay !== null && coinsurance !== null && (rangesVisits(copay) || rangesVisits(coinsurance));
 }
 
 function shareRank(b: Selectable): number {
@@ -125,6 +139,8 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   const conflicts: Selectable[] = [];
   const copay = agreed(members, 'B', readAmount, conflicts);
   let coins = agreed(members, 'A', readShareQuiet, conflicts);
+  const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
+  if (byVisits) conflicts.push(copay.from!, coins.from!);
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -155,6 +171,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     hint,
     sources: { copay: copay.from, coinsurance: coins.from, notCovered: notCoveredFrom, hint: from, explicit },
     conflicts,
+    byVisits,
   };
 }
 
@@ -171,7 +188,9 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
         `${prefix}${b.info === 'B' ? 'copayment' : 'coinsurance'}`,
         n,
         b,
-        `rows of the same rank (${where}) state different amounts: unknown, never the first`,
+        group.byVisits
+          ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
+          : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
       ),
       status: 'conflict',
     });
