@@ -109,6 +109,31 @@ test("a dependent (the spouse) reads as the subscriber's spouse, and no payer co
   assert.equal(e.coverage.payer_corrected_demographics, false);
 });
 
+test("each of several plans keeps its own benefits: last year's inactive plan never prices this year's visit, and a plan's insurance type is its benefits' EB04", () => {
+  const current = activeMh.plans[0]!;
+  const lastYear = {
+    ...current,
+    status: 'Inactive',
+    statusCode: '6',
+    insuranceTypeCode: 'PS',
+    coverageStartDate: at('2025-01-01'),
+    coverageEndDate: at('2025-12-31'),
+    benefits: [{ ...current.benefits[0]!, amounts: { coPayment: { inNetwork: [{ amount: '50.00', amountTimePeriodCode: '27', levelCode: 'IND' }] } } }],
+  };
+  for (const plans of [
+    [lastYear, { ...current, insuranceTypeCode: 'PR' }],
+    [{ ...current, insuranceTypeCode: 'PR' }, lastYear],
+  ]) {
+    const x12 = availityToX12({ ...activeMh, plans }, inquiry)!;
+    assert.match(x12, /EB\*B\*IND\*MH\*PS\*\*27\*50(?:\.00)?\*+Y~\n?DTP\*348\*RD8\*20250101-20251231~/);
+    const e = read({ ...activeMh, plans });
+    assert.equal(e.kind, 'coverage');
+    if (e.kind !== 'coverage') return;
+    assert.equal(e.coverage.in_network?.copayment, 3000);
+    assert.equal(e.coverage.plan_begin_date, '2026-01-01');
+  }
+});
+
 test('the plan status alone decides: an inactive plan reads inactive, whatever the words', () => {
   const inactive = { ...activeMh, plans: [{ ...activeMh.plans[0]!, status: 'Inactive', statusCode: '6', benefits: [] }] };
   const e = read(inactive);

@@ -143,6 +143,7 @@ test('a row whose dates exclude the date of service, restricted to another proce
       [['EB*B*IND*MH***27*0*****Y*HC:99998']],
       [['EB*E*IND*MH*********Y*HC:99998'], ['EB*I*IND*MH*********N*HC:99998']],
       [['EB*E*IND*MH*********Y', `DTP*349*D8*${d8(past)}`]],
+      [['EB*B*IND*MH***27*1*****Y', `DTP*348*RD8*${d8(yearBefore(past))}-${d8(past)}`]],
       [['EB*B*IND*A7***27*0*****Y'], ['EB*C*IND*MH***36*0*****Y'], ['EB*6**A7']],
     ];
     for (const rows of extras) {

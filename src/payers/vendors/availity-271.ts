@@ -67,11 +67,32 @@ function fraction(v: unknown, units: unknown): string {
   return f > 1 ? '' : String(Number(f.toFixed(4)));
 }
 
+/**
+ * The plan a benefit belongs to: its insurance type (EB04 where the benefit states none: Medicare's Part A
+ * and Part B come as two plans) and, for a plan other than the one read as the member's, its dates (DTP
+ * 348/349 on each of its rows), so last year's or another product's benefits never price a visit outside them.
+ */
+interface PlanContext {
+  insurance: string;
+  begin: string;
+  end: string;
+}
+
+const NO_PLAN: PlanContext = { insurance: '', begin: '', end: '' };
+
 interface BenefitContext {
   list: SegmentList;
   eb01: string;
   service: string;
   network: string;
+  plan: PlanContext;
+}
+
+/** A row's dates: its own, else its plan's. */
+function rowDates(list: SegmentList, begin: string, end: string): void {
+  if (begin && end) list.add('DTP', '348', 'RD8', `${begin}-${end}`);
+  else if (begin) list.add('DTP', '348', 'D8', begin);
+  else if (end) list.add('DTP', '349', 'D8', end);
 }
 
 /** A time period code of the kind asked for (EB06); '' when the item gives none or one of another kind. */
@@ -96,7 +117,7 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
       eb01,
       levelCode(nb),
       service,
-      cleanText(str(nb.insuranceTypeCode), d, 3),
+      cleanText(str(nb.insuranceTypeCode), d, 3) || c.plan.insurance,
       cleanText(str(nb.planName), d, 50),
       eb06,
       eb07,
@@ -119,9 +140,8 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
     if (str(nb.memberIdentificationNumber)) list.add('REF', '1W', cleanText(str(nb.memberIdentificationNumber), d, 50));
     const begin = availityD8(nb.benefitBeginDate);
     const end = availityD8(nb.benefitEndDate);
-    if (begin && end) list.add('DTP', '348', 'RD8', `${begin}-${end}`);
-    else if (begin) list.add('DTP', '348', 'D8', begin);
-    else if (end) list.add('DTP', '349', 'D8', end);
+    if (begin || end) rowDates(list, begin, end);
+    else rowDates(list, c.plan.begin, c.plan.end);
     notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? (nb.payerNotes as unknown[]) : [])]);
     const place = str(nb.placeOfServiceCode);
     if (/^\d{2}$/.test(place)) list.add('III', 'ZZ', place);
@@ -159,18 +179,18 @@ function otherPayers(list: SegmentList, payers: unknown, service: string): void 
 const DETAIL_KINDS: readonly (readonly [string, string])[] = [...Object.entries(EB01_BY_DETAIL), ['statusDetails', '']];
 
 /** The items of each network's list in `detail` (an object of lists by network), each as networkBenefit reads it. */
-function byNetwork(list: SegmentList, detail: unknown, eb01: string, service: string): void {
+function byNetwork(list: SegmentList, detail: unknown, eb01: string, service: string, plan: PlanContext): void {
   // Most benefits hold few of the lists: an absent one is passed over without building an empty one.
   if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return;
   for (const net of AVAILITY_NETWORKS) {
     const items = (detail as Obj)[net];
-    if (Array.isArray(items)) for (const nb of items) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net] }, obj(nb));
+    if (Array.isArray(items)) for (const nb of items) networkBenefit({ list, eb01, service, network: EB12_BY_NETWORK[net], plan }, obj(nb));
   }
 }
 
 /** The detail lists other than amounts (a benefit's, or a plan's for service type 30), by network. */
-function details(list: SegmentList, holder: Obj, service: string): void {
-  for (const [kind, eb01] of DETAIL_KINDS) byNetwork(list, holder[kind], eb01, service);
+function details(list: SegmentList, holder: Obj, service: string, plan: PlanContext): void {
+  for (const [kind, eb01] of DETAIL_KINDS) byNetwork(list, holder[kind], eb01, service, plan);
 }
 
 /** Notes as MSG: PayerNote objects (plans, benefits) or strings (network items). */
@@ -181,24 +201,30 @@ function notes(list: SegmentList, items: unknown): void {
   }
 }
 
-function benefit(list: SegmentList, b: Obj): void {
+function benefit(list: SegmentList, b: Obj, plan: PlanContext): void {
   const service = serviceType(b.type);
   const status = statusCode(b);
-  if (status) list.add('EB', status, '', service);
+  if (status) list.add('EB', status, '', service, plan.insurance);
+  if (status) rowDates(list, plan.begin, plan.end);
   if (status) notes(list, b.payerNotes);
   const amounts = obj(b.amounts);
-  for (const kind of AVAILITY_AMOUNTS) byNetwork(list, amounts[kind], EB01_BY_AMOUNT[kind], service);
-  details(list, b, service);
+  for (const kind of AVAILITY_AMOUNTS) byNetwork(list, amounts[kind], EB01_BY_AMOUNT[kind], service, plan);
+  details(list, b, service, plan);
   otherPayers(list, b.additionalPayers, service || '30');
   for (const c of arr(b.contacts)) related(list, ['U', '', service], /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR', c);
 }
 
-function plan(list: SegmentList, p: Obj): void {
+function plan(list: SegmentList, p: Obj, main: boolean): void {
   const status = statusCode(p);
-  if (status) list.add('EB', status, '', '30', cleanText(str(p.insuranceTypeCode), list.d, 3), cleanText(str(p.planName), list.d, 50));
+  const insurance = cleanText(str(p.insuranceTypeCode), list.d, 3);
+  const context: PlanContext = main ? { ...NO_PLAN, insurance } : { insurance, begin: planDate(p, 'planBegin'), end: planDate(p, 'planEnd') };
+  if (status) list.add('EB', status, '', '30', insurance, cleanText(str(p.planName), list.d, 50));
+  // Another plan's status row states its own plan dates (the member's are in 2100C).
+  if (status && context.begin) list.add('DTP', '346', 'D8', context.begin);
+  if (status && context.end) list.add('DTP', '347', 'D8', context.end);
   if (status) notes(list, p.payerNotes);
-  details(list, p, '30');
-  for (const b of arr(p.benefits)) benefit(list, b);
+  details(list, p, '30', context);
+  for (const b of arr(p.benefits)) benefit(list, b, context);
   otherPayers(list, p.additionalPayers, '30');
   if (p.primaryCareProvider !== undefined) related(list, ['L', '', '30'], 'P3', obj(p.primaryCareProvider));
 }
@@ -209,6 +235,12 @@ const PLAN_DATES: [string, string[]][] = [
   ['eligibilityBegin', ['eligibilityStartDate']],
   ['eligibilityEnd', ['eligibilityEndDate']],
 ];
+
+/** A plan's date of the kind asked for (PLAN_DATES), as D8; '' when it gives none. */
+function planDate(p: Obj, kind: string): string {
+  const fields = PLAN_DATES.find(([to]) => to === kind)![1];
+  return fields.map((f) => availityD8(p[f])).find(Boolean) ?? '';
+}
 
 /** A coverage Availity completed, or one the payer refused (validation messages with reject reasons). */
 const answered = (b: Obj) =>
@@ -274,7 +306,7 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
     if (/^[0-9A-Z]{2}$/.test(relationship)) list.add('INS', 'N', relationship);
   }
   aaa(list, atMember);
-  for (const p of plans) plan(list, p);
+  for (const p of plans) plan(list, p, p === main);
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',

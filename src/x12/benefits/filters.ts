@@ -41,8 +41,11 @@ export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: 
     if (q !== '348' && q !== '349' && q !== '292' && q !== '290' && q !== '307' && q !== '356' && q !== '357') continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
-    if (q === '348' || q === '356') begin = r.start;
-    else if (q === '349' || q === '357') end = r.start;
+    // A begin sent as a range (RD8) states the end too.
+    if (q === '348' || q === '356') {
+      begin = r.start;
+      if (r.end) end = r.end;
+    } else if (q === '349' || q === '357') end = r.start;
     else {
       begin = r.start;
       if (r.end) end = r.end;
