@@ -200,6 +200,8 @@ function expressible(r: Raw): Coverage {
   } else if (c.plan_type === 'HDHP') {
     c.plan_type = null;
   }
+  // Medicaid through an HMO is managed Medicaid (docs/estimates.md 1.2).
+  if (c.insurance_type === 'medicaid' && c.plan_type === 'HMO') c.insurance_type = 'managed_medicaid';
   if (c.third_party_payer) c.mental_health_coverage = 'carved_out';
   else if (c.mental_health_coverage === 'carved_out') c.mental_health_coverage = 'active';
   const tIn = differs(telehealth_in, c.in_network);
