@@ -36,7 +36,7 @@ import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry 
 import { priceNetworks } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
-import { allTransactions, findTransaction, readInterchange, wrongTransaction, type Interchange } from './envelope.ts';
+import { allTransactions, findTransaction, readInterchange, wrongTransaction, type Interchange, type Transaction } from './envelope.ts';
 import { messagesOf } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
@@ -133,15 +133,38 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   if (!ic.ok) return ic;
   const found = findTransaction(ic.value, '271');
   if (!found) return wrongTransaction(ic.value, '271');
-  const { tx } = found;
   const d = ic.value.delimiters;
   const warnings = [...ic.warnings];
   let count271 = 0;
   for (const t of allTransactions(ic.value)) if (t.set_id === '271') count271++;
-  if (count271 > 1) warnings.push(`the interchange holds ${count271} 271 transaction sets; only the first is read`);
-  const { tree, warnings: loopWarnings } = buildLoopTree(tx.body);
-  warnings.push(...loopWarnings);
-  return readEligibility(tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options);
+  let tx = found.tx;
+  let built = buildLoopTree(tx.body);
+  if (count271 > 1) {
+    // A batch answer: the set about the member asked about; none naming them is no answer about them (another
+    // member's set is never read for them). Without a member ID asked about (the CLI), the first.
+    const named = options.memberId ? memberTransaction(ic.value, options.memberId) : null;
+    if (options.memberId && !named) {
+      return fail(`the interchange holds ${count271} 271 transaction sets and none names the member ID asked about`, {
+        index: tx.st.index,
+        id: 'ST',
+        offset: tx.st.offset,
+      });
+    }
+    if (named) ({ tx, built } = named);
+    warnings.push(`the interchange holds ${count271} 271 transaction sets; ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
+  }
+  warnings.push(...built.warnings);
+  return readEligibility(built.tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options);
+}
+
+/** The first 271 transaction set of the interchange whose subscriber level (or a dependent of it) names member `id`, with its loop tree. */
+function memberTransaction(ic: Interchange, id: string): { tx: Transaction; built: ReturnType<typeof buildLoopTree> } | null {
+  for (const tx of allTransactions(ic)) {
+    if (tx.set_id !== '271') continue;
+    const built = buildLoopTree(tx.body);
+    if (built.tree.levels.some((l) => l.kind === 'subscriber' && namesMember(l, id))) return { tx, built };
+  }
+  return null;
 }
 
 /** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */

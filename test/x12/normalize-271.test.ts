@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Coverage } from '../../src/domain/coverage.ts';
-import { normalize271 } from '../../src/x12/index.ts';
+import fc from 'fast-check';
+import { build271, normalize271 } from '../../src/x12/index.ts';
+import { coverageArbitrary, inquiryArbitrary } from './coverage-arbitrary.ts';
 import { body271, interchange } from './x12-fixtures.ts';
 
 function read(subscriber: string[], dependent?: string[]): { coverage: Coverage; warnings: string[] } {
@@ -410,4 +412,39 @@ test('a 271 without a subscriber level or AAA is an error at its ST', () => {
   const r = normalize271(interchange('271', ['BHT*0022*11*T*20250101*1200', 'HL*1**20*0', 'NM1*PR*2*P*****PI*1']));
   assert.equal(r.ok, false);
   assert.ok(!r.ok && /no subscriber level/.test(r.error.message) && r.error.segment_index === 3);
+});
+
+test('a batch of 271 transaction sets is read at the set naming the member asked about, in whichever order the sets come', () => {
+  /** Two built 271s as one interchange: the second's ST..SE after the first's, in one functional group. */
+  const batch = (first: string, second: string) => {
+    const set = (t: string) => t.slice(t.indexOf('ST*271'), t.lastIndexOf('GE*'));
+    return first.slice(0, first.indexOf('ST*271')) + set(first) + set(second) + first.slice(first.lastIndexOf('GE*')).replace(/^GE\*1\*/, 'GE*2*');
+  };
+  const person = fc.record({ id: fc.stringMatching(/^[A-Z][0-9]{6,9}$/), last: fc.constantFrom('OKAFOR', 'LINDQVIST', 'REYES') });
+  fc.assert(
+    fc.property(coverageArbitrary, coverageArbitrary, inquiryArbitrary, person, person, (a, b, inquiry, pa, pb) => {
+      fc.pre(pa.id !== pb.id);
+      const as = (c: typeof a, p: typeof pa) => ({
+        ...c,
+        member: { ...c.member, member_id: p.id, last_name: p.last },
+        subscriber: { ...c.member, member_id: p.id, last_name: p.last },
+        relationship_to_subscriber: 'self' as const,
+      });
+      const textA = build271(inquiry, { kind: 'coverage', coverage: as(a, pa) }, { control_number: 1 });
+      const textB = build271(inquiry, { kind: 'coverage', coverage: as(b, pb) }, { control_number: 1 });
+      for (const text of [batch(textA, textB), batch(textB, textA)]) {
+        const read = normalize271(text, { memberId: pb.id });
+        assert.ok(read.ok && read.value.kind === 'coverage', read.ok ? read.value.kind : read.error.message);
+        const alone = normalize271(textB, { memberId: pb.id });
+        assert.ok(alone.ok && alone.value.kind === 'coverage');
+        assert.deepEqual(read.value.coverage, alone.value.coverage);
+        assert.ok(read.warnings.some((w) => /2 271 transaction sets; the one naming the member ID asked about is read/.test(w)));
+        // A member no set names gets no answer: never the first set's member.
+        const nobody = normalize271(text, { memberId: 'Z999999999' });
+        assert.ok(!nobody.ok, 'a batch naming neither member is no answer about a third');
+        assert.match(nobody.ok ? '' : nobody.error.message, /none names the member ID asked about/);
+      }
+    }),
+    { numRuns: 40 },
+  );
 });
