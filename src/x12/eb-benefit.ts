@@ -87,12 +87,14 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
   let bluecard = false;
   let hdhp = false;
   if (loop.msg.length > 0) {
+    const eb12 = el(s, 12);
+    const network = eb12 === 'Y' ? 'in' : eb12 === 'N' ? 'out' : null;
     for (const m of loop.msg) {
       const text = el(m, 1);
       if (text === '') continue;
       if (messages === NO_MESSAGES) messages = [];
       messages.push(text);
-      const h = readHints(text);
+      const h = readHints(text, network);
       deductibleHint ??= h.deductible;
       marketplace ||= h.marketplace;
       bluecard ||= h.bluecard;

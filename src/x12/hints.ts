@@ -40,12 +40,13 @@ const CANONICAL_HINTS: readonly [string, MessageHints][] = [
   [HINT.deductibleApplies, { deductible: true, marketplace: false, bluecard: false, hdhp: false }],
 ];
 
-export function readHints(text: string): MessageHints {
+/** The hints of one MSG text, on a row for `network` (EB12 Y in, N out; null both or unsaid). */
+export function readHints(text: string, network: 'in' | 'out' | null = null): MessageHints {
   for (const [canonical, hints] of CANONICAL_HINTS) if (text === canonical) return hints;
   if (!ANY_HINT.test(text)) return NO_HINTS;
   const t = text.toUpperCase();
   return {
-    deductible: saysDeductible(t),
+    deductible: saysDeductible(t, network),
     marketplace: saysCue(t, 'marketplace'),
     bluecard: t.includes('BLUECARD') || t.includes('BLUE CARD'),
     hdhp: saysCue(t, 'hdhp'),

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { saysCue, saysVisitRange } from '../../src/x12/benefits/phrases.ts';
+import { saysCue, saysDeductible, saysVisitRange } from '../../src/x12/benefits/phrases.ts';
 import { HINT, readHints } from '../../src/x12/hints.ts';
 
 /** [MSG text, what it says of the deductible applying: true applies, false waived, null nothing]. */
@@ -138,4 +138,21 @@ test('a cost share stated for some visits of the year only is told from a visit 
       assert.equal(saysVisitRange(`${pad.replace(/[A-Za-z0-9]/g, ' ')} FIRST ${n} VISITS`), true);
     }),
   );
+});
+
+test('a deductible statement restricted to one network speaks for that network: the opposite of the other network, nothing of a row for both', () => {
+  const cases: [string, 'in' | 'out' | null, boolean | null][] = [
+    ['DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY', 'in', false],
+    ['DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY', 'out', true],
+    ['DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY', null, null],
+    ['deductible applies only for in-network services', 'in', true],
+    ['deductible applies only for in-network services', 'out', false],
+    ['DEDUCTIBLE WAIVED FOR PARTICIPATING PROVIDERS ONLY', 'in', false],
+    ['DEDUCTIBLE WAIVED FOR PARTICIPATING PROVIDERS ONLY', 'out', true],
+    ['DEDUCTIBLE APPLIES', 'in', true],
+    ['DEDUCTIBLE APPLIES', null, true],
+    ['DEDUCTIBLE DOES NOT APPLY', 'out', false],
+  ];
+  for (const [text, network, says] of cases) assert.equal(saysDeductible(text, network), says, `${text} (${network})`);
+  assert.equal(readHints('DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY', 'in').deductible, false);
 });

@@ -76,11 +76,24 @@ const DEDUCTIBLE_STATEMENTS: readonly (readonly [string, boolean])[] = [
 /** The statements as one pattern, a capturing group each (one scan of the text finds them all). */
 const DEDUCTIBLE_STATEMENT = new RegExp(DEDUCTIBLE_STATEMENTS.map(([source]) => `(${source})`).join('|'), 'g');
 
+const NETWORK_WORDS = String.raw`(?:(OUT[- ]OF[- ]NETWORK|OON|NON[- ]?NETWORK|NON[- ]?PAR(?:TICIPATING)?)|(IN[- ]NETWORK|INN|PAR(?:TICIPATING)?))(?: (?:BENEFITS?|PROVIDERS?|SERVICES?|CLAIMS?))?`;
+/** Just after a statement: it holds for one network only ("... TO OUT OF NETWORK ONLY", "... ONLY FOR IN-NETWORK"). */
+const NETWORK_ONLY = new RegExp(String.raw`^\s*(?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS} ONLY\b|^\s*ONLY (?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS}`);
+
+/** The network a statement ending at `end` is restricted to, or null. */
+function networkOnly(t: string, end: number): 'in' | 'out' | null {
+  const m = NETWORK_ONLY.exec(t.slice(end, end + 48));
+  if (!m) return null;
+  return m[1] !== undefined || m[3] !== undefined ? 'out' : 'in';
+}
+
 /**
  * What `text` says of the deductible applying before the cost share: true it applies, false it does
- * not (waived), null nothing, or statements that contradict each other.
+ * not (waived), null nothing, or statements that contradict each other. A statement restricted to one
+ * network ("DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY") says the opposite of the other network's row,
+ * and nothing of a row for both networks (`network` null).
  */
-export function saysDeductible(text: string): boolean | null {
+export function saysDeductible(text: string, network: 'in' | 'out' | null = null): boolean | null {
   const t = text.toUpperCase();
   if (!t.includes('DEDUCTIBLE')) return null;
   let said: boolean | null = null;
@@ -88,7 +101,10 @@ export function saysDeductible(text: string): boolean | null {
   re.lastIndex = 0;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
     const applies = DEDUCTIBLE_STATEMENTS[m.findIndex((g, i) => i > 0 && g !== undefined) - 1]![1];
-    const says = negated(t, m.index, m.index + m[0].length) ? !applies : applies;
+    const stated = negated(t, m.index, m.index + m[0].length) ? !applies : applies;
+    const only = networkOnly(t, m.index + m[0].length);
+    if (only !== null && network === null) continue;
+    const says = only === null || only === network ? stated : !stated;
     if (said !== null && said !== says) return null;
     said = says;
   }
