@@ -78,7 +78,9 @@ const DEDUCTIBLE_STATEMENT = new RegExp(DEDUCTIBLE_STATEMENTS.map(([source]) => 
 
 const NETWORK_WORDS = String.raw`(?:(OUT[- ]OF[- ]NETWORK|OON|NON[- ]?NETWORK|NON[- ]?PAR(?:TICIPATING)?)|(IN[- ]NETWORK|INN|PAR(?:TICIPATING)?))(?: (?:BENEFITS?|PROVIDERS?|SERVICES?|CLAIMS?))?`;
 /** Just after a statement: it holds for one network only ("... TO OUT OF NETWORK ONLY", "... ONLY FOR IN-NETWORK"). */
-const NETWORK_ONLY = new RegExp(String.raw`^\s*(?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS} ONLY\b|^\s*ONLY (?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS}`);
+const NETWORK_ONLY = new RegExp(
+  String.raw`^\s*(?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS} ONLY\b|^\s*ONLY (?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS}`,
+);
 
 /** The network a statement ending at `end` is restricted to, or null. */
 function networkOnly(t: string, end: number): 'in' | 'out' | null {
