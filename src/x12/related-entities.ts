@@ -177,7 +177,8 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
       warnings.push(`EB*R at segment ${b.loop.seg.index} names no other payer; ignored`);
       continue;
     }
-    out.push(policy);
+    // The same policy stated twice alike (a loop sent twice) is one policy.
+    if (!out.some((q) => JSON.stringify(q) === JSON.stringify(policy))) out.push(policy);
   }
   const fromR = out.length;
   for (const b of payerRows) {

@@ -27,7 +27,10 @@ export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: Pla
  * states the plan's own dates (plan-dates-in-2110c), which the plan gate reads: it is never filtered.
  */
 export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
-  return b.status && b.planWide ? null : excludedBy(b, encounter);
+  if (b.status && b.planWide) return null;
+  // A row for other places only (inpatient 21, ER 23, ...): its copay, accumulator, limit or status is theirs, never the visit's.
+  if (b.place === 'elsewhere') return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
+  return excludedBy(b, encounter);
 }
 
 /** The next plan year's rows that apply to the encounter (the filters this year's rows pass); the rest are skipped. */
