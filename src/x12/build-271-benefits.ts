@@ -201,7 +201,8 @@ export function benefitEbs(c: Coverage): Eb[] {
   const status = unknown ? STATUS_CODE[c.coverage_status] : c.mental_health_coverage === 'inactive' ? '6' : '1';
   const ebs: Eb[] = planLevel(c);
   const networks = [...networkEbs(c.in_network, 'Y', services, status, c.is_hdhp), ...networkEbs(c.out_of_network, 'N', services, status, c.is_hdhp)];
-  if (!unknown && networks.length === 0) ebs.push({ info: status, services });
+  // Behavioral health inactive is stated for the plan as a whole (no EB12): a network's own status row speaks for that network only.
+  if (!unknown && (networks.length === 0 || status === STATUS_CODE.inactive)) ebs.push({ info: status, services });
   ebs.push(
     ...networks,
     ...telehealthEbs(c.telehealth?.in_network, 'Y', services),

@@ -83,7 +83,7 @@ function namesMember(level: HlLevel, id: string): boolean {
 }
 
 /** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
-type PricingFacts = Pick<Parameters<typeof priceNetworks>[0], 'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere'>;
+type PricingFacts = Pick<Parameters<typeof priceNetworks>[0], 'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive'>;
 
 /** priceNetworks over one year's rows (one object shape for every call). */
 function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
@@ -96,6 +96,7 @@ function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace
     inactive: f.inactive,
     plan: f.plan,
     advantageElsewhere: f.advantageElsewhere,
+    mhInactive: f.mhInactive,
     warnings,
     trace,
   });
@@ -245,7 +246,7 @@ function readEligibility(
   const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).
-  const { thisYear, next, typed, entities, payerRows, firstStatus, mhActive, mhInactive, otherActive, strongCostShare } = sortRows(
+  const { thisYear, next, typed, entities, payerRows, firstStatus, mhActive, mhInactive, mh, otherActive, strongCostShare } = sortRows(
     ordered,
     { encounter, reference, nextAfter, pricesHere },
     skipped,
@@ -313,12 +314,22 @@ function readEligibility(
     encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service
       ? nextYearRows(next, encounter, skipped, pricesHere)
       : null;
+  // Mental health's status by network (docs/estimates.md 1.1): inactive for both closes the session; inactive for
+  // one network only closes that network's (its benefits are not covered), active for either is active.
+  let mental: MentalHealthCoverage = 'unknown';
+  if (carveOut || otherSource) mental = 'carved_out';
+  else if (mh.in === 'active' || mh.out === 'active') mental = 'active';
+  else if (mh.in === 'inactive' && mh.out === 'inactive') mental = 'inactive';
+  else if (otherActive || strongCostShare) mental = 'active';
+  const mhInactiveIn = mental !== 'inactive' && mental !== 'carved_out' && mh.in === 'inactive';
+  const mhInactiveOut = mental !== 'inactive' && mental !== 'carved_out' && mh.out === 'inactive';
   const pricing: PricingFacts = {
     insurance_type,
     dateOfService: encounter?.date_of_service ?? null,
     inactive: coverageStatus === 'inactive',
     plan: { hdhp: flags.is_hdhp, fits: pricesHere },
     advantageElsewhere,
+    mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
   };
   const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
@@ -345,11 +356,6 @@ function readEligibility(
         "EB01 W (other source of data) on the behavioral-health service types: another source, which the payer does not name, states these benefits; the medical plan's benefits never price it",
       ),
     );
-  let mental: MentalHealthCoverage = 'unknown';
-  if (carveOut || otherSource) mental = 'carved_out';
-  else if (mhActive) mental = 'active';
-  else if (mhInactive) mental = 'inactive';
-  else if (otherActive || strongCostShare) mental = 'active';
 
   const group = refIn(names, '6P');
   const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');

@@ -53,9 +53,13 @@ export function insuranceAndPlanType(
     if (program && planType) break;
   }
   let insurance: InsuranceType = program ?? 'commercial';
-  // Medicaid through an HMO, a managed care coordinator (EB*MC) or a managed care organization (2120 Y2): managed Medicaid,
-  // as for a plan named for the state program (medicare.ts refineProgram; docs/estimates.md 1.2).
-  if (program === 'medicaid' && (planType === 'HMO' || current.some((b) => b.info === 'MC' || b.loop.related.some((r) => el(r.nm1, 1) === 'Y2')))) {
+  // Medicaid through an HMO, a managed care coordinator (EB*MC) or a managed care organization (2120 Y2) for the plan or
+  // behavioral health (not a dental or chiropractic contractor): managed Medicaid, as for a plan named for the state
+  // program (medicare.ts refineProgram; docs/estimates.md 1.2).
+  if (
+    program === 'medicaid' &&
+    (planType === 'HMO' || current.some((b) => b.tier >= 0 && (b.info === 'MC' || b.loop.related.some((r) => el(r.nm1, 1) === 'Y2'))))
+  ) {
     insurance = 'managed_medicaid';
   }
   if (planType === null && program === 'medicare_advantage') planType = 'HMO';

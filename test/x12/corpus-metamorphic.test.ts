@@ -65,6 +65,13 @@
  *   (EB13 modifier rows), P6 (8 delimiter sets), P7 (MSG case), P8 (neutral MSG), P9 (non-BH EB*1/EB*6),
  *   P10 (DTP 472/636/304), P11 (REF*18, PER), P12 (trailing zeros), P13 (EB03 repetition order), P14
  *   (EB03 repetition split), P15 (control numbers).
+ *
+ * Since fixed (all 15 pass): a row naming only other places of service never speaks for the visit (P3);
+ * the same EB*R loop twice lists its policy once (P5); mental health's status is read per network (EB12:
+ * inactive for one network closes that network's session only, active for either is active), the plan's
+ * status and dates come from a row for the whole plan before one naming a network, and a gate bills the
+ * whole session in every phase (P2). P2 leaves out cost rows beside a carve-out read from the MH status
+ * row's 2120C alone (weakCarveOut below: that reading rests on no MH cost share for either network).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -421,12 +428,22 @@ test('P1 a benefit row for a service type that is not behavioral health never ch
  * behavioral-health service type, cannot change what the member owes in the asked network.
  * Only the money fields (and 200/206) are compared.
  */
+/**
+ * A carve-out read from the MH status row's 2120C alone (docs/estimates.md 1.3: "with no MH cost share, when
+ * the MH status EB's 2120C names PR, VN, Y2, 2B or P5") rests on the medical plan stating no behavioral-health
+ * cost share for either network: one for the other network is evidence against it, not a row for another
+ * network's benefits only. Those cases are left out of P2 for cost rows (added after its first run; the
+ * reviewer's other findings are kept).
+ */
+const weakCarveOut = (x: (typeof cases)[number], info: string) =>
+  x.base.body.mental_health_coverage === 'carved_out' && ['A', 'B', 'C', 'G', 'F'].includes(info) && /^carve-out-(?:2b|p5|pr|vn|y2)-/.test(x.c.name);
+
 test('P2 a row for the other network never changes the money fields', () => {
   const findings: Finding[] = [];
   for (const info of [...ROW_INFOS, '1', '6']) {
     findings.push(
       ...checkEach(
-        () => fc.tuple(rowArb([info]), fc.constantFrom('MH', 'CF', 'A4', 'A6', 'A8', '98', '30', '', 'MH^98')),
+        (x) => (weakCarveOut(x, info) ? null : fc.tuple(rowArb([info]), fc.constantFrom('MH', 'CF', 'A4', 'A6', 'A8', '98', '30', '', 'MH^98'))),
         (x, [r, st]) => withRows(x.p, [[rowOf(r, { st, net: inNetwork(x) ? 'N' : 'Y' })]]),
         ([r, st]) => `added ${rowOf(r, { st, net: '<other network: N, or Y for an out-of-network request>' })}`,
         { numRuns: 15, fields: MONEY },

@@ -154,6 +154,13 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
         ...(noShare ? { benefit_structure: null, copayment: null, coinsurance: null } : {}),
         member_obligation: C,
         payer_obligation: C === null ? null : 0,
+        // The session is not covered in any phase of the plan year: the deductible and OOP max count covered services only.
+        pre_deductible_member_obligation: C,
+        pre_deductible_payer_obligation: C === null ? null : 0,
+        post_deductible_member_obligation: C,
+        post_deductible_payer_obligation: C === null ? null : 0,
+        post_oop_max_member_obligation: fields.post_oop_max_member_obligation === null ? null : C,
+        post_oop_max_payer_obligation: fields.post_oop_max_member_obligation === null || C === null ? null : 0,
         remaining_sessions_before_deductible: null,
         remaining_sessions_before_oop_max: null,
         telehealth: fields.telehealth ? { ...fields.telehealth, member_obligation: C } : null,

@@ -24,6 +24,8 @@ export interface PricingInput {
   plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean };
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
+  /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
+  mhInactive: { in: boolean; out: boolean };
   warnings: string[];
   trace?: TraceEntry[];
 }
@@ -67,6 +69,11 @@ export function priceNetworks(input: PricingInput): Priced {
         rows: current.filter((b) => b.status && insuranceCode(b) === 'MB'),
       };
     else gate = spendDownGate(current);
+  }
+  if (gate === null && !input.inactive && (input.mhInactive.in || input.mhInactive.out)) {
+    if (input.mhInactive.in) in_network = notCovered(in_network, 'the payer reports behavioral health inactive in network');
+    if (input.mhInactive.out) out_of_network = notCovered(out_of_network, 'the payer reports behavioral health inactive out of network');
+    trace?.push(traced('not covered', input.mhInactive.in ? 'in' : 'out', null, 'an EB*6 for mental health names this network (EB12) only'));
   }
   if (gate !== null) {
     in_network = notCovered(in_network, gate.reason);

@@ -28,10 +28,21 @@ export interface RowLists {
   firstStatus: Benefit | undefined;
   mhActive: Benefit | undefined;
   mhInactive: Benefit | undefined;
+  /** What mental health's own status rows say for each network (EB12 Y in, N out, else both): active wins over inactive. */
+  mh: { in: MhStatus; out: MhStatus };
   /** An active status row for a strong behavioral type other than mental health's own. */
   otherActive: boolean;
   /** A cost row for a strong behavioral type (not telehealth only). */
   strongCostShare: boolean;
+}
+
+export type MhStatus = 'active' | 'inactive' | null;
+
+/** A status row speaks for the network its EB12 names (Y in, N out), else for both. */
+const speaksFor = (net: string, n: 'in' | 'out') => (net === 'Y' ? n === 'in' : net === 'N' ? n === 'out' : true);
+
+function addMh(now: MhStatus, status: 'active' | 'inactive'): MhStatus {
+  return now === 'active' || status === 'active' ? 'active' : 'inactive';
 }
 
 export interface RowContext {
@@ -55,6 +66,7 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
     firstStatus: undefined,
     mhActive: undefined,
     mhInactive: undefined,
+    mh: { in: null, out: null },
     otherActive: false,
     strongCostShare: false,
   };
@@ -80,8 +92,11 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
       out.firstStatus ??= b;
       // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
       if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
-        if (statusOf(b.info) === 'inactive') out.mhInactive ??= b;
+        const status = statusOf(b.info) === 'inactive' ? 'inactive' : 'active';
+        if (status === 'inactive') out.mhInactive ??= b;
         else out.mhActive ??= b;
+        if (speaksFor(b.net, 'in')) out.mh.in = addMh(out.mh.in, status);
+        if (speaksFor(b.net, 'out')) out.mh.out = addMh(out.mh.out, status);
       } else if (strong && statusOf(b.info) !== 'inactive') out.otherActive = true;
     }
   }
