@@ -16,6 +16,7 @@ const SETS = [
   { dir: '271-review', cases: 40, unambiguous: 38 },
   { dir: '271-review-2', cases: 40, unambiguous: 34 },
   { dir: '271-review-3', cases: 40, unambiguous: 37 },
+  { dir: '271-review-4', cases: 40, unambiguous: 38 },
 ];
 
 interface ReviewCase {
