@@ -17,9 +17,20 @@
  */
 import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';
 import { AccumulatorReader, VisitReader } from './benefits/accumulators.ts';
-import { costApplies, isNotCoveredInfo, pricesTelehealth, pricesOffice, statusApplies, type Net, type PlaceFit, type Selectable } from './benefits/rows.ts';
-import { shareGroup, traceGroup } from './benefits/share-group.ts';
+import {
+  costApplies,
+  isNotCoveredInfo,
+  isShareInfo,
+  pricesTelehealth,
+  pricesOffice,
+  statusApplies,
+  type Net,
+  type PlaceFit,
+  type Selectable,
+} from './benefits/rows.ts';
+import { forVisit, shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
+import { STRONG_BH_TIER } from './codes.ts';
 import { el } from './tokenizer.ts';
 
 export { hasServiceLimit } from './benefits/accumulators.ts';
@@ -74,7 +85,10 @@ export function networkBenefits(
   // The network's rows whose MSG says something about the deductible (few: most rows carry no MSG).
   let hinted: Selectable[] | null = null;
   let known = false;
+  // EB01 V (cannot process) on a behavioral-health type: the payer does not state that service's cost share.
+  let cannotTier = Infinity;
   for (const b of bh) {
+    if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
     if (!costApplies(b, n)) continue;
     if ((b.status || b.cost) && b.deductibleHint !== null) (hinted ??= []).push(b);
     if (isNotCoveredInfo(b.info)) known = true;
@@ -88,7 +102,13 @@ export function networkBenefits(
     else if (b.info === 'F') (visits ??= new VisitReader()).offer(b);
   }
   if (!known) return null;
-  const group = shareGroup(bh, n, plan.fits, warnings);
+  const visitCount = visits?.reported ? visits.result() : null;
+  // A copay and a coinsurance by visit count: the visit limit's used count says which visit of the year this is.
+  const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
+  // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
+  const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
+  const shared = shareGroup(priced, n, plan.fits, warnings);
+  const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
   const hint = group?.hint ?? anyHint;
   let applies: boolean;
@@ -98,7 +118,8 @@ export function networkBenefits(
   // No cost share for the network: nothing says whether the deductible holds one (which could be a copay
   // it does not hold), so the session is not taken to wait for it.
   else if (!group) applies = false;
-  else if (group.coinsurance !== null || group.notCovered) applies = deductible !== null;
+  // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
+  else if ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered) applies = deductible !== null;
   // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
   else applies = deductible !== null && deductible.tier <= group.tier;
   const out: NetworkBenefits = {
@@ -123,7 +144,7 @@ export function networkBenefits(
           ? 'a high-deductible health plan (HSA-qualified): no cost share before the deductible (26 U.S.C. 223(c)(2))'
           : !group
             ? 'no cost share (EB01 A, B or I) is reported: nothing says whether the deductible holds it'
-            : group.coinsurance !== null || group.notCovered
+            : (group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered
               ? deductible !== null
                 ? 'a coinsurance applies after the reported deductible'
                 : 'no deductible reported'

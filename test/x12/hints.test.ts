@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { saysCue, saysDeductible, saysVisitRange } from '../../src/x12/benefits/phrases.ts';
+import { saysCue, saysDeductible, saysVisitRange, visitSplitOf } from '../../src/x12/benefits/phrases.ts';
 import { HINT, readHints } from '../../src/x12/hints.ts';
 
 /** [MSG text, what it says of the deductible applying: true applies, false waived, null nothing]. */
@@ -155,4 +155,25 @@ test('a deductible statement restricted to one network speaks for that network: 
   ];
   for (const [text, network, says] of cases) assert.equal(saysDeductible(text, network), says, `${text} (${network})`);
   assert.equal(readHints('DEDUCTIBLE APPLIES TO OUT OF NETWORK ONLY', 'in').deductible, false);
+});
+
+test('where a cost share stated for some visits splits the year, and on which side it puts its own', () => {
+  const cases: [string, { split: number; side: 'before' | 'after' } | null][] = [
+    ['COPAY APPLIES TO FIRST 5 OFFICE VISITS PER CALENDAR YEAR', { split: 5, side: 'before' }],
+    ['COPAY APPLIES TO THE FIRST 10 OUTPATIENT MENTAL HEALTH OFFICE VISITS. VISITS 11 AND LATER AT COINSURANCE', { split: 10, side: 'before' }],
+    ['COINSURANCE BEGINNING WITH THE 11TH VISIT', { split: 10, side: 'after' }],
+    ['AFTER 10 VISITS 20% COINSURANCE', { split: 10, side: 'after' }],
+    ['6TH VISIT AND AFTER', { split: 5, side: 'after' }],
+    ['first three sessions', { split: 3, side: 'before' }],
+    ['FIRST 10 VISITS; VISITS 12 AND LATER', null],
+    ['20 VISITS PER CALENDAR YEAR', null],
+    ['DEDUCTIBLE APPLIES', null],
+  ];
+  for (const [text, split] of cases) assert.deepEqual(visitSplitOf(text), split, text);
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 99 }), (n) => {
+      assert.deepEqual(visitSplitOf(`COPAY FOR THE FIRST ${n} VISITS`), { split: n, side: 'before' });
+      assert.deepEqual(visitSplitOf(`COINSURANCE AFTER ${n} VISITS`), { split: n, side: 'after' });
+    }),
+  );
 });

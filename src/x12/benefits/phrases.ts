@@ -135,3 +135,71 @@ const VISIT_RANGE = new RegExp(
 export function saysVisitRange(text: string): boolean {
   return VISIT_RANGE.test(text.toUpperCase());
 }
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ONE: 1,
+  TWO: 2,
+  THREE: 3,
+  FOUR: 4,
+  FIVE: 5,
+  SIX: 6,
+  SEVEN: 7,
+  EIGHT: 8,
+  NINE: 9,
+  TEN: 10,
+  ELEVEN: 11,
+  TWELVE: 12,
+  FIFTEEN: 15,
+  TWENTY: 20,
+  FIRST: 1,
+  SECOND: 2,
+  THIRD: 3,
+  FOURTH: 4,
+  FIFTH: 5,
+  SIXTH: 6,
+  SEVENTH: 7,
+  EIGHTH: 8,
+  NINTH: 9,
+  TENTH: 10,
+  ELEVENTH: 11,
+  TWELFTH: 12,
+  TWENTIETH: 20,
+};
+const numberOf = (word: string) => NUMBER_WORDS[word] ?? Number.parseInt(word, 10);
+const SOME_WORDS = String.raw`(?:[A-Z-]+ ){0,6}?`;
+/** "FIRST 10 ... VISITS": the visits up to a number. */
+const FIRST_VISITS = new RegExp(String.raw`\bFIRST (${COUNT}) ${SOME_WORDS}(?:VISITS?|SESSIONS?)\b`);
+/** "BEGINNING WITH THE 11TH VISIT", "11TH VISIT AND AFTER", "VISITS 11 AND LATER": the visits from a number on. */
+const FROM_VISIT = new RegExp(
+  [
+    String.raw`\b(?:BEGINNING|STARTING|COMMENCING) (?:WITH|AT|ON|FROM) (?:THE )?(${ORDINAL}) ${SOME_WORDS}(?:VISIT|SESSION)`,
+    String.raw`\b(${ORDINAL}) ${SOME_WORDS}(?:VISIT|SESSION)S? (?:AND (?:AFTER|BEYOND|THEREAFTER|LATER|UP|ON)|ONWARDS?|\+)`,
+    String.raw`\b(?:VISITS?|SESSIONS?) (${COUNT}) (?:AND (?:AFTER|BEYOND|THEREAFTER|LATER|UP|ON)|ONWARDS?|\+)`,
+  ].join('|'),
+);
+/** "AFTER 10 VISITS", "AFTER THE FIRST 10 VISITS": the visits from the next number on. */
+const AFTER_VISITS = new RegExp(String.raw`\bAFTER (?:THE )?(?:FIRST )?(${COUNT}) ${SOME_WORDS}(?:VISITS?|SESSIONS?)\b`);
+
+/**
+ * Where a cost share stated for some visits of the year splits them (saysVisitRange): `split` the last
+ * visit of the early part, `side` the part the text puts its own cost share on ("FIRST 10 VISITS" before,
+ * "BEGINNING WITH THE 11TH VISIT" or "AFTER 10 VISITS" after); null when the text states no split, or two.
+ */
+export function visitSplitOf(text: string): { split: number; side: 'before' | 'after' } | null {
+  const t = text.toUpperCase();
+  const upTo = FIRST_VISITS.exec(t);
+  const from = FROM_VISIT.exec(t);
+  const after = AFTER_VISITS.exec(t);
+  const fromWord = from ? (from[1] ?? from[2] ?? from[3])! : null;
+  const fromSplit = fromWord !== null ? numberOf(fromWord.replace(/^(\d+)(?:ST|ND|RD|TH)$/, '$1')) - 1 : null;
+  const afterSplit = after && !upTo ? numberOf(after[1]!) : null;
+  if (upTo) {
+    const split = numberOf(upTo[1]!);
+    // "FIRST 10 VISITS ...; VISITS 11 AND LATER ..." states one split, its own cost share before it.
+    if ((fromSplit !== null && fromSplit !== split) || !Number.isInteger(split) || split < 1) return null;
+    return { split, side: 'before' };
+  }
+  const splits = [fromSplit, afterSplit].filter((x): x is number => x !== null);
+  if (splits.length !== 1 || !Number.isInteger(splits[0]) || splits[0]! < 0) return null;
+  return { split: splits[0]!, side: 'after' };
+}

@@ -22,7 +22,7 @@ import {
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
-import { saysVisitRange } from './phrases.ts';
+import { saysVisitRange, visitSplitOf } from './phrases.ts';
 
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
@@ -41,6 +41,8 @@ export interface ShareGroup {
   conflicts: Selectable[];
   /** The conflict is a copay and a coinsurance for different visits of the year (byVisitCount), not different amounts. */
   byVisits: boolean;
+  /** Set when forVisit chose one of them for the visit's number in the year. */
+  visitSplit?: { visit: number; split: number; row: Selectable };
 }
 
 const rangesVisits = (b: Selectable) => b.loop.msg.some((m) => saysVisitRange(el(m, 1)));
@@ -178,9 +180,13 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
 export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
   const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}`;
   if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
-  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where));
+  const split = group.visitSplit;
+  const byVisit = split
+    ? `; the payer's MSG splits the year's visits after visit ${split.split}, and this is visit ${split.visit} (the visit limit's used count)`
+    : '';
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
-  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit));
   else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
   for (const b of group.conflicts) {
     out.push({
@@ -195,4 +201,48 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
       status: 'conflict',
     });
   }
+}
+
+/** Where a row's MSGs split the year's visits, and which part they put the row on (visitSplitOf); null: none, or several. */
+function splitOf(b: Selectable): { split: number; side: 'before' | 'after' } | null {
+  let found: { split: number; side: 'before' | 'after' } | null = null;
+  for (const m of b.loop.msg) {
+    const s = visitSplitOf(el(m, 1));
+    if (s === null) continue;
+    if (found !== null && (found.split !== s.split || found.side !== s.side)) return null;
+    found = s;
+  }
+  return found;
+}
+
+/**
+ * A group whose copay and coinsurance are alternatives by visit count (byVisits), priced for visit number
+ * `visit` of the year when the rows' MSGs say where the visits split and on which side each is ("FIRST 10
+ * VISITS" / "BEGINNING WITH THE 11TH VISIT") and they agree: the one for this visit alone. Otherwise the
+ * group as it is (both unknown). docs/estimates.md 1.1, "Cost shares by visit count".
+ */
+export function forVisit(group: ShareGroup, visit: number, warnings: string[]): ShareGroup {
+  if (!group.byVisits) return group;
+  const copay = group.conflicts.find((b) => b.info === 'B');
+  const coins = group.conflicts.find((b) => b.info === 'A');
+  if (!copay || !coins) return group;
+  const c = splitOf(copay);
+  const a = splitOf(coins);
+  if (c === null && a === null) return group;
+  if (c !== null && a !== null && (c.split !== a.split || c.side === a.side)) return group;
+  const split = (c ?? a)!.split;
+  const copaySide = c !== null ? c.side : a!.side === 'before' ? 'after' : 'before';
+  const side = visit <= split ? 'before' : 'after';
+  const row = side === copaySide ? copay : coins;
+  const value = row === copay ? readAmount(copay) : readShare(coins, warnings);
+  if (value === null) return group;
+  return {
+    ...group,
+    copayment: row === copay ? value : null,
+    coinsurance: row === coins ? value : null,
+    sources: { ...group.sources, copay: row === copay ? copay : null, coinsurance: row === coins ? coins : null },
+    conflicts: [],
+    byVisits: false,
+    visitSplit: { visit, split, row },
+  };
 }
