@@ -111,6 +111,8 @@ export function networkBenefits(
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
   const hint = group?.hint ?? anyHint;
+  // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
+  const shareWaits = group !== null && ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered);
   let applies: boolean;
   if (hint !== null) applies = hint;
   // An HSA-qualified high-deductible plan pays nothing but preventive care before the deductible (26 U.S.C. 223(c)(2)).
@@ -118,8 +120,7 @@ export function networkBenefits(
   // No cost share for the network: nothing says whether the deductible holds one (which could be a copay
   // it does not hold), so the session is not taken to wait for it.
   else if (!group) applies = false;
-  // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
-  else if ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered) applies = deductible !== null;
+  else if (shareWaits) applies = deductible !== null;
   // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
   else applies = deductible !== null && deductible.tier <= group.tier;
   const out: NetworkBenefits = {
@@ -128,7 +129,7 @@ export function networkBenefits(
     deductible_applies: applies,
     deductible: deductible?.result() ?? null,
     oop_max: oop?.result() ?? null,
-    visit_limit: visits?.reported ? visits.result() : null,
+    visit_limit: visitCount,
   };
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
@@ -144,7 +145,7 @@ export function networkBenefits(
           ? 'a high-deductible health plan (HSA-qualified): no cost share before the deductible (26 U.S.C. 223(c)(2))'
           : !group
             ? 'no cost share (EB01 A, B or I) is reported: nothing says whether the deductible holds it'
-            : (group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered
+            : shareWaits
               ? deductible !== null
                 ? 'a coinsurance applies after the reported deductible'
                 : 'no deductible reported'

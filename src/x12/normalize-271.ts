@@ -143,7 +143,7 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   if (count271 > 1) {
     // A batch answer: the set about the member asked about; none naming them is no answer about them (another
     // member's set is never read for them). Without a member ID asked about (the CLI), the first.
-    const named = options.memberId ? memberTransaction(ic.value, options.memberId) : null;
+    const named = options.memberId ? memberTransaction(ic.value, options.memberId, { tx, built }) : null;
     if (options.memberId && !named) {
       return fail(`the interchange holds ${count271} 271 transaction sets and none names the member ID asked about`, {
         index: tx.st.index,
@@ -158,12 +158,17 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   return readEligibility(built.tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options);
 }
 
-/** The first 271 transaction set of the interchange whose subscriber level (or a dependent of it) names member `id`, with its loop tree. */
-function memberTransaction(ic: Interchange, id: string): { tx: Transaction; built: ReturnType<typeof buildLoopTree> } | null {
+type ReadSet = { tx: Transaction; built: ReturnType<typeof buildLoopTree> };
+
+const setNames = (set: ReadSet, id: string) => set.built.tree.levels.some((l) => l.kind === 'subscriber' && namesMember(l, id));
+
+/** The first 271 transaction set whose subscriber level (or a dependent of it) names member `id`, with its loop tree; `first` is read already. */
+function memberTransaction(ic: Interchange, id: string, first: ReadSet): ReadSet | null {
+  if (setNames(first, id)) return first;
   for (const tx of allTransactions(ic)) {
-    if (tx.set_id !== '271') continue;
-    const built = buildLoopTree(tx.body);
-    if (built.tree.levels.some((l) => l.kind === 'subscriber' && namesMember(l, id))) return { tx, built };
+    if (tx.set_id !== '271' || tx === first.tx) continue;
+    const set = { tx, built: buildLoopTree(tx.body) };
+    if (setNames(set, id)) return set;
   }
   return null;
 }

@@ -82,80 +82,14 @@ import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
 import { corpus, encounterOf, type CorpusCase } from './corpus.ts';
+import { d8, enc, idOf, loopRuns, piecesOf, repetitionOf, withPieces, withRows, type Loop, type Pieces } from './x12-pieces.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Helpers copied from corpus-properties.test.ts (piecesOf, loopRuns, withRows, answer), plus a few
-// to place a segment inside a loop and to re-encode an interchange.
+// Helpers to place a segment inside a loop and to re-encode an interchange (the pieces themselves:
+// x12-pieces.ts, shared with corpus-properties.test.ts).
 // ---------------------------------------------------------------------------------------------
-
-/** A 271 as raw segments (each piece as sent, terminator removed), enough to move whole loops. */
-interface Pieces {
-  prefix: string;
-  terminator: string;
-  element: string;
-  component: string;
-  pieces: string[];
-}
-
-function piecesOf(text: string): Pieces | null {
-  const isa = text.indexOf('ISA');
-  if (isa < 0 || text.length < isa + 106) return null;
-  const terminator = text[isa + 105]!;
-  const out = { prefix: text.slice(0, isa), terminator, element: text[isa + 3]!, component: text[isa + 104]!, pieces: text.slice(isa).split(terminator) };
-  return join(out) === text ? out : null;
-}
-
-const join = (p: Pieces) => p.prefix + p.pieces.join(p.terminator);
-const idOf = (p: Pieces, piece: string) => piece.trimStart().split(p.element)[0];
-
-const LOOP_END = new Set(['EB', 'HL', 'SE', 'GE', 'IEA']);
-
-type Loop = [number, number];
-
-/** Runs of consecutive 2110C/2110D loops (EB and its subordinate segments), as [start, end) piece ranges. */
-function loopRuns(p: Pieces): Loop[][] {
-  const runs: Loop[][] = [];
-  let run: Loop[] = [];
-  let i = 0;
-  while (i < p.pieces.length) {
-    if (idOf(p, p.pieces[i]!) !== 'EB') {
-      if (run.length > 0) runs.push(run);
-      run = [];
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < p.pieces.length && !LOOP_END.has(idOf(p, p.pieces[j]!)!)) j++;
-    run.push([i, j]);
-    i = j;
-  }
-  if (run.length > 0) runs.push(run);
-  return runs;
-}
 
 const allLoops = (p: Pieces): Loop[] => loopRuns(p).flat();
-
-/** ISA11, the repetition separator, or null when it is not one (pre-5010 `U`). */
-function repetitionOf(p: Pieces): string | null {
-  const r = p.pieces[0]!.split(p.element)[11] ?? '';
-  return r.length === 1 && !/[A-Za-z0-9 ]/.test(r) ? r : null;
-}
-
-/** A segment written with `*`, `:` and `^` in the 271's own delimiters. */
-function enc(p: Pieces, seg: string): string {
-  const rep = repetitionOf(p) ?? '^';
-  return [...seg].map((ch) => (ch === '*' ? p.element : ch === ':' ? p.component : ch === '^' ? rep : ch)).join('');
-}
-
-/** The 271 with extra 2110 loops appended after the last loop of the last run. */
-function withRows(p: Pieces, rows: string[][]): string {
-  const runs = loopRuns(p);
-  const at = runs[runs.length - 1]![runs[runs.length - 1]!.length - 1]![1];
-  const extra = rows.map((segs) => segs.map((s) => enc(p, s)).join(p.terminator));
-  return join({ ...p, pieces: [...p.pieces.slice(0, at), ...extra, ...p.pieces.slice(at)] });
-}
-
-const withPieces = (p: Pieces, pieces: string[]) => join({ ...p, pieces });
 
 /**
  * The TR3 order of a 2110C loop's segments (EB, HSD, REF, DTP, AAA, MSG, then 2115C III, LS, 2120C,
@@ -177,7 +111,6 @@ function inLoop(p: Pieces, [a, b]: Loop, seg: string): string {
 
 /** Elements of a piece (leading line breaks kept on the first). */
 const elementsOf = (p: Pieces, piece: string) => piece.split(p.element);
-const d8 = (iso: string) => iso.replaceAll('-', '');
 
 interface Answer {
   status: number;

@@ -14,49 +14,7 @@ import { estimateBody } from '../../src/operations/estimate.ts';
 import { estimateExplanation } from '../../src/operations/explain.ts';
 import { normalize271, type TraceEntry } from '../../src/x12/index.ts';
 import { corpus, encounterOf, type CorpusCase } from './corpus.ts';
-
-/** A 271 as raw segments (each piece as sent, terminator removed), enough to move whole loops. */
-interface Pieces {
-  prefix: string;
-  terminator: string;
-  element: string;
-  component: string;
-  pieces: string[];
-}
-
-function piecesOf(text: string): Pieces | null {
-  const isa = text.indexOf('ISA');
-  if (isa < 0 || text.length < isa + 106) return null;
-  const terminator = text[isa + 105]!;
-  const out = { prefix: text.slice(0, isa), terminator, element: text[isa + 3]!, component: text[isa + 104]!, pieces: text.slice(isa).split(terminator) };
-  return join(out) === text ? out : null;
-}
-
-const join = (p: Pieces) => p.prefix + p.pieces.join(p.terminator);
-const idOf = (p: Pieces, piece: string) => piece.trimStart().split(p.element)[0];
-
-const LOOP_END = new Set(['EB', 'HL', 'SE', 'GE', 'IEA']);
-
-/** Runs of consecutive 2110C/2110D loops (EB and its subordinate segments), as [start, end) piece ranges. */
-function loopRuns(p: Pieces): [number, number][][] {
-  const runs: [number, number][][] = [];
-  let run: [number, number][] = [];
-  let i = 0;
-  while (i < p.pieces.length) {
-    if (idOf(p, p.pieces[i]!) !== 'EB') {
-      if (run.length > 0) runs.push(run);
-      run = [];
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < p.pieces.length && !LOOP_END.has(idOf(p, p.pieces[j]!)!)) j++;
-    run.push([i, j]);
-    i = j;
-  }
-  if (run.length > 0) runs.push(run);
-  return runs;
-}
+import { d8, idOf, join, loopRuns, piecesOf, withRows, type Pieces } from './x12-pieces.ts';
 
 /** The 271 with the loops of each run reordered by `order` (one permutation key per loop). */
 function shuffled(p: Pieces, keys: number[]): string {
@@ -74,15 +32,6 @@ function shuffled(p: Pieces, keys: number[]): string {
   return join({ ...p, pieces: out });
 }
 
-/** The 271 with extra 2110 loops appended after the last loop of the last run. */
-function withRows(p: Pieces, rows: string[][]): string {
-  const runs = loopRuns(p);
-  const at = runs[runs.length - 1]![runs[runs.length - 1]!.length - 1]![1];
-  const extra = rows.map((segs) => segs.map((s) => s.replaceAll('*', p.element).replaceAll(':', p.component)).join(p.terminator));
-  return join({ ...p, pieces: [...p.pieces.slice(0, at), ...extra, ...p.pieces.slice(at)] });
-}
-
-const d8 = (iso: string) => iso.replaceAll('-', '');
 const yearBefore = (iso: string) => `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
 
 interface Answer {

@@ -273,9 +273,11 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   // The patient is a dependent when Availity says so (a relationship other than 18 self), or when we asked about one.
   const relationship = str(patient.subscriberRelationshipCode);
   const dependent = relationship !== '' ? relationship !== '18' : inquiry.dependent !== null;
-  const dates = Object.fromEntries(
-    PLAN_DATES.map(([to, from]) => [to, from.map((f) => availityD8(main[f])).find(Boolean)]).filter((e): e is [string, string] => e[1] !== undefined),
-  );
+  const dates: Record<string, string> = {};
+  for (const [to] of PLAN_DATES) {
+    const date = planDate(main, to);
+    if (date !== '') dates[to] = date;
+  }
   const asMember = (who: Obj): Obj => {
     const address = who.address === undefined ? null : obj(who.address);
     return {

@@ -113,8 +113,40 @@ export function saysDeductible(text: string, network: 'in' | 'out' | null = null
   return said;
 }
 
-const COUNT = String.raw`(?:\d{1,3}|ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|FIFTEEN|TWENTY)`;
-const ORDINAL = String.raw`(?:\d{1,3}(?:ST|ND|RD|TH)|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|TWENTIETH)`;
+/** Numbers payers write as words: a count of visits ("FIRST FIVE VISITS") or a visit's place ("THE SIXTH VISIT"). */
+const CARDINALS: Readonly<Record<string, number>> = {
+  ONE: 1,
+  TWO: 2,
+  THREE: 3,
+  FOUR: 4,
+  FIVE: 5,
+  SIX: 6,
+  SEVEN: 7,
+  EIGHT: 8,
+  NINE: 9,
+  TEN: 10,
+  ELEVEN: 11,
+  TWELVE: 12,
+  FIFTEEN: 15,
+  TWENTY: 20,
+};
+const ORDINALS: Readonly<Record<string, number>> = {
+  FIRST: 1,
+  SECOND: 2,
+  THIRD: 3,
+  FOURTH: 4,
+  FIFTH: 5,
+  SIXTH: 6,
+  SEVENTH: 7,
+  EIGHTH: 8,
+  NINTH: 9,
+  TENTH: 10,
+  ELEVENTH: 11,
+  TWELFTH: 12,
+  TWENTIETH: 20,
+};
+const COUNT = String.raw`(?:\d{1,3}|${Object.keys(CARDINALS).join('|')})`;
+const ORDINAL = String.raw`(?:\d{1,3}(?:ST|ND|RD|TH)|${Object.keys(ORDINALS).join('|')})`;
 const VISIT = String.raw`(?:OFFICE |OUTPATIENT |THERAPY |PSYCHOTHERAPY )?(?:VISITS?|SESSIONS?)`;
 /**
  * A cost share stated for some visits of the year only ("FIRST 5 OFFICE VISITS", "BEGINNING WITH 6TH
@@ -136,36 +168,8 @@ export function saysVisitRange(text: string): boolean {
   return VISIT_RANGE.test(text.toUpperCase());
 }
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ONE: 1,
-  TWO: 2,
-  THREE: 3,
-  FOUR: 4,
-  FIVE: 5,
-  SIX: 6,
-  SEVEN: 7,
-  EIGHT: 8,
-  NINE: 9,
-  TEN: 10,
-  ELEVEN: 11,
-  TWELVE: 12,
-  FIFTEEN: 15,
-  TWENTY: 20,
-  FIRST: 1,
-  SECOND: 2,
-  THIRD: 3,
-  FOURTH: 4,
-  FIFTH: 5,
-  SIXTH: 6,
-  SEVENTH: 7,
-  EIGHTH: 8,
-  NINTH: 9,
-  TENTH: 10,
-  ELEVENTH: 11,
-  TWELFTH: 12,
-  TWENTIETH: 20,
-};
-const numberOf = (word: string) => NUMBER_WORDS[word] ?? Number.parseInt(word, 10);
+/** A count or an ordinal, in digits ("10", "11TH") or in words. */
+const numberOf = (word: string) => CARDINALS[word] ?? ORDINALS[word] ?? Number.parseInt(word, 10);
 const SOME_WORDS = String.raw`(?:[A-Z-]+ ){0,6}?`;
 /** "FIRST 10 ... VISITS": the visits up to a number. */
 const FIRST_VISITS = new RegExp(String.raw`\bFIRST (${COUNT}) ${SOME_WORDS}(?:VISITS?|SESSIONS?)\b`);
@@ -191,7 +195,7 @@ export function visitSplitOf(text: string): { split: number; side: 'before' | 'a
   const from = FROM_VISIT.exec(t);
   const after = AFTER_VISITS.exec(t);
   const fromWord = from ? (from[1] ?? from[2] ?? from[3])! : null;
-  const fromSplit = fromWord !== null ? numberOf(fromWord.replace(/^(\d+)(?:ST|ND|RD|TH)$/, '$1')) - 1 : null;
+  const fromSplit = fromWord !== null ? numberOf(fromWord) - 1 : null;
   const afterSplit = after && !upTo ? numberOf(after[1]!) : null;
   if (upTo) {
     const split = numberOf(upTo[1]!);
