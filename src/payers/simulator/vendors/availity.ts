@@ -59,7 +59,7 @@ export class AvailitySimulator extends VendorSimBase {
     if (!(req.method === 'POST' && url.pathname === AVAILITY_COVERAGES_PATH) && !(req.method === 'GET' && poll))
       return this.send(res, 404, { userMessage: 'Not Found', statusCode: 404 });
     const expires = this.tokens.get(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
-    if (expires === undefined || expires <= Date.now()) return this.send(res, 401, { userMessage: 'Unauthorized', statusCode: 401 });
+    if (expires === undefined || expires <= this.clock.now()) return this.send(res, 401, { userMessage: 'Unauthorized', statusCode: 401 });
     if (poll) {
       this.polls++;
       const c = this.coverages.get(poll[1]!);
@@ -118,7 +118,7 @@ export class AvailitySimulator extends VendorSimBase {
     }
     const ttl = this.options.tokenTtlSeconds ?? 300;
     const token = randomBytes(18).toString('base64url');
-    this.tokens.set(token, Date.now() + ttl * 1000);
+    this.tokens.set(token, this.clock.now() + ttl * 1000);
     sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: ttl, scope: form.scope });
   }
 

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IsoDate } from '../../../domain/coverage.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { CATALOG, type Catalog } from '../../../sandbox/catalog.ts';
 import { build271, el, parse270, readInterchange, type PayerAnswer } from '../../../x12/index.ts';
@@ -29,6 +30,8 @@ export interface VendorSimOptions {
   maxInFlight?: number;
   /** Lifetime of issued OAuth tokens, in seconds. */
   tokenTtlSeconds?: number;
+  /** Times the tokens' lives: a test shares its clock with the connection it serves. */
+  clock?: Pick<Clock, 'now'>;
 }
 
 export interface SimStats {
@@ -93,6 +96,7 @@ export class VendorSimBase {
   readonly faults: FaultTable;
   readonly catalog: Catalog;
   readonly today: () => IsoDate;
+  protected readonly clock: Pick<Clock, 'now'>;
   inFlight = 0;
   private url_ = '';
   private server: Server | null = null;
@@ -101,6 +105,7 @@ export class VendorSimBase {
     this.catalog = options.catalog ?? CATALOG;
     this.today = options.today ?? (() => new Date().toISOString().slice(0, 10));
     this.faults = new FaultTable(options.faults);
+    this.clock = options.clock ?? systemClock;
   }
 
   get url(): string {

@@ -95,7 +95,7 @@ export class OptumSimulator extends VendorSimBase {
     const auth = String(req.headers.authorization ?? '');
     if (!/^Bearer\s+\S+/i.test(auth)) return this.reply(res, 400, { errors: [{ code: 'MISSING_TOKEN', description: 'Missing access token' }] });
     const expires = this.tokens.get(auth.replace(/^Bearer\s+/i, ''));
-    if (expires === undefined || expires <= Date.now())
+    if (expires === undefined || expires <= this.clock.now())
       return this.reply(res, 401, { errors: [{ code: 'INVALID_TOKEN', description: 'Invalid or expired access token' }] });
     const done = await this.inFlightSlot(async () => {
       const text = await readBody(req);
@@ -152,7 +152,7 @@ export class OptumSimulator extends VendorSimBase {
     }
     const ttl = this.options.tokenTtlSeconds ?? 3600;
     const token = randomBytes(18).toString('base64url');
-    this.tokens.set(token, Date.now() + ttl * 1000);
+    this.tokens.set(token, this.clock.now() + ttl * 1000);
     sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: ttl });
   }
 
