@@ -5,7 +5,9 @@
  * docs/going-live.md): production mode against `coverage simulate-payer --replay DIR`, which reads
  * DIR at each request, with the 271 in DIR rewritten between two checks and the cache off
  * (COVERAGE_CACHE_TTL_MS=0). No clock is moved: the second check is `POST /v1/monitors/{id}/check`.
- * The production key comes from `coverage keys create`, as the simulator's printout says.
+ * The production key comes from `coverage keys create`, as the simulator's printout says. With
+ * DATABASE_URL and REDIS_URL set (as .ci/run sets them) the instance runs on them, as production
+ * deployments do (a schema of its own, test/support/stores.ts); else on SQLite.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { eventChecker } from '../monitoring/receiver.ts';
+import { DATABASE_URL, postgresStore, REDIS_URL, sqliteStore, type TestStore } from '../support/stores.ts';
 import { apiOf, type Call } from './api.ts';
 import { coverage, prepare, serve, simulatePayer, TARGET, type Running } from './launch.ts';
 import { deliveredEvent, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
@@ -31,6 +34,7 @@ const ben = {
 };
 
 let dir: string;
+let store: TestStore;
 let replay: string;
 let simulator: Running;
 let server: Running;
@@ -45,10 +49,12 @@ before(async () => {
   copyFileSync(RECORDED, join(replay, 'ben.271'));
   const directory = join(dir, 'payers.local.json');
   simulator = await simulatePayer(['--replay', replay, '--port', '0', '--directory-out', directory]);
+  store = DATABASE_URL ? await postgresStore() : await sqliteStore();
   const env = {
     COVERAGE_MODE: 'production',
     COVERAGE_PAYERS: directory,
-    COVERAGE_DATA_DIR: join(dir, 'data'),
+    ...store.env,
+    ...(REDIS_URL ? { REDIS_URL } : {}),
     COVERAGE_DATA_KEY: 'e2'.repeat(32),
     // The simulator's credentials, as its printout says (every secret is `sim`).
     COVERAGE_SIM_USERNAME: 'sim',
@@ -68,10 +74,13 @@ after(async () => {
   await server?.stop();
   await simulator?.stop();
   await receiver?.close();
+  await store?.cleanup();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test(`${TARGET}: a monitor's change is delivered to the webhook, signed (Standard Webhooks), without PHI`, async () => {
+const STORE = DATABASE_URL ? `PostgreSQL${REDIS_URL ? ' and Redis' : ''}` : 'SQLite';
+
+test(`${TARGET} on ${STORE}: a monitor's change is delivered to the webhook, signed (Standard Webhooks), without PHI`, async () => {
   const hook = await api('POST', '/v1/webhooks', { body: { url: receiver.url, events: ['coverage.changed', 'coverage.check_failed'] } });
   assert.equal(hook.status, 201, hook.text);
   const created = await api('POST', '/v1/monitors', { body: { ...ben, reference: 'chart 4411', schedule: { every_days: 7 } } });
