@@ -5,8 +5,8 @@
 # its one dependency not fetched from the registry before both are published) and npm must not warn
 # EBADENGINE on this Node. Then the `coverage` bin runs, the sandbox serves, an estimate is answered
 # through curl, through `coverage-service/client` in the server's install and through
-# `coverage-service-client` in the client's. Run by .ci/run after the tests; deploy/Dockerfile runs the
-# same npm commands.
+# `coverage-service-client` in the client's, and the end-to-end suite runs against the install. Run by
+# .ci/run after the tests; deploy/Dockerfile runs the same npm commands.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SCRATCH="$(mktemp -d)"
@@ -117,4 +117,8 @@ check_client coverage-service-client >"$CLIENT_APP/check-client.mjs"
 kill -TERM "$SERVER_PID"
 wait "$SERVER_PID" || { echo "pack-check: server did not exit cleanly on SIGTERM" >&2; exit 1; }
 SERVER_PID=""
+
+# 7. The end-to-end suite (test/e2e/, which npm test runs against `npm start`) against this install:
+#    its `coverage serve` and `coverage` bin, every feature family once over HTTP, webhooks included.
+(cd "$ROOT" && COVERAGE_E2E_INSTALL="$SERVER_APP" node --import tsx --test test/e2e/*.test.ts)
 echo "pack-check: ok"

@@ -124,7 +124,9 @@ export class DeliveryWorker {
 
   private client(): Promise<{ agent: Agent; request: typeof import('undici').request }> {
     const { allowInsecure, timeoutMs, resolve } = this.options;
-    this.agent ??= import('undici').then(({ Agent, request }) => ({
+    // Read through `default` (module.exports): the esbuild bundle `npm start` runs gives a CommonJS package
+    // loaded on demand no named exports (CONTRIBUTING.md, "Loading a package on demand").
+    this.agent ??= import('undici').then(({ default: { Agent, request } }) => ({
       agent: new Agent({ connect: { lookup: guardedLookup(allowInsecure, resolve), timeout: timeoutMs }, keepAliveTimeout: 4_000 }),
       request,
     }));
