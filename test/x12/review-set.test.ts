@@ -14,6 +14,8 @@ const SETS = [
   { dir: '271-review-2', cases: 40, unambiguous: 34 },
   { dir: '271-review-3', cases: 40, unambiguous: 37 },
   { dir: '271-review-4', cases: 40, unambiguous: 38 },
+  { dir: '271-review-5', cases: 40, unambiguous: 38 },
+  { dir: '271-review-6', cases: 40, unambiguous: 37 },
 ];
 
 function casesOf(dir: URL) {
