@@ -29,7 +29,8 @@ export interface RequestContext {
   contained: CoverageEligibilityRequest['contained'];
 }
 
-export type Translation = { ok: true; check: FhirCheck; context: RequestContext } | { ok: false; errors: FieldError[] };
+/** A refused request still names the payer it asked (for the audit record, which keeps it only when the network knows it). */
+export type Translation = { ok: true; check: FhirCheck; context: RequestContext } | { ok: false; errors: FieldError[]; payerId: string | undefined };
 
 const value = (s: string | undefined) => (typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined);
 
@@ -116,7 +117,7 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
     check = { purpose, operation: 'estimate', body, encounter };
   }
   if (!dob && patient) errors.push({ field: 'Patient.birthDate', message: 'is required' });
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, payerId };
   return {
     ok: true,
     check,
