@@ -69,6 +69,13 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
   const coverage = resolver.resolve(focal?.coverage, ['Coverage']);
   if (focal?.coverage && !coverage)
     errors.push({ field: `${R}.insurance.coverage`, message: 'must reference a Coverage contained in the request or in its Bundle' });
+  // The answer names request.patient: a Coverage of someone else would be answered under the wrong person (docs/fhir.md).
+  const beneficiary = coverage?.beneficiary?.reference;
+  if (patient && beneficiary && resolver.resolve(coverage.beneficiary, ['Patient']) !== patient)
+    errors.push({
+      field: 'Coverage.beneficiary',
+      message: `is ${beneficiary}, not the request's patient ${request.patient.reference}: the Coverage must be the patient's own`,
+    });
   const payorRef = coverage?.payor?.[0];
   const payor = resolver.resolve(payorRef, ['Organization']);
   const payerId = payerIdOf(insurer, request.insurer) ?? payerIdOf(payor, payorRef);
