@@ -82,6 +82,7 @@ export const HttpErrors = {
   bodyTooLarge: declareError('PAYLOAD_TOO_LARGE', 'The request body is too large'),
   emptyBody: declareError('INVALID_REQUEST', 'The request body is empty; send a JSON object'),
   invalidJson: declareError('INVALID_REQUEST', 'The request body is not valid JSON'),
+  nestedTooDeep: declareError('INVALID_REQUEST', (max: number) => `The request body nests arrays and objects more than ${max} deep`),
   urlTooLong: declareError('INVALID_REQUEST', 'The URL is too long'),
   badUrl: declareError('INVALID_REQUEST', 'The URL is not valid'),
   unprocessable: declareError('INVALID_REQUEST', 'The request could not be processed'),

@@ -19,6 +19,7 @@ import { FHIR_JSON } from '../../fhir/systems.ts';
 import { FHIR_SUBMIT_PATH, type CheckAudit } from '../check-routes.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { notFound } from '../errors.ts';
+import { depthLimited } from '../json-depth.ts';
 import { SERVICE_VERSION } from '../openapi/openapi.ts';
 
 const FHIR_TYPE = `${FHIR_JSON}; charset=utf-8`;
@@ -152,8 +153,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
   );
 
   await app.register(async (scope) => {
-    // FHIR clients send application/fhir+json; it is JSON, parsed as strictly as application/json.
-    scope.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+    // FHIR clients send application/fhir+json; it is JSON, parsed as strictly as application/json, its depth limited alike.
+    scope.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, depthLimited(scope.getDefaultJsonParser('error', 'error')));
 
     scope.post(
       FHIR_SUBMIT_PATH,
