@@ -44,6 +44,7 @@ export const HttpErrors = {
   // Load (app.ts, overload.ts, rate-limit.ts, routes/batches.ts).
   shuttingDown: declareError('SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly'),
   overloaded: declareError('SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly'),
+  signInUnrecorded: declareError('SERVICE_UNAVAILABLE', 'The sign-in could not be recorded in the audit trail (the store is unreachable); try again shortly'),
   checksPerMinute: declareError(
     'TOO_MANY_REQUESTS',
     (max: number, retryIn: number) => `Rate limit of ${max} checks per minute exceeded; retry in ${retryIn} seconds`,

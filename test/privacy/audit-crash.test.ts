@@ -3,6 +3,7 @@
  * memory for up to 500 ms. Now a check's record is committed before its answer is sent, so a
  * process killed without warning under load still has a record of every answer it gave.
  * Issue 39, item 1: the same for each request of a FHIR Bundle (`<request id>.<n>`).
+ * Issue 39, item 4: and for console sign-ins, failed ones included, which waited in memory too.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -10,6 +11,7 @@ import { AVERY_ESTIMATE, postCheck } from '../support/checks.ts';
 import { AVERY, bundleOf, eligibilityRequest } from '../fhir/fixtures.ts';
 import { startServer } from '../support/processes.ts';
 import { needsPostgres, postgresStore, sandboxKey, sqliteStore, type TestStore } from '../support/stores.ts';
+import { UserStore } from '../../src/store/users.ts';
 
 const WORKERS = 12;
 const KILL_AFTER = 80;
@@ -88,4 +90,37 @@ describe('kill -9 under load loses no audit record of an answered check', () => 
     t.after(() => store.cleanup());
     await killedUnderLoad(store, fhirBundle);
   });
+});
+
+test('kill -9 right after sign-ins loses none of their audit records', async (t) => {
+  const store = await sqliteStore();
+  t.after(() => store.cleanup());
+  const db = await store.open();
+  await new UserStore(db).create({ username: 'front-desk', env: 'sandbox', password: 'front desk password 1' });
+  await db.close();
+  const server = await startServer(store.env);
+  const signIn = async (password: string) => {
+    const res = await fetch(`${server.url}/console/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-coverage-console': '1' },
+      body: JSON.stringify({ username: 'front-desk', password }),
+    });
+    await res.arrayBuffer();
+    return [res.status, res.headers.get('x-request-id')!] as const;
+  };
+  const answers = [await signIn('front desk password 1')];
+  for (let i = 0; i < 4; i++) answers.push(await signIn(`not the password ${i}`));
+  server.child.kill('SIGKILL');
+  await server.exited;
+  assert.deepEqual(
+    answers.map(([status]) => status),
+    [200, 401, 401, 401, 401],
+  );
+  const after = await store.open();
+  const rows = await after.kysely.selectFrom('audit_events').select(['request_id', 'endpoint', 'status']).execute();
+  const byId = new Map(rows.map((r) => [r.request_id, [r.endpoint, r.status]]));
+  assert.deepEqual(
+    answers.map(([, id]) => byId.get(id) ?? 'missing'),
+    [['console_sign_in', 200], ...Array(4).fill(['console_sign_in_failed', 401])],
+  );
 });
