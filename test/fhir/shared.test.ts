@@ -88,3 +88,35 @@ test('each request of a Bundle has its own audit record, a refused one recorded 
     'each answered entry names its exchange',
   );
 });
+
+test('when the records of a Bundle cannot be written, the Bundle is withheld (503) and each record kept for retry says so', async () => {
+  const { secret, key } = await server.runtime.keys.create({ name: 'fhir bundle withheld', env: 'sandbox' });
+  const sqlite = server.runtime.db.sqlite!;
+  sqlite.exec(`create trigger refuse_audit before insert on audit_events begin select raise(abort, 'disk full'); end`);
+  let res;
+  try {
+    // Injected, as test/privacy/audit-trail.test.ts's 503: the document states 503 for every endpoint in its description, not per operation.
+    res = await server.runtime.app.inject({
+      method: 'POST',
+      url: PATH,
+      headers: { apikey: secret },
+      payload: bundleOf(eligibilityRequest(AVERY), eligibilityRequest(AVERY, { price: 150 })),
+    });
+  } finally {
+    sqlite.exec('drop trigger refuse_audit');
+  }
+  assert.equal(res.statusCode, 503);
+  const body = res.json<OperationOutcome>();
+  assertConformant(body);
+  assert.equal(body.issue[0]!.details!.coding![0]!.code, 'SERVICE_UNAVAILABLE');
+  assert.ok(!res.body.includes('Walsh') && !res.body.includes('10010MHNA'), 'nothing of the member is disclosed');
+  const id = String(res.headers['x-request-id']);
+  const rows = (await records()).filter((r) => r.key_id === key.id);
+  assert.deepEqual(
+    rows.map((r) => [r.request_id, r.status, r.error_code]).sort(),
+    [
+      [`${id}.1`, 503, 'SERVICE_UNAVAILABLE'],
+      [`${id}.2`, 503, 'SERVICE_UNAVAILABLE'],
+    ],
+  );
+});
