@@ -112,11 +112,8 @@ test('when the records of a Bundle cannot be written, the Bundle is withheld (50
   assert.ok(!res.body.includes('Walsh') && !res.body.includes('10010MHNA'), 'nothing of the member is disclosed');
   const id = String(res.headers['x-request-id']);
   const rows = (await records()).filter((r) => r.key_id === key.id);
-  assert.deepEqual(
-    rows.map((r) => [r.request_id, r.status, r.error_code]).sort(),
-    [
-      [`${id}.1`, 503, 'SERVICE_UNAVAILABLE'],
-      [`${id}.2`, 503, 'SERVICE_UNAVAILABLE'],
-    ],
-  );
+  assert.deepEqual(rows.map((r) => [r.request_id, r.status, r.error_code]).sort(), [
+    [`${id}.1`, 503, 'SERVICE_UNAVAILABLE'],
+    [`${id}.2`, 503, 'SERVICE_UNAVAILABLE'],
+  ]);
 });
