@@ -29,7 +29,8 @@ export interface RequestContext {
   contained: CoverageEligibilityRequest['contained'];
 }
 
-export type Translation = { ok: true; check: FhirCheck; context: RequestContext } | { ok: false; errors: FieldError[] };
+/** A refused request still names the payer it asked (for the audit record, which keeps it only when the network knows it). */
+export type Translation = { ok: true; check: FhirCheck; context: RequestContext } | { ok: false; errors: FieldError[]; payerId: string | undefined };
 
 const value = (s: string | undefined) => (typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined);
 
@@ -68,6 +69,13 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
   const coverage = resolver.resolve(focal?.coverage, ['Coverage']);
   if (focal?.coverage && !coverage)
     errors.push({ field: `${R}.insurance.coverage`, message: 'must reference a Coverage contained in the request or in its Bundle' });
+  // The answer names request.patient: a Coverage of someone else would be answered under the wrong person (docs/fhir.md).
+  const beneficiary = coverage?.beneficiary?.reference;
+  if (patient && beneficiary && resolver.resolve(coverage.beneficiary, ['Patient']) !== patient)
+    errors.push({
+      field: 'Coverage.beneficiary',
+      message: `is ${beneficiary}, not the request's patient ${request.patient.reference}: the Coverage must be the patient's own`,
+    });
   const payorRef = coverage?.payor?.[0];
   const payor = resolver.resolve(payorRef, ['Organization']);
   const payerId = payerIdOf(insurer, request.insurer) ?? payerIdOf(payor, payorRef);
@@ -116,7 +124,7 @@ export function translateRequest(request: CoverageEligibilityRequest, resolver: 
     check = { purpose, operation: 'estimate', body, encounter };
   }
   if (!dob && patient) errors.push({ field: 'Patient.birthDate', message: 'is required' });
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, payerId };
   return {
     ok: true,
     check,

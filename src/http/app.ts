@@ -27,6 +27,7 @@ import { registerRootRoute } from './routes/root.ts';
 import { registerSandboxRoutes } from './routes/sandbox.ts';
 import { registerV1Routes } from './routes/v1.ts';
 import { registerFhirRoutes } from './routes/fhir.ts';
+import { depthLimited } from './json-depth.ts';
 import { installRequestLog, loggerOptions } from './logging.ts';
 import { installMetrics, Metrics } from './metrics.ts';
 import { installOverload, type OverloadOptions } from './overload.ts';
@@ -83,6 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions);
   // JSON only: without this, fastify would accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
+  // Depth is refused before parsing: deep nesting costs the event loop before any schema could refuse it (json-depth.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, depthLimited(app.getDefaultJsonParser('error', 'error')));
   installErrorHandling(app);
   let closing = false;
   app.addHook('preClose', async () => {

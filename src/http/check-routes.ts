@@ -1,11 +1,30 @@
 /** Which requests are checks: the four operations, the ones rate limits, audit and usage count. */
 import type { FastifyRequest } from 'fastify';
 import { OPERATIONS, type OperationName } from '../domain/schemas/requests.ts';
+import type { ExchangeRecord } from '../operations/context.ts';
+
+/**
+ * One check of a request sent in another shape (the FHIR door: one CoverageEligibilityRequest, or
+ * each of a Bundle's), for its own audit record (audit-hook.ts, docs/security.md).
+ */
+export interface CheckAudit {
+  /** The request's id, or `<id>.<n>` for the n-th request of a Bundle. */
+  request_id: string;
+  operation: OperationName;
+  /** The check in our JSON names once it passed validation (what the member hash is of); null while refused. */
+  body: unknown;
+  /** The payer that answered, or the one the check named. */
+  payerId: string | null;
+  status: number;
+  errorCode: string | null;
+  exchange: ExchangeRecord | null;
+  latencyMs: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A check sent in another shape (the FHIR door), in our JSON names once translated: what the audit hashes. */
-    checkBody: unknown;
+    /** The checks a request in another shape ran, each audited on its own; null on /v1, where the body is the one check. */
+    checkAudits: CheckAudit[] | null;
   }
 }
 

@@ -44,6 +44,7 @@ export const HttpErrors = {
   // Load (app.ts, overload.ts, rate-limit.ts, routes/batches.ts).
   shuttingDown: declareError('SERVICE_UNAVAILABLE', 'The service is shutting down; retry shortly'),
   overloaded: declareError('SERVICE_UNAVAILABLE', 'The service is overloaded; retry shortly'),
+  signInUnrecorded: declareError('SERVICE_UNAVAILABLE', 'The sign-in could not be recorded in the audit trail (the store is unreachable); try again shortly'),
   checksPerMinute: declareError(
     'TOO_MANY_REQUESTS',
     (max: number, retryIn: number) => `Rate limit of ${max} checks per minute exceeded; retry in ${retryIn} seconds`,
@@ -82,6 +83,7 @@ export const HttpErrors = {
   bodyTooLarge: declareError('PAYLOAD_TOO_LARGE', 'The request body is too large'),
   emptyBody: declareError('INVALID_REQUEST', 'The request body is empty; send a JSON object'),
   invalidJson: declareError('INVALID_REQUEST', 'The request body is not valid JSON'),
+  nestedTooDeep: declareError('INVALID_REQUEST', (max: number) => `The request body nests arrays and objects more than ${max} deep`),
   urlTooLong: declareError('INVALID_REQUEST', 'The URL is too long'),
   badUrl: declareError('INVALID_REQUEST', 'The URL is not valid'),
   unprocessable: declareError('INVALID_REQUEST', 'The request could not be processed'),

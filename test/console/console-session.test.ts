@@ -38,7 +38,7 @@ async function signIn(username: string, password = PASSWORD, extra: { totp?: str
   });
   const setCookie = res.headers.get('set-cookie');
   const cookie = setCookie ? setCookie.split(';')[0]! : null;
-  return { status: res.status, body: await res.json(), setCookie, cookie };
+  return { status: res.status, body: await res.json(), setCookie, cookie, requestId: res.headers.get('x-request-id')! };
 }
 
 const MEMBER = sandboxMemberTable().find((m) => m.endpoints[0] === 'estimate' && m.expected_status === 200 && m.first_name !== null)!;
@@ -359,4 +359,28 @@ test('sign-ins, failed sign-ins and sign-outs are in the audit trail by user id 
     usage.every((r) => !r.endpoint.startsWith('console_')),
     'usage counts checks, not sign-ins',
   );
+});
+
+// Issue 39, item 4: sign-in records are committed before the answer, as checks' are; a sign-in the
+// store will not record is not granted.
+test('a sign-in whose audit record cannot be written is answered 503, and its session does not work', async () => {
+  await users.create({ username: 'unrecorded-person', env: 'sandbox', password: PASSWORD });
+  const sqlite = server.runtime.db.sqlite!;
+  sqlite.exec(`create trigger refuse_audit before insert on audit_events begin select raise(abort, 'disk full'); end`);
+  let res;
+  try {
+    res = await signIn('unrecorded-person');
+  } finally {
+    sqlite.exec('drop trigger refuse_audit');
+  }
+  assert.equal(res.status, 503);
+  assert.equal(res.body.error_code, 'SERVICE_UNAVAILABLE');
+  if (res.cookie) assert.equal((await whoami(res.cookie)).status, 401, 'the session was ended');
+  await server.runtime.audit.flush();
+  const row = await server.runtime.db.kysely
+    .selectFrom('audit_events')
+    .select(['endpoint', 'status', 'error_code'])
+    .where('request_id', '=', res.requestId)
+    .executeTakeFirst();
+  assert.deepEqual(row, { endpoint: 'console_sign_in', status: 503, error_code: 'SERVICE_UNAVAILABLE' });
 });

@@ -226,6 +226,65 @@ describe('errors are OperationOutcome with our error_code in issue.details', () 
     await outcome('{"resourceType":', 400, 'INVALID_REQUEST');
   });
 
+  // Issue 39, item 5: a Coverage of Patient B was answered 200 under Patient A, with B's plan.
+  test('400 INVALID_REQUEST when the Coverage is another patient’s: both references named', async () => {
+    const other = { resourceType: 'Patient' as const, id: 'other', name: [{ given: ['Marcus'], family: 'Bell' }], birthDate: '1979-11-02' };
+    const request = eligibilityRequest(AVERY, { price: 150 });
+    const contained = request.contained!.map((r) => (r.resourceType === 'Coverage' ? { ...r, beneficiary: { reference: '#other' } } : r));
+    const o = await outcome({ ...request, contained: [...contained, other] }, 400, 'INVALID_REQUEST');
+    const issue = o.issue.find((i) => i.expression?.[0] === 'Coverage.beneficiary');
+    assert.ok(issue, JSON.stringify(o.issue));
+    assert.match(issue.details?.text ?? '', /#other.*#patient/);
+
+    // In a Bundle, by Type/id: the request names Patient/a, its Coverage covers Patient/b.
+    const url = (n: number) => `urn:uuid:30000000-0000-4000-8000-00000000000${n}`;
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          fullUrl: url(0),
+          resource: {
+            resourceType: 'CoverageEligibilityRequest',
+            status: 'active',
+            purpose: ['benefits'],
+            created: '2026-06-15',
+            patient: { reference: 'Patient/a' },
+            insurer: { reference: 'Organization/ins' },
+            insurance: [{ focal: true, coverage: { reference: 'Coverage/c' } }],
+          },
+        },
+        { fullUrl: url(1), resource: { resourceType: 'Patient', id: 'a', name: [{ given: ['Avery'], family: 'Walsh' }], birthDate: '1988-03-14' } },
+        { fullUrl: url(2), resource: { ...other, id: 'b' } },
+        { fullUrl: url(3), resource: { resourceType: 'Organization', id: 'ins', identifier: [{ value: 'SBX-EVERGREEN' }] } },
+        {
+          fullUrl: url(4),
+          resource: {
+            resourceType: 'Coverage',
+            id: 'c',
+            status: 'active',
+            subscriberId: '10011MHDM',
+            beneficiary: { reference: 'Patient/b' },
+            payor: [{ reference: 'Organization/ins' }],
+          },
+        },
+      ],
+    };
+    const res = await submit(bundle);
+    assert.equal(res.status, 200);
+    const entry = res.body.entry[0] as { response: { status: string; outcome: OperationOutcome } };
+    assert.equal(entry.response.status, '400');
+    assert.ok(
+      entry.response.outcome.issue.some((i) => i.expression?.[0] === 'Coverage.beneficiary' && /Patient\/b.*Patient\/a/.test(i.details?.text ?? '')),
+      JSON.stringify(entry.response.outcome.issue),
+    );
+    // The same Patient by fullUrl and by Type/id is the same patient.
+    const same = structuredClone(bundle);
+    (same.entry[4]!.resource as { beneficiary: { reference: string } }).beneficiary = { reference: url(1) };
+    const ok = await submit(same);
+    assert.equal(ok.body.entry[0].response.status, '200');
+  });
+
   test('400 PAYER_NOT_SUPPORTED, 404 MEMBER_NOT_FOUND, 400 PROVIDER_NOT_RECOGNIZED, 502 PAYER_FAILURE with the payer error', async () => {
     await outcome(eligibilityRequest({ ...AVERY, payer_id: 'NOPE-PAYER' }), 400, 'PAYER_NOT_SUPPORTED');
     await outcome(eligibilityRequest({ member_id: '5MHMNF', first: 'Pat', last: 'Doe', dob: '1990-01-01' }), 404, 'MEMBER_NOT_FOUND');

@@ -78,13 +78,17 @@ export function registerConsoleOidcRoutes(
     const result = await access.users.signInVouched(username, access.mode);
     if (!result.ok) {
       request.log.warn({ event: 'console_sign_in_failed', method: 'oidc', reason: result.reason, user_id: result.user_id ?? null }, 'console sign-in failed');
-      access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, `sso_${result.reason}`);
+      await access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, `sso_${result.reason}`);
       return failed(reply, 'sso_failed');
     }
     const { token } = await access.sessions.create(result.user.id);
     await access.sessions.purge();
     request.log.info({ event: 'console_sign_in', method: 'oidc', user_id: result.user.id }, 'console sign-in');
-    access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 302, 'sso');
+    // Committed before the answer (console-audit.ts); no session without its record.
+    if ((await access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 302, 'sso')) === false) {
+      await access.sessions.destroy(token);
+      return failed(reply, 'sso_unavailable');
+    }
     // Fastify appends a second set-cookie to the one clearing the pending cookie.
     setSessionCookie(reply, request, token, access.trustProxy);
     return reply.redirect('/console/', 302);

@@ -52,7 +52,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
           summary: 'Sign a person in to the console',
           description: `Sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict). Send the \`${CONSOLE_HEADER}: 1\` header.`,
           body: ConsoleSignIn,
-          response: { 200: ConsoleSession, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+          response: { 200: ConsoleSession, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
         },
         config: { rateLimit: { max: access.signInsPerMinute ?? 20, timeWindow: 60_000, keyGenerator: (request) => `sign-in:${request.ip}` } },
       },
@@ -60,7 +60,8 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
         if (!hasConsoleHeader(request)) throw HttpErrors.signInHeaderMissing();
         const result = await access.users.signIn({ ...request.body, env: access.mode });
         if (!result.ok) {
-          access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
+          // Committed before the answer, as a check's record is (console-audit.ts).
+          const recorded = await access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);
           const level = result.reason === 'totp_unreadable' ? 'error' : 'warn';
           request.log[level](
             { event: 'console_sign_in_failed', reason: result.reason, user_id: result.user_id ?? null },
@@ -68,13 +69,18 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
               ? 'console sign-in failed: the TOTP secret is sealed under another COVERAGE_DATA_KEY'
               : 'console sign-in failed',
           );
+          if (recorded === false) throw HttpErrors.signInUnrecorded();
           throw HttpErrors.signInFailed(access.users.maxFailures, Math.round(access.users.lockoutMs / 60_000));
         }
         const { token, session } = await access.sessions.create(result.user.id);
         // Sessions of closed browsers are ended at their next request, which never comes: sweep them here.
         await access.sessions.purge();
         request.log.info({ event: 'console_sign_in', user_id: result.user.id }, 'console sign-in');
-        access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 200);
+        if ((await access.recordAccess?.(request, reply, 'console_sign_in', result.user.id, 200)) === false) {
+          // No session without its record.
+          await access.sessions.destroy(token);
+          throw HttpErrors.signInUnrecorded();
+        }
         setSessionCookie(reply, request, token, access.trustProxy);
         return reply.code(200).send(view(result.user.username, session));
       },
@@ -125,7 +131,7 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
         if (token && !hasConsoleHeader(request)) throw HttpErrors.signInHeaderMissing();
         if (token) {
           const session = await access.sessions.resolve(token);
-          if (session) access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);
+          if (session) await access.recordAccess?.(request, reply, 'console_sign_out', session.user.id, 204);
           await access.sessions.destroy(token);
           request.log.info({ event: 'console_sign_out' }, 'console sign-out');
         }

@@ -16,9 +16,10 @@ import { fhirPath, operationOutcome, type ErrorAnswer } from '../../fhir/outcome
 import { translateRequest, type FhirCheck } from '../../fhir/request-in.ts';
 import { eligibilityResponse, type PlanAnswer } from '../../fhir/response-out.ts';
 import { FHIR_JSON } from '../../fhir/systems.ts';
-import { FHIR_SUBMIT_PATH } from '../check-routes.ts';
+import { FHIR_SUBMIT_PATH, type CheckAudit } from '../check-routes.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { notFound } from '../errors.ts';
+import { depthLimited } from '../json-depth.ts';
 import { SERVICE_VERSION } from '../openapi/openapi.ts';
 
 const FHIR_TYPE = `${FHIR_JSON}; charset=utf-8`;
@@ -63,7 +64,7 @@ function wellFormed<T>(read: () => T): T {
 }
 
 export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDeps): Promise<void> {
-  app.decorateRequest('checkBody', null);
+  app.decorateRequest('checkAudits', null);
   const validate = createCheckValidator(deps.today);
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
   const exchangesOf = (request: FastifyRequest) => {
@@ -79,23 +80,29 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
     return runScan(deps, check.body, ctx);
   }
 
-  /** One request of the submission: translated, validated as /v1 validates, run, and answered in FHIR. */
-  async function answer(item: Submitted, request: FastifyRequest, first: boolean): Promise<Resource> {
+  /** One request of the submission: translated, validated as /v1 validates, run, and answered in FHIR; its audit record filled as it goes. */
+  async function answer(item: Submitted, request: FastifyRequest, audit: CheckAudit, first: boolean): Promise<Resource> {
     const translated = wellFormed(() => translateRequest(item.request, item.resolver));
-    if (!translated.ok) throw refused(`Invalid request: ${translated.errors.map((e) => e.field).join(', ')}`, translated.errors);
+    if (!translated.ok) {
+      audit.payerId = translated.payerId ?? null;
+      throw refused(`Invalid request: ${translated.errors.map((e) => e.field).join(', ')}`, translated.errors);
+    }
     const { check, context } = translated;
+    audit.operation = check.operation;
+    audit.payerId = 'payer_id' in check.body ? (check.body.payer_id ?? null) : null;
     const fieldErrors = validate(check.operation, check.body);
     if (fieldErrors.length > 0) throw refused(`Invalid request: ${fieldErrors.map((e) => fhirPath(e.field)).join(', ')}`, fieldErrors);
-    if (first) {
-      request.operation = check.operation;
-      request.checkBody = check.body;
-    }
+    audit.body = check.body;
+    // The log line names the first check's operation and payer.
+    if (first) request.operation = check.operation;
     const result = await runCheck(check, request);
     const exchange = exchangeFor(exchangesOf(request), result.payer_id);
-    if (first) {
-      request.payerId = result.payer_id;
-      request.payerExchange = exchange;
-    }
+    if (first) request.payerId = result.payer_id;
+    audit.payerId = result.payer_id;
+    audit.exchange = exchange;
+    audit.status = result.status;
+    // A 206 names what it could not work out (UNKNOWN_COSTSHARE, ...), as on /v1.
+    audit.errorCode = result.status === 200 ? null : ((result.body as { error_code?: string }).error_code ?? null);
     annotateAnswer(result.status, result.body, exchange);
     return eligibilityResponse({
       purpose: check.purpose,
@@ -105,6 +112,33 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
       request: item.ref,
       created: deps.today(),
     });
+  }
+
+  /** Runs one request of the submission with its own audit record (audit-hook.ts): n is its place in a Bundle, null alone. */
+  async function audited(item: Submitted, request: FastifyRequest, n: number | null): Promise<Resource> {
+    const started = performance.now();
+    const audit: CheckAudit = {
+      request_id: n === null ? request.id : `${request.id}.${n}`,
+      operation: 'estimate',
+      body: null,
+      payerId: null,
+      status: 500,
+      errorCode: 'INTERNAL_ERROR',
+      exchange: null,
+      latencyMs: 0,
+    };
+    (request.checkAudits ??= []).push(audit);
+    try {
+      return await answer(item, request, audit, n === null || n === 1);
+    } catch (err) {
+      if (err instanceof ServiceError) {
+        audit.status = err.status;
+        audit.errorCode = err.code;
+      }
+      throw err;
+    } finally {
+      audit.latencyMs = performance.now() - started;
+    }
   }
 
   const send = (reply: FastifyReply, resource: Resource) => reply.code(200).type(FHIR_TYPE).send(JSON.stringify(resource));
@@ -119,8 +153,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
   );
 
   await app.register(async (scope) => {
-    // FHIR clients send application/fhir+json; it is JSON, parsed as strictly as application/json.
-    scope.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+    // FHIR clients send application/fhir+json; it is JSON, parsed as strictly as application/json, its depth limited alike.
+    scope.addContentTypeParser(FHIR_JSON, { parseAs: 'string' }, depthLimited(scope.getDefaultJsonParser('error', 'error')));
 
     scope.post(
       FHIR_SUBMIT_PATH,
@@ -145,7 +179,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
       async (request, reply) => {
         const submitted = wellFormed(() => submission(request.body as Resource));
         if (!submitted.ok) throw refused(`Invalid request: ${submitted.errors.map((e) => e.field).join(', ')}`, submitted.errors);
-        if (!submitted.bundle) return send(reply, await answer(submitted.requests[0]!, request, true));
+        if (!submitted.bundle) return send(reply, await audited(submitted.requests[0]!, request, null));
         // Each request of a Bundle is a check: the HTTP request counted one, the rest count here.
         const wait = (await request.countMoreChecks?.(submitted.requests.length - 1)) ?? null;
         if (wait !== null) {
@@ -161,7 +195,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
         // One after another: a Bundle is no faster than its requests sent in turn, and asks no payer twice at once.
         for (const [i, item] of submitted.requests.entries()) {
           try {
-            answers.push({ status: 200, resource: await answer(item, request, i === 0) });
+            answers.push({ status: 200, resource: await audited(item, request, i + 1) });
           } catch (err) {
             if (!(err instanceof ServiceError)) throw err;
             const outcome = operationOutcome({
