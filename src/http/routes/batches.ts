@@ -181,7 +181,11 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         // A console sign-in runs under a key-shaped principal; the person is kept for the rows' audit records.
         const userId = (request as { user?: { id: string } | null }).user?.id ?? null;
         const name = uploadName((request.query as Record<string, unknown> | undefined)?.filename);
-        const batch = await options.store.create({ keyId: key.id, ownerId: owner, env: key.env, userId, source, name, checks: input.checks, payerKeys }, new Date(), nextTurn);
+        const batch = await options.store.create(
+          { keyId: key.id, ownerId: owner, env: key.env, userId, source, name, checks: input.checks, payerKeys },
+          new Date(),
+          nextTurn,
+        );
         options.wake();
         reply.code(202).header('location', `/v1/batches/${batch.id}`);
         return { id: batch.id, status: 'queued' as const, total: batch.total, created_at: batch.created_at, ...links(batch.id) };
