@@ -96,6 +96,38 @@ if (!args['server-only']) {
     const { longest, slices } = await sliced(upload);
     console.log(`| ${name} | ${size(upload.body)} | ${ms(whole)} | ${ms(longest)} | ${slices} |`);
   }
+
+  // Storing the valid batch's rows in a fresh SQLite store, as the route does: the longest slice, and the last (the COMMIT).
+  const { openDb } = await import('../src/store/db.ts');
+  const { BatchStore } = await import('../src/store/batches.ts');
+  const storeDir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-store-'));
+  const db = await openDb({ dataDir: storeDir });
+  try {
+    const input = fromCsv(UPLOADS['a valid batch of 10,000 rows']!.body, validate);
+    if (!input.ok) throw new Error('the valid batch is invalid');
+    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice (COMMIT) | slices |');
+    console.log('|---|---|---|---|---|');
+    for (let run = 0; run < 3; run++) {
+      const batch = { keyId: 'k', ownerId: 'o', env: 'sandbox' as const, source: 'csv' as const, checks: input.checks, payerKeys: input.checks.map(() => 'x') };
+      const t = performance.now();
+      await new BatchStore(db).create(batch);
+      const whole = performance.now() - t;
+      let longest = 0;
+      let slices = 1;
+      let from = performance.now();
+      await new BatchStore(db).create(batch, new Date(), async () => {
+        longest = Math.max(longest, performance.now() - from);
+        slices++;
+        await new Promise((resolve) => setImmediate(resolve));
+        from = performance.now();
+      });
+      const last = performance.now() - from;
+      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(last)} | ${slices} |`);
+    }
+  } finally {
+    await db.close();
+    rmSync(storeDir, { recursive: true, force: true });
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-'));
