@@ -1,13 +1,15 @@
 /**
- * Does a hostile batch CSV stall the server (issue 23, finding 2)? Two bodies of the attack, and a
- * real 10,000-line schedule:
- *  - in process: the time parseCsv and the whole batch reading (fromCsv) hold the event loop, beside
- *    the character-by-character reader the rewrite replaced (test/support/reference-csv.ts);
- *  - through `coverage serve`: the slowest answer of a /healthz probe sent every 5 ms while each
- *    body is POSTed to /v1/batches, beside the same probe with nothing else going on.
- * The in-process figures are CPU time, which a busy machine does not inflate; the probe's are wall
- * time, so read them beside the idle probe of the same run. Prints the figures; bench/RESULTS.md's "CSV uploads and the event loop" section is written by hand from them.
- * Run: node --import tsx bench/csv-stall.ts
+ * Does one upload hold the server's event loop (issue 23, finding 2; issue 39, item 2)? Each body
+ * below, read two ways:
+ *  - in process (`--server-only` leaves it out): the CPU time of reading and validating it at once
+ *    (fromCsv), which is how long the old route held the loop, beside the longest slice and the number
+ *    of slices when read as the routes now read it (csvBatch through inSlices, a setImmediate between);
+ *  - through `coverage serve`: the slowest answer of a /healthz probe sent every 5 ms while the body
+ *    is POSTed (to /v1/batches, or /v1/monitors/bulk), beside the same probe with nothing else going
+ *    on, and the server's CPU meanwhile.
+ * The probe's figures are wall time, so read them beside the idle probe of the same run. Prints the
+ * figures; bench/RESULTS.md's "CSV uploads and the event loop" sections are written by hand from them.
+ * Run: node --import tsx bench/csv-stall.ts [--server-only]
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -15,52 +17,117 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { fromCsv, MAX_COLUMNS } from '../src/formats/batch-input.ts';
-import { createCheckValidator } from '../src/http/check-validator.ts';
-import { parseCsv } from '../src/formats/csv.ts';
-import { MAX_BATCH_ROWS } from '../src/domain/batch.ts';
 import { startServer } from '../test/support/processes.ts';
-import { referenceParseCsv } from '../test/support/reference-csv.ts';
+
+const { values: args } = parseArgs({ options: { 'server-only': { type: 'boolean', default: false } } });
 
 const HEADER = 'member_id,member_first_name,member_last_name,member_dob,provider_npi,provider_session_cost';
-const BODIES: Record<string, string> = {
-  // Just under the 8 MiB body limit of /v1/batches.
-  'one 8 MB value': `${HEADER}\n1MHNA,"${'x'.repeat(8 * 1024 * 1024 - 200)}",Lee,1980-01-01,1234567893,15000\n`,
-  '10,000 rows of 350-character names': `${HEADER}\n${Array.from({ length: 10_000 }, (_, i) => `${100000 + i}MHNA,${'n'.repeat(350)},${'m'.repeat(350)},1980-01-01,1234567893,15000`).join('\n')}\n`,
+const valid = (n: number) => Array.from({ length: n }, (_, i) => `${100000 + i}MHNA,Avery,Walsh,1980-01-01,1234567893,15000`);
+const WIDE = Array.from({ length: 64 }, (_, i) => `column_${i + 1}`).join(',');
+const WIDE_ROW = Array.from({ length: 64 }, (_, i) => `v${i}`).join(',');
+interface Upload {
+  path: '/v1/batches' | '/v1/monitors/bulk';
+  body: string;
+}
+const UPLOADS: Record<string, Upload> = {
+  // Just under the 8 MiB body limit.
+  '8 MB of blank lines': { path: '/v1/batches', body: `${HEADER}\n${'\n'.repeat(8 * 1024 * 1024 - 200)}` },
   // Within every CSV limit, every value of every row invalid: what is left is validation.
-  '10,000 rows, every value invalid': `${HEADER}\n${Array.from({ length: 10_000 }, () => '!!,!!,!!,!!,!!,!!').join('\n')}\n`,
-  'a real schedule of 10,000 rows': `${HEADER}\n${Array.from({ length: 10_000 }, (_, i) => `${100000 + i}MHNA,Avery,Walsh,1980-01-01,1234567893,15000`).join('\n')}\n`,
+  '10,000 rows, every value invalid': { path: '/v1/batches', body: `${HEADER}\n${Array.from({ length: 10_000 }, () => '!!,!!,!!,!!,!!,!!').join('\n')}\n` },
+  'an unclosed quote after 9,999 rows': { path: '/v1/batches', body: `${HEADER}\n${valid(9_999).join('\n')}\n"1MHNA,Avery\n` },
+  'a 64-column header over 10,000 rows': { path: '/v1/batches', body: `${WIDE}\n${Array.from({ length: 10_000 }, () => WIDE_ROW).join('\n')}\n` },
+  'a valid batch of 10,000 rows': { path: '/v1/batches', body: `${HEADER}\n${valid(10_000).join('\n')}\n` },
+  'a schedule of 10,000 appointments': {
+    path: '/v1/monitors/bulk',
+    body: `${HEADER},appointment_date\n${valid(10_000)
+      .map((line) => `${line},2026-12-30`)
+      .join('\n')}\n`,
+  },
 };
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const size = (body: string) => `${(body.length / 1e6).toFixed(1)} MB`;
 
-/** CPU time of one synchronous call (what it holds the event loop for on an idle core), best of 5 after one to warm. */
-function timed(run: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < 6; i++) {
-    const t = process.cpuUsage();
-    try {
+if (!args['server-only']) {
+  const { csvBatch, fromCsv } = await import('../src/formats/batch-input.ts');
+  const { inSlices } = await import('../src/formats/slices.ts');
+  const { createCheckValidator } = await import('../src/http/check-validator.ts');
+  const validate = createCheckValidator();
+  const extra = (u: Upload) => (u.path === '/v1/monitors/bulk' ? ['appointment_date'] : []);
+
+  /** CPU time of one synchronous call (what it holds the event loop for on an idle core), best of 5 after one to warm. */
+  const atOnce = (run: () => unknown): number => {
+    let best = Infinity;
+    for (let i = 0; i < 6; i++) {
+      const t = process.cpuUsage();
       run();
-    } catch {
-      // A refusal is an answer too: its cost is what is measured.
+      const used = process.cpuUsage(t);
+      if (i > 0) best = Math.min(best, (used.user + used.system) / 1000);
     }
-    const used = process.cpuUsage(t);
-    if (i > 0) best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
+    return best;
+  };
 
-console.log(`In process, CPU time of the synchronous call (best of 5); load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
-console.log('| body | size | old parseCsv | new parseCsv | fromCsv (parse, limits, validation) |');
-console.log('|---|---|---|---|---|');
-const validate = createCheckValidator();
-const batchLimits = { maxCells: MAX_COLUMNS, maxRecords: MAX_BATCH_ROWS + 1 };
-for (const [name, body] of Object.entries(BODIES)) {
-  const old = timed(() => referenceParseCsv(body, batchLimits));
-  const now = timed(() => parseCsv(body, batchLimits));
-  const whole = timed(() => fromCsv(body, validate));
-  console.log(`| ${name} | ${(body.length / 1e6).toFixed(1)} MB | ${ms(old)} | ${ms(now)} | ${ms(whole)} |`);
+  /** Read in slices: the longest slice (wall time from one pause's end to the next pause), best of 5 after one to warm. */
+  const sliced = async (upload: Upload): Promise<{ longest: number; slices: number }> => {
+    let best = { longest: Infinity, slices: 0 };
+    for (let i = 0; i < 6; i++) {
+      let longest = 0;
+      let slices = 1;
+      let from = performance.now();
+      await inSlices(csvBatch(upload.body, validate, extra(upload)), async () => {
+        longest = Math.max(longest, performance.now() - from);
+        slices++;
+        await new Promise((resolve) => setImmediate(resolve));
+        from = performance.now();
+      });
+      longest = Math.max(longest, performance.now() - from);
+      if (i > 0 && longest < best.longest) best = { longest, slices };
+    }
+    return best;
+  };
+
+  console.log(`In process (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): reading and validating each body`);
+  console.log('| body | size | at once (CPU) | in slices: longest slice | slices |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, upload] of Object.entries(UPLOADS)) {
+    const whole = atOnce(() => fromCsv(upload.body, validate, extra(upload)));
+    const { longest, slices } = await sliced(upload);
+    console.log(`| ${name} | ${size(upload.body)} | ${ms(whole)} | ${ms(longest)} | ${slices} |`);
+  }
+
+  // Storing the valid batch's rows in a fresh SQLite store, as the route does: the longest slice, and the last (the COMMIT).
+  const { openDb } = await import('../src/store/db.ts');
+  const { BatchStore } = await import('../src/store/batches.ts');
+  const storeDir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-store-'));
+  const db = await openDb({ dataDir: storeDir });
+  try {
+    const input = fromCsv(UPLOADS['a valid batch of 10,000 rows']!.body, validate);
+    if (!input.ok) throw new Error('the valid batch is invalid');
+    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice (COMMIT) | slices |');
+    console.log('|---|---|---|---|---|');
+    for (let run = 0; run < 3; run++) {
+      const batch = { keyId: 'k', ownerId: 'o', env: 'sandbox' as const, source: 'csv' as const, checks: input.checks, payerKeys: input.checks.map(() => 'x') };
+      const t = performance.now();
+      await new BatchStore(db).create(batch);
+      const whole = performance.now() - t;
+      let longest = 0;
+      let slices = 1;
+      let from = performance.now();
+      await new BatchStore(db).create(batch, new Date(), async () => {
+        longest = Math.max(longest, performance.now() - from);
+        slices++;
+        await new Promise((resolve) => setImmediate(resolve));
+        from = performance.now();
+      });
+      const last = performance.now() - from;
+      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(last)} | ${slices} |`);
+    }
+  } finally {
+    await db.close();
+    rmSync(storeDir, { recursive: true, force: true });
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-'));
@@ -75,29 +142,31 @@ function serverCpuMs(): number {
 
 /**
  * Probes /healthz every 5 ms from a worker thread (so this process's own upload does not delay it)
- * until `during` settles; the slowest answer.
+ * until `during` settles; the slowest answer and the median.
  */
-async function probeWhile(during: Promise<unknown>): Promise<number> {
+async function probeWhile(during: Promise<unknown>): Promise<{ worst: number; median: number }> {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
-     let worst = 0, stop = false;
+     const times = [];
+     let stop = false;
      parentPort.on('message', () => (stop = true));
      (async () => {
        while (!stop) {
          const t = performance.now();
          await fetch(workerData + '/healthz').then((r) => r.arrayBuffer());
-         worst = Math.max(worst, performance.now() - t);
+         times.push(performance.now() - t);
          await new Promise((r) => setTimeout(r, 5));
        }
-       parentPort.postMessage(worst);
+       times.sort((a, b) => a - b);
+       parentPort.postMessage({ worst: times.at(-1) ?? 0, median: times[Math.floor(times.length / 2)] ?? 0 });
      })();`,
     { eval: true, workerData: server.url },
   );
   await during.catch(() => {});
   worker.postMessage('stop');
-  const [worst] = (await once(worker, 'message')) as [number];
+  const [result] = (await once(worker, 'message')) as [{ worst: number; median: number }];
   await worker.terminate();
-  return worst;
+  return result;
 }
 
 try {
@@ -108,22 +177,28 @@ try {
   const idleCpu = serverCpuMs();
   const idle = await probeWhile(new Promise((r) => setTimeout(r, 2_000)));
   console.log(
-    `\nThrough coverage serve: slowest /healthz answer while the body is POSTed to /v1/batches, and the server's CPU meanwhile (2 s of probes alone: ${ms(idle)}, ${serverCpuMs() - idleCpu} ms of CPU)`,
+    `\nThrough coverage serve (load average ${loadavg()[0]!.toFixed(1)}): slowest /healthz answer while the body is POSTed, and the server's CPU meanwhile. ` +
+      `2 s of probes alone: an empty request answered in ${ms(idle.median)} (median), the slowest in ${ms(idle.worst)}; ${serverCpuMs() - idleCpu} ms of CPU`,
   );
-  console.log('| body | status | upload answered in | slowest /healthz | server CPU |');
-  console.log('|---|---|---|---|---|');
-  for (const [name, body] of Object.entries(BODIES)) {
+  console.log('| body | to | status | answered in | slowest /healthz | server CPU |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, upload] of Object.entries(UPLOADS)) {
     const t = performance.now();
     const cpu = serverCpuMs();
     let status = 0;
     let answered = 0;
-    const upload = fetch(`${server.url}/v1/batches`, { method: 'POST', headers: { apikey: key, 'content-type': 'text/csv' }, body }).then(async (r) => {
-      status = r.status;
-      await r.arrayBuffer();
-      answered = performance.now() - t;
-    });
-    const worst = await probeWhile(upload);
-    console.log(`| ${name} | ${status} | ${ms(answered)} | ${ms(worst)} | ${serverCpuMs() - cpu} ms |`);
+    let batchId: string | undefined;
+    const sent = fetch(`${server.url}${upload.path}`, { method: 'POST', headers: { apikey: key, 'content-type': 'text/csv' }, body: upload.body }).then(
+      async (r) => {
+        status = r.status;
+        batchId = ((await r.json()) as { id?: string }).id;
+        answered = performance.now() - t;
+      },
+    );
+    const { worst } = await probeWhile(sent);
+    console.log(`| ${name} | ${upload.path} | ${status} | ${ms(answered)} | ${ms(worst)} | ${serverCpuMs() - cpu} ms |`);
+    // A queued batch is cancelled, so its checks do not run beside the next upload.
+    if (batchId && upload.path === '/v1/batches') await fetch(`${server.url}/v1/batches/${batchId}`, { method: 'DELETE', headers: { apikey: key } });
   }
 } finally {
   await server.stop();

@@ -5,7 +5,8 @@
 import { MAX_BATCH_ROWS, type BatchCheck } from '../domain/batch.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, OPERATIONS, ScanRequest, type OperationName } from '../domain/schemas/requests.ts';
 import type { FieldError } from '../domain/errors.ts';
-import { CsvError, parseCsv } from './csv.ts';
+import { CsvError, csvRecords } from './csv.ts';
+import { runThrough, type Sliced } from './slices.ts';
 import { centsCell, dateCell, dollarsToCents, looksShortenedByExcel, type Cell } from './spreadsheet-cells.ts';
 
 /** Validates one check's body as its real-time endpoint would (http/check-validator.ts makes the server's). */
@@ -114,7 +115,15 @@ function countLimit(count: number, field: string): RowError | null {
   return null;
 }
 
+/** Rows validated between two yields of jsonBatch and csvBatch. */
+const ROWS_PER_SLICE = 250;
+
 export function fromJson(body: unknown, validate: CheckValidator): BatchInput {
+  return runThrough(jsonBatch(body, validate));
+}
+
+/** fromJson, yielding every few hundred rows (slices.ts). */
+export function* jsonBatch(body: unknown, validate: CheckValidator): Sliced<BatchInput> {
   if (!isObject(body)) return refuse([{ field: '(body)', message: 'must be a JSON object with a checks array, or CSV sent as text/csv' }]);
   const extra = Object.keys(body).filter((k) => k !== 'checks');
   if (extra.length > 0) return refuse(extra.map((field) => ({ field, message: 'is not a field of a batch' })));
@@ -123,11 +132,14 @@ export function fromJson(body: unknown, validate: CheckValidator): BatchInput {
   if (limit) return refuse([limit]);
   const errors = new Errors();
   const checks: BatchCheck[] = [];
-  body.checks.forEach((item: unknown, i) => {
+  const items: unknown[] = body.checks;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % ROWS_PER_SLICE === 0) yield;
+    const item = items[i];
     const row = i + 1;
     if (!isObject(item)) {
       errors.add({ row, field: '(check)', message: 'must be an object with endpoint and request' });
-      return;
+      continue;
     }
     const before = errors.count;
     for (const key of Object.keys(item)) {
@@ -135,10 +147,10 @@ export function fromJson(body: unknown, validate: CheckValidator): BatchInput {
     }
     if (!isOperation(item.endpoint)) errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
     if (!isObject(item.request)) errors.add({ row, field: 'request', message: 'must be a JSON object: the body of the endpoint' });
-    if (errors.count > before || !isOperation(item.endpoint) || !isObject(item.request)) return;
+    if (errors.count > before || !isOperation(item.endpoint) || !isObject(item.request)) continue;
     for (const e of validate(item.endpoint, item.request)) errors.add({ row, ...e });
     checks.push({ endpoint: item.endpoint, request: item.request });
-  });
+  }
   return errors.count > 0 ? errors.refuse() : { ok: true, checks };
 }
 
@@ -230,11 +242,16 @@ function headerErrors(columns: readonly string[], errors: Errors, extraColumns: 
 }
 
 export function fromCsv(text: string, validate: CheckValidator, extraColumns: readonly string[] = []): BatchInput {
+  return runThrough(csvBatch(text, validate, extraColumns));
+}
+
+/** fromCsv, yielding every few thousand lines read and every few hundred rows validated (slices.ts). */
+export function* csvBatch(text: string, validate: CheckValidator, extraColumns: readonly string[] = []): Sliced<BatchInput> {
   const early = headerProblem(text);
   if (early) return refuse([early]);
   let records;
   try {
-    records = parseCsv(text, {
+    records = yield* csvRecords(text, {
       maxCells: MAX_COLUMNS,
       maxRecords: MAX_BATCH_ROWS + 1,
       maxValueChars: MAX_CSV_VALUE_CHARS,
@@ -262,7 +279,8 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
   const checks: BatchCheck[] = [];
   const read: { row: number; extras: Record<string, string> }[] = [];
   const costColumn = columns.find((name) => name in COST_COLUMNS) ?? 'provider_session_cost';
-  for (const record of rows) {
+  for (const [n, record] of rows.entries()) {
+    if (n > 0 && n % ROWS_PER_SLICE === 0) yield;
     // Numbered as the spreadsheet shows it, so "row 7" is row 7 on screen.
     const row = record.row;
     if (record.cells.length > columns.length) {

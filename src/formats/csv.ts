@@ -1,4 +1,5 @@
 /** RFC 4180 CSV: reading uploads (quotes, doubled quotes, CRLF or LF, a leading BOM) and writing results. */
+import { runThrough, type Sliced } from './slices.ts';
 import { EXCEL_TEXT_FORMULA } from './spreadsheet-cells.ts';
 
 export class CsvError extends Error {
@@ -63,12 +64,21 @@ class NextOf {
   }
 }
 
+/** Lines (records or blank) read between two yields of csvRecords, and characters. */
+const LINES_PER_SLICE = 4_096;
+const CHARS_PER_SLICE = 256 * 1024;
+
 /**
  * The records of a CSV text; blank lines are skipped. Values are found with indexOf and cut out
  * with slice, and a value or record past its limit is refused as soon as its end is found, so an
  * upload costs time in proportion to its size whatever it holds.
  */
 export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
+  return runThrough(csvRecords(text, limits));
+}
+
+/** parseCsv, yielding every few thousand lines (slices.ts): what a server reads an upload with. */
+export function* csvRecords(text: string, limits: CsvLimits = {}): Sliced<CsvRecord[]> {
   const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
   const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
   const maxValue = limits.maxValueChars ?? Number.MAX_SAFE_INTEGER;
@@ -82,7 +92,22 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let row = 1;
+  let lines = 0;
+  let sliceStart = i;
   while (i < n) {
+    if (++lines >= LINES_PER_SLICE || i - sliceStart >= CHARS_PER_SLICE) {
+      lines = 0;
+      sliceStart = i;
+      yield;
+    }
+    const first = text.charCodeAt(i);
+    if (first === LF || first === CR) {
+      // A blank line: skipped without building a record (a file of nothing but line breaks is read quickly).
+      i += first === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      line++;
+      row++;
+      continue;
+    }
     const start = line;
     const startRow = row;
     const recordStart = i;
@@ -99,11 +124,12 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
         for (;;) {
           const q = quote.from(j);
           if (q === Infinity) throw new CsvError(start, `line ${start}: a quoted value is not closed`);
-          for (let k = lf.from(j); k < q; k = lf.from(k + 1)) line++;
           const doubled = text.charCodeAt(q + 1) === QUOTE;
           length += q - j + (doubled ? 1 : 0);
+          // Before the line breaks inside are counted: a value past its limit is refused without walking it.
           if (length > maxValue) throw valueTooLong(start, startRow, maxValue);
           if (q - recordStart > maxRecord) throw recordTooLong(start, startRow, maxRecord);
+          for (let k = lf.from(j); k < q; k = lf.from(k + 1)) line++;
           parts.push(text.slice(j, doubled ? q + 1 : q));
           j = q + (doubled ? 2 : 1);
           if (!doubled) break;

@@ -49,6 +49,11 @@ export const HttpErrors = {
     'TOO_MANY_REQUESTS',
     (max: number, retryIn: number) => `Rate limit of ${max} checks per minute exceeded; retry in ${retryIn} seconds`,
   ),
+  signInsPerUser: declareError(
+    'TOO_MANY_REQUESTS',
+    (max: number, retryIn: number) => `At most ${max} sign-ins a minute may be tried for one username; retry in ${retryIn} seconds`,
+  ),
+  signInsBusy: declareError('TOO_MANY_REQUESTS', (retryIn: number) => `Too many sign-ins are being checked at once; retry in ${retryIn} seconds`),
   batchRowsQueued: declareError(
     'TOO_MANY_REQUESTS',
     (queued: number, max: number) => `This key has ${queued} batch rows waiting; a key may have at most ${max}. Retry when earlier batches have finished`,

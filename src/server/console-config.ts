@@ -13,6 +13,12 @@ export interface ConsoleConfig {
   lockoutMs: number;
   /** COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE: sign-in attempts per client address per minute (default 20). */
   signInsPerMinute: number;
+  /** COVERAGE_CONSOLE_SIGN_INS_PER_USER_PER_MINUTE: sign-in attempts per username per minute (default 10). */
+  signInsPerUserPerMinute: number;
+  /** COVERAGE_CONSOLE_HASHES_AT_ONCE: password hashes at once (default 2), below UV_THREADPOOL_SIZE. */
+  hashesAtOnce: number;
+  /** COVERAGE_CONSOLE_HASH_QUEUE: sign-ins that may wait for a hash (default 8). */
+  hashQueue: number;
   /** COVERAGE_TRUST_PROXY: believe X-Forwarded-Proto (session cookies get Secure behind a TLS proxy). */
   trustProxy: boolean;
   /** COVERAGE_OIDC_*: sign-in through the organization's identity provider; null when not configured. */
@@ -44,12 +50,21 @@ function oidcConfig(env: Env): OidcConfig | null {
 
 export function consoleConfig(env: Env): ConsoleConfig {
   const trust = (env.COVERAGE_TRUST_PROXY ?? '').trim().toLowerCase();
+  // The threads left over serve file reads and DNS while sign-ins hash (docs/security.md, "Sign-ins and the thread pool").
+  if (env.COVERAGE_CONSOLE_HASHES_AT_ONCE >= env.UV_THREADPOOL_SIZE) {
+    throw new Error(
+      `COVERAGE_CONSOLE_HASHES_AT_ONCE (${env.COVERAGE_CONSOLE_HASHES_AT_ONCE}) must be below UV_THREADPOOL_SIZE (${env.UV_THREADPOOL_SIZE}): password hashes would take every thread file reads and DNS need`,
+    );
+  }
   return {
     idleMs: env.COVERAGE_CONSOLE_IDLE_MINUTES * 60_000,
     lifetimeMs: env.COVERAGE_CONSOLE_SESSION_HOURS * 3_600_000,
     maxFailures: env.COVERAGE_CONSOLE_MAX_FAILURES,
     lockoutMs: env.COVERAGE_CONSOLE_LOCKOUT_MINUTES * 60_000,
     signInsPerMinute: env.COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE,
+    signInsPerUserPerMinute: env.COVERAGE_CONSOLE_SIGN_INS_PER_USER_PER_MINUTE,
+    hashesAtOnce: env.COVERAGE_CONSOLE_HASHES_AT_ONCE,
+    hashQueue: env.COVERAGE_CONSOLE_HASH_QUEUE,
     trustProxy: trust !== '' && trust !== '0' && trust !== 'false' && trust !== 'no',
     oidc: oidcConfig(env),
   };

@@ -165,6 +165,17 @@ const Console = {
   COVERAGE_CONSOLE_MAX_FAILURES: int(1, 100, 5, { description: 'failed sign-ins in a row that lock an account' }),
   COVERAGE_CONSOLE_LOCKOUT_MINUTES: int(1, 1440, 15, { description: 'how long the lock lasts' }),
   COVERAGE_CONSOLE_SIGN_INS_PER_MINUTE: int(1, 100_000, 20, { description: 'sign-in attempts per client address per minute' }),
+  COVERAGE_CONSOLE_SIGN_INS_PER_USER_PER_MINUTE: int(1, 100_000, 10, {
+    description: 'sign-in attempts per username per minute, from any address; past it `429` with `Retry-After`',
+  }),
+  COVERAGE_CONSOLE_HASHES_AT_ONCE: int(1, 1023, 2, {
+    description:
+      'password hashes (argon2id, 64 MiB each) one instance computes at once; below `UV_THREADPOOL_SIZE`, so static files and DNS never wait behind sign-ins ([docs/security.md](docs/security.md#sign-ins-and-the-thread-pool))',
+  }),
+  COVERAGE_CONSOLE_HASH_QUEUE: int(0, 10_000, 8, { description: 'sign-ins that may wait for a password hash; past it `429` with `Retry-After`' }),
+  UV_THREADPOOL_SIZE: int(2, 1024, 4, {
+    description: "Node's thread pool (read by Node itself): file reads, DNS and password hashes share it; must be above `COVERAGE_CONSOLE_HASHES_AT_ONCE`",
+  }),
   COVERAGE_TRUST_PROXY: text({
     description: '`1` behind a TLS-terminating proxy: believe `X-Forwarded-Proto` so console cookies get `Secure` (empty, `0`, `false` or `no`: off)',
   }),

@@ -10,6 +10,7 @@ import { KeyStore } from '../store/keys.ts';
 import { ConsoleSessionStore } from '../store/console-sessions.ts';
 import { DataKey } from '../store/data-key.ts';
 import { UserStore } from '../store/users.ts';
+import { PasswordQueue } from '../store/password-queue.ts';
 import { auditHmacKey, memberHasher } from '../store/member-hash.ts';
 import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
@@ -146,11 +147,17 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
     monitoring: monitoring.routes,
     consoleAccess: {
-      users: new UserStore(db, { dataKey, maxFailures: config.console.maxFailures, lockoutMs: config.console.lockoutMs }),
+      users: new UserStore(db, {
+        dataKey,
+        maxFailures: config.console.maxFailures,
+        lockoutMs: config.console.lockoutMs,
+        hashing: new PasswordQueue({ atOnce: config.console.hashesAtOnce, waiting: config.console.hashQueue }),
+      }),
       sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
       mode: config.mode,
       trustProxy: config.console.trustProxy,
       signInsPerMinute: config.console.signInsPerMinute,
+      signInsPerUserPerMinute: config.console.signInsPerUserPerMinute,
       oidc: config.console.oidc,
     },
   });

@@ -126,7 +126,9 @@ export class AuditWriter {
       const batch = this.queue.splice(0, this.batchSize);
       const events = batch.map((q) => q.event);
       try {
-        if (this.db.sqlite) this.insertSqlite(this.db.sqlite, events);
+        // A transaction open across turns (a batch's rows, inserted in slices) would take these rows into
+        // itself: through Kysely they wait for it to end instead.
+        if (this.db.sqlite && !this.db.sqlite.inTransaction) this.insertSqlite(this.db.sqlite, events);
         else {
           await this.db.kysely
             .insertInto('audit_events')

@@ -3,11 +3,12 @@
  * runner's claims on rows are in batch-claims.ts.
  */
 import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { CANCELLED_OUTCOME, PENDING_OUTCOME, type BatchCheck, type ClaimedRow, type RowState } from '../domain/batch.ts';
 import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { BatchClaims, rowContext, UNREADABLE_ROW } from './batch-claims.ts';
-import type { BatchTable } from './schema.ts';
+import type { BatchRowTable, BatchTable } from './schema.ts';
 
 export type Batch = BatchTable;
 
@@ -54,7 +55,9 @@ export interface RowSelection {
   limit?: number;
 }
 
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 250;
+/** Rows sealed between two turns handed to the event loop, when create is given a pause. */
+const SEAL_SLICE = 250;
 const PAGE = 500;
 
 const nameContext = (batchId: string) => `batches:${batchId}:name`;
@@ -62,7 +65,12 @@ const nameContext = (batchId: string) => `batches:${batchId}:name`;
 export const newBatchId = () => `bat_${randomBytes(12).toString('hex')}`;
 
 export class BatchStore extends BatchClaims {
-  async create(batch: NewBatch, now = new Date()): Promise<Batch> {
+  /**
+   * `pause` hands the event loop a turn between slices of rows sealed and between the transaction's
+   * INSERTs (the server's: docs/batch.md, "Uploads and other requests"). Other queries wait for the
+   * transaction meanwhile (one SQLite connection; audit.ts holds its own writes until it ends).
+   */
+  async create(batch: NewBatch, now = new Date(), pause?: () => Promise<void>): Promise<Batch> {
     const id = newBatchId();
     const record: Batch = {
       id,
@@ -75,23 +83,31 @@ export class BatchStore extends BatchClaims {
       total: batch.checks.length,
       created_at: now.toISOString(),
     };
+    const values: Insertable<BatchRowTable>[] = [];
+    for (const [i, check] of batch.checks.entries()) {
+      if (pause && i > 0 && i % SEAL_SLICE === 0) await pause();
+      values.push({
+        batch_id: record.id,
+        row_no: i + 1,
+        key_id: record.key_id,
+        owner_id: record.owner_id,
+        env: record.env,
+        user_id: batch.userId ?? null,
+        endpoint: check.endpoint,
+        payer_key: batch.payerKeys[i] ?? '',
+        request: this.sealed.write(JSON.stringify(check.request), rowContext(record.id, i + 1, 'request')),
+        state: 'pending' as const,
+        attempts: 0,
+      });
+    }
     await this.db.kysely.transaction().execute(async (trx) => {
       await trx.insertInto('batches').values(record).execute();
-      for (let start = 0; start < batch.checks.length; start += INSERT_CHUNK) {
-        const values = batch.checks.slice(start, start + INSERT_CHUNK).map((check, i) => ({
-          batch_id: record.id,
-          row_no: start + i + 1,
-          key_id: record.key_id,
-          owner_id: record.owner_id,
-          env: record.env,
-          user_id: batch.userId ?? null,
-          endpoint: check.endpoint,
-          payer_key: batch.payerKeys[start + i] ?? '',
-          request: this.sealed.write(JSON.stringify(check.request), rowContext(record.id, start + i + 1, 'request')),
-          state: 'pending' as const,
-          attempts: 0,
-        }));
-        await trx.insertInto('batch_rows').values(values).execute();
+      for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+        if (pause && start > 0) await pause();
+        await trx
+          .insertInto('batch_rows')
+          .values(values.slice(start, start + INSERT_CHUNK))
+          .execute();
       }
     });
     return { ...record, name: batch.name ?? null };

@@ -17,6 +17,9 @@ import { SealedText } from './sealed-text.ts';
 import type { WebhookEvent, WebhookStore } from './webhooks.ts';
 import type { Mode } from '../domain/mode.ts';
 
+/** Monitors sealed, and inserted, between two turns handed to the event loop when createWithin is given a pause. */
+const MONITORS_PER_SLICE = 250;
+
 /** What a monitor checks: the estimate request, and the caller's own label. */
 export interface MonitorRequest {
   request: Record<string, unknown>;
@@ -106,10 +109,20 @@ export class MonitorStore {
    * written in one transaction, which PostgreSQL holds under a lock of the owner, so requests sent at
    * once cannot each find room for themselves. `count`: the owner's monitors when refused.
    */
-  async createWithin(inputs: readonly NewMonitor[], max: number, now = new Date()): Promise<{ made: StoredMonitor[] } | { count: number }> {
+  async createWithin(
+    inputs: readonly NewMonitor[],
+    max: number,
+    now = new Date(),
+    /** Hands the event loop a turn between slices of monitors sealed and between the INSERTs (docs/monitoring.md). */
+    pause?: () => Promise<void>,
+  ): Promise<{ made: StoredMonitor[] } | { count: number }> {
     const ownerId = inputs[0]?.ownerId;
     if (ownerId === undefined || inputs.some((i) => i.ownerId !== ownerId)) throw new Error('createWithin takes monitors of one owner');
-    const rows = inputs.map((input) => this.row(input, now));
+    const rows: MonitorTable[] = [];
+    for (const [i, input] of inputs.entries()) {
+      if (pause && i > 0 && i % MONITORS_PER_SLICE === 0) await pause();
+      rows.push(this.row(input, now));
+    }
     return this.db.kysely.transaction().execute(async (trx) => {
       if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`monitors:${ownerId}`}))`.execute(trx);
       const found = await trx
@@ -120,11 +133,13 @@ export class MonitorStore {
       const count = Number(found?.n ?? 0);
       if (count + rows.length > max) return { count };
       // In slices: each INSERT stays under SQLite's limit on bound values.
-      for (let i = 0; i < rows.length; i += 500)
+      for (let i = 0; i < rows.length; i += MONITORS_PER_SLICE) {
+        if (pause && i > 0) await pause();
         await trx
           .insertInto('monitors')
-          .values(rows.slice(i, i + 500))
+          .values(rows.slice(i, i + MONITORS_PER_SLICE))
           .execute();
+      }
       // As read back, without unsealing what was just sealed.
       return {
         made: rows.map((r, i) => ({

@@ -9,6 +9,7 @@ import type { Mode } from '../domain/mode.ts';
 import type { Db } from './db.ts';
 import type { Database, UserTable } from './schema.ts';
 import type { DataKey } from './data-key.ts';
+import { PasswordQueue } from './password-queue.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
 
 /** A person's id; a check a person makes runs under it where a machine's runs under a key id. */
@@ -36,6 +37,8 @@ export interface UserStoreOptions {
   maxFailures?: number;
   /** How long a lockout lasts (default 15 minutes). */
   lockoutMs?: number;
+  /** Where every password hash of this store waits its turn (password-queue.ts). */
+  hashing?: PasswordQueue;
 }
 
 /** Why a sign-in failed: for the operator's log and tests, never for the person signing in. */
@@ -99,8 +102,12 @@ export class UserStore {
   private readonly now: () => Date;
   readonly maxFailures: number;
   readonly lockoutMs: number;
+  /** Every argon2 hash and verification of this store runs through it. */
+  readonly hashing: PasswordQueue;
   /** Verified against when the username is unknown, so that case takes as long as a wrong password. */
   private dummyHash: Promise<string> | null = null;
+  /** The sign-in under way for a username, which the next one for it waits for. */
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -110,6 +117,11 @@ export class UserStore {
     this.now = options.now ?? (() => new Date());
     this.maxFailures = options.maxFailures ?? 5;
     this.lockoutMs = options.lockoutMs ?? 15 * 60_000;
+    this.hashing = options.hashing ?? new PasswordQueue();
+  }
+
+  private hash(password: string): Promise<string> {
+    return this.hashing.run(() => hashPassword(password));
   }
 
   /** Whether TOTP secrets are sealed with a data key. */
@@ -141,7 +153,7 @@ export class UserStore {
       id,
       username,
       env: input.env,
-      password_hash: input.sso ? SSO_ONLY : await hashPassword(input.password!),
+      password_hash: input.sso ? SSO_ONLY : await this.hash(input.password!),
       totp_secret: secret ? this.sealTotp(secret, id) : null,
       totp_last_step: null,
       failed_attempts: 0,
@@ -217,7 +229,7 @@ export class UserStore {
     if (!existing) return null;
     const secret = input.totp ? newTotpSecret() : null;
     const changes: Partial<UserTable> = {
-      password_hash: await hashPassword(input.password),
+      password_hash: await this.hash(input.password),
       password_changed_at: this.now().toISOString(),
       failed_attempts: 0,
       locked_until: null,
@@ -236,15 +248,35 @@ export class UserStore {
   /**
    * Checks a sign-in for a server of `env`. The work done is the same whether or not the user exists.
    *
-   * The attempt is counted before the password is hashed (`reserve`), so sign-ins sent at once
-   * cannot all be checked against a count none of them has added to yet; a success is granted only
-   * if the account is still unlocked when it is recorded (docs/security.md, console lockout).
+   * Sign-ins for one username are checked one after another here, each once the one before has
+   * finished. The attempt is counted before the password is hashed (`reserve`), so sign-ins sent at
+   * once to several servers cannot all be checked against a count none of them has added to yet; a
+   * success is granted only if the account is still unlocked when it is recorded (docs/console-access.md,
+   * "Lockout"). Throws PasswordQueueFull, having counted nothing, when no hash may run or wait.
    */
   async signIn(input: { username: string; password: string; totp?: string | undefined; env: Mode }): Promise<SignInResult> {
-    const row = await this.row(normalizeUsername(input.username));
-    const now = this.now();
-    const reserved = row && !row.disabled_at && row.env === input.env ? await this.reserve(row.id, now) : false;
-    const passwordOk = await this.verifyPassword(row?.password_hash ?? null, input.password);
+    const username = normalizeUsername(input.username);
+    const before = this.turns.get(username);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    this.turns.set(username, mine);
+    try {
+      await before;
+      return await this.signInNow(username, input);
+    } finally {
+      done();
+      if (this.turns.get(username) === mine) this.turns.delete(username);
+    }
+  }
+
+  private async signInNow(username: string, input: { password: string; totp?: string | undefined; env: Mode }): Promise<SignInResult> {
+    // Read and counted once a hash may run: an attempt refused for a full queue counts for nothing.
+    const { row, now, reserved, passwordOk } = await this.hashing.run(async () => {
+      const row = await this.row(username);
+      const now = this.now();
+      const reserved = row && !row.disabled_at && row.env === input.env ? await this.reserve(row.id, now) : false;
+      return { row, now, reserved, passwordOk: await this.verifyPassword(row?.password_hash ?? null, input.password) };
+    });
     if (!row) return { ok: false, reason: 'no_such_user' };
     if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };
     if (row.env !== input.env) return { ok: false, reason: 'wrong_env', user_id: row.id };
@@ -257,8 +289,10 @@ export class UserStore {
         await this.release(row.id);
         return { ok: false, reason: 'totp_unreadable', user_id: row.id };
       }
-      step = verifyTotp(secret, (input.totp ?? '').trim(), Math.floor(now.getTime() / 1000), row.totp_last_step);
-      if (step === null) return this.failed(row.id, now, 'bad_totp');
+      const code = (input.totp ?? '').trim();
+      step = verifyTotp(secret, code, Math.floor(now.getTime() / 1000), row.totp_last_step);
+      if (step === null)
+        return verifyTotp(secret, code, Math.floor(now.getTime() / 1000)) === null ? this.failed(row.id, now, 'bad_totp') : this.reused(row.id);
     }
     // Clearing the count releases this attempt's reservation; no row is updated when a parallel attempt locked the account meanwhile.
     const update = this.db.kysely
@@ -273,7 +307,8 @@ export class UserStore {
     if (Number(res.numUpdatedRows) === 0) {
       const after = await this.db.kysely.selectFrom('users').select('locked_until').where('id', '=', row.id).executeTakeFirst();
       if (after?.locked_until && after.locked_until > now.toISOString()) return { ok: false, reason: 'locked', user_id: row.id };
-      return this.failed(row.id, now, 'bad_totp');
+      // A parallel sign-in (on another server) used the same code first.
+      return this.reused(row.id);
     }
     return { ok: true, user: toUser({ ...row, failed_attempts: 0, locked_until: null, last_sign_in_at: now.toISOString() }) };
   }
@@ -325,7 +360,17 @@ export class UserStore {
     return { ok: false, reason, user_id: id };
   }
 
-  /** Takes back a reserved attempt that was neither a success nor the person's failure (a configuration fault). */
+  /**
+   * The right password with a right code that was already used: the same sign-in sent again (a
+   * double click, a second tab). Refused as a wrong code is, but not counted: guessing is not done
+   * with a code that works.
+   */
+  private async reused(id: string): Promise<SignInResult> {
+    await this.release(id);
+    return { ok: false, reason: 'bad_totp', user_id: id };
+  }
+
+  /** Takes back a reserved attempt that was neither a success nor the person's failure (a configuration fault, a code used twice). */
   private async release(id: string): Promise<void> {
     await this.db.kysely
       .updateTable('users')
@@ -341,6 +386,7 @@ export class UserStore {
 
   private async verifyPassword(hash: string | null, password: string): Promise<boolean> {
     if ([...password].length > MAX_PASSWORD_LENGTH) return false;
+    // Made within the caller's place in the hashing queue.
     this.dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
     // No user, or one without a password: the same hashing work, and never a match.
     const usable = hash !== null && hash !== SSO_ONLY;

@@ -23,6 +23,8 @@ export interface ConsoleAccess {
   mode: Mode;
   /** Sign-in attempts per client address per minute, on top of the per-account lockout (default 20). */
   signInsPerMinute?: number;
+  /** Sign-in attempts per username per minute, from any address (default 10). */
+  signInsPerUserPerMinute?: number;
   /** Sign-in through the organization's identity provider (routes/console-oidc.ts); none when absent. */
   oidc?: OidcConfig | null;
   /** Believe X-Forwarded-Proto from the proxy in front (COVERAGE_TRUST_PROXY). */

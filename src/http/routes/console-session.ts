@@ -3,11 +3,14 @@
  * who is signed in, DELETE signs out. A failed sign-in has one answer whatever went wrong.
  * They serve the console page, not API clients, so the API document leaves them out (as it does /console).
  */
+import { createHash } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ConsoleSession, ConsoleSignedOut, ConsoleSignIn } from '../../domain/schemas/console.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { ResolvedSession } from '../../store/console-sessions.ts';
+import { PasswordQueueFull } from '../../store/password-queue.ts';
+import { normalizeUsername } from '../../store/users.ts';
 import {
   clearSessionCookie,
   CONSOLE_HEADER,
@@ -36,6 +39,18 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
     expires_at: session.expires_at,
   });
 
+  // Beside the limit per address: per username, whoever sends them (docs/console-access.md, "Lockout").
+  const perUsername = app.createRateLimit({
+    max: access.signInsPerUserPerMinute ?? 10,
+    timeWindow: 60_000,
+    // Asked in the handler, after the body was validated: username is a string. Kept hashed, as a
+    // typed username may be a password typed in the wrong box (console-audit.ts keeps none either).
+    keyGenerator: (request) =>
+      `sign-in-user:${createHash('sha256')
+        .update(normalizeUsername((request.body as { username: string }).username))
+        .digest('base64url')}`,
+  });
+
   await app.register(async (scope) => {
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
     scope.addHook('onSend', async (_request, reply, payload) => {
@@ -58,7 +73,21 @@ export async function registerConsoleSessionRoutes(app: FastifyInstance, access:
       },
       async (request, reply) => {
         if (!hasConsoleHeader(request)) throw HttpErrors.signInHeaderMissing();
-        const result = await access.users.signIn({ ...request.body, env: access.mode });
+        const limited = await perUsername(request).catch((err: unknown) => {
+          // As for checks (rate-limit.ts): an unreachable Redis does not stop sign-ins; the lockout still holds.
+          request.log.warn({ err_type: (err as Error)?.name }, 'rate limit store unreachable; sign-in not counted per username');
+          return null;
+        });
+        if (limited && !limited.isAllowed && limited.isExceeded) {
+          throw HttpErrors.signInsPerUser(limited.max, limited.ttlInSeconds).with({ retryAfterSeconds: limited.ttlInSeconds });
+        }
+        const result = await access.users.signIn({ ...request.body, env: access.mode }).catch((err: unknown) => {
+          if (err instanceof PasswordQueueFull) {
+            request.log.warn({ event: 'console_sign_in_busy', ...access.users.hashing.load }, 'console sign-in refused: password hashing queue full');
+            throw HttpErrors.signInsBusy(err.retryAfterSeconds).with({ retryAfterSeconds: err.retryAfterSeconds });
+          }
+          throw err;
+        });
         if (!result.ok) {
           // Committed before the answer, as a check's record is (console-audit.ts).
           const recorded = await access.recordAccess?.(request, reply, 'console_sign_in_failed', result.user_id ?? null, 401, result.reason);

@@ -19,15 +19,21 @@ import type { MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { createAjv } from '../ajv.ts';
-import { fromCsv, type RowError } from '../../formats/batch-input.ts';
+import { csvBatch, type RowError } from '../../formats/batch-input.ts';
+import { inSlices, type Sliced } from '../../formats/slices.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';
 import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
+import { nextTurn } from '../next-turn.ts';
 import { DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 
 const BODY_LIMIT = 8 * 1024 * 1024;
 const LISTED = 100;
+/** Rows read between two turns handed to the event loop (docs/monitoring.md). */
+const ROWS_PER_SLICE = 250;
+
+type Plan = { ok: true; planned: Planned[] } | { ok: false; errors: RowError[] };
 
 interface Planned {
   request: Record<string, unknown>;
@@ -37,26 +43,35 @@ interface Planned {
 }
 
 /** Lines of one patient (the same request and reference) become one monitor with all their appointments. */
-function fromSchedule(text: string, validate: ReturnType<typeof createCheckValidator>): { ok: true; planned: Planned[] } | { ok: false; errors: RowError[] } {
-  const input = fromCsv(text, validate, ['appointment_date', 'reference']);
+function* fromSchedule(text: string, validate: ReturnType<typeof createCheckValidator>): Sliced<Plan> {
+  const input = yield* csvBatch(text, validate, ['appointment_date', 'reference']);
   if (!input.ok) return { ok: false, errors: input.errors };
   const errors: RowError[] = [];
   const byPatient = new Map<string, Planned>();
-  input.checks.forEach((check, i) => {
+  for (const [i, check] of input.checks.entries()) {
+    if (i > 0 && i % ROWS_PER_SLICE === 0) yield;
     const { row, extras } = input.rows![i]!;
-    if (check.endpoint !== 'estimate')
-      return errors.push({ row, field: 'endpoint', message: 'a monitor re-checks an estimate: leave endpoint blank or write estimate' });
+    if (check.endpoint !== 'estimate') {
+      errors.push({ row, field: 'endpoint', message: 'a monitor re-checks an estimate: leave endpoint blank or write estimate' });
+      continue;
+    }
     const date = extras.appointment_date ?? '';
-    if (date === '') return errors.push({ row, field: 'appointment_date', message: 'is required: the date of the visit (MM/DD/YYYY or YYYY-MM-DD)' });
+    if (date === '') {
+      errors.push({ row, field: 'appointment_date', message: 'is required: the date of the visit (MM/DD/YYYY or YYYY-MM-DD)' });
+      continue;
+    }
     const cell = dateCell(date);
-    if (!cell.ok) return errors.push({ row, field: 'appointment_date', message: cell.message });
+    if (!cell.ok) {
+      errors.push({ row, field: 'appointment_date', message: cell.message });
+      continue;
+    }
     const reference = (extras.reference ?? '').slice(0, 100) || null;
     const key = JSON.stringify([check.request, reference]);
     const planned = byPatient.get(key) ?? { request: check.request, reference, schedule: { appointments: [] }, rows: [] };
     if (!planned.schedule.appointments!.includes(cell.value)) planned.schedule.appointments!.push(cell.value);
     planned.rows.push(row);
     byPatient.set(key, planned);
-  });
+  }
   if (input.checks.length === 0) errors.push({ field: '(csv)', message: 'must hold at least one appointment' });
   for (const p of byPatient.values()) p.schedule.appointments!.sort();
   return errors.length > 0 ? { ok: false, errors } : { ok: true, planned: [...byPatient.values()] };
@@ -69,7 +84,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
   // Compiled at the first bulk upload, not at start (bench/RESULTS.md, "Start-up and memory, cut on 2026-11-27").
   let validateMonitor: ReturnType<typeof compileMonitorValidator> | undefined;
 
-  const fromJson = (body: unknown): { ok: true; planned: Planned[] } | { ok: false; errors: RowError[] } => {
+  const fromJson = function* (body: unknown): Sliced<Plan> {
     const list = (body as { monitors?: unknown } | null)?.monitors;
     if (typeof body !== 'object' || body === null || !Array.isArray(list) || Object.keys(body).some((k) => k !== 'monitors')) {
       return { ok: false, errors: [{ field: 'monitors', message: 'the body must be {"monitors": [...]}' }] };
@@ -79,15 +94,21 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
     const validateItem = (validateMonitor ??= compileMonitorValidator());
     const errors: RowError[] = [];
     const planned: Planned[] = [];
-    list.forEach((item, i) => {
+    for (const [i, item] of (list as unknown[]).entries()) {
+      if (i > 0 && i % ROWS_PER_SLICE === 0) yield;
       const row = i + 1;
-      if (!validateItem(item)) return errors.push(...fieldErrors(validateItem.errors ?? []).map((e) => ({ row, ...e })));
+      if (!validateItem(item)) {
+        errors.push(...fieldErrors(validateItem.errors ?? []).map((e) => ({ row, ...e })));
+        continue;
+      }
       const { schedule, reference, ...request } = item as MonitorBody;
-      if (!schedule.appointments?.length && schedule.every_days === undefined)
-        return errors.push({ row, field: 'schedule', message: 'must have appointments or every_days' });
+      if (!schedule.appointments?.length && schedule.every_days === undefined) {
+        errors.push({ row, field: 'schedule', message: 'must have appointments or every_days' });
+        continue;
+      }
       for (const e of validate('estimate', request)) errors.push({ row, ...e });
       planned.push({ request, reference: reference ?? null, schedule, rows: [row] });
-    });
+    }
     return errors.length > 0 ? { ok: false, errors } : { ok: true, planned };
   };
 
@@ -140,7 +161,8 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         const before = await options.store.count(owner);
         if (before >= options.maxPerOwner) throw HttpErrors.monitorsAtLimit(before, options.maxPerOwner, null);
         const body: unknown = request.body;
-        const input = typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body);
+        // Read in slices: a 10,000-line schedule does not hold other requests up (docs/monitoring.md).
+        const input = await inSlices(typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body), nextTurn);
         if (!input.ok) {
           const rows = [...new Set(input.errors.flatMap((e) => (e.row === undefined ? [] : [e.row])))];
           const what =
@@ -162,6 +184,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
           })),
           options.maxPerOwner,
           now,
+          nextTurn,
         );
         if ('count' in created) throw HttpErrors.monitorsAtLimit(created.count, options.maxPerOwner, input.planned.length);
         options.wakeDeliveries();
