@@ -103,7 +103,11 @@ async function priceCourse(
   ask: (e: Encounter) => Promise<{ coverage: Coverage }>,
 ) {
   const firstDate = sessions[0]!.date_of_service;
-  const encounterOf = (s: CourseSession, date: IsoDate): Encounter => ({ date_of_service: date, procedure_code: s.procedure_code, place_of_service: s.place_of_service });
+  const encounterOf = (s: CourseSession, date: IsoDate): Encounter => ({
+    date_of_service: date,
+    procedure_code: s.procedure_code,
+    place_of_service: s.place_of_service,
+  });
   const kinds = new Map<string, CourseSession>();
   for (const s of sessions) if (!kinds.has(encounterKey(s))) kinds.set(encounterKey(s), s);
   const current = new Map<string, Coverage>([[mainKey, coverage]]);

@@ -14,7 +14,12 @@ const accumulator: fc.Arbitrary<Accumulator> = fc.record({ total: nullable(money
 const pair = fc.record({ individual: accumulator, family: accumulator });
 const benefits: fc.Arbitrary<NetworkBenefits> = fc.record({
   copayment: nullable(fc.integer({ min: 0, max: 10_000 })),
-  coinsurance: nullable(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 1000 }).map((x) => x / 10))),
+  coinsurance: nullable(
+    fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 1000 }).map((x) => x / 10),
+    ),
+  ),
   deductible_applies: fc.boolean(),
   deductible: nullable(pair),
   oop_max: nullable(pair),
@@ -114,7 +119,7 @@ test("the member's total never exceeds what the OOP maximum allows plus the sess
       const { course } = priced(b, qmb, c);
       const covered = course.lines.filter((l) => l.phase === null || !GATES.has(l.phase));
       const paid = covered.reduce((t, l) => t + (l.member_obligation ?? 0), 0);
-      assert.ok(paid <= O!, `covered sessions cost the member ${paid}, more than the ${O} left of the OOP max`);
+      assert.ok(paid <= O, `covered sessions cost the member ${paid}, more than the ${O} left of the OOP max`);
       for (const l of course.lines) if (l.phase !== null && GATES.has(l.phase)) assert.equal(l.member_obligation, c.C);
     }),
     { numRuns: 400 },
@@ -133,7 +138,11 @@ test('unknown stays unknown: an unknown share has its reason, no phase, and the 
       }
       assert.equal(course.unknown_sessions, course.lines.filter((l) => l.member_obligation === null).length);
       if (course.unknown_sessions > 0) assert.equal(course.member_obligation, null);
-      else assert.equal(course.member_obligation, course.lines.reduce((t, l) => t + l.member_obligation!, 0));
+      else
+        assert.equal(
+          course.member_obligation,
+          course.lines.reduce((t, l) => t + l.member_obligation!, 0),
+        );
     }),
     { numRuns: 400 },
   );

@@ -44,7 +44,10 @@ function levelAfter(a: Accumulator, spent: Cents | null, reset: boolean): Accumu
   const start = a.remaining ?? (reset ? a.total : null);
   if (start === null) return a;
   // Nothing can be taken off a remaining of 0; any other minus an unknown amount is unknown.
-  if (spent === null) return { ...a, remaining: start <= 0 ? 0 : null };
+  if (spent === null) {
+    // A total of 0 reads as 0 left (accumulators.ts); beside a remaining above it (the payer's slip) it must not once that is unknown.
+    return { total: a.total === 0 && start > 0 ? start : a.total, remaining: start <= 0 ? 0 : null };
+  }
   return { ...a, remaining: Math.max(0, start - spent) };
 }
 
@@ -77,8 +80,12 @@ export function carriedCoverage(c: Coverage, inNetwork: boolean, carried: Carrie
  */
 function toDeductible(f: PlanFacts, share: Cents | null, C: Cents): Cents | null {
   if (f.afterDeductible === false || f.deductibleRemaining === 0 || share === 0) return 0;
-  if (share === null || f.afterDeductible === null || f.deductibleRemaining === null) return null;
-  return Math.min(f.deductibleRemaining, C, share);
+  if (f.afterDeductible === null || f.deductibleRemaining === null) return null;
+  const dedPart = Math.min(f.deductibleRemaining, C);
+  if (share !== null) return Math.min(dedPart, share);
+  // An unknown cost share still leaves the member paying the deductible's part, unless the OOP max may cap it below.
+  const oopLow = f.hasOopMax === false ? Infinity : (f.oopRemaining ?? 0);
+  return oopLow >= dedPart ? dedPart : null;
 }
 
 const add = (a: Cents | null, b: Cents | null) => (a === null || b === null ? null : a + b);

@@ -73,7 +73,10 @@ const course = Type.Union(
         dates: Type.Array(
           Type.Object(
             {
-              date_of_service: Type.String({ format: 'date', description: 'The session’s date, YYYY-MM-DD; in order, the first on date_of_service when the request gives one.' }),
+              date_of_service: Type.String({
+                format: 'date',
+                description: 'The session’s date, YYYY-MM-DD; in order, the first on date_of_service when the request gives one.',
+              }),
               procedure_code: Type.Optional(fields.procedure_code),
               place_of_service: Type.Optional(fields.place_of_service),
               provider_session_cost: Type.Optional(fields.provider_session_cost),
