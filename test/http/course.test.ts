@@ -109,7 +109,7 @@ describe('the course request', () => {
     assert.equal(res.body.course.unknown_sessions, after.length);
   });
 
-  test('refused: too many sessions, dates out of order, a course longer than a year, no session cost', async () => {
+  test('refused: too many sessions, dates out of order, a course longer than a year, no session cost, not one of sessions and dates', async () => {
     await refused({ ...walsh, provider_session_cost: 15000, course: { sessions: 53 } }, 'course');
     await refused(
       { ...walsh, provider_session_cost: 15000, course: { dates: [{ date_of_service: addDays(TEST_TODAY, 7) }, { date_of_service: TEST_TODAY }] } },
@@ -117,6 +117,9 @@ describe('the course request', () => {
     );
     await refused({ ...walsh, provider_session_cost: 15000, course: { sessions: 52, every_days: 8 } }, 'course');
     await refused({ ...walsh, course: { sessions: 4 } }, 'provider_session_cost');
+    await refused({ ...walsh, provider_session_cost: 15000, course: {} }, 'course');
+    await refused({ ...walsh, provider_session_cost: 15000, course: { sessions: 2, dates: [{ date_of_service: TEST_TODAY }] } }, 'course');
+    await refused({ ...walsh, provider_session_cost: 15000, course: { every_days: 7, dates: [{ date_of_service: TEST_TODAY }] } }, 'course.every_days');
     await refused(
       { ...walsh, provider_session_cost: 15000, date_of_service: TEST_TODAY, course: { dates: [{ date_of_service: addDays(TEST_TODAY, 1) }] } },
       'course.dates',

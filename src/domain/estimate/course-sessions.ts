@@ -24,17 +24,19 @@ export interface CourseSession {
   session_cost: Cents;
 }
 
-/** What a request's `course` holds (schemas/requests.ts CourseRequest), with the session price as sent. */
-export type CourseFields =
-  | { sessions: number; every_days?: number | undefined }
-  | {
-      dates: {
+/** What a request's `course` holds (schemas/requests.ts), with the session price as sent: `sessions` or `dates`. */
+export interface CourseFields {
+  sessions?: number | undefined;
+  every_days?: number | undefined;
+  dates?:
+    | {
         date_of_service: string;
         procedure_code?: string | undefined;
         place_of_service?: string | undefined;
         provider_session_cost?: string | number | undefined;
-      }[];
-    };
+      }[]
+    | undefined;
+}
 
 /** The request's own encounter and price, which every session takes unless it names its own. */
 export interface CourseDefaults {
@@ -62,12 +64,18 @@ export function encounterKey(s: Pick<CourseSession, 'procedure_code' | 'place_of
 
 /**
  * The course's sessions, or the problems that refuse it (400 INVALID_REQUEST, field `course...`).
- * `sessions`: that many sessions from the request's date of service, `every_days` apart. `dates`:
- * in order (two on one day allowed), the first on the request's date of service when it gives one.
+ * One of `sessions` (that many from the request's date of service, `every_days` apart) and `dates`
+ * (in order, two on one day allowed, the first on the request's date of service when it gives one).
  */
 export function courseSessions(course: CourseFields, d: CourseDefaults, givenDate: boolean): { sessions: CourseSession[] } | { errors: FieldError[] } {
   let sessions: (Omit<CourseSession, 'session_cost'> & { session_cost: Cents | null })[];
-  if ('sessions' in course) {
+  if ((course.sessions === undefined) === (course.dates === undefined)) {
+    return { errors: [{ field: 'course', message: 'give sessions (and every_days) or dates, one of them' }] };
+  }
+  if (course.dates !== undefined && course.every_days !== undefined) {
+    return { errors: [{ field: 'course.every_days', message: 'goes with sessions, not with dates' }] };
+  }
+  if (course.sessions !== undefined) {
     const every = course.every_days ?? COURSE_DEFAULT_EVERY_DAYS;
     sessions = Array.from({ length: course.sessions }, (_, i) => ({
       date_of_service: addDays(d.date_of_service, i * every),
@@ -76,7 +84,7 @@ export function courseSessions(course: CourseFields, d: CourseDefaults, givenDat
       session_cost: d.session_cost,
     }));
   } else {
-    sessions = course.dates.map((s) => ({
+    sessions = (course.dates ?? []).map((s) => ({
       date_of_service: s.date_of_service,
       procedure_code: s.procedure_code ? s.procedure_code.toUpperCase() : d.procedure_code,
       place_of_service: s.place_of_service || d.place_of_service || OFFICE_PLACE_OF_SERVICE,
