@@ -3,7 +3,7 @@ import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/est
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { requestedEncounter, serviceDateWindow, type Encounter } from '../domain/encounter.ts';
 import { ServiceError } from '../domain/errors.ts';
-import { courseOfCare, pastPlanYear } from '../domain/estimate/course.ts';
+import { courseOfCare, pastPlanYear, planYearEnd } from '../domain/estimate/course.ts';
 import { courseSessions, encounterKey, type CourseSession } from '../domain/estimate/course-sessions.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
@@ -124,7 +124,10 @@ async function priceCourse(
     const asked = [past.find((s) => reported !== null && s.date_of_service >= reported.begin_date)?.date_of_service, reported?.begin_date].find(
       (d): d is IsoDate => d !== undefined && d <= latest,
     );
-    if (reported === null) nextUnknown = `the plan year ends ${thisYear.plan_end_date} and the payer does not report the next one`;
+    if (thisYear.plan_end_date === null) {
+      // Without a plan end the payer's rows cannot tell this year from the next (docs/estimates.md 1.3): no answer is read for it.
+      nextUnknown = `the payer reports no end to the plan year that began ${thisYear.plan_begin_date}, which ends by ${planYearEnd(thisYear)}`;
+    } else if (reported === null) nextUnknown = `the plan year ends ${thisYear.plan_end_date} and the payer does not report the next one`;
     else if (asked === undefined) nextUnknown = `the next plan year begins ${reported.begin_date}, and payers answer for dates through ${latest} only`;
     else {
       try {

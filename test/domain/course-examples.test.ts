@@ -247,3 +247,25 @@ test('an unknown share carried into a known plan: the later session says an earl
   );
   assert.match(course.lines[2]!.reason!, /earlier session/);
 });
+
+test('without a plan end, the plan year ends by the begin date’s anniversary: later sessions unknown', () => {
+  const current = coverage(benefits({ copay: 3000 }), { plan_begin_date: '2025-09-01', plan_end_date: null });
+  const sessions = weekly('2026-08-17', 4, C);
+  const course = courseOfCare({ sessions, in_network: true, current: new Map([[OFFICE, current]]), next: new Map(), next_unknown: null });
+  assert.deepEqual(
+    course.lines.map((l) => [l.date_of_service, l.plan_year, l.member_obligation]),
+    [
+      ['2026-08-17', 'current', 3000],
+      ['2026-08-24', 'current', 3000],
+      ['2026-08-31', 'current', 3000],
+      ['2026-09-07', 'next', null],
+    ],
+  );
+  // Neither date: no reset is known, every session is this year's.
+  const undated = coverage(benefits({ copay: 3000 }), { plan_begin_date: null, plan_end_date: null });
+  const all = courseOfCare({ sessions, in_network: true, current: new Map([[OFFICE, undated]]), next: new Map(), next_unknown: null });
+  assert.deepEqual(
+    all.lines.map((l) => l.member_obligation),
+    [3000, 3000, 3000, 3000],
+  );
+});

@@ -6,7 +6,7 @@
 import type { Accumulator, Cents, Coverage, IsoDate, NetworkBenefits } from '../coverage.ts';
 import type { Course, CourseLine, CoursePhase } from '../schemas/responses.ts';
 import { bindingRemaining } from './accumulators.ts';
-import { encounterKey, type CourseSession } from './course-sessions.ts';
+import { addDays, encounterKey, type CourseSession } from './course-sessions.ts';
 import { benefitsFor, estimate, gateOf, isQmb, planFacts, type EstimatePartial } from './estimate.ts';
 import { memberObligation, type PlanFacts } from './obligation.ts';
 
@@ -31,11 +31,26 @@ export interface CourseInput {
 }
 
 /**
+ * The last day of the plan year the payer answered for: its plan end, else the day before the
+ * begin's anniversary (a plan year is twelve months at most: docs/course-of-care.md), else unknown.
+ */
+export function planYearEnd(c: Coverage): IsoDate | null {
+  if (c.plan_end_date !== null) return c.plan_end_date;
+  const begin = c.plan_begin_date;
+  if (begin === null) return null;
+  const [y, m, d] = begin.split('-').map(Number) as [number, number, number];
+  // The same day a year on (28 February for 29 February), less a day.
+  const anniversary = new Date(Date.UTC(y + 1, m - 1, Math.min(d, m === 2 && d === 29 ? 28 : d)));
+  return addDays(anniversary.toISOString().slice(0, 10), -1);
+}
+
+/**
  * The session falls after the plan year the payer answered for: that answer was asked about a day in
  * the plan year (so it projects this plan year) and the session is after its end.
  */
 export function pastPlanYear(c: Coverage, askedOn: IsoDate, dos: IsoDate): boolean {
-  return c.plan_end_date !== null && askedOn <= c.plan_end_date && dos > c.plan_end_date;
+  const end = planYearEnd(c);
+  return end !== null && askedOn <= end && dos > end;
 }
 
 /** A level's remaining after what the course put toward it; `reset`: a plan year begun by the course starts at its total. */
