@@ -118,6 +118,8 @@ describe('the course request', () => {
     await refused({ ...walsh, provider_session_cost: 15000, course: { sessions: 52, every_days: 8 } }, 'course');
     await refused({ ...walsh, course: { sessions: 4 } }, 'provider_session_cost');
     await refused({ ...walsh, provider_session_cost: 15000, course: {} }, 'course');
+    const fiveEncounters = ['90791', '90832', '90834', '90837', '90847'].map((code, i) => ({ date_of_service: addDays(TEST_TODAY, i), procedure_code: code }));
+    await refused({ ...walsh, provider_session_cost: 15000, course: { dates: fiveEncounters } }, 'course.dates');
     await refused({ ...walsh, provider_session_cost: 15000, course: { sessions: 2, dates: [{ date_of_service: TEST_TODAY }] } }, 'course');
     await refused({ ...walsh, provider_session_cost: 15000, course: { every_days: 7, dates: [{ date_of_service: TEST_TODAY }] } }, 'course.every_days');
     await refused(
