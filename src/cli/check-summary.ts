@@ -93,6 +93,36 @@ function estimateLines(r: EstimateResponse): [string, string][] {
   return lines;
 }
 
+const PHASE_WORDS: Record<string, string> = {
+  deductible: 'all to the deductible',
+  deductible_met: 'meets the deductible',
+  cost_share: 'cost share',
+  oop_max: 'out-of-pocket maximum reached',
+  qmb: 'QMB: the patient owes nothing',
+  inactive: 'not covered: plan inactive',
+  not_in_force: 'not covered: plan not in force',
+  behavioral_health_inactive: 'not covered: behavioral health inactive',
+  not_covered: 'not covered',
+  visit_limit: 'not covered: visit limit used up',
+};
+
+/** The course of care, a line a session (docs/course-of-care.md). */
+function courseLines(course: NonNullable<EstimateResponse['course']>): [string, string][] {
+  const n = course.lines.length;
+  const total =
+    course.member_obligation === null
+      ? `${n} sessions: patient pays unknown (${course.unknown_sessions} session${course.unknown_sessions === 1 ? '' : 's'} unknown)`
+      : `${n} sessions: patient pays ${dollars(course.member_obligation)}, plan pays ${dollars(course.payer_obligation)}`;
+  return [
+    ['Course', total],
+    ...course.lines.map((l): [string, string] => {
+      const how = l.member_obligation === null ? `unknown: ${l.reason ?? ''}` : (PHASE_WORDS[l.phase ?? ''] ?? '');
+      const year = l.plan_year === 'next' ? ', next plan year' : '';
+      return ['', `${l.date_of_service}  ${dollars(l.member_obligation).padStart(9)}  ${how}${year}`];
+    }),
+  ];
+}
+
 function table(lines: [string, string][]): string {
   const width = Math.max(...lines.map(([k]) => k.length));
   return lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n') + '\n';
@@ -109,6 +139,7 @@ export function summarize(
   switch (check.operation) {
     case 'estimate': {
       lines.push(...estimateLines(check.result));
+      if (check.result.course) lines.push(...courseLines(check.result.course));
       const code = check.result.error_code;
       if (code) lines.push(['Partial', `${code}: ${PARTIAL[code] ?? 'some fields are unknown'}`]);
       break;

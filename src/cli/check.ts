@@ -23,6 +23,9 @@ export interface CheckOptions {
   npi?: string;
   cost?: string;
   outOfNetwork?: boolean;
+  /** A course of care (docs/course-of-care.md): this many sessions, `every` days apart. */
+  sessions?: string;
+  every?: string;
   json?: boolean;
 }
 
@@ -49,7 +52,13 @@ const OPTION_OF_FIELD: Record<string, string> = {
   provider_npi: '--npi',
   provider_session_cost: '--cost',
   in_network: '--out-of-network',
+  // Schema validation names the top-level field only; the course's own checks name its parts.
+  course: '--sessions / --every',
+  'course.every_days': '--every',
 };
+
+/** A count as the number the API takes; anything else as typed, for the server to refuse with its message. */
+const count = (v: string) => (/^[0-9]{1,6}$/.test(v) ? Number(v) : v);
 
 /** Only the options given are sent, except names and ZIP where the endpoint allows blank. */
 const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -68,6 +77,7 @@ async function send(client: CoverageClient, operation: OperationName, o: CheckOp
         provider_npi: o.npi,
         provider_session_cost: o.cost,
         in_network: !o.outOfNetwork,
+        course: o.sessions === undefined ? undefined : defined({ sessions: count(o.sessions), every_days: o.every === undefined ? undefined : count(o.every) }),
       });
       return { operation, result: await client.estimate(body as Parameters<CoverageClient['estimate']>[0]) };
     }
@@ -141,6 +151,8 @@ const OPERATION_OPTIONS: Record<OperationName, { summary: string; flags: [string
       ['--npi <npi>', 'provider NPI'],
       ['--cost <cents>', 'session price in cents'],
       ['--out-of-network', 'the provider is out of network'],
+      ['--sessions <n>', 'price a course of n sessions from today, not one (docs/course-of-care.md)'],
+      ['--every <days>', 'days between the sessions of --sessions (default 7)'],
     ],
   },
   discover: {

@@ -72,10 +72,17 @@ const COST_COLUMNS: Record<string, 'cents' | 'dollars'> = {
   session_cost_dollars: 'dollars',
 };
 
-/** The CSV columns: the endpoint, every field any endpoint takes, and the other ways to give the session cost. */
+/** The CSV columns: the endpoint, every field any endpoint takes that a cell can hold (not a course's object), and the other ways to give the session cost. */
 export const CSV_COLUMNS: readonly string[] = [
   'endpoint',
-  ...new Set([...OPERATIONS.flatMap((op) => Object.keys(SCHEMAS[op].properties)), ...Object.keys(COST_COLUMNS)]),
+  ...new Set([
+    ...OPERATIONS.flatMap((op) =>
+      Object.entries(SCHEMAS[op].properties)
+        .filter(([, schema]) => (schema as { type?: unknown }).type !== 'object')
+        .map(([name]) => name),
+    ),
+    ...Object.keys(COST_COLUMNS),
+  ]),
 ];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,10 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
 import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
-import { requestedEncounter } from '../domain/encounter.ts';
+import { requestedEncounter, serviceDateWindow, type Encounter } from '../domain/encounter.ts';
+import { ServiceError } from '../domain/errors.ts';
+import { courseOfCare, pastPlanYear, planYearEnd } from '../domain/estimate/course.ts';
+import { courseSessions, encounterKey, type CourseSession } from '../domain/estimate/course-sessions.ts';
 import { resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { EstimateResponse } from '../domain/schemas/responses.ts';
@@ -28,27 +31,45 @@ export function sessionCostCents(value: string | number | undefined): number | n
   return typeof value === 'number' ? value : Number(value);
 }
 
-export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
-  const payerId = resolvePayer(deps.network, req.payer_id);
+/** The sessions a request's `course` asks about (docs/course-of-care.md), or null without one; refused with 400. */
+function requestedCourse(req: EstimateRequest, today: IsoDate): CourseSession[] | null {
+  if (!req.course) return null;
+  const encounter = requestedEncounter(req, today);
+  const defaults = { ...encounter, session_cost: sessionCostCents(req.provider_session_cost) };
+  const course = courseSessions(req.course, defaults, Boolean(req.date_of_service));
+  if ('errors' in course) {
+    throw new ServiceError('INVALID_REQUEST', `Invalid request: ${course.errors.map((e) => e.field).join(', ')}`, { errors: course.errors });
+  }
+  return course.sessions;
+}
+
+export async function runEstimate(deps: OperationDeps, requested: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
+  const payerId = resolvePayer(deps.network, requested.payer_id);
   const today = deps.today();
-  const inquiry = buildInquiry(
-    {
-      payer_id: payerId,
-      member_id: req.member_id,
-      first_name: req.member_first_name,
-      last_name: req.member_last_name,
-      dob: req.member_dob,
-      provider_npi: req.provider_npi,
-      provider_first_name: req.provider_first_name,
-      provider_last_name: req.provider_last_name,
-    },
-    today,
-    requestedEncounter(req, today),
-  );
+  const sessions = requestedCourse(requested, today);
+  // A course's first session is the one the estimate prices (with `dates`, its date is the first date's).
+  const req = sessions ? { ...requested, date_of_service: sessions[0]!.date_of_service } : requested;
+  const ask = async (encounter: Encounter, trace?: TraceEntry[], adminTrace?: TraceEntry[]) => {
+    const inquiry = buildInquiry(
+      {
+        payer_id: payerId,
+        member_id: req.member_id,
+        first_name: req.member_first_name,
+        last_name: req.member_last_name,
+        dob: req.member_dob,
+        provider_npi: req.provider_npi,
+        provider_first_name: req.provider_first_name,
+        provider_last_name: req.provider_last_name,
+      },
+      today,
+      encounter,
+    );
+    const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
+    return { inquiry, first, ...(await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace)) };
+  };
   const trace: TraceEntry[] | undefined = req.explain === true ? [] : undefined;
   const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
-  const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
-  const { coverage, answeredBy } = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
+  const { inquiry, first, coverage, answeredBy } = await ask(requestedEncounter(req, today), trace, adminTrace);
   const { status, body } = estimateBody(coverage, req, today, inquiry.date);
   // Whose answer the price is: the administrator's, not the medical plan's (docs/estimates.md section 1.3).
   if (answeredBy) body.priced_by = answeredBy;
@@ -60,7 +81,68 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
-  return { status, body, payer_id: coverage.payer_id, coverage };
+  if (!sessions) return { status, body, payer_id: coverage.payer_id, coverage };
+  body.course = await priceCourse(sessions, coverage, encounterKey(requestedEncounter(req, today)), req.in_network ?? true, today, (e) => ask(e));
+  const unknown = body.course.lines.find((l) => l.error_code !== null);
+  // The answer is partial when a session's share is unknown, as it is when the first session's is (docs/course-of-care.md).
+  if (status === 200 && unknown?.error_code) body.error_code = unknown.error_code;
+  return { status: body.error_code ? 206 : status, body, payer_id: coverage.payer_id, coverage };
+}
+
+/**
+ * The course of care: the payer is asked once per encounter of the course on its first date, and once
+ * more per encounter on a date of the next plan year when the course runs past this one's end, the
+ * next year is reported and a date of it is one payers answer for (docs/course-of-care.md).
+ */
+async function priceCourse(
+  sessions: CourseSession[],
+  coverage: Coverage,
+  mainKey: string,
+  inNetwork: boolean,
+  today: IsoDate,
+  ask: (e: Encounter) => Promise<{ coverage: Coverage }>,
+) {
+  const firstDate = sessions[0]!.date_of_service;
+  const encounterOf = (s: CourseSession, date: IsoDate): Encounter => ({
+    date_of_service: date,
+    procedure_code: s.procedure_code,
+    place_of_service: s.place_of_service,
+  });
+  const kinds = new Map<string, CourseSession>();
+  for (const s of sessions) if (!kinds.has(encounterKey(s))) kinds.set(encounterKey(s), s);
+  const current = new Map<string, Coverage>([[mainKey, coverage]]);
+  for (const [key, s] of kinds) if (!current.has(key)) current.set(key, (await ask(encounterOf(s, firstDate))).coverage);
+
+  const next = new Map<string, Coverage>();
+  let nextUnknown: string | null = null;
+  const past = sessions.filter((s) => pastPlanYear(current.get(encounterKey(s))!, firstDate, s.date_of_service));
+  if (past.length > 0) {
+    const thisYear = current.get(encounterKey(past[0]!))!;
+    const reported = thisYear.next_plan_year;
+    const latest = serviceDateWindow(today).latest;
+    // The payer is asked about the first session of the next plan year, else its first day, when payers answer for it.
+    const asked = [past.find((s) => reported !== null && s.date_of_service >= reported.begin_date)?.date_of_service, reported?.begin_date].find(
+      (d): d is IsoDate => d !== undefined && d <= latest,
+    );
+    if (thisYear.plan_end_date === null) {
+      // Without a plan end the payer's rows cannot tell this year from the next (docs/estimates.md 1.3): no answer is read for it.
+      nextUnknown = `the payer reports no end to the plan year that began ${thisYear.plan_begin_date}, which ends by ${planYearEnd(thisYear)}`;
+    } else if (reported === null) nextUnknown = `the plan year ends ${thisYear.plan_end_date} and the payer does not report the next one`;
+    else if (asked === undefined) nextUnknown = `the next plan year begins ${reported.begin_date}, and payers answer for dates through ${latest} only`;
+    else {
+      try {
+        for (const s of past) {
+          const key = encounterKey(s);
+          if (!next.has(key)) next.set(key, (await ask(encounterOf(s, asked))).coverage);
+        }
+      } catch (err) {
+        if (!(err instanceof ServiceError)) throw err;
+        next.clear();
+        nextUnknown = `the payer did not answer for the next plan year (${err.code})`;
+      }
+    }
+  }
+  return courseOfCare({ sessions, in_network: inNetwork, current, next, next_unknown: nextUnknown });
 }
 
 /**

@@ -83,6 +83,17 @@ test('a JSON batch answers 202, completes, and each row holds what its endpoint 
   assert.equal(results.body.results[10].status, 400);
 });
 
+test('an estimate row asking for a course of care holds the course its endpoint answers (docs/course-of-care.md)', async () => {
+  const check = estimate('10125MHDM', { member_first_name: 'Nadia', member_last_name: 'Osei', member_dob: '1991-05-20', course: { sessions: 12 } });
+  const created = await server.post('/v1/batches', { checks: [check] });
+  assert.equal(created.status, 202, JSON.stringify(created.body));
+  await waitForBatch(server.url, TEST_KEY, created.body.id);
+  const results = await server.get(`/v1/batches/${created.body.id}/results`);
+  const live = await server.post('/v1/estimate', check.request);
+  assert.equal(results.body.results[0].body.course.lines.length, 12);
+  assert.deepEqual(withoutRequestId(results.body.results[0].body), withoutRequestId(live.body));
+});
+
 test('each row is audited once, as a check of the key that queued it', async () => {
   const created = await server.post('/v1/batches', { checks: CHECKS.slice(0, 3) });
   await waitForBatch(server.url, TEST_KEY, created.body.id);

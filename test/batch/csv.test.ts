@@ -69,6 +69,10 @@ test('a bad value, too many cells or an unknown column is an error of its row or
   ]);
   assert.deepEqual(!bad.ok && bad.invalidRows, [2, 3], 'spreadsheet rows: the header is row 1');
   assert.deepEqual(CSV_COLUMNS.slice(0, 5), ['endpoint', 'member_id', 'member_first_name', 'member_last_name', 'member_dob']);
+  // A course of care (docs/course-of-care.md) is an object no cell holds: JSON rows only.
+  assert.equal(CSV_COLUMNS.includes('course'), false);
+  const course = fromCsv('member_id,course\n1MHNA,12\n', validate);
+  assert.match(!course.ok ? course.errors[0]!.message : '', /^column 2 "course" is not one of endpoint, /);
   const header = fromCsv('member_id,member_id\n', validate);
   assert.deepEqual(!header.ok && header.errors, [{ field: 'header', message: 'column "member_id" appears twice' }]);
   const empty = fromCsv('', validate);

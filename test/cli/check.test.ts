@@ -72,6 +72,20 @@ describe('in process', () => {
     assert.match(missing.stderr, /Not found: check the member ID\./);
   });
 
+  test('estimate --sessions --every: the course of care, a line a session, the reset said', async () => {
+    const osei = { memberId: '10125MHDM', firstName: 'Nadia', lastName: 'Osei', dob: '1991-05-20', cost: '15000' };
+    const { code, stdout, stderr } = await check('estimate', { ...osei, sessions: '12', every: '7' });
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^Course +12 sessions: patient pays \$760\.00, plan pays \$1,040\.00$/m);
+    assert.equal(stdout.match(/^ +\d{4}-\d{2}-\d{2} /gm)?.length, 12);
+    assert.match(stdout, /^ +2026-06-15 +\$30\.00 +cost share$/m);
+    assert.match(stdout, /^ +2026-07-06 +\$150\.00 +all to the deductible, next plan year$/m);
+    assert.match(stdout, /^ +2026-07-27 +\$70\.00 +meets the deductible, next plan year$/m);
+    const tooMany = await check('estimate', { ...osei, sessions: '60' });
+    assert.equal(tooMany.code, 1);
+    assert.match(tooMany.stderr, /^ +--sessions \/ --every \(course\): must be <= 52$/m);
+  });
+
   test('discover, scan and medicaid summaries', async () => {
     const discover = await check('discover', { firstName: 'Avery', lastName: 'Walsh', dob: '1988-03-14', payerId: 'SBX-EVERGREEN' });
     assert.equal(discover.code, 0, discover.stderr);

@@ -18,3 +18,5 @@ export { bindingRemaining, accumulatorFields, type AccumulatorFields, type Accum
 export { memberObligation, phaseSplits, shareOn, toCostShareRule, type CostShareRule, type PlanFacts, type Split } from './obligation.ts';
 export { sessionsBeforeDeductible, sessionsBeforeOopMax } from './sessions.ts';
 export type { BenefitStructure } from '../schemas/responses.ts';
+export { courseOfCare, pastPlanYear, type CourseInput } from './course.ts';
+export { courseSessions, encounterKey, COURSE_MAX_SESSIONS, COURSE_MAX_SPAN_DAYS, type CourseSession } from './course-sessions.ts';

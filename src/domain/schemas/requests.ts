@@ -1,5 +1,6 @@
 /** Request bodies of the four operations (docs/interface.md section 1), written once for validation, OpenAPI and the client. */
 import { Type, type Static } from 'typebox';
+import { COURSE_DEFAULT_EVERY_DAYS, COURSE_MAX_ENCOUNTERS, COURSE_MAX_SESSIONS, COURSE_MAX_SPAN_DAYS } from '../estimate/course-sessions.ts';
 import { PLACE_OF_SERVICE_PATTERN, PROCEDURE_CODE_PATTERN, SERVICE_DATE_MONTHS_BACK } from '../encounter.ts';
 import { US_STATE_CODES } from '../us-states.ts';
 import { Literals } from './literals.ts';
@@ -55,6 +56,41 @@ const fields = {
 
 const closed = { additionalProperties: false } as const;
 
+/** A course of care (docs/course-of-care.md): a count of sessions at an interval, or their dates (one or the other). */
+const course = Type.Object(
+  {
+    sessions: Type.Optional(Type.Integer({ minimum: 1, maximum: COURSE_MAX_SESSIONS, description: 'How many sessions, the first on date_of_service.' })),
+    every_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: COURSE_MAX_SPAN_DAYS,
+        description: `Days between two sessions of \`sessions\`; default ${COURSE_DEFAULT_EVERY_DAYS} (weekly).`,
+      }),
+    ),
+    dates: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            date_of_service: Type.String({
+              format: 'date',
+              description: 'The session’s date, YYYY-MM-DD; in order, the first on date_of_service when the request gives one.',
+            }),
+            procedure_code: Type.Optional(fields.procedure_code),
+            place_of_service: Type.Optional(fields.place_of_service),
+            provider_session_cost: Type.Optional(fields.provider_session_cost),
+          },
+          closed,
+        ),
+        { minItems: 1, maxItems: COURSE_MAX_SESSIONS, description: 'The sessions, instead of `sessions` and `every_days`.' },
+      ),
+    ),
+  },
+  {
+    ...closed,
+    description: `Price a course of sessions, not one: \`sessions\` (1-${COURSE_MAX_SESSIONS}) every \`every_days\`, or a list of \`dates\` (each with the request's procedure, place and price unless it names its own). The last at most ${COURSE_MAX_SPAN_DAYS} days after the first, at most ${COURSE_MAX_ENCOUNTERS} different procedure and place pairs; needs provider_session_cost. The answer's \`course\` has one line per session (docs/course-of-care.md).`,
+  },
+);
+
 export const EstimateRequest = Type.Object(
   {
     member_id: fields.member_id,
@@ -71,6 +107,7 @@ export const EstimateRequest = Type.Object(
     procedure_code: Type.Optional(fields.procedure_code),
     place_of_service: Type.Optional(fields.place_of_service),
     explain: Type.Optional(fields.explain),
+    course: Type.Optional(course),
   },
   { ...closed, $id: 'EstimateRequest', description: 'Real-time cost estimate for one session.' },
 );

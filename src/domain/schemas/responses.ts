@@ -189,7 +189,8 @@ export const Explanation = Type.Object({
 });
 export type Explanation = Static<typeof Explanation>;
 
-const partial = { error_code: Type.Optional(Enum(['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS'])) };
+const PARTIAL_CODES = ['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS'] as const;
+const partial = { error_code: Type.Optional(Enum(PARTIAL_CODES)) };
 
 /** The encounter an estimate priced (domain/encounter.ts): the request's, or the default's where it gave none. */
 export const EstimateEncounter = Type.Object(
@@ -200,6 +201,56 @@ export const EstimateEncounter = Type.Object(
   },
   { description: 'The encounter this estimate prices: the request’s date, procedure and place, or the defaults (today, none, 11)' },
 );
+
+/** How a course line's share was decided: the phase of the plan year, QMB, or the gate that closed (docs/course-of-care.md). */
+export const COURSE_PHASES = [
+  'deductible',
+  'deductible_met',
+  'cost_share',
+  'oop_max',
+  'qmb',
+  'inactive',
+  'not_in_force',
+  'behavioral_health_inactive',
+  'not_covered',
+  'visit_limit',
+] as const;
+export type CoursePhase = (typeof COURSE_PHASES)[number];
+
+/** One session of a course of care, priced with what the earlier sessions left of the accumulators. */
+export const CourseLine = Type.Object({
+  date_of_service: Type.String({ format: 'date' }),
+  procedure_code: Nullable(Type.String({ description: 'CPT/HCPCS code of the session; null: none, an office psychotherapy visit' })),
+  place_of_service: Type.String({ description: 'CMS place-of-service code of the session' }),
+  plan_year: Enum(['current', 'next'] as const, { description: "current: the plan year of the course's first session; next: after its reset" }),
+  provider_session_cost: Type.Integer({ description: 'The session cost (cents)' }),
+  member_obligation: cents('What the member pays for this session; null when the known facts do not determine it'),
+  payer_obligation: cents('What the payer pays for this session'),
+  remaining_deductible: cents('Deductible left after this session; the smaller of individual and family'),
+  remaining_oop_max: cents('Out-of-pocket left after this session; the smaller of individual and family'),
+  visits_remaining: Nullable(Type.Integer({ description: 'Visits of the plan-year limit left after this session; null: no limit reported, or unknown' })),
+  visits_used: Nullable(Type.Integer({ description: 'Visits of the plan-year limit used after this session; null: no limit reported, or unknown' })),
+  phase: Nullable(
+    Enum(COURSE_PHASES, {
+      description:
+        'deductible: the session goes to the deductible; deductible_met: it meets the deductible, the rest at the cost share; cost_share: copay or coinsurance; oop_max: capped by the out-of-pocket maximum; qmb: the member owes $0; else the gate that made the member pay the whole session. null when the share is unknown',
+    }),
+  ),
+  error_code: Nullable(Enum(PARTIAL_CODES, { description: 'Why the share is unknown, as a 206 would say it; null when it is known' })),
+  reason: Nullable(Type.String({ description: 'The unknown share’s reason in words; null when it is known' })),
+});
+export type CourseLine = Static<typeof CourseLine>;
+
+export const Course = Type.Object(
+  {
+    lines: Type.Array(CourseLine),
+    member_obligation: cents("What the member pays for the whole course; null when a session's share is unknown"),
+    payer_obligation: cents("What the payer pays for the whole course; null when a session's share is unknown"),
+    unknown_sessions: Type.Integer({ description: 'Sessions whose share is unknown' }),
+  },
+  { description: 'Only when the request asks for a course: one line per session, with the accumulators carried from one to the next' },
+);
+export type Course = Static<typeof Course>;
 
 export const EstimateResponse = Type.Object(
   {
@@ -216,6 +267,7 @@ export const EstimateResponse = Type.Object(
       }),
     ),
     explanation: Type.Optional(Explanation),
+    course: Type.Optional(Course),
     ...partial,
   },
   { $id: 'EstimateResponse' },

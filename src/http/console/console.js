@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { errorCard } from './error-card.js';
+import { courseOfCare } from './course.js';
 import { whyThisPrice } from './explain.js';
 import { printSummary } from './print-summary.js';
 import { badge, coverageCard } from './result-card.js';
@@ -177,6 +178,8 @@ function showResult(endpoint, res, body, sent) {
     coverageCard(endpoint, res.status, body, {
       onPrint: () => window.print(),
       why: endpoint === 'estimate' ? whyThisPrice(sent, body.member_obligation === null ? 'Why is the price not known?' : 'Why this price?') : null,
+      // The course of care needs a session price (docs/course-of-care.md).
+      course: endpoint === 'estimate' && sent.provider_session_cost !== undefined ? courseOfCare(sent) : null,
     }),
     printSummary(endpoint, res.status, body, checked),
   );

@@ -267,7 +267,10 @@ export function whoOf(body) {
   return name || body.demographics?.member_id || 'Member';
 }
 
-/** `options`: { onPrint } adds a "Print summary" button; { why } an element shown under the amounts ("Why this price?"). */
+/**
+ * `options`: { onPrint } adds a "Print summary" button; { why } an element shown under the amounts ("Why this price?");
+ * { course } one shown under it ("The next 12 weeks").
+ */
 export function coverageCard(endpoint, status, body, options = {}) {
   const state = answerState(status, body);
   const card = h(
@@ -284,7 +287,8 @@ export function coverageCard(endpoint, status, body, options = {}) {
     payerErrorsList(body.payer_errors),
   );
   if (endpoint === 'estimate') {
-    if (state === 'active' || state === 'partial' || state === 'carve-out-priced') card.append(...estimateSections(status, body), options.why ?? '');
+    if (state === 'active' || state === 'partial' || state === 'carve-out-priced')
+      card.append(...estimateSections(status, body), options.why ?? '', options.course ?? '');
     else if (state === 'inactive') card.append(inactiveSection(body) ?? '');
   }
   const facts = h('dl', { class: 'facts' });
