@@ -112,6 +112,12 @@ function schemaRefusals(c: VendorCase): string[] {
   return [...Value.Errors(AvailityCoverage, c.answer)].map((e) => `${e.instancePath} ${e.message}`);
 }
 
+/**
+ * Unambiguous cases the service still answers otherwise, each with what it answers and why (the set's
+ * README, "First run"): held to stay missed, so the commit that fixes one must move it out of the list.
+ */
+const KNOWN_MISSES = JSON.parse(readFileSync(new URL('./vendor-known-misses.json', import.meta.url), 'utf8')) as Record<string, string>;
+
 for (const set of SETS) {
   const cases = casesOf(set.dir);
   const setName = set.dir.replace('vendor-review-', 'vendor review set ');
@@ -130,53 +136,63 @@ for (const set of SETS) {
   }
 
   for (const { name, meta } of cases.filter((c) => c.meta.expected.unambiguous)) {
-    test(`vendor review ${set.label}${name}`, () => {
-      const { encounter, expected, member } = meta;
-      const x12 = translate(meta, inquiryOf(meta, name));
-      if (x12 === null) {
-        // No 271 from the answer: only a rejection may read so.
-        assert.ok(expected.rejected !== undefined, `${name}: the ${meta.vendor} reader gave no 271`);
-        return;
-      }
-      // As /v1/estimate reads it: for the encounter and the member ID asked about.
-      const r = normalize271(x12, { encounter, memberId: member.member_id });
-      if (expected.rejected !== undefined) {
-        assert.ok(r.ok, r.ok ? '' : r.error.message);
-        assert.equal(r.value.kind, 'rejected', `${name}: read as ${r.value.kind}`);
-        assert.equal(r.value.kind === 'rejected' ? r.value.error_code : null, expected.rejected);
-        return;
-      }
-      assert.ok(r.ok, r.ok ? '' : r.error.message);
-      assert.equal(r.value.kind, 'coverage', `${name}: read as ${r.value.kind}`);
-      if (r.value.kind !== 'coverage') return;
-      const request = {
-        member_id: member.member_id,
-        member_first_name: member.first_name,
-        member_last_name: member.last_name,
-        member_dob: member.dob,
-        ...meta.inputs,
-        ...encounter,
-      } as EstimateRequest;
-      const { status, body } = estimateBody(withoutMedicalPrice(r.value.coverage), request, meta.today, encounter.date_of_service);
-      const actual: Record<string, unknown> = { ...body, status, error_code: 'error_code' in body ? body.error_code : null };
-      const codes = body.alerts.map((a) => a.code);
-      for (const [field, value] of Object.entries(expected)) {
-        if (field === 'unambiguous') continue;
-        if (field === 'alerts_include') {
-          for (const code of value as string[]) assert.ok(codes.includes(code as (typeof codes)[number]), `${name}: alert ${code} in ${JSON.stringify(codes)}`);
-          continue;
-        }
-        if (field === 'alerts_exclude') {
-          for (const code of value as string[])
-            assert.ok(!codes.includes(code as (typeof codes)[number]), `${name}: no alert ${code} in ${JSON.stringify(codes)}`);
-          continue;
-        }
-        if (field === 'partial') {
-          for (const [key, part] of Object.entries(value as Record<string, unknown>)) holdsPart(actual[key] ?? null, part, `${name}: ${key}`);
-          continue;
-        }
-        assert.deepEqual(actual[field] ?? null, value, `${name}: ${field}`);
-      }
-    });
+    const miss = KNOWN_MISSES[`${set.dir}/${name}`];
+    if (miss !== undefined) {
+      test(`vendor review ${set.label}${name}: a known miss (${miss})`, () => {
+        assert.throws(() => holdCase(name, meta), assert.AssertionError, `${set.dir}/${name} is answered as expected now: take it out of vendor-known-misses.json`);
+      });
+      continue;
+    }
+    test(`vendor review ${set.label}${name}`, () => holdCase(name, meta));
+  }
+}
+
+/** The vendor answer read as the connector reads it and priced as /v1/estimate prices it, held to the expected fields. */
+function holdCase(name: string, meta: VendorCase): void {
+  const { encounter, expected, member } = meta;
+  const x12 = translate(meta, inquiryOf(meta, name));
+  if (x12 === null) {
+    // No 271 from the answer: only a rejection may read so.
+    assert.ok(expected.rejected !== undefined, `${name}: the ${meta.vendor} reader gave no 271`);
+    return;
+  }
+  // As /v1/estimate reads it: for the encounter and the member ID asked about.
+  const r = normalize271(x12, { encounter, memberId: member.member_id });
+  if (expected.rejected !== undefined) {
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    assert.equal(r.value.kind, 'rejected', `${name}: read as ${r.value.kind}`);
+    assert.equal(r.value.kind === 'rejected' ? r.value.error_code : null, expected.rejected);
+    return;
+  }
+  assert.ok(r.ok, r.ok ? '' : r.error.message);
+  assert.equal(r.value.kind, 'coverage', `${name}: read as ${r.value.kind}`);
+  if (r.value.kind !== 'coverage') return;
+  const request = {
+    member_id: member.member_id,
+    member_first_name: member.first_name,
+    member_last_name: member.last_name,
+    member_dob: member.dob,
+    ...meta.inputs,
+    ...encounter,
+  } as EstimateRequest;
+  const { status, body } = estimateBody(withoutMedicalPrice(r.value.coverage), request, meta.today, encounter.date_of_service);
+  const actual: Record<string, unknown> = { ...body, status, error_code: 'error_code' in body ? body.error_code : null };
+  const codes = body.alerts.map((a) => a.code);
+  for (const [field, value] of Object.entries(expected)) {
+    if (field === 'unambiguous') continue;
+    if (field === 'alerts_include') {
+      for (const code of value as string[]) assert.ok(codes.includes(code as (typeof codes)[number]), `${name}: alert ${code} in ${JSON.stringify(codes)}`);
+      continue;
+    }
+    if (field === 'alerts_exclude') {
+      for (const code of value as string[])
+        assert.ok(!codes.includes(code as (typeof codes)[number]), `${name}: no alert ${code} in ${JSON.stringify(codes)}`);
+      continue;
+    }
+    if (field === 'partial') {
+      for (const [key, part] of Object.entries(value as Record<string, unknown>)) holdsPart(actual[key] ?? null, part, `${name}: ${key}`);
+      continue;
+    }
+    assert.deepEqual(actual[field] ?? null, value, `${name}: ${field}`);
   }
 }

@@ -39,6 +39,22 @@ const cases = SETS.flatMap((set) => {
   return list.map((c) => ({ ...c, name: `${set.dir}/${c.name}` }));
 });
 
+/**
+ * Unambiguous cases the service still answers otherwise, each with what it answers and why (the set's
+ * README, "First run"): held to stay missed, so the commit that fixes one must move it out of the list.
+ */
+const KNOWN_MISSES = JSON.parse(readFileSync(new URL('./review-known-misses.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+test('every known miss names an unambiguous case of a set', () => {
+  const names = new Set(cases.filter((c) => c.meta.expected.unambiguous).map((c) => c.name));
+  for (const name of Object.keys(KNOWN_MISSES)) assert.ok(names.has(name), name);
+});
+
 for (const { name, text, meta } of cases.filter((c) => c.meta.expected.unambiguous)) {
-  test(`review ${name}`, () => assertReviewCase(name, text, meta));
+  const miss = KNOWN_MISSES[name];
+  if (miss === undefined) test(`review ${name}`, () => assertReviewCase(name, text, meta));
+  else
+    test(`review ${name}: a known miss (${miss})`, () => {
+      assert.throws(() => assertReviewCase(name, text, meta), assert.AssertionError, `${name} is answered as expected now: take it out of review-known-misses.json`);
+    });
 }
