@@ -139,7 +139,11 @@ for (const set of SETS) {
     const miss = KNOWN_MISSES[`${set.dir}/${name}`];
     if (miss !== undefined) {
       test(`vendor review ${set.label}${name}: a known miss (${miss})`, () => {
-        assert.throws(() => holdCase(name, meta), assert.AssertionError, `${set.dir}/${name} is answered as expected now: take it out of vendor-known-misses.json`);
+        assert.throws(
+          () => holdCase(name, meta),
+          assert.AssertionError,
+          `${set.dir}/${name} is answered as expected now: take it out of vendor-known-misses.json`,
+        );
       });
       continue;
     }
@@ -185,8 +189,7 @@ function holdCase(name: string, meta: VendorCase): void {
       continue;
     }
     if (field === 'alerts_exclude') {
-      for (const code of value as string[])
-        assert.ok(!codes.includes(code as (typeof codes)[number]), `${name}: no alert ${code} in ${JSON.stringify(codes)}`);
+      for (const code of value as string[]) assert.ok(!codes.includes(code as (typeof codes)[number]), `${name}: no alert ${code} in ${JSON.stringify(codes)}`);
       continue;
     }
     if (field === 'partial') {

@@ -55,6 +55,10 @@ for (const { name, text, meta } of cases.filter((c) => c.meta.expected.unambiguo
   if (miss === undefined) test(`review ${name}`, () => assertReviewCase(name, text, meta));
   else
     test(`review ${name}: a known miss (${miss})`, () => {
-      assert.throws(() => assertReviewCase(name, text, meta), assert.AssertionError, `${name} is answered as expected now: take it out of review-known-misses.json`);
+      assert.throws(
+        () => assertReviewCase(name, text, meta),
+        assert.AssertionError,
+        `${name} is answered as expected now: take it out of review-known-misses.json`,
+      );
     });
 }
