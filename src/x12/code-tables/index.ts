@@ -164,6 +164,8 @@ export interface ElementRule {
   /** Set on an element decided in a table only beside another element's value (III02 with III01 ZZ). */
   when?: string;
   decision?: string;
+  /** The element decides where the row applies: an unknown value there may make the row as specific as any. */
+  scope?: 'service' | 'procedure' | 'place' | 'network';
 }
 
 /** Every coded element of loops 2000C/D to 2120C/D, keyed "2110 EB13-01" (loop without C/D, element; a segment alone for all of its). */
