@@ -86,8 +86,9 @@ interface Unknowns {
 /**
  * Which figures of network n the rows with unknown values compete for: a figure their EB01 states, for
  * the network and place, when the rank deciding it is not more specific than the one the row could
- * have (competingRank). A visit limit's unknown decides whether the session is covered at all, so the
- * cost share is unknown with it; so is it beside a mental-health status row with unknown values.
+ * have (competingRank). The cost share is unknown with any of them: an accumulator of unknown amount
+ * may be none (0) or not, which decides the structure; a visit limit whether the session is covered at
+ * all; so does a mental-health status row with unknown values.
  */
 function unknownsOf(
   unknown: readonly Selectable[],
@@ -101,10 +102,12 @@ function unknownsOf(
     const o = (out ??= { share: [], deductible: [], oop: [], visits: [] });
     if (isShareInfo(r.info)) {
       if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
-    } else if (r.info === 'C') {
-      if (competingRank(r) <= ranks.deductible) o.deductible.push(r);
-    } else if (r.info === 'G') {
-      if (competingRank(r) <= ranks.oop) o.oop.push(r);
+    } else if (r.info === 'C' || r.info === 'G') {
+      // An accumulator of unknown amount may be 0 (none) or not: whether the session waits for it, or is capped, and so the structure, is unknown.
+      if (competingRank(r) <= (r.info === 'C' ? ranks.deductible : ranks.oop)) {
+        (r.info === 'C' ? o.deductible : o.oop).push(r);
+        o.share.push(r);
+      }
     } else if (r.info === 'F') {
       if (competingRank(r) <= ranks.visits) {
         o.visits.push(r);
@@ -151,6 +154,8 @@ export function networkBenefits(
   let deductibleRank = Infinity;
   let oopRank = Infinity;
   let visitRank = Infinity;
+  // A V with values no rule reads still says the payer does not state the service here.
+  for (const b of unknown) if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
   for (const b of bh) {
     if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
     if (!costApplies(b, n)) continue;
@@ -207,27 +212,25 @@ export function networkBenefits(
     return reported && tier <= group.tier;
   };
   const applies = appliesFor(reportedDeductible, deductibleTier);
-  // Whether the session waits for the deductible turns on a row with unknown values: the cost share is unknown with it.
-  const appliesUnknown = deductibleUnknown && applies !== appliesFor(deductible !== null, deductible?.tier ?? 4);
   const out: NetworkBenefits = {
-    copayment: appliesUnknown ? null : (group?.copayment ?? null),
-    coinsurance: appliesUnknown ? null : (group?.coinsurance ?? null),
+    copayment: group?.copayment ?? null,
+    coinsurance: group?.coinsurance ?? null,
     deductible_applies: applies,
     deductible: deductibleUnknown ? UNKNOWN_LEVELS() : (deductible?.result() ?? null),
     oop_max: unknowns !== null && unknowns.oop.length > 0 ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
     visit_limit: visitCount,
   };
-  if (group?.notCovered && !appliesUnknown) out.not_covered = true;
+  if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;
   if (trace) {
     if (unknowns !== null) {
       traceUnknowns(unknowns.share, 'cost share', n, trace);
-      traceUnknowns(unknowns.deductible, appliesUnknown ? 'deductible and whether the cost share waits for it' : 'deductible', n, trace);
+      traceUnknowns(unknowns.deductible, 'deductible', n, trace);
       traceUnknowns(unknowns.oop, 'OOP max', n, trace);
       traceUnknowns(unknowns.visits, 'visit limit', n, trace);
     }
-    if (group && !appliesUnknown) traceGroup(group, n, '', trace);
+    if (group) traceGroup(group, n, '', trace);
     else if (unknowns === null || unknowns.share.length === 0)
       trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));
     const from = group && group.hint !== null ? group.sources.hint : anyHintFrom;
@@ -277,8 +280,23 @@ export function telehealthShare(
   inPerson: NetworkBenefits | null,
   warnings: string[],
   trace?: TraceEntry[],
+  unknown: readonly Selectable[] = NO_ROWS,
 ): CostShare | null {
   const group = shareGroup(list, n, pricesTelehealth, warnings);
+  if (unknown.length > 0) {
+    // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
+    // unknown in-person cost share cannot be told apart from it.
+    const inPersonUnknown = inPerson === null || (inPerson.copayment === null && inPerson.coinsurance === null);
+    const applying = unknown.filter((r) => costApplies(r, n));
+    const competes = applying.some(
+      (r) => isShareInfo(r.info) && (pricesTelehealth(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= (group?.rank ?? Infinity),
+    );
+    if (inPersonUnknown && applying.length > 0) return null;
+    if (competes) {
+      if (trace) traceUnknowns(applying, 'telehealth cost share', n, trace);
+      return { copayment: null, coinsurance: null };
+    }
+  }
   if (!group || group.notCovered) return null;
   const { copayment, coinsurance } = group;
   if (copayment === null && coinsurance === null) return null;

@@ -119,13 +119,14 @@ test('a visit limit stated as exceeded (HSD05 30, decided unknown) leaves the se
   assert.ok(conflictNaming(a, /HSD05 30: unknown/));
 });
 
-test('a deductible row with a value no rule reads: the deductible is unknown, so a coinsurance after it is a 206 UNKNOWN_REMAININGS', () => {
+test('a deductible row with a value no rule reads: its amount may be none or not, so the deductible and the structure are unknown (206)', () => {
   const rows = ['EB*A*IND*MH***27**.2****Y', 'EB*C*IND*MH***23*1000*****Y', 'EB*C*IND*MH***29*400*****Y'];
   const plain = answer(rows);
   assert.equal(plain.status, 200);
   const a = answer([...rows, 'EB*C*IND*MH***29*0*****Y', 'DTP*999*D8*20260101']);
   assert.equal(a.status, 206);
-  assert.equal(a.error_code, 'UNKNOWN_REMAININGS');
+  assert.equal(a.error_code, 'UNKNOWN_COSTSHARE');
+  assert.equal(a.member_obligation, null);
   assert.ok(conflictNaming(a, /DTP01 999: not in the TR3 list \(dtp-2110\)/));
 });
 
@@ -151,4 +152,20 @@ test('2100C dates bounding the coverage that the plan gate does not read: unknow
     assert.equal(a.status, unknown ? 206 : 200, dtp);
     assert.equal(a.copayment, unknown ? null : 2500, dtp);
   }
+});
+
+test('an EB03 repetition of a type ignored for the session leaves an inpatient-only row inpatient-only (A7^1 never prices an office visit)', () => {
+  const a = answer(['EB*B*IND*A4***27*25*****Y', 'EB*A*IND*A7^1***27**.2****Y']);
+  assert.equal(a.status, 200);
+  assert.equal(a.copayment, 2500);
+  assert.equal(a.coinsurance, null);
+  assert.equal(a.member_obligation, 2500);
+});
+
+test('an EB*V for mental health with a value no rule reads still keeps the plan copay from pricing the session', () => {
+  const plain = answer(['EB*V**MH', 'EB*B*IND*30***27*40*****Y']);
+  assert.equal(plain.status, 206);
+  const a = answer(['EB*V**MH', 'REF*XX*1', 'EB*B*IND*30***27*40*****Y']);
+  assert.equal(a.status, 206);
+  assert.equal(a.copayment, null);
 });

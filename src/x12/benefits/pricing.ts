@@ -102,7 +102,9 @@ export function priceNetworks(input: PricingInput): Priced {
     for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
   }
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
-  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
-  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  // With the coverage itself unknown on the date of service, no telehealth cost share prices it either.
+  const unknownCoverage = input.memberDates.length > 0;
+  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown);
+  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown);
   return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
 }

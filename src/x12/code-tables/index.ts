@@ -53,7 +53,7 @@ export interface CodeEntry {
   unit?: 'visits' | 'service' | 'none';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
-  /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; on another row the effect text's first reading. */
+  /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
   unknownOn?: 'figures';
 }
 
@@ -152,7 +152,7 @@ export function codeIn<T>(table: Readonly<Record<string, T>>, code: string): T |
 export type Decision = 'effect' | 'ignored' | 'unknown';
 
 export function decisionOf(entry: CodeEntry, figureRow = true): Decision {
-  if (entry.unknownOn === 'figures') return figureRow ? 'unknown' : entry.effect.startsWith('unknown') ? 'ignored' : 'effect';
+  if (entry.unknownOn === 'figures') return figureRow ? 'unknown' : 'effect';
   if (entry.effect.startsWith('ignored')) return 'ignored';
   if (entry.effect.startsWith('unknown')) return 'unknown';
   return 'effect';
