@@ -51,54 +51,71 @@ function checksOf(loop: string): Check[] {
   return out;
 }
 
-let benefitChecks: Check[] | null = null;
+/** The checks of a 2110 loop, by the segments they read (most loops have only the EB). */
+interface LoopChecks {
+  eb: Check[];
+  hsd: Check[];
+  ref: Check[];
+  dtp: Check[];
+  aaa: Check[];
+  iii: Check[];
+  nm1: Check[];
+  prv: Check[];
+}
+
+let loopChecks: LoopChecks | null = null;
 let memberChecks: Check[] | null = null;
 
-const NONE: readonly Segment[] = [];
-
-/** The segments of a 2110 loop (with its 2115 III and 2120 entities) that a check reads. */
-function segmentsOf(check: Check, loop: BenefitLoop): readonly Segment[] {
-  const where = check.key.slice(0, 4);
-  if (where === '2110') {
-    switch (check.segment) {
-      case 'EB':
-        return [loop.seg];
-      case 'HSD':
-        return loop.hsd;
-      case 'REF':
-        return loop.ref;
-      case 'DTP':
-        return loop.dtp;
-      case 'AAA':
-        return loop.aaa;
-      default:
-        return NONE;
-    }
+function benefitChecks(): LoopChecks {
+  const out: LoopChecks = { eb: [], hsd: [], ref: [], dtp: [], aaa: [], iii: [], nm1: [], prv: [] };
+  for (const c of [...checksOf('2110'), ...checksOf('2115'), ...checksOf('2120')]) {
+    const list = (out as unknown as Record<string, Check[] | undefined>)[c.segment.toLowerCase()];
+    if (list === undefined) throw new Error(`closed-world: no segment list for ${c.key}`);
+    list.push(c);
   }
-  if (where === '2115') return check.segment === 'III' ? loop.iii : NONE;
-  if (where === '2120') {
-    if (loop.related.length === 0) return NONE;
-    if (check.segment === 'NM1') return loop.related.map((r) => r.nm1);
-    if (check.segment === 'PRV') return loop.related.flatMap((r) => (r.prv ? [r.prv] : []));
-  }
-  return NONE;
+  return out;
 }
 
-/** The values of one element of a segment as sent: a component of a composite, each repetition. */
-function valuesOf(seg: Segment, check: Check, d: Delimiters): string[] {
-  const raw = el(seg, check.element);
-  if (raw === '') return [];
-  // A composite (EB13) is one value, never repeated: its separator may be the repetition separator too.
-  if (check.component > 0) return [components(raw, d)[check.component - 1] ?? ''];
-  return d.repetition !== null && raw.includes(d.repetition) ? repetitions(raw, d) : [raw];
-}
+/** The verdict on each value a check met (the same values come again and again): null, or the unknown value. */
+const verdicts = new WeakMap<Check, Map<string, UnknownValue | null>[]>();
 
 function judge(check: Check, value: string, figureRow: boolean): UnknownValue | null {
+  let byRow = verdicts.get(check);
+  if (!byRow) verdicts.set(check, (byRow = [new Map<string, UnknownValue | null>(), new Map<string, UnknownValue | null>()]));
+  const memo = byRow[figureRow ? 1 : 0]!;
+  const known = memo.get(value);
+  if (known !== undefined) return known;
   const entry = codeIn(check.codes, value);
   const element = check.key.slice(5);
-  if (entry === undefined) return { element, value, why: `not in the TR3 list (${check.table}): no rule reads it`, scope: check.scope };
-  if (decisionOf(entry, figureRow) !== 'unknown') return null;
-  return { element, value, why: entry.effect, scope: check.scope };
+  let verdict: UnknownValue | null = null;
+  if (entry === undefined) verdict = { element, value, why: `not in the TR3 list (${check.table}): no rule reads it`, scope: check.scope };
+  else if (decisionOf(entry, figureRow) === 'unknown') verdict = { element, value, why: entry.effect, scope: check.scope };
+  // A value outside every table can be anything a sender writes: only the table's own values are kept.
+  if (entry !== undefined || memo.size < 256) memo.set(value, verdict);
+  return verdict;
+}
+
+function checkSegment(seg: Segment, checks: readonly Check[], d: Delimiters, figureRow: boolean, out: UnknownValue[] | null): UnknownValue[] | null {
+  for (const check of checks) {
+    if (check.when && el(seg, check.when.element) !== check.when.value) continue;
+    const raw = el(seg, check.element);
+    if (raw === '') continue;
+    // A composite (EB13) is one value, never repeated: its separator may be the repetition separator too.
+    if (check.component > 0) {
+      const value = components(raw, d)[check.component - 1] ?? '';
+      const u = value === '' ? null : judge(check, value, figureRow);
+      if (u) (out ??= []).push(u);
+    } else if (d.repetition !== null && raw.includes(d.repetition)) {
+      for (const value of repetitions(raw, d)) {
+        const u = value === '' ? null : judge(check, value, figureRow);
+        if (u) (out ??= []).push(u);
+      }
+    } else {
+      const u = judge(check, raw, figureRow);
+      if (u) (out ??= []).push(u);
+    }
+  }
+  return out;
 }
 
 const NO_VALUES: readonly UnknownValue[] = [];
@@ -109,17 +126,16 @@ const NO_VALUES: readonly UnknownValue[] = [];
  * outside every table. Most rows have none.
  */
 export function unknownValues(loop: BenefitLoop, d: Delimiters, figureRow: boolean): readonly UnknownValue[] {
-  benefitChecks ??= [...checksOf('2110'), ...checksOf('2115'), ...checksOf('2120')];
-  let out: UnknownValue[] | null = null;
-  for (const check of benefitChecks) {
-    for (const seg of segmentsOf(check, loop)) {
-      if (check.when && el(seg, check.when.element) !== check.when.value) continue;
-      for (const value of valuesOf(seg, check, d)) {
-        if (value === '') continue;
-        const u = judge(check, value, figureRow);
-        if (u) (out ??= []).push(u);
-      }
-    }
+  const c = (loopChecks ??= benefitChecks());
+  let out = checkSegment(loop.seg, c.eb, d, figureRow, null);
+  for (const seg of loop.hsd) out = checkSegment(seg, c.hsd, d, figureRow, out);
+  for (const seg of loop.ref) out = checkSegment(seg, c.ref, d, figureRow, out);
+  for (const seg of loop.dtp) out = checkSegment(seg, c.dtp, d, figureRow, out);
+  for (const seg of loop.aaa) out = checkSegment(seg, c.aaa, d, figureRow, out);
+  for (const seg of loop.iii) out = checkSegment(seg, c.iii, d, figureRow, out);
+  for (const r of loop.related) {
+    out = checkSegment(r.nm1, c.nm1, d, figureRow, out);
+    if (r.prv) out = checkSegment(r.prv, c.prv, d, figureRow, out);
   }
   return out ?? NO_VALUES;
 }
