@@ -10,8 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AAA_REASONS, errorCodeForAaa } from '../../src/x12/aaa.ts';
 import { excludedBy } from '../../src/x12/benefits/filters.ts';
-import { CODE_TABLE_NAMES, ELEMENT_RULES, codeTable, codeWords, type CodeTableName } from '../../src/x12/code-tables/index.ts';
+import { CODE_TABLE_NAMES, ELEMENT_RULES, codeTable, codeWords, decisionOf, type CodeTableName } from '../../src/x12/code-tables/index.ts';
 import { limitUnit, periodKind, tierOf } from '../../src/x12/codes.ts';
 
 const TR3: Record<CodeTableName, readonly string[]> = {
@@ -602,4 +603,14 @@ test('codes are put in words beside the code; an unknown code says so', () => {
   assert.equal(codeWords('eb03', 'MH'), 'MH mental health');
   assert.equal(codeWords('eb01', 'B'), 'B co-payment');
   assert.equal(codeWords('eb06', 'ZZ'), 'ZZ (not in the TR3 list)');
+});
+
+test('the AAA03 tables say what src/x12/aaa.ts does with each reason: its name and, in 2100C/D, the error the answer becomes', () => {
+  for (const name of ['aaa03-2100', 'aaa03-2110'] as const) {
+    for (const [code, entry] of Object.entries(codeTable(name).codes)) {
+      assert.equal(entry.name.toLowerCase(), AAA_REASONS[code]?.toLowerCase(), `${name} ${code}`);
+      if (name === 'aaa03-2100') assert.match(entry.effect, new RegExp(`: ${errorCodeForAaa(code)} \\(`), `${name} ${code}`);
+      else assert.equal(decisionOf(entry), 'unknown', `${name} ${code}`);
+    }
+  }
 });
