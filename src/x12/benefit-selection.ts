@@ -17,12 +17,14 @@
  */
 import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';
 import { AccumulatorReader, VisitReader } from './benefits/accumulators.ts';
+import { competingRank, competingShareRank, unknownScope, unknownWords } from './benefits/closed-world.ts';
 import {
   costApplies,
   isNotCoveredInfo,
   isShareInfo,
   pricesTelehealth,
   pricesOffice,
+  rowRank,
   statusApplies,
   type Net,
   type PlaceFit,
@@ -71,6 +73,66 @@ function networkHint(hinted: readonly Selectable[] | null, tier: number): { hint
   return { hint, from };
 }
 
+const NO_ROWS: readonly Selectable[] = [];
+
+/** The figures rows with values no rule reads compete for (closed-world.ts), each with those rows. */
+interface Unknowns {
+  share: Selectable[];
+  deductible: Selectable[];
+  oop: Selectable[];
+  visits: Selectable[];
+}
+
+/**
+ * Which figures of network n the rows with unknown values compete for: a figure their EB01 states, for
+ * the network and place, when the rank deciding it is not more specific than the one the row could
+ * have (competingRank). The cost share is unknown with any of them: an accumulator of unknown amount
+ * may be none (0) or not, which decides the structure; a visit limit whether the session is covered at
+ * all; so does a mental-health status row with unknown values.
+ */
+function unknownsOf(
+  unknown: readonly Selectable[],
+  n: Net,
+  fits: (p: PlaceFit) => boolean,
+  ranks: { share: number; deductible: number; oop: number; visits: number },
+): Unknowns | null {
+  let out: Unknowns | null = null;
+  for (const r of unknown) {
+    if (!costApplies(r, n)) continue;
+    const o = (out ??= { share: [], deductible: [], oop: [], visits: [] });
+    if (isShareInfo(r.info)) {
+      if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
+    } else if (r.info === 'C' || r.info === 'G') {
+      // An accumulator of unknown amount may be 0 (none) or not: whether the session waits for it, or is capped, and so the structure, is unknown.
+      if (competingRank(r) <= (r.info === 'C' ? ranks.deductible : ranks.oop)) {
+        (r.info === 'C' ? o.deductible : o.oop).push(r);
+        o.share.push(r);
+      }
+    } else if (r.info === 'F') {
+      if (competingRank(r) <= ranks.visits) {
+        o.visits.push(r);
+        o.share.push(r);
+      }
+    } else if (r.status && (r.tier <= STRONG_BH_TIER || unknownScope(r, 'service'))) o.share.push(r);
+  }
+  return out !== null && (out.share.length > 0 || out.deductible.length > 0 || out.oop.length > 0 || out.visits.length > 0) ? out : null;
+}
+
+const UNKNOWN_LEVELS = () => ({ individual: { total: null, remaining: null }, family: { total: null, remaining: null } });
+
+function traceUnknowns(rows: readonly Selectable[], figure: string, n: Net, trace: TraceEntry[]): void {
+  for (const r of rows)
+    trace.push({
+      ...traced(
+        figure,
+        n,
+        r,
+        `unknown: this row competes for the ${figure} and carries values no rule reads (${unknownWords(r.unknown ?? [])}); the figure is unknown, never another row's`,
+      ),
+      status: 'conflict',
+    });
+}
+
 /** The behavioral-health benefits of network n, or null when the 271 says nothing about it. */
 export function networkBenefits(
   bh: readonly Selectable[],
@@ -78,6 +140,7 @@ export function networkBenefits(
   warnings: string[],
   trace?: TraceEntry[],
   plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean } = { hdhp: false, fits: pricesOffice },
+  unknown: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
@@ -87,6 +150,12 @@ export function networkBenefits(
   let known = false;
   // EB01 V (cannot process) on a behavioral-health type: the payer does not state that service's cost share.
   let cannotTier = Infinity;
+  // The most specific rank each accumulator is stated at, which a row with unknown values may compete with.
+  let deductibleRank = Infinity;
+  let oopRank = Infinity;
+  let visitRank = Infinity;
+  // A V with values no rule reads still says the payer does not state the service here.
+  for (const b of unknown) if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
   for (const b of bh) {
     if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
     if (!costApplies(b, n)) continue;
@@ -97,46 +166,73 @@ export function networkBenefits(
       continue;
     }
     known = true;
-    if (b.info === 'C') (deductible ??= new AccumulatorReader()).offer(b);
-    else if (b.info === 'G') (oop ??= new AccumulatorReader()).offer(b);
-    else if (b.info === 'F') (visits ??= new VisitReader()).offer(b);
+    if (b.info === 'C') {
+      (deductible ??= new AccumulatorReader()).offer(b);
+      deductibleRank = Math.min(deductibleRank, rowRank(b));
+    } else if (b.info === 'G') {
+      (oop ??= new AccumulatorReader()).offer(b);
+      oopRank = Math.min(oopRank, rowRank(b));
+    } else if (b.info === 'F') {
+      (visits ??= new VisitReader()).offer(b);
+      visitRank = Math.min(visitRank, rowRank(b));
+    }
   }
-  if (!known) return null;
-  const visitCount = visits?.reported ? visits.result() : null;
+  // Rows with values no rule reads (closed-world.ts) price nothing; a figure they compete for is unknown.
+  const pre = unknown.length > 0 ? shareGroup(bh, n, plan.fits, []) : null;
+  const unknowns =
+    unknown.length > 0
+      ? unknownsOf(unknown, n, plan.fits, { share: pre?.rank ?? Infinity, deductible: deductibleRank, oop: oopRank, visits: visitRank })
+      : null;
+  if (!known && unknowns === null) return null;
+  const visitCount = unknowns !== null && unknowns.visits.length > 0 ? { total: null, remaining: null } : visits?.reported ? visits.result() : null;
   // A copay and a coinsurance by visit count: the visit limit's used count says which visit of the year this is.
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
-  const shared = shareGroup(priced, n, plan.fits, warnings);
+  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
+  // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
+  const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;
+  const reportedDeductible = deductible !== null || deductibleUnknown;
+  let deductibleTier = deductible?.tier ?? 4;
+  if (deductibleUnknown) for (const r of unknowns.deductible) deductibleTier = Math.min(deductibleTier, unknownScope(r, 'service') ? 0 : r.tier);
   const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
   const hint = group?.hint ?? anyHint;
   // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
   const shareWaits = group !== null && ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered);
-  let applies: boolean;
-  if (hint !== null) applies = hint;
-  // An HSA-qualified high-deductible plan pays nothing but preventive care before the deductible (26 U.S.C. 223(c)(2)).
-  else if (plan.hdhp && deductible !== null) applies = true;
-  // No cost share for the network: nothing says whether the deductible holds one (which could be a copay
-  // it does not hold), so the session is not taken to wait for it.
-  else if (!group) applies = false;
-  else if (shareWaits) applies = deductible !== null;
-  // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
-  else applies = deductible !== null && deductible.tier <= group.tier;
+  const appliesFor = (reported: boolean, tier: number): boolean => {
+    if (hint !== null) return hint;
+    // An HSA-qualified high-deductible plan pays nothing but preventive care before the deductible (26 U.S.C. 223(c)(2)).
+    if (plan.hdhp && reported) return true;
+    // No cost share for the network: nothing says whether the deductible holds one (which could be a copay
+    // it does not hold), so the session is not taken to wait for it.
+    if (!group) return false;
+    if (shareWaits) return reported;
+    // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
+    return reported && tier <= group.tier;
+  };
+  const applies = appliesFor(reportedDeductible, deductibleTier);
   const out: NetworkBenefits = {
     copayment: group?.copayment ?? null,
     coinsurance: group?.coinsurance ?? null,
     deductible_applies: applies,
-    deductible: deductible?.result() ?? null,
-    oop_max: oop?.result() ?? null,
+    deductible: deductibleUnknown ? UNKNOWN_LEVELS() : (deductible?.result() ?? null),
+    oop_max: unknowns !== null && unknowns.oop.length > 0 ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
     visit_limit: visitCount,
   };
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;
   if (trace) {
+    if (unknowns !== null) {
+      traceUnknowns(unknowns.share, 'cost share', n, trace);
+      traceUnknowns(unknowns.deductible, 'deductible', n, trace);
+      traceUnknowns(unknowns.oop, 'OOP max', n, trace);
+      traceUnknowns(unknowns.visits, 'visit limit', n, trace);
+    }
     if (group) traceGroup(group, n, '', trace);
-    else trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));
+    else if (unknowns === null || unknowns.share.length === 0)
+      trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));
     const from = group && group.hint !== null ? group.sources.hint : anyHintFrom;
     const why =
       hint !== null
@@ -153,6 +249,7 @@ export function networkBenefits(
                 ? "a deductible is reported for the copay's own service type"
                 : 'a copay does not wait for a deductible reported only for a less specific service type';
     const entry = traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why);
+    if (deductibleUnknown) entry.rule += '; the deductible is reported by a row with values no rule reads: its amounts are unknown';
     // A copay's deductible read from structure, or from an MSG written beside another benefit, is a reading, not the payer's word
     // (a coinsurance after a reported deductible is the TR3's ordinary meaning, not ambiguous).
     if (
@@ -183,8 +280,23 @@ export function telehealthShare(
   inPerson: NetworkBenefits | null,
   warnings: string[],
   trace?: TraceEntry[],
+  unknown: readonly Selectable[] = NO_ROWS,
 ): CostShare | null {
   const group = shareGroup(list, n, pricesTelehealth, warnings);
+  if (unknown.length > 0) {
+    // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
+    // unknown in-person cost share cannot be told apart from it.
+    const inPersonUnknown = inPerson === null || (inPerson.copayment === null && inPerson.coinsurance === null);
+    const applying = unknown.filter((r) => costApplies(r, n));
+    const competes = applying.some(
+      (r) => isShareInfo(r.info) && (pricesTelehealth(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= (group?.rank ?? Infinity),
+    );
+    if (inPersonUnknown && applying.length > 0) return null;
+    if (competes) {
+      if (trace) traceUnknowns(applying, 'telehealth cost share', n, trace);
+      return { copayment: null, coinsurance: null };
+    }
+  }
   if (!group || group.notCovered) return null;
   const { copayment, coinsurance } = group;
   if (copayment === null && coinsurance === null) return null;

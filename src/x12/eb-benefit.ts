@@ -6,6 +6,8 @@ import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
 import { benefitWindow, type RowScope } from './benefits/filters.ts';
+import { unknownValues, type UnknownValue } from './benefits/closed-world.ts';
+import { isShareInfo } from './benefits/rows.ts';
 import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 
@@ -40,6 +42,8 @@ export interface Benefit extends RowScope {
   hdhp: boolean;
   /** EB13-2: the procedure the row is restricted to, when it is. */
   procedure: string | null;
+  /** Values no rule reads (benefits/closed-world.ts): the row cannot price; a figure it competes for is unknown. */
+  unknown: readonly UnknownValue[];
 }
 
 export const NO_MESSAGES: string[] = [];
@@ -81,6 +85,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
   const modifiers = composite === null || composite.length <= 2 ? NO_MODIFIERS : composite.slice(2, 6).filter((m) => m !== '');
   const procedureEnd = procedure === null ? null : (composite![7] ?? '') || null;
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
+  const cost = isCostInfo(info) || (info === 'F' && hasServiceLimit(loop));
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
   let marketplace = false;
@@ -114,7 +119,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     telehealth: place === 'telehealth',
     begin,
     status: info.length === 1 && info >= '1' && info <= '8',
-    cost: isCostInfo(info) || (info === 'F' && hasServiceLimit(loop)),
+    cost,
     messages,
     deductibleHint,
     marketplace,
@@ -125,6 +130,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     modifiers,
     serviceTypes,
     window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,
+    unknown: unknownValues(loop, d, cost || info === 'F' || isShareInfo(info)),
   };
 }
 

@@ -44,6 +44,7 @@ import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { nextYearRows, type PricingRows } from './benefits/pricing-rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
+import { unknownMemberDates } from './benefits/closed-world.ts';
 import { planDatesRow, planStatusRow } from './plan-rows.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
@@ -83,7 +84,10 @@ function namesMember(level: HlLevel, id: string): boolean {
 }
 
 /** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
-type PricingFacts = Pick<Parameters<typeof priceNetworks>[0], 'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive'>;
+type PricingFacts = Pick<
+  Parameters<typeof priceNetworks>[0],
+  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates'
+>;
 
 /** priceNetworks over one year's rows (one object shape for every call). */
 function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
@@ -92,6 +96,8 @@ function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace
     current: rows.current,
     bh: rows.bh,
     teleList: rows.teleList,
+    unknown: rows.unknown,
+    memberDates: f.memberDates,
     dateOfService: f.dateOfService,
     inactive: f.inactive,
     plan: f.plan,
@@ -335,6 +341,9 @@ function readEligibility(
     plan: { hdhp: flags.is_hdhp, fits: pricesHere },
     advantageElsewhere,
     mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
+    memberDates: encounter
+      ? [...unknownMemberDates(memberName, encounter.date_of_service), ...(dependentLevel ? unknownMemberDates(subscriberName, encounter.date_of_service) : [])]
+      : [],
   };
   const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).

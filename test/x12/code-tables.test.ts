@@ -3,12 +3,16 @@
  * else: the lists below are written from the TR3's code lists (EB01 Eligibility or Benefit
  * Information Code, EB02 Coverage Level Code, EB03 Service Type Code, EB04 Insurance Type Code, EB06
  * Time Period Qualifier, EB12 In Plan Network Indicator, 2110C DTP01 Date/Time Qualifier, 2115C
- * III01 Code List Qualifier Code, EB09 and HSD01 Quantity Qualifier). Every value says what it does, or why it is ignored.
+ * III01 Code List Qualifier Code, EB09 and HSD01 Quantity Qualifier, and the rest elements.json names:
+ * EB11, EB13-01, HSD03/05/07/08, 2100C/D DTP01, REF01, 2120C NM101/NM108/NM110, PRV01, INS01-INS04,
+ * AAA03/AAA04, and the CMS place-of-service codes of III02). Every value says what it does, why it is
+ * ignored, or why it is unknown (test/x12/code-tables-pyx12.test.ts checks them against pyx12's map).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AAA_REASONS, errorCodeForAaa } from '../../src/x12/aaa.ts';
 import { excludedBy } from '../../src/x12/benefits/filters.ts';
-import { CODE_TABLE_NAMES, codeTable, codeWords, type CodeTableName } from '../../src/x12/code-tables/index.ts';
+import { CODE_TABLE_NAMES, ELEMENT_RULES, codeTable, codeWords, decisionOf, type CodeTableName } from '../../src/x12/code-tables/index.ts';
 import { limitUnit, periodKind, tierOf } from '../../src/x12/codes.ts';
 
 const TR3: Record<CodeTableName, readonly string[]> = {
@@ -314,6 +318,226 @@ const TR3: Record<CodeTableName, readonly string[]> = {
   iii: ['GR', 'NI', 'ZZ'],
   // EB09's list, and FL (units), which HSD01 adds to it.
   quantity: ['8H', '99', 'CA', 'CE', 'D3', 'DB', 'DY', 'FL', 'HS', 'LA', 'LE', 'M2', 'MN', 'P6', 'QA', 'S7', 'S8', 'VS', 'YY'],
+  eb11: ['N', 'U', 'Y'],
+  'eb13-qualifier': ['AD', 'CJ', 'HC', 'ID', 'IV', 'N4', 'ZZ'],
+  'dtp-2100': [
+    '096',
+    '102',
+    '152',
+    '291',
+    '307',
+    '318',
+    '340',
+    '341',
+    '342',
+    '343',
+    '346',
+    '347',
+    '356',
+    '357',
+    '382',
+    '435',
+    '442',
+    '458',
+    '472',
+    '539',
+    '540',
+    '636',
+    '771',
+  ],
+  hsd03: ['DA', 'MO', 'VS', 'WK', 'YR'],
+  hsd05: ['21', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31', '32', '33', '34', '35', '6', '7'],
+  hsd07: [
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    'A',
+    'B',
+    'C',
+    'D',
+    'E',
+    'F',
+    'G',
+    'H',
+    'J',
+    'K',
+    'L',
+    'M',
+    'N',
+    'O',
+    'P',
+    'Q',
+    'R',
+    'S',
+    'SG',
+    'SL',
+    'SP',
+    'SX',
+    'SY',
+    'SZ',
+    'T',
+    'U',
+    'V',
+    'W',
+    'X',
+    'Y',
+  ],
+  hsd08: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'Y'],
+  'place-of-service': [
+    '01',
+    '02',
+    '03',
+    '04',
+    '05',
+    '06',
+    '07',
+    '08',
+    '09',
+    '10',
+    '11',
+    '12',
+    '13',
+    '14',
+    '15',
+    '16',
+    '17',
+    '18',
+    '19',
+    '20',
+    '21',
+    '22',
+    '23',
+    '24',
+    '25',
+    '26',
+    '27',
+    '31',
+    '32',
+    '33',
+    '34',
+    '41',
+    '42',
+    '49',
+    '50',
+    '51',
+    '52',
+    '53',
+    '54',
+    '55',
+    '56',
+    '57',
+    '58',
+    '60',
+    '61',
+    '62',
+    '65',
+    '66',
+    '71',
+    '72',
+    '81',
+    '99',
+  ],
+  'ref-2100': ['18', '1L', '1W', '3H', '49', '6P', 'CE', 'CT', 'EA', 'EJ', 'F6', 'GH', 'HJ', 'IF', 'IG', 'MRC', 'N6', 'NQ', 'Q4', 'SY', 'Y4'],
+  'ref-2110': ['18', '1L', '1W', '49', '6P', '9F', 'ALS', 'CLI', 'F6', 'FO', 'G1', 'IG', 'M7', 'N6', 'NQ'],
+  'nm101-2120': [
+    '13',
+    '1I',
+    '1P',
+    '2B',
+    '36',
+    '73',
+    'FA',
+    'GP',
+    'GW',
+    'I3',
+    'IL',
+    'LR',
+    'OC',
+    'P3',
+    'P4',
+    'P5',
+    'PR',
+    'PRP',
+    'SEP',
+    'TTP',
+    'VER',
+    'VN',
+    'VY',
+    'X3',
+    'Y2',
+  ],
+  'nm108-2120': ['24', '34', '46', 'FA', 'FI', 'II', 'MI', 'NI', 'PI', 'PP', 'SV', 'XV', 'XX'],
+  'nm110-2120': ['01', '02', '27', '41', '48', '65', '72'],
+  prv01: ['AD', 'AT', 'BI', 'CO', 'CV', 'H', 'HH', 'LA', 'OT', 'P1', 'P2', 'PC', 'PE', 'R', 'RF', 'SB', 'SK', 'SU'],
+  ins01: ['N', 'Y'],
+  ins02: ['01', '18', '19', '20', '21', '39', '40', '53', 'G8'],
+  ins03: ['001'],
+  ins04: ['25'],
+  'aaa03-2100': [
+    '15',
+    '35',
+    '42',
+    '43',
+    '45',
+    '47',
+    '48',
+    '49',
+    '51',
+    '52',
+    '56',
+    '57',
+    '58',
+    '60',
+    '61',
+    '62',
+    '63',
+    '64',
+    '65',
+    '66',
+    '67',
+    '68',
+    '71',
+    '72',
+    '73',
+    '74',
+    '75',
+    '76',
+    '77',
+    '78',
+  ],
+  'aaa03-2110': [
+    '15',
+    '33',
+    '52',
+    '53',
+    '54',
+    '55',
+    '56',
+    '57',
+    '60',
+    '61',
+    '62',
+    '63',
+    '69',
+    '70',
+    '98',
+    'AA',
+    'AE',
+    'AF',
+    'AG',
+    'AO',
+    'CI',
+    'E8',
+    'IA',
+    'MA',
+  ],
+  aaa04: ['C', 'N', 'P', 'R', 'S', 'W', 'X', 'Y'],
 };
 
 for (const name of CODE_TABLE_NAMES) {
@@ -325,8 +549,13 @@ for (const name of CODE_TABLE_NAMES) {
       assert.ok(entry.name.length > 1, `${name} ${code}: name`);
       assert.ok(entry.effect.length > 5, `${name} ${code}: effect`);
       if (entry.effect.startsWith('ignored')) assert.match(entry.effect, /^ignored(?: for [a-z ]+)?, because /, `${name} ${code}: an ignored code says why`);
+      if (entry.effect.startsWith('unknown')) assert.match(entry.effect, /^unknown(?: [a-z ]+)?: /, `${name} ${code}: an unknown code says why`);
     }
     assert.match(table.source, /005010X279A1/);
+    assert.ok(
+      Object.values(ELEMENT_RULES).some((r) => r.table === name),
+      `${name}: elements.json says which element it decides`,
+    );
   });
 }
 
@@ -374,4 +603,14 @@ test('codes are put in words beside the code; an unknown code says so', () => {
   assert.equal(codeWords('eb03', 'MH'), 'MH mental health');
   assert.equal(codeWords('eb01', 'B'), 'B co-payment');
   assert.equal(codeWords('eb06', 'ZZ'), 'ZZ (not in the TR3 list)');
+});
+
+test('the AAA03 tables say what src/x12/aaa.ts does with each reason: its name and, in 2100C/D, the error the answer becomes', () => {
+  for (const name of ['aaa03-2100', 'aaa03-2110'] as const) {
+    for (const [code, entry] of Object.entries(codeTable(name).codes)) {
+      assert.equal(entry.name.toLowerCase(), AAA_REASONS[code]?.toLowerCase(), `${name} ${code}`);
+      if (name === 'aaa03-2100') assert.match(entry.effect, new RegExp(`: ${errorCodeForAaa(code)} \\(`), `${name} ${code}`);
+      else assert.equal(decisionOf(entry), 'unknown', `${name} ${code}`);
+    }
+  }
 });

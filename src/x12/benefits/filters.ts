@@ -7,7 +7,7 @@
  */
 import type { IsoDate } from '../../domain/coverage.ts';
 import type { Encounter } from '../../domain/encounter.ts';
-import { codeTable } from '../code-tables/index.ts';
+import { codeEntry, codeTable, decisionOf } from '../code-tables/index.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readDtpDate } from '../values.ts';
@@ -69,10 +69,24 @@ export interface RowScope {
   period: string;
 }
 
-/** Whether every service type is limited to `care` (a loop: every() with a closure allocates one per row). */
+/** A service type its table decides "ignored, because ..." (not behavioral health, no care of its own): it leaves the row as it was. */
+function ignoredType(code: string): boolean {
+  const e = codeEntry('eb03', code);
+  return e !== undefined && !e.care && decisionOf(e) === 'ignored';
+}
+
+/**
+ * Whether every service type is limited to `care`, those decided ignored aside (A7^1 is A7's inpatient
+ * row: "1 medical care" is ignored); a loop: every() with a closure allocates one per row.
+ */
 function allFor(types: readonly string[], care: 'inpatient' | 'outpatient'): boolean {
-  for (const t of types) if (careOf(t) !== care) return false;
-  return true;
+  let some = false;
+  for (const t of types) {
+    const c = careOf(t);
+    if (c === care) some = true;
+    else if (c !== undefined || !ignoredType(t)) return false;
+  }
+  return some;
 }
 
 /**

@@ -4,18 +4,29 @@
  */
 import type { Encounter } from '../../domain/encounter.ts';
 import { isShareInfo, type Benefit } from '../eb-benefit.ts';
+import { unknownScope } from './closed-world.ts';
 import { excludedBy } from './filters.ts';
 import { pricesTelehealth, type PlaceFit } from './rows.ts';
 
-/** The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's place, and telehealth's. */
+/**
+ * The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's
+ * place, and telehealth's; and the rows with values no rule reads (closed-world.ts), which price nothing
+ * but make a figure they compete for unknown.
+ */
 export interface PricingRows {
   current: Benefit[];
   bh: Benefit[];
   teleList: Benefit[];
+  unknown: Benefit[];
 }
 
 export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: PlaceFit) => boolean): void {
   rows.current.push(b);
+  if (b.unknown.length > 0) {
+    // An unknown service type may be a behavioral-health one.
+    if (b.tier >= 0 || unknownScope(b, 'service')) rows.unknown.push(b);
+    return;
+  }
   if (b.tier < 0) return;
   // An EB listed for the office and telehealth alike prices both; inpatient or ER EBs price neither.
   if (pricesTelehealth(b.place)) rows.teleList.push(b);
@@ -29,7 +40,9 @@ export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: Pla
 export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
   if (b.status && b.planWide) return null;
   // A row for other places only (inpatient 21, ER 23, ...): its copay, accumulator, limit or status is theirs, never the visit's.
-  if (b.place === 'elsewhere') return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
+  if (b.place === 'elsewhere' && !unknownScope(b, 'place')) return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
+  // An EB13 procedure in a code list no rule reads may be the encounter's: only the row's other restrictions exclude it.
+  if (unknownScope(b, 'procedure')) return excludedBy({ ...b, procedure: null, procedureEnd: null, modifiers: [] }, encounter);
   return excludedBy(b, encounter);
 }
 
@@ -40,7 +53,7 @@ export function nextYearRows(
   skipped: { b: Benefit; why: string }[],
   pricesHere: (p: PlaceFit) => boolean,
 ): PricingRows {
-  const rows: PricingRows = { current: [], bh: [], teleList: [] };
+  const rows: PricingRows = { current: [], bh: [], teleList: [], unknown: [] };
   for (const b of next) {
     const why = rowExcludedBy(b, encounter);
     if (why !== null) skipped.push({ b, why });

@@ -7,6 +7,7 @@ import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../d
 import { networkBenefits, telehealthShare } from '../benefit-selection.ts';
 import { insuranceCode, type Benefit } from '../eb-benefit.ts';
 import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
+import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { spendDownGate } from './gates.ts';
 import type { PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
@@ -18,6 +19,10 @@ export interface PricingInput {
   /** Behavioral-health rows for the encounter's place, and those for telehealth. */
   bh: readonly Benefit[];
   teleList: readonly Benefit[];
+  /** Rows with values no rule reads (closed-world.ts): they price nothing, and a figure they compete for is unknown. */
+  unknown: readonly Benefit[];
+  /** 2100C/D dates bounding the coverage that the plan gate does not read, outside the date of service (closed-world.ts): no figure prices. */
+  memberDates: readonly UnknownValue[];
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
@@ -39,14 +44,29 @@ export interface Priced {
   partAFiltered: Benefit[];
 }
 
+function withoutCostShare(b: NetworkBenefits | null): NetworkBenefits | null {
+  if (b === null) return null;
+  const { not_covered: _, prior_authorization_required: __, prior_authorization_number: ___, ...rest } = b;
+  return { ...rest, copayment: null, coinsurance: null };
+}
+
 export function priceNetworks(input: PricingInput): Priced {
   const { insurance_type, current, bh, teleList, warnings, trace } = input;
   // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
   const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, input.dateOfService) : null;
   const partAFiltered = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) === 'MA') : [];
   const priced = partAFiltered.length > 0 ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan);
-  let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan);
+  const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => insuranceCode(b) !== 'MA') : input.unknown;
+  let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan, unknown);
+  let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan, unknown);
+  if (input.memberDates.length > 0) {
+    // The coverage on the date of service cannot be told (docs/estimates.md 1.1, "Closed world"): no cost share prices it.
+    in_network = withoutCostShare(in_network);
+    out_of_network = withoutCostShare(out_of_network);
+    trace?.push(
+      traced('cost share', null, null, `unknown: the member's dates say the coverage may not be in force (2100C/D ${unknownWords(input.memberDates)})`),
+    );
+  }
   if (input.advantageElsewhere) {
     // HETS answers for a Medicare Advantage member: the MA plan pays, and its cost share is not in this 271.
     in_network = null;
@@ -82,7 +102,9 @@ export function priceNetworks(input: PricingInput): Priced {
     for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
   }
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
-  const teleIn = telehealthShare(teleList, 'in', in_network, warnings, trace);
-  const teleOut = telehealthShare(teleList, 'out', out_of_network, warnings, trace);
+  // With the coverage itself unknown on the date of service, no telehealth cost share prices it either.
+  const unknownCoverage = input.memberDates.length > 0;
+  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown);
+  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown);
   return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
 }

@@ -58,7 +58,7 @@ export interface RowContext {
 export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: { b: Benefit; why: string }[]): RowLists {
   const { encounter, reference, nextAfter, pricesHere } = ctx;
   const out: RowLists = {
-    thisYear: { current: [], bh: [], teleList: [] },
+    thisYear: { current: [], bh: [], teleList: [], unknown: [] },
     next: [],
     typed: [],
     entities: [],
@@ -91,6 +91,8 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
     if (b.status) {
       out.firstStatus ??= b;
       // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
+      // A status row with values no rule reads says nothing of mental health's status (it makes the cost share unknown: benefit-selection.ts).
+      if (b.unknown.length > 0) continue;
       if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
         const status = statusOf(b.info) === 'inactive' ? 'inactive' : 'active';
         if (status === 'inactive') out.mhInactive ??= b;

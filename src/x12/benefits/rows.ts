@@ -10,6 +10,15 @@ import { dollarsToCents, shareToPercent } from '../values.ts';
 
 export type Net = 'in' | 'out';
 
+/** One value of a row no rule reads (closed-world.ts): the element (EB13-01), the value as sent, and why it is unknown. */
+export interface UnknownValue {
+  element: string;
+  value: string;
+  why: string;
+  /** The element decides where the row applies (code-tables/elements.json `scope`). */
+  scope: 'service' | 'procedure' | 'place' | 'network' | null;
+}
+
 /** Where a benefit applies, from its III*ZZ place-of-service codes. */
 /** Where a row applies (placeFit): 'office' is the visit's own in-person place, 11 unless the encounter names another. */
 export type PlaceFit = 'any' | 'office' | 'telehealth' | 'both' | 'elsewhere';
@@ -34,6 +43,8 @@ export interface Selectable {
   procedureEnd?: string | null;
   /** EB03 codes as sent (repetitions split); for the explanation's words. */
   serviceTypes?: readonly string[];
+  /** Values no rule reads (closed-world.ts); absent or empty: none. */
+  unknown?: readonly UnknownValue[];
 }
 
 /**

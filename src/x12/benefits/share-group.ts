@@ -27,6 +27,8 @@ import { saysVisitRange, visitSplitOf } from './phrases.ts';
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
   tier: number;
+  /** The group's rank (shareRank): a row with unknown values competes for its figures when its own rank could be this or better. */
+  rank: number;
   copayment: number | null;
   coinsurance: number | null;
   notCovered: boolean;
@@ -165,6 +167,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   const { hint, from } = own.hint !== null ? own : hintOf(list, (b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
   return {
     tier,
+    rank: best,
     copayment: copay.value,
     coinsurance: coins.value,
     notCovered,

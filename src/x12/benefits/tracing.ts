@@ -5,6 +5,7 @@
  */
 import { codeWords } from '../code-tables/index.ts';
 import { el } from '../tokenizer.ts';
+import { unknownWords } from './closed-world.ts';
 import type { Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
@@ -41,7 +42,10 @@ export function traceUnusedRows(rows: readonly RowFacts[], why: ReadonlyMap<RowF
   for (const b of rows) {
     if (named.has(b.loop.seg.index)) continue;
     named.add(b.loop.seg.index);
-    trace.push({ ...traced('not used', null, b, why.get(b) ?? reasonOf(b)), status: 'skipped' });
+    const reason = why.get(b) ?? reasonOf(b);
+    // A row with values no rule reads says which (closed-world.ts), whatever else kept it from pricing.
+    const unknown = b.unknown && b.unknown.length > 0 ? `; it carries values no rule reads (${unknownWords(b.unknown)})` : '';
+    trace.push({ ...traced('not used', null, b, reason + unknown), status: 'skipped' });
   }
 }
 

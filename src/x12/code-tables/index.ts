@@ -1,20 +1,44 @@
 /**
  * The TR3 005010X279A1 code lists the 271 reader acts on, as data (one JSON file per list, every
- * value with its effect or "ignored, because ..."): docs/estimates.md section 1.7. The reader's
- * decisions on EB03 (tier, inpatient/outpatient), EB06 (accumulator kind) and EB09/HSD01 (the unit
- * of a limit) come from these tables.
+ * value with its effect, "ignored, because ..." or "unknown: ..."): docs/estimates.md section 1.7.
+ * The reader's decisions on EB03 (tier, inpatient/outpatient), EB06 (accumulator kind) and
+ * EB09/HSD01 (the unit of a limit) come from these tables, and elements.json says which table
+ * decides each coded element of the member loops: what no table decides is unknown (closed world,
+ * docs/estimates.md 1.1; benefits/closed-world.ts).
  */
 import type { Segment } from '../tokenizer.ts';
 import { el } from '../tokenizer.ts';
+import aaa032100 from './aaa03-2100.json' with { type: 'json' };
+import aaa032110 from './aaa03-2110.json' with { type: 'json' };
+import aaa04 from './aaa04.json' with { type: 'json' };
+import dtp2100 from './dtp-2100.json' with { type: 'json' };
 import dtp2110 from './dtp-2110.json' with { type: 'json' };
 import eb01 from './eb01.json' with { type: 'json' };
 import eb02 from './eb02.json' with { type: 'json' };
 import eb03 from './eb03.json' with { type: 'json' };
 import eb04 from './eb04.json' with { type: 'json' };
 import eb06 from './eb06.json' with { type: 'json' };
+import eb11 from './eb11.json' with { type: 'json' };
 import eb12 from './eb12.json' with { type: 'json' };
+import eb13Qualifier from './eb13-qualifier.json' with { type: 'json' };
+import elements from './elements.json' with { type: 'json' };
+import hsd03 from './hsd03.json' with { type: 'json' };
+import hsd05 from './hsd05.json' with { type: 'json' };
+import hsd07 from './hsd07.json' with { type: 'json' };
+import hsd08 from './hsd08.json' with { type: 'json' };
 import iii from './iii.json' with { type: 'json' };
+import ins01 from './ins01.json' with { type: 'json' };
+import ins02 from './ins02.json' with { type: 'json' };
+import ins03 from './ins03.json' with { type: 'json' };
+import ins04 from './ins04.json' with { type: 'json' };
+import nm1012120 from './nm101-2120.json' with { type: 'json' };
+import nm1082120 from './nm108-2120.json' with { type: 'json' };
+import nm1102120 from './nm110-2120.json' with { type: 'json' };
+import placeOfService from './place-of-service.json' with { type: 'json' };
+import prv01 from './prv01.json' with { type: 'json' };
 import quantity from './quantity.json' with { type: 'json' };
+import ref2100 from './ref-2100.json' with { type: 'json' };
+import ref2110 from './ref-2110.json' with { type: 'json' };
 
 export interface CodeEntry {
   name: string;
@@ -27,6 +51,10 @@ export interface CodeEntry {
   care?: 'inpatient' | 'outpatient' | null;
   /** EB09/HSD01: what a limit in it counts (visits; another unit a session uses: hours, days, units; nothing a session uses). */
   unit?: 'visits' | 'service' | 'none';
+  /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
+  bounds?: 'begin' | 'end';
+  /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
+  unknownOn?: 'figures';
 }
 
 export interface CodeTable {
@@ -35,7 +63,38 @@ export interface CodeTable {
   codes: Readonly<Record<string, CodeEntry>>;
 }
 
-export const CODE_TABLE_NAMES = ['eb01', 'eb02', 'eb03', 'eb04', 'eb06', 'eb12', 'dtp-2110', 'iii', 'quantity'] as const;
+export const CODE_TABLE_NAMES = [
+  'eb01',
+  'eb02',
+  'eb03',
+  'eb04',
+  'eb06',
+  'eb11',
+  'eb12',
+  'eb13-qualifier',
+  'dtp-2100',
+  'dtp-2110',
+  'hsd03',
+  'hsd05',
+  'hsd07',
+  'hsd08',
+  'iii',
+  'place-of-service',
+  'quantity',
+  'ref-2100',
+  'ref-2110',
+  'nm101-2120',
+  'nm108-2120',
+  'nm110-2120',
+  'prv01',
+  'ins01',
+  'ins02',
+  'ins03',
+  'ins04',
+  'aaa03-2100',
+  'aaa03-2110',
+  'aaa04',
+] as const;
 export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
 
 // JSON modules (x12/ does no I/O): the tables are part of the code's data, read once at import.
@@ -45,10 +104,31 @@ const TABLES: Readonly<Record<CodeTableName, CodeTable>> = {
   eb03: eb03 as CodeTable,
   eb04,
   eb06: eb06 as CodeTable,
+  eb11,
   eb12,
+  'eb13-qualifier': eb13Qualifier,
+  'dtp-2100': dtp2100 as CodeTable,
   'dtp-2110': dtp2110,
+  hsd03,
+  hsd05,
+  hsd07,
+  hsd08,
   iii,
+  'place-of-service': placeOfService,
   quantity: quantity as CodeTable,
+  'ref-2100': ref2100,
+  'ref-2110': ref2110,
+  'nm101-2120': nm1012120 as CodeTable,
+  'nm108-2120': nm1082120,
+  'nm110-2120': nm1102120,
+  prv01,
+  ins01,
+  ins02,
+  ins03,
+  ins04,
+  'aaa03-2100': aaa032100,
+  'aaa03-2110': aaa032110,
+  aaa04,
 };
 
 export function codeTable(name: CodeTableName): CodeTable {
@@ -62,6 +142,34 @@ export function codeTable(name: CodeTableName): CodeTable {
 export function codeIn<T>(table: Readonly<Record<string, T>>, code: string): T | undefined {
   return Object.hasOwn(table, code) ? table[code] : undefined;
 }
+
+/**
+ * How a table decides a value: an effect (a rule reads it), ignored ("ignored, because ...": the row
+ * is read as if the value said nothing), or unknown ("unknown: ...": the row cannot price, and a
+ * figure it competes for is unknown). The effect text says which, so the reason and the decision are
+ * one string.
+ */
+export type Decision = 'effect' | 'ignored' | 'unknown';
+
+export function decisionOf(entry: CodeEntry, figureRow = true): Decision {
+  if (entry.unknownOn === 'figures') return figureRow ? 'unknown' : 'effect';
+  if (entry.effect.startsWith('ignored')) return 'ignored';
+  if (entry.effect.startsWith('unknown')) return 'unknown';
+  return 'effect';
+}
+
+/** One coded element of the member loops (elements.json): the table deciding its values, or one decision for any value. */
+export interface ElementRule {
+  table?: CodeTableName;
+  /** Set on an element decided in a table only beside another element's value (III02 with III01 ZZ). */
+  when?: string;
+  decision?: string;
+  /** The element decides where the row applies: an unknown value there may make the row as specific as any. */
+  scope?: 'service' | 'procedure' | 'place' | 'network';
+}
+
+/** Every coded element of loops 2000C/D to 2120C/D, keyed "2110 EB13-01" (loop without C/D, element; a segment alone for all of its). */
+export const ELEMENT_RULES: Readonly<Record<string, ElementRule>> = elements.elements as Record<string, ElementRule>;
 
 /** The entry of a code, or undefined when it is not in the TR3 list. */
 export function codeEntry(name: CodeTableName, code: string): CodeEntry | undefined {
