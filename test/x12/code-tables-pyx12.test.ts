@@ -1,100 +1,32 @@
 /**
- * Our code tables (src/x12/code-tables/) checked against an outside, machine-readable copy of the TR3:
- * pyx12's map of the 005010X279A1 271 (test/fixtures/pyx12/README.md says where it comes from). Every
- * element with a code list in loops 2000C/D to 2120C/D must be decided by elements.json: by a table
- * holding each of the map's values (an effect, "ignored, because ..." or "unknown: ..."), or by one
- * decision for the whole element. The tables stay ours; the map only proves them complete.
- *
- * The map is read from PYX12_271_MAP, else from test/fixtures/pyx12/271.5010.X279.A1.xml; without
- * either the test is skipped with the reason (the always-run lists in code-tables.test.ts stand in).
+ * The pyx12 map check (scripts/pyx12-map.ts, run by hand on the map: test/fixtures/pyx12/README.md) on a
+ * map written here in pyx12's shape, so the reader and the check cannot pass empty; and elements.json
+ * itself.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { ELEMENT_RULES, codeTable } from '../../src/x12/code-tables/index.ts';
+import { codedElements, undecided } from '../../scripts/pyx12-map.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/pyx12/271.5010.X279.A1.xml', import.meta.url));
-const MAP = process.env['PYX12_271_MAP'] ?? (existsSync(FIXTURE) ? FIXTURE : null);
+/** Two loops of a 271 map in pyx12's XML shape: EB13-01 with its codes, III01, one value no table lists. */
+const MAP = `<transaction xid="271"><loop xid="2000C"><loop xid="2110C">
+  <segment xid="EB"><element xid="EB13-01"><valid_codes><code>AD</code><code>CJ</code><code>HC</code></valid_codes></element></segment>
+  <loop xid="2115C"><segment xid="III"><element xid="III01"><valid_codes><code>GR</code><code>ZZ</code></valid_codes></element></segment></loop>
+  <segment xid="DTP"><element xid="DTP01"><valid_codes><code>348</code><code>XQZ</code></valid_codes></element></segment>
+</loop></loop></transaction>`;
 
-/** One coded element of the map: its loop (2110C), element (EB13-01) and listed values (none for an external list). */
-export interface MapElement {
-  loop: string;
-  element: string;
-  codes: string[];
-  external: string | null;
-}
-
-/** Every element with a code list (<valid_codes>), with the loop it sits in, from pyx12's map XML. */
-export function codedElements(xml: string): MapElement[] {
-  const out: MapElement[] = [];
-  const loops: string[] = [];
-  let element: MapElement | null = null;
-  let inCodes = false;
-  for (const m of xml.matchAll(/<(\/?)(loop|element|valid_codes|code)\b([^>]*)>([^<]*)/g)) {
-    const [, close, tag, attrs, text] = m;
-    if (tag === 'loop') {
-      if (close) loops.pop();
-      else loops.push(/xid="([^"]+)"/.exec(attrs!)?.[1] ?? '');
-    } else if (tag === 'element') {
-      if (close) {
-        if (element !== null && (element.codes.length > 0 || element.external !== null)) out.push(element);
-        element = null;
-      } else element = { loop: loops[loops.length - 1] ?? '', element: /xid="([^"]+)"/.exec(attrs!)?.[1] ?? '', codes: [], external: null };
-    } else if (tag === 'valid_codes') {
-      inCodes = !close && !attrs!.trimEnd().endsWith('/');
-      if (!close && element) element.external = /external="([^"]+)"/.exec(attrs!)?.[1] ?? null;
-    } else if (tag === 'code' && !close && inCodes && element) element.codes.push(text!.trim());
-  }
-  return out;
-}
-
-/** The elements.json key of a map element: "2110 EB13-01", or the segment alone ("2100 HI") when only it is listed. */
-function ruleKey(e: MapElement): string | null {
-  const loop = e.loop.slice(0, 4);
-  const full = `${loop} ${e.element}`;
-  if (Object.hasOwn(ELEMENT_RULES, full)) return full;
-  const segment = `${loop} ${/^[A-Z][A-Z0-9]*?(?=\d\d)/.exec(e.element)?.[0] ?? e.element}`;
-  return Object.hasOwn(ELEMENT_RULES, segment) ? segment : null;
-}
-
-const MEMBER_LOOP = /^2(000|100|110|115|120)[CD]$/;
-
-test(
-  'every coded element of 2000C/D to 2120C/D in pyx12’s 271 map is decided by our tables, value by value',
-  { skip: MAP === null ? 'no pyx12 map: set PYX12_271_MAP (test/fixtures/pyx12/README.md)' : false },
-  () => {
-    const elements = codedElements(readFileSync(MAP!, 'utf8')).filter((e) => MEMBER_LOOP.test(e.loop));
-    // The map is the whole 271: a parse that found few elements read the wrong file.
-    assert.ok(elements.length > 100, `only ${elements.length} coded elements in the member loops`);
-    const missing: string[] = [];
-    for (const e of elements) {
-      const key = ruleKey(e);
-      if (key === null) {
-        missing.push(`${e.loop} ${e.element}: no rule in elements.json`);
-        continue;
-      }
-      const rule = ELEMENT_RULES[key]!;
-      if (rule.table === undefined) continue;
-      const codes = codeTable(rule.table).codes;
-      for (const c of e.codes) if (!Object.hasOwn(codes, c)) missing.push(`${e.loop} ${e.element} ${c}: not in ${rule.table}.json`);
-    }
-    assert.deepEqual(missing, []);
-  },
-);
-
-test(
-  'the map reader finds EB13-01, III01 and the 2100C DTP qualifiers (so a changed map cannot pass empty)',
-  { skip: MAP === null ? 'no pyx12 map' : false },
-  () => {
-    const elements = codedElements(readFileSync(MAP!, 'utf8'));
-    const codesOf = (loop: string, element: string) => elements.find((e) => e.loop === loop && e.element === element)?.codes ?? [];
-    assert.deepEqual(codesOf('2110C', 'EB13-01'), ['AD', 'CJ', 'HC', 'ID', 'IV', 'N4', 'ZZ']);
-    assert.deepEqual(codesOf('2115D', 'III01'), ['GR', 'NI', 'ZZ']);
-    assert.ok(codesOf('2100C', 'DTP01').includes('341'));
-    assert.equal(codesOf('2110C', 'EB03').length, 187);
-  },
-);
+test('the map reader finds each coded element in its loop, and the check names the one value no table decides', () => {
+  const elements = codedElements(MAP);
+  assert.deepEqual(
+    elements.map((e) => [e.loop, e.element, e.codes]),
+    [
+      ['2110C', 'EB13-01', ['AD', 'CJ', 'HC']],
+      ['2115C', 'III01', ['GR', 'ZZ']],
+      ['2110C', 'DTP01', ['348', 'XQZ']],
+    ],
+  );
+  assert.deepEqual(undecided(elements), ['2110C DTP01 XQZ: not in dtp-2110.json']);
+});
 
 test('elements.json names only tables that exist, and decides a whole element with a reason', () => {
   for (const [key, rule] of Object.entries(ELEMENT_RULES)) {
