@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { CoverageApiError, CoverageClient } from 'coverage-service-client';
 import type { OperationName } from '../domain/schemas/requests.ts';
+import { dollarsToCents } from '../formats/spreadsheet-cells.ts';
 import { verdict } from '../http/console/verdict.js';
 import { summarize, type CheckResult } from './check-summary.ts';
 import { envSchemaOf } from '../server/env-schema.ts';
@@ -21,6 +22,7 @@ export interface CheckOptions {
   zip?: string;
   state?: string;
   npi?: string;
+  /** Dollars as people write them: 150, 150.00, $150, 1,250.00 (sent as cents). */
   cost?: string;
   outOfNetwork?: boolean;
   json?: boolean;
@@ -51,6 +53,15 @@ const OPTION_OF_FIELD: Record<string, string> = {
   in_network: '--out-of-network',
 };
 
+class CostRefused extends Error {}
+
+/** --cost is dollars (the API's provider_session_cost is cents): "150" is a $150.00 session, sent as 15000. */
+function costCents(text: string): string {
+  const cell = dollarsToCents(text);
+  if (!cell.ok) throw new CostRefused(`--cost ${cell.message} (--cost is in dollars: 150 is a $150.00 session)`);
+  return cell.value;
+}
+
 /** Only the options given are sent, except names and ZIP where the endpoint allows blank. */
 const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
@@ -66,7 +77,7 @@ async function send(client: CoverageClient, operation: OperationName, o: CheckOp
         member_dob: o.dob,
         payer_id: o.payerId,
         provider_npi: o.npi,
-        provider_session_cost: o.cost,
+        provider_session_cost: o.cost === undefined ? undefined : costCents(o.cost),
         in_network: !o.outOfNetwork,
       });
       return { operation, result: await client.estimate(body as Parameters<CoverageClient['estimate']>[0]) };
@@ -115,6 +126,10 @@ export async function runCheck(operation: OperationName, options: CheckOptions, 
     ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check, undefined, new Date().toISOString().slice(0, 10)));
     return 0;
   } catch (err) {
+    if (err instanceof CostRefused) {
+      ctx.io.stderr(`coverage check ${operation}: ${err.message}\n`);
+      return EXIT_API_ERROR;
+    }
     if (err instanceof CoverageApiError) {
       if (options.json) {
         const { status, error_code, message, request_id, errors } = err;
@@ -139,7 +154,7 @@ const OPERATION_OPTIONS: Record<OperationName, { summary: string; flags: [string
       ['--dob <YYYY-MM-DD>', 'member date of birth'],
       ['--payer-id <id>', 'payer (blank: any payer in the sandbox)'],
       ['--npi <npi>', 'provider NPI'],
-      ['--cost <cents>', 'session price in cents'],
+      ['--cost <dollars>', 'session price in dollars: 150, 150.00 or $150 (sent as provider_session_cost 15000 cents)'],
       ['--out-of-network', 'the provider is out of network'],
     ],
   },

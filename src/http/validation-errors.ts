@@ -9,7 +9,7 @@ interface AjvLikeError {
 }
 
 const FIELD_MESSAGES: Record<string, string> = {
-  provider_session_cost: 'must be a string of digits or a non-negative integer (cents)',
+  provider_session_cost: 'must be whole cents, a string of digits or a non-negative integer: provider_session_cost is in cents, 15000 is $150.00',
   patient_state: 'must be a US state or territory code such as NY',
   member_dob: 'must be a real calendar date in YYYY-MM-DD',
   provider_npi: 'must be a 10-digit NPI with a valid check digit',

@@ -1,5 +1,5 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate, isQmb, sessionCostAlert } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { requestedEncounter } from '../domain/encounter.ts';
 import { resetRules } from '../domain/plan-rules.ts';
@@ -50,6 +50,9 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
   const first = (await askPayer(deps, inquiry, ctx, trace)).coverage;
   const { coverage, answeredBy } = await followCarveOut(deps, withPayerContext(deps, payerId, first), inquiry, ctx, adminTrace);
   const { status, body } = estimateBody(coverage, req, today, inquiry.date);
+  // First: a cost in dollars sent as cents makes every figure after it wrong.
+  const low = sessionCostAlert(sessionCostCents(req.provider_session_cost), deps.sessionCostFloorCents);
+  if (low) body.alerts.unshift(low);
   // Whose answer the price is: the administrator's, not the medical plan's (docs/estimates.md section 1.3).
   if (answeredBy) body.priced_by = answeredBy;
   if (trace) {
