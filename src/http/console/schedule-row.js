@@ -32,7 +32,8 @@ export function verdictRow(r, badge) {
   const body = r.body ?? {};
   // The name as the schedule has it, so staff can find their row; the payer's spelling is in the check tab.
   const who = [req.member_first_name, req.member_last_name].filter(Boolean).join(' ') || req.member_id || body.demographics?.member_id || '';
-  const sheetRow = String(r.row + 1);
+  // The API numbers rows as the upload did: a CSV's spreadsheet row.
+  const sheetRow = String(r.row);
   if (r.state !== 'done') {
     const waiting = r.state === 'cancelled' ? 'Cancelled: not checked' : 'Not checked yet';
     return h(
