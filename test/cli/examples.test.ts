@@ -1,9 +1,14 @@
 /** The files the README and docs tell a newcomer to use exist, and do what the docs say. */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runNormalize } from '../../src/cli/normalize.ts';
+import { startTestServer, TEST_KEY } from '../helpers/server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCS = ['README.md', 'docs/batch.md', 'docs/payer-directory.md', 'docs/operating.md'];
@@ -54,3 +59,61 @@ test("coverage normalize examples/sample-271.x12 prints the sample member's acti
   assert.equal(out.result.coverage.coverage_status, 'active');
   assert.deepEqual(out.warnings, []);
 });
+
+/**
+ * The README's calls, pasted as written into a shell on a fresh sandbox server (a fresh data directory,
+ * today's date, webhooks to loopback allowed as the README says to start it): each block exits 0, so
+ * every curl --fail-with-body got a 2xx. The server's address and the receiver's port replace the
+ * README's 8080 and 9999; `KEY=...` is the server's key.
+ */
+test("the README's calls run as pasted on a fresh sandbox, today", { timeout: 240_000 }, async () => {
+  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map(([, body]) => body!)
+    .filter((b) => /\$URL|\.\/bin\/coverage\.js (check|batch)/.test(b) && !/npm start|simulate-payer|keys create/.test(b));
+  assert.ok(blocks.length >= 4, `${blocks.length} blocks`);
+  const today = new Date().toISOString().slice(0, 10);
+  const server = await startTestServer({ today, env: { COVERAGE_WEBHOOK_ALLOW_INSECURE: '1' } });
+  const work = mkdtempSync(join(tmpdir(), 'readme-examples-'));
+  symlinkSync(`${ROOT}examples`, join(work, 'examples'));
+  symlinkSync(`${ROOT}bin`, join(work, 'bin'));
+  const receiverPort = await freePort();
+  try {
+    for (const block of blocks) {
+      const script = [
+        'set -eo pipefail',
+        `KEY=${TEST_KEY}`,
+        `URL=${server.url}`,
+        // Background jobs the block starts (the webhook receiver) end with it.
+        "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT",
+        block
+          .split('\n')
+          .filter((line) => !/^(KEY|URL)=/.test(line))
+          .join('\n')
+          .replaceAll('http://localhost:8080', server.url)
+          .replaceAll('9999', String(receiverPort)),
+      ].join('\n');
+      const run = await new Promise<{ code: number | null; out: string }>((done) => {
+        const child = spawn('bash', ['-c', script], { cwd: work, env: { ...process.env, COVERAGE_URL: '', COVERAGE_API_KEY: '' } });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('close', (code) => done({ code, out }));
+      });
+      assert.equal(run.code, 0, `README block failed:\n${block}\n--- output ---\n${run.out}`);
+    }
+    assert.ok(existsSync(join(work, 'results.csv')), 'coverage batch --out results.csv wrote the results');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await server.close();
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
