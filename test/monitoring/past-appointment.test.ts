@@ -1,7 +1,7 @@
 /**
  * A monitor whose appointments are all past has nothing to watch (issue 40, item 5): it was accepted,
  * checked once, then next_check_at null without a word. Now refused, naming the dates and today, in a
- * single create and in a bulk upload (JSON and CSV). docs/monitoring.md, "Appointments already past".
+ * single create and in a bulk upload (JSON and CSV). docs/monitoring.md, "Schedule semantics".
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
