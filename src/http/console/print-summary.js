@@ -3,7 +3,7 @@
 // prints it alone.
 
 import { dateText, dollars, h, properName, todayIso } from './dom.js';
-import { alertTitle, answerState, banner, costShare, readableMessage, whoOf } from './result-card.js';
+import { alertTitle, answerState, banner, costShare, placeText, readableMessage, whoOf } from './result-card.js';
 import { phoneText, pricedBy, verdict } from './verdict.js';
 
 /** On every printout from a sandbox server: no one files it as a real patient's coverage. */
@@ -76,6 +76,19 @@ function resetDetail(alert, body) {
   return ` (from ${dateText(r.effective_date)}${next.length ? `: ${next.join(', ')}` : ''})`;
 }
 
+/** The visit the estimate priced (docs/estimates.md, "The encounter"): the card's line, as rows for the chart. */
+function visitRows(encounter) {
+  return [
+    ['Date of service', dateText(encounter.date_of_service)],
+    ['Procedure', encounter.procedure_code ? `${encounter.procedure_code}` : 'None given (priced as an office psychotherapy visit)'],
+    ['Place of service', `${encounter.place_of_service}, ${placeText(encounter.place_of_service).replace(/^(in the|in|by|at) /, '')}`],
+  ];
+}
+
+/** When the check was made, with the time zone: a chart is read in other places and seasons. */
+const checkedAtText = (at) =>
+  at.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
 /** `checked`: { at: Date, reference: request id or null, sent: the request body }. */
 export function printSummary(endpoint, status, body, checked) {
   const state = answerState(status, body);
@@ -93,7 +106,7 @@ export function printSummary(endpoint, status, body, checked) {
       'header',
       { class: 'summary-head' },
       h('h1', {}, checked.sandbox ? 'Coverage summary (sandbox)' : 'Coverage summary'),
-      h('p', {}, `Checked ${checked.at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}`),
+      h('p', {}, `Checked ${checkedAtText(checked.at)}`),
     ),
     rows([
       ['Verdict', v.text, true],
@@ -116,6 +129,8 @@ export function printSummary(endpoint, status, body, checked) {
       ['Plan dates', body.plan_begin_date ? `${dateText(body.plan_begin_date)} to ${body.plan_end_date ? dateText(body.plan_end_date) : 'open'}` : null],
       ['Eligibility ends', dateText(body.eligibility_end_date)],
     ]),
+    endpoint === 'estimate' && body.encounter ? h('h2', {}, 'Visit') : null,
+    endpoint === 'estimate' && body.encounter ? rows(visitRows(body.encounter)) : null,
     h('h2', {}, 'Cost for this session'),
     rows(sessionRows(endpoint, state, body)),
     h('h2', {}, 'Alerts'),

@@ -193,11 +193,14 @@ function rawToggle(body) {
 
 const PLACES = { 11: 'in the office', '02': 'by telehealth, not in the home', 10: 'by telehealth in the home' };
 
+/** Where the visit is, in words ("in the office", "at place of service 12"): the card's and the printout's. */
+export const placeText = (code) => PLACES[code] ?? `at place of service ${code}`;
+
 /** The encounter the estimate priced: its date, procedure and place (docs/estimates.md, "The encounter"). */
 function encounterLine(encounter) {
   if (!encounter) return null;
   const what = encounter.procedure_code ? `Procedure ${encounter.procedure_code}` : 'A psychotherapy visit';
-  const where = PLACES[encounter.place_of_service] ?? `at place of service ${encounter.place_of_service}`;
+  const where = placeText(encounter.place_of_service);
   return h('p', { class: 'muted', id: 'encounter' }, `${what} ${where} on ${encounter.date_of_service}`);
 }
 
