@@ -25,6 +25,9 @@ export interface CheckOptions {
   /** Dollars as people write them: 150, 150.00, $150, 1,250.00 (sent as cents). */
   cost?: string;
   outOfNetwork?: boolean;
+  dateOfService?: string;
+  procedure?: string;
+  place?: string;
   json?: boolean;
 }
 
@@ -51,6 +54,9 @@ const OPTION_OF_FIELD: Record<string, string> = {
   provider_npi: '--npi',
   provider_session_cost: '--cost',
   in_network: '--out-of-network',
+  date_of_service: '--date-of-service',
+  procedure_code: '--procedure',
+  place_of_service: '--place',
 };
 
 class CostRefused extends Error {}
@@ -79,6 +85,9 @@ async function send(client: CoverageClient, operation: OperationName, o: CheckOp
         provider_npi: o.npi,
         provider_session_cost: o.cost === undefined ? undefined : costCents(o.cost),
         in_network: !o.outOfNetwork,
+        date_of_service: o.dateOfService,
+        procedure_code: o.procedure,
+        place_of_service: o.place,
       });
       return { operation, result: await client.estimate(body as Parameters<CoverageClient['estimate']>[0]) };
     }
@@ -156,6 +165,9 @@ const OPERATION_OPTIONS: Record<OperationName, { summary: string; flags: [string
       ['--npi <npi>', 'provider NPI'],
       ['--cost <dollars>', 'session price in dollars: 150, 150.00 or $150 (sent as provider_session_cost 15000 cents)'],
       ['--out-of-network', 'the provider is out of network'],
+      ['--date-of-service <YYYY-MM-DD>', 'the session date (default today; up to 12 months back or the end of next month)'],
+      ['--procedure <code>', 'CPT or HCPCS code of the session, e.g. 90837 (default none: an office psychotherapy visit)'],
+      ['--place <code>', 'place of service: 11 office (default), 02 telehealth not at home, 10 telehealth at home'],
     ],
   },
   discover: {

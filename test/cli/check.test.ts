@@ -99,6 +99,21 @@ describe('in process', () => {
     assert.match(refused.stderr, /--cost "15O" is not an amount in dollars such as 150, 150\.00, \$150\.00 or 1,250\.00 \(--cost is in dollars/);
   });
 
+  test('the encounter options are sent as the API takes them and the answer prices that visit', async () => {
+    const { code, stdout, stderr } = await check('estimate', {
+      ...avery,
+      cost: '150',
+      dateOfService: '2026-06-22',
+      procedure: '90837',
+      place: '10',
+      json: true,
+    });
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout).encounter, { date_of_service: '2026-06-22', procedure_code: '90837', place_of_service: '10' });
+    const bad = await check('estimate', { ...avery, place: '99x' });
+    assert.match(bad.stderr, /--place \(place_of_service\): must be a two-digit/);
+  });
+
   test('--json prints the answer as the client returns it', async () => {
     const { code, stdout } = await check('estimate', { ...avery, cost: '150', json: true });
     assert.equal(code, 0);
@@ -158,9 +173,12 @@ describe('as the coverage command', () => {
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
 
-  test('estimate --help says --cost is in dollars', async () => {
+  test('estimate --help says --cost is in dollars and lists the encounter options the API takes', async () => {
     const help = await run(['estimate', '--help']);
     assert.match(help.stdout, /--cost <dollars> +session price in dollars: 150, 150\.00 or \$150/);
+    assert.match(help.stdout, /--date-of-service <YYYY-MM-DD>/);
+    assert.match(help.stdout, /--procedure <code>/);
+    assert.match(help.stdout, /--place <code>/);
   });
 
   test('prints the JSON answer and exits 0, or exits 1 with the error code', async () => {
