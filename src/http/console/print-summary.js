@@ -3,7 +3,7 @@
 // prints it alone.
 
 import { dateText, dollars, h, properName, todayIso } from './dom.js';
-import { alertTitle, answerState, banner, costShare, placeText, readableMessage, whoOf } from './result-card.js';
+import { alertTitle, answerState, banner, costShare, deductibleSkipped, placeText, readableMessage, whoOf } from './result-card.js';
 import { phoneText, pricedBy, verdict } from './verdict.js';
 
 /** On every printout from a sandbox server: no one files it as a real patient's coverage. */
@@ -58,7 +58,7 @@ function sessionRows(endpoint, state, body) {
     tele
       ? ['Telehealth', `${costShare(tele.copayment, tele.coinsurance)}; patient pays ${dollars(tele.member_obligation) ?? 'not known'}`]
       : ['Telehealth', 'Same as in person'],
-    ['Deductible', progressText(body.deductible, body.remaining_deductible)],
+    ['Deductible', `${progressText(body.deductible, body.remaining_deductible)}${deductibleSkipped(body) ? ' (does not apply to this session)' : ''}`],
     ['Out-of-pocket maximum', progressText(body.oop_max, body.remaining_oop_max)],
   ];
 }
@@ -89,7 +89,7 @@ function visitRows(encounter) {
 const checkedAtText = (at) =>
   at.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
-/** `checked`: { at: Date, reference: request id or null, sent: the request body }. */
+/** `checked`: { at: Date, or null for a schedule row (from: { row, batch }), reference: request id or null, sent: the request body }. */
 export function printSummary(endpoint, status, body, checked) {
   const state = answerState(status, body);
   const v = verdict(endpoint, status, body, todayIso());
@@ -106,7 +106,13 @@ export function printSummary(endpoint, status, body, checked) {
       'header',
       { class: 'summary-head' },
       h('h1', {}, checked.sandbox ? 'Coverage summary (sandbox)' : 'Coverage summary'),
-      h('p', {}, `Checked ${checkedAtText(checked.at)}`),
+      h(
+        'p',
+        {},
+        checked.at
+          ? `Checked ${checkedAtText(checked.at)}`
+          : `From schedule row ${checked.from?.row ?? '?'}${checked.from?.batch ? ` (batch ${checked.from.batch})` : ''}`,
+      ),
     ),
     rows([
       ['Verdict', v.text, true],

@@ -204,6 +204,12 @@ function encounterLine(encounter) {
   return h('p', { class: 'muted', id: 'encounter' }, `${what} ${where} on ${encounter.date_of_service}`);
 }
 
+/**
+ * Whether this session is priced without the deductible (a copay or coinsurance from the first
+ * visit, or covered in full): then the deductible's progress says nothing about what it costs.
+ */
+export const deductibleSkipped = (body) => /no deductible|^Fully covered$/.test(body.benefit_structure ?? '');
+
 /** The amounts of an estimate; only for an answer whose amounts are the plan's answer for therapy. */
 function estimateSections(status, body) {
   const pays = dollars(body.member_obligation);
@@ -224,6 +230,13 @@ function estimateSections(status, body) {
       'section',
       { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
       meter('Deductible', body.deductible, body.remaining_deductible),
+      deductibleSkipped(body)
+        ? h(
+            'p',
+            { class: 'meter-note', id: 'deductible-note' },
+            `The deductible does not apply to this session (${body.benefit_structure.replace(/, (with|no) OOP Max$/, '').toLowerCase()}): it is not part of the price above.`,
+          )
+        : null,
       meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max),
     ),
     h(
