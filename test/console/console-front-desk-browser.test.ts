@@ -68,6 +68,23 @@ test('the form: hints, not placeholders that read as typed-in values; the deduct
   await page.close();
 });
 
+test('a schedule typed in cents too small: the table and the opened card say SESSION_COST_LOW with the cents meant', { skip }, async () => {
+  const { page, problems } = await openConsole();
+  await page.getByRole('tab', { name: /schedule/ }).click();
+  const csv = ['member_id,member_first_name,member_last_name,member_dob,provider_session_cost', '10010MHNA,Avery,Walsh,1988-03-14,150'].join('\n');
+  await page.getByLabel('Schedule file (CSV)').setInputFiles({ name: 'cents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await page.getByText('All 1 checked').waitFor();
+  const row = page.locator('#batch-table tbody tr[data-row="2"]');
+  await page.waitForFunction(() => document.querySelector('#batch-table tbody tr[data-verdict]') !== null);
+  assert.match(await row.locator('td').last().innerText(), /^session cost low/);
+  await row.getByRole('button', { name: /Open row 2/ }).click();
+  const alert = page.locator('#result .alert-session-cost-low');
+  assert.equal(await alert.textContent(), 'Session cost low 1.50 USD: provider_session_cost is in cents, 15000 is $150.00');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a schedule: the telehealth price in the table; a row opened as its card and printed', { skip }, async () => {
   const { page, problems } = await openConsole();
   await page.getByRole('tab', { name: /schedule/ }).click();
