@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { CoverageApiError, CoverageClient } from 'coverage-service-client';
 import type { OperationName } from '../domain/schemas/requests.ts';
+import { dollarsToCents } from '../formats/spreadsheet-cells.ts';
 import { verdict } from '../http/console/verdict.js';
 import { summarize, type CheckResult } from './check-summary.ts';
 import { envSchemaOf } from '../server/env-schema.ts';
@@ -21,11 +22,15 @@ export interface CheckOptions {
   zip?: string;
   state?: string;
   npi?: string;
+  /** Dollars as people write them: 150, 150.00, $150, 1,250.00 (sent as cents). */
   cost?: string;
   outOfNetwork?: boolean;
   /** A course of care (docs/course-of-care.md): this many sessions, `every` days apart. */
   sessions?: string;
   every?: string;
+  dateOfService?: string;
+  procedure?: string;
+  place?: string;
   json?: boolean;
 }
 
@@ -55,10 +60,22 @@ const OPTION_OF_FIELD: Record<string, string> = {
   // Schema validation names the top-level field only; the course's own checks name its parts.
   course: '--sessions / --every',
   'course.every_days': '--every',
+  date_of_service: '--date-of-service',
+  procedure_code: '--procedure',
+  place_of_service: '--place',
 };
 
 /** A count as the number the API takes; anything else as typed, for the server to refuse with its message. */
 const count = (v: string) => (/^[0-9]{1,6}$/.test(v) ? Number(v) : v);
+
+class CostRefused extends Error {}
+
+/** --cost is dollars (the API's provider_session_cost is cents): "150" is a $150.00 session, sent as 15000. */
+function costCents(text: string): string {
+  const cell = dollarsToCents(text);
+  if (!cell.ok) throw new CostRefused(`--cost ${cell.message} (--cost is in dollars: 150 is a $150.00 session)`);
+  return cell.value;
+}
 
 /** Only the options given are sent, except names and ZIP where the endpoint allows blank. */
 const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -75,9 +92,12 @@ async function send(client: CoverageClient, operation: OperationName, o: CheckOp
         member_dob: o.dob,
         payer_id: o.payerId,
         provider_npi: o.npi,
-        provider_session_cost: o.cost,
+        provider_session_cost: o.cost === undefined ? undefined : costCents(o.cost),
         in_network: !o.outOfNetwork,
         course: o.sessions === undefined ? undefined : defined({ sessions: count(o.sessions), every_days: o.every === undefined ? undefined : count(o.every) }),
+        date_of_service: o.dateOfService,
+        procedure_code: o.procedure,
+        place_of_service: o.place,
       });
       return { operation, result: await client.estimate(body as Parameters<CoverageClient['estimate']>[0]) };
     }
@@ -125,6 +145,10 @@ export async function runCheck(operation: OperationName, options: CheckOptions, 
     ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check, undefined, new Date().toISOString().slice(0, 10)));
     return 0;
   } catch (err) {
+    if (err instanceof CostRefused) {
+      ctx.io.stderr(`coverage check ${operation}: ${err.message}\n`);
+      return EXIT_API_ERROR;
+    }
     if (err instanceof CoverageApiError) {
       if (options.json) {
         const { status, error_code, message, request_id, errors } = err;
@@ -149,10 +173,13 @@ const OPERATION_OPTIONS: Record<OperationName, { summary: string; flags: [string
       ['--dob <YYYY-MM-DD>', 'member date of birth'],
       ['--payer-id <id>', 'payer (blank: any payer in the sandbox)'],
       ['--npi <npi>', 'provider NPI'],
-      ['--cost <cents>', 'session price in cents'],
+      ['--cost <dollars>', 'session price in dollars: 150, 150.00 or $150 (sent as provider_session_cost 15000 cents)'],
       ['--out-of-network', 'the provider is out of network'],
       ['--sessions <n>', 'price a course of n sessions from today, not one (docs/course-of-care.md)'],
       ['--every <days>', 'days between the sessions of --sessions (default 7)'],
+      ['--date-of-service <YYYY-MM-DD>', 'the session date (default today; up to 12 months back or the end of next month)'],
+      ['--procedure <code>', 'CPT or HCPCS code of the session, e.g. 90837 (default none: an office psychotherapy visit)'],
+      ['--place <code>', 'place of service: 11 office (default), 02 telehealth not at home, 10 telehealth at home'],
     ],
   },
   discover: {

@@ -98,8 +98,8 @@ async function runVendorSimulators(opts: Options): Promise<void> {
     lines.push(
       `  payer directory written to ${opts.directoryOut}`,
       '',
-      'Run the service against it:',
-      `  ${SIM_SECRET_ENVS.map((e) => `${e}=sim`).join(' ')} COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+      'Run the service against it (on port 8081: a sandbox started with npm start holds 8080):',
+      `  PORT=8081 ${SIM_SECRET_ENVS.map((e) => `${e}=sim`).join(' ')} COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
@@ -153,9 +153,9 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
     lines.push(
       `  payer directory written to ${opts.directoryOut}`,
       '',
-      'Run the service against it:',
+      'Run the service against it (on port 8081: a sandbox started with npm start holds 8080):',
       '  npx coverage keys create --name local --env production   (prints the API key once)',
-      `  ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+      `  PORT=8081 ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');

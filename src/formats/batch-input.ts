@@ -7,6 +7,7 @@ import { DiscoverRequest, EstimateRequest, MedicaidRequest, OPERATIONS, ScanRequ
 import type { FieldError } from '../domain/errors.ts';
 import { CsvError, csvRecords } from './csv.ts';
 import { runThrough, type Sliced } from './slices.ts';
+import { trimFields } from '../domain/trim-fields.ts';
 import { centsCell, dateCell, dollarsToCents, looksShortenedByExcel, type Cell } from './spreadsheet-cells.ts';
 
 /** Validates one check's body as its real-time endpoint would (http/check-validator.ts makes the server's). */
@@ -155,6 +156,7 @@ export function* jsonBatch(body: unknown, validate: CheckValidator): Sliced<Batc
     if (!isOperation(item.endpoint)) errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
     if (!isObject(item.request)) errors.add({ row, field: 'request', message: 'must be a JSON object: the body of the endpoint' });
     if (errors.count > before || !isOperation(item.endpoint) || !isObject(item.request)) continue;
+    trimFields(item.request);
     for (const e of validate(item.endpoint, item.request)) errors.add({ row, ...e });
     checks.push({ endpoint: item.endpoint, request: item.request });
   }
@@ -214,7 +216,7 @@ function requestFromCells(
 
 /** A validator error as a spreadsheet user reads it: a CSV date cell takes MM/DD/YYYY as well as the API's YYYY-MM-DD. */
 function spreadsheetWords(e: { field: string; message: string }): { field: string; message: string } {
-  if ((e.field === 'member_dob' || e.field === 'date_of_service') && e.message === 'must be a real calendar date in YYYY-MM-DD') {
+  if ((e.field === 'member_dob' || e.field === 'date_of_service') && e.message.startsWith('must be a real calendar date in YYYY-MM-DD')) {
     return { field: e.field, message: 'must be a real calendar date, MM/DD/YYYY or YYYY-MM-DD' };
   }
   return e;

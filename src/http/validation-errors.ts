@@ -9,12 +9,12 @@ interface AjvLikeError {
 }
 
 const FIELD_MESSAGES: Record<string, string> = {
-  provider_session_cost: 'must be a string of digits or a non-negative integer (cents)',
+  provider_session_cost: 'must be whole cents, a string of digits or a non-negative integer: provider_session_cost is in cents, 15000 is $150.00',
   patient_state: 'must be a US state or territory code such as NY',
-  member_dob: 'must be a real calendar date in YYYY-MM-DD',
+  member_dob: 'must be a real calendar date in YYYY-MM-DD, such as 1988-03-14 (JSON takes no MM/DD/YYYY; a CSV upload does)',
   provider_npi: 'must be a 10-digit NPI with a valid check digit',
   zip: 'must be a 5-digit ZIP or ZIP+4, or blank',
-  date_of_service: 'must be a real calendar date in YYYY-MM-DD',
+  date_of_service: 'must be a real calendar date in YYYY-MM-DD, such as 2026-12-14 (JSON takes no MM/DD/YYYY; a CSV upload does)',
   procedure_code: 'must be a CPT or HCPCS code: five digits such as 90837, or a letter and four digits such as H0031',
   place_of_service: 'must be a two-digit CMS place-of-service code such as 11 (office), 02 or 10 (telehealth)',
 };

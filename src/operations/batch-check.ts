@@ -7,6 +7,7 @@ import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord, typ
 import { runDiscover } from './discover.ts';
 import { runEstimate } from './estimate.ts';
 import { runMedicaid } from './medicaid.ts';
+import { findPayerId } from './resolve-payer.ts';
 import { runScan } from './scan.ts';
 
 export interface CheckOutcome {
@@ -57,7 +58,7 @@ export const SCAN_PAYER_KEY = '*scan';
 export function payerKeyOf(network: PayerNetwork, endpoint: OperationName, request: Record<string, unknown>): string {
   if (endpoint === 'scan') return SCAN_PAYER_KEY;
   const payerId = typeof request.payer_id === 'string' ? request.payer_id.trim() : '';
-  if (payerId !== '') return payerId;
+  if (payerId !== '') return findPayerId(network, payerId) ?? payerId;
   if (endpoint === 'medicaid' && typeof request.patient_state === 'string') {
     const state = request.patient_state;
     return network.payers().find((p) => p.medicaid_state === state)?.payer_id ?? `medicaid:${state}`;

@@ -40,6 +40,8 @@ export interface OperationDeps {
   payerTimeoutMs: number;
   /** Deadline for a whole scan across payers, in milliseconds. */
   scanTimeoutMs: number;
+  /** A session cost below this many cents gets the SESSION_COST_LOW alert (default $10.00; 0: never). */
+  sessionCostFloorCents?: number;
   /** Short-lived answers per (payer, identity, date); production only. */
   cache?: CoverageCache;
   /** Told about every payer exchange: how long it took and `ok` or the PayerError kind (metrics). */

@@ -1,11 +1,11 @@
 /** Estimate: one payer, by member ID; plan, benefits, what this session costs the member, and reset rules. */
-import { benefitAlerts, estimate as computeEstimate, isQmb } from '../domain/estimate/index.ts';
+import { benefitAlerts, estimate as computeEstimate, isQmb, sessionCostAlert } from '../domain/estimate/index.ts';
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
 import { requestedEncounter, serviceDateWindow, type Encounter } from '../domain/encounter.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { courseOfCare, pastPlanYear, planYearEnd } from '../domain/estimate/course.ts';
 import { courseSessions, encounterKey, type CourseSession } from '../domain/estimate/course-sessions.ts';
-import { resetRules } from '../domain/plan-rules.ts';
+import { RESET_WINDOW_DAYS, resetRules } from '../domain/plan-rules.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { EstimateResponse } from '../domain/schemas/responses.ts';
 import type { TraceEntry } from '../x12/index.ts';
@@ -71,6 +71,9 @@ export async function runEstimate(deps: OperationDeps, requested: EstimateReques
   const adminTrace: TraceEntry[] | undefined = trace ? [] : undefined;
   const { inquiry, first, coverage, answeredBy } = await ask(requestedEncounter(req, today), trace, adminTrace);
   const { status, body } = estimateBody(coverage, req, today, inquiry.date);
+  // First: a cost in dollars sent as cents makes every figure after it wrong.
+  const low = sessionCostAlert(sessionCostCents(req.provider_session_cost), deps.sessionCostFloorCents);
+  if (low) body.alerts.unshift(low);
   // Whose answer the price is: the administrator's, not the medical plan's (docs/estimates.md section 1.3).
   if (answeredBy) body.priced_by = answeredBy;
   if (trace) {
@@ -145,6 +148,15 @@ async function priceCourse(
   return courseOfCare({ sessions, in_network: inNetwork, current, next, next_unknown: nextUnknown });
 }
 
+/** The first day of the next plan year: the payer's, else the day after the plan ends; null when neither is known. */
+function resetDate(coverage: Coverage): IsoDate | null {
+  if (coverage.next_plan_year?.begin_date) return coverage.next_plan_year.begin_date;
+  if (!coverage.plan_end_date) return null;
+  const next = new Date(`${coverage.plan_end_date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
 /**
  * What the estimate response is made of: the plan's fields (alerts included), the engine's figures,
  * the reset rules, and the 206 code when one applies. estimateBody lays them out as the response.
@@ -160,12 +172,12 @@ export function estimateParts(coverage: Coverage, req: EstimateRequest, today: I
   const plan = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, dateOfService);
   plan.alerts.push(...benefitAlerts(coverage, req.in_network ?? true, dateOfService));
   if (reset.plan_reset_soon) {
+    // The day it resets, so "why this alert?" answers itself (every plan ending Dec 31 carries it through December).
+    const on = resetDate(coverage);
+    const changes = reset.reset_benefits_status === 'DETECTED_ACTION_REQUIRED' ? (reset.reset_benefits?.changes ?? []) : [];
     plan.alerts.push({
       code: 'PLAN_RESET_SOON',
-      message:
-        reset.reset_benefits_status === 'DETECTED_ACTION_REQUIRED'
-          ? `The plan year resets soon and ${reset.reset_benefits?.changes.join(', ')} change${reset.reset_benefits?.changes.length === 1 ? 's' : ''}`
-          : 'The plan year resets soon',
+      message: `The plan year resets ${on ? `on ${on}, within ${RESET_WINDOW_DAYS} days` : 'soon'}${changes.length ? ` and ${changes.join(', ')} change${changes.length === 1 ? 's' : ''}` : ': deductible and out-of-pocket amounts start over'}`,
     });
   }
   return { plan, fields, reset, partial };

@@ -23,6 +23,8 @@ export interface Config {
   dataKey: Buffer | undefined;
   payerTimeoutMs: number;
   scanTimeoutMs: number;
+  /** COVERAGE_SESSION_COST_FLOOR_CENTS: below it an estimate warns SESSION_COST_LOW. */
+  sessionCostFloorCents: number;
   /** How long a client has to send a whole request, headers and body. */
   requestTimeoutMs: number;
   /** When requests are shed with 503 (http/overload.ts). */
@@ -128,6 +130,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     dataKey: dataKey(env),
     payerTimeoutMs: env.COVERAGE_PAYER_TIMEOUT_MS,
     scanTimeoutMs: env.COVERAGE_SCAN_TIMEOUT_MS,
+    sessionCostFloorCents: env.COVERAGE_SESSION_COST_FLOOR_CENTS,
     requestTimeoutMs: env.COVERAGE_REQUEST_TIMEOUT_MS,
     overload: {
       maxEventLoopDelayMs: env.COVERAGE_MAX_EVENT_LOOP_DELAY_MS,

@@ -74,6 +74,10 @@ const Server = {
   REDIS_URL: text({ description: 'Redis for shared rate limits and the coverage cache' }),
   COVERAGE_PAYER_TIMEOUT_MS: int(100, 120_000, 20_000, { description: 'deadline for one payer exchange' }),
   COVERAGE_SCAN_TIMEOUT_MS: int(100, 120_000, 25_000, { description: 'deadline for a whole scan' }),
+  COVERAGE_SESSION_COST_FLOOR_CENTS: int(0, 999_999_999, 1000, {
+    description:
+      'an estimate whose `provider_session_cost` (cents) is below this gets a `SESSION_COST_LOW` alert: 150 is $1.50, most likely dollars sent as cents ([docs/estimates.md](docs/estimates.md#session-cost)); 0 turns it off',
+  }),
   COVERAGE_AUDIT_KEY: text({ defaultText: 'generated once, kept in the store', description: 'HMAC key for the member hash in audit records' }),
   COVERAGE_DATA_KEY: secret(
     { pattern: '^[0-9a-fA-F]{64}$', expected: '64 hexadecimal characters (32 bytes), such as the output of `openssl rand -hex 32`' },

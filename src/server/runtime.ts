@@ -102,6 +102,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     today,
     payerTimeoutMs: config.payerTimeoutMs,
     scanTimeoutMs: config.scanTimeoutMs,
+    sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics),
     onPayerCall: metrics.onPayerCall,
   };

@@ -207,7 +207,7 @@ test('invalid rows refuse the whole batch, each error naming its row and field; 
   assert.equal(res.body.error_code, 'INVALID_REQUEST');
   assert.match(res.body.message, /4 rows are invalid \(rows 2, 3, 4, 5\); nothing was queued/);
   assert.deepEqual(res.body.errors, [
-    { row: 2, field: 'member_dob', message: 'must be a real calendar date in YYYY-MM-DD' },
+    { row: 2, field: 'member_dob', message: 'must be a real calendar date in YYYY-MM-DD, such as 1988-03-14 (JSON takes no MM/DD/YYYY; a CSV upload does)' },
     { row: 3, field: 'endpoint', message: 'must be one of estimate, discover, scan, medicaid' },
     { row: 4, field: 'member_last_name', message: 'is required' },
     { row: 4, field: 'zip', message: 'must be a 5-digit ZIP or ZIP+4, or blank' },

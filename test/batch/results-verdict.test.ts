@@ -49,7 +49,7 @@ test('each state: the verdict and the price agree, a carve-out is priced only fr
     ],
   ];
   for (const [stored, verdict, pays] of cases) {
-    const c = cells(resultCsvLine(stored, { env: 'production', today: '2026-11-26' }));
+    const c = cells(resultCsvLine(stored, { source: 'csv', env: 'production', today: '2026-11-26' }));
     assert.equal(c.verdict, verdict);
     assert.ok(c.next_step, `${verdict}: a next step`);
     assert.equal(c.patient_pays_dollars ?? '', pays, verdict);
@@ -61,9 +61,12 @@ test('each state: the verdict and the price agree, a carve-out is priced only fr
 test('a sandbox batch: every line leads with the mark; pending and cancelled rows say so in words', () => {
   assert.match(resultCsvHeader('sandbox'), /^sandbox,row,verdict,next_step,/);
   const pending: StoredRow = { ...row(200, {}), state: 'pending', status: null, result: null };
-  const c = cells(resultCsvLine(pending, { env: 'sandbox', today: null }), 'sandbox');
+  const c = cells(resultCsvLine(pending, { source: 'csv', env: 'sandbox', today: null }), 'sandbox');
   assert.equal(c.sandbox, SANDBOX_MARK);
   assert.equal(c.verdict, 'Not checked yet');
-  assert.equal(cells(resultCsvLine({ ...pending, state: 'cancelled' }, { env: 'sandbox', today: null }), 'sandbox').verdict, 'Cancelled: not checked');
+  assert.equal(
+    cells(resultCsvLine({ ...pending, state: 'cancelled' }, { source: 'csv', env: 'sandbox', today: null }), 'sandbox').verdict,
+    'Cancelled: not checked',
+  );
   assert.doesNotMatch(resultCsvHeader('unknown'), /^sandbox/);
 });

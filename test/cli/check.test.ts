@@ -30,7 +30,7 @@ async function check(operation: OperationName, options: CheckOptions, env: Recor
 
 describe('in process', () => {
   test('estimate: status, plan, what the patient pays, deductible and OOP progress, alerts', async () => {
-    const { code, stdout, stderr } = await check('estimate', { ...avery, payerId: 'SBX-EVERGREEN', npi: '1234567893', cost: '15000' });
+    const { code, stdout, stderr } = await check('estimate', { ...avery, payerId: 'SBX-EVERGREEN', npi: '1234567893', cost: '150' });
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^Status +ACTIVE \(coverage active/m);
     assert.match(stdout, /^Plan +EVERGREEN CHOICE PPO \(PPO, commercial\) at EVERGREEN HEALTH PLAN \[SBX-EVERGREEN\]$/m);
@@ -41,34 +41,34 @@ describe('in process', () => {
   });
 
   test('estimate out of network, with alerts and a partial result', async () => {
-    const oon = await check('estimate', { ...avery, cost: '15000', outOfNetwork: true });
+    const oon = await check('estimate', { ...avery, cost: '150', outOfNetwork: true });
     assert.match(oon.stdout, /^Patient pays +\$150\.00 of a \$150\.00 session .*out of network$/m);
-    const mismatch = await check('estimate', { memberId: '10030MHDM', firstName: 'Katherine', lastName: 'Miller', dob: '1984-04-04', cost: '15000' });
+    const mismatch = await check('estimate', { memberId: '10030MHDM', firstName: 'Katherine', lastName: 'Miller', dob: '1984-04-04', cost: '150' });
     assert.equal(mismatch.code, 0);
     assert.match(mismatch.stdout, /^Alerts +DEMOGRAPHIC_MISMATCH: /m);
-    const partial = await check('estimate', { memberId: '10090MHUC', firstName: 'Adrian', lastName: 'Cole', dob: '1986-11-19', cost: '15000' });
+    const partial = await check('estimate', { memberId: '10090MHUC', firstName: 'Adrian', lastName: 'Cole', dob: '1986-11-19', cost: '150' });
     assert.equal(partial.code, 0, 'a 206 is a result');
     assert.match(partial.stdout, /^Partial +UNKNOWN_COSTSHARE: /m);
     assert.match(partial.stdout, /^Patient pays +unknown/m);
   });
 
   test("the verdict first, in the console card's words; an ended plan shows no benefits, a carve-out price names its source", async () => {
-    const active = await check('estimate', { ...avery, cost: '15000' });
+    const active = await check('estimate', { ...avery, cost: '150' });
     assert.match(active.stdout, /^Verdict +Patient pays \$30\.00$/m);
     assert.match(active.stdout, /^Next +Collect \$30\.00 at the visit\.$/m);
-    const ended = await check('estimate', { memberId: '10080MHEXP', firstName: 'Gavin', lastName: 'Price', dob: '1981-02-28', cost: '15000' });
+    const ended = await check('estimate', { memberId: '10080MHEXP', firstName: 'Gavin', lastName: 'Price', dob: '1981-02-28', cost: '150' });
     assert.equal(ended.code, 0, ended.stderr);
     assert.match(ended.stdout, /^Verdict +Coverage ended: full \$150\.00$/m);
     assert.match(ended.stdout, /^Patient pays +the full \$150\.00 session$/m);
     assert.doesNotMatch(ended.stdout, /^(Benefit|Deductible|Out-of-pocket|Telehealth) /m);
-    const carve = await check('estimate', { memberId: '10040MHCA', firstName: 'Maya', lastName: 'Goldberg', dob: '1993-03-19', cost: '15000' });
+    const carve = await check('estimate', { memberId: '10040MHCA', firstName: 'Maya', lastName: 'Goldberg', dob: '1993-03-19', cost: '150' });
     assert.equal(carve.code, 0, carve.stderr);
     const by = /^Verdict +(\$\d+\.\d\d) per Mindful Behavioral Health Administrators$/m.exec(carve.stdout);
     assert.ok(by, carve.stdout);
     assert.match(carve.stdout, new RegExp(`^Patient pays +\\${by[1]} per Mindful Behavioral Health Administrators of a \\$150\\.00 session`, 'm'));
-    const unknown = await check('estimate', { memberId: '10090MHUC', firstName: 'Adrian', lastName: 'Cole', dob: '1986-11-19', cost: '15000' });
+    const unknown = await check('estimate', { memberId: '10090MHUC', firstName: 'Adrian', lastName: 'Cole', dob: '1986-11-19', cost: '150' });
     assert.match(unknown.stdout, /^Verdict +Price unknown: call the plan$/m);
-    const missing = await check('estimate', { memberId: '10100MHMNF', firstName: 'Nora', lastName: 'Quinn', dob: '1983-03-23', cost: '15000' });
+    const missing = await check('estimate', { memberId: '10100MHMNF', firstName: 'Nora', lastName: 'Quinn', dob: '1983-03-23', cost: '150' });
     assert.match(missing.stderr, /Not found: check the member ID\./);
   });
 
@@ -99,8 +99,37 @@ describe('in process', () => {
     assert.match(medicaid.stdout, /^Medicaid +NY, managed care no, QMB no$/m);
   });
 
+  test('--cost is dollars as people write them: 150, 150.00, $150 and 1,250 are sent as cents', async () => {
+    for (const cost of ['150', '150.00', '$150', ' $150.00 ']) {
+      const { code, stdout, stderr } = await check('estimate', { ...avery, cost });
+      assert.equal(code, 0, stderr);
+      assert.match(stdout, /^Patient pays +\$30\.00 of a \$150\.00 session/m, cost);
+      assert.doesNotMatch(stdout, /SESSION_COST_LOW/);
+    }
+    const big = await check('estimate', { ...avery, cost: '1,250', json: true });
+    assert.equal(JSON.parse(big.stdout).provider_session_cost, 125_000);
+    const refused = await check('estimate', { ...avery, cost: '15O' });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /--cost "15O" is not an amount in dollars such as 150, 150\.00, \$150\.00 or 1,250\.00 \(--cost is in dollars/);
+  });
+
+  test('the encounter options are sent as the API takes them and the answer prices that visit', async () => {
+    const { code, stdout, stderr } = await check('estimate', {
+      ...avery,
+      cost: '150',
+      dateOfService: '2026-06-22',
+      procedure: '90837',
+      place: '10',
+      json: true,
+    });
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout).encounter, { date_of_service: '2026-06-22', procedure_code: '90837', place_of_service: '10' });
+    const bad = await check('estimate', { ...avery, place: '99x' });
+    assert.match(bad.stderr, /--place \(place_of_service\): must be a two-digit/);
+  });
+
   test('--json prints the answer as the client returns it', async () => {
-    const { code, stdout } = await check('estimate', { ...avery, cost: '15000', json: true });
+    const { code, stdout } = await check('estimate', { ...avery, cost: '150', json: true });
     assert.equal(code, 0);
     const direct = await new CoverageClient({ baseUrl: server.url, apiKey: TEST_KEY, fetch }).estimate({
       member_id: '10010MHNA',
@@ -158,6 +187,14 @@ describe('as the coverage command', () => {
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
 
+  test('estimate --help says --cost is in dollars and lists the encounter options the API takes', async () => {
+    const help = await run(['estimate', '--help']);
+    assert.match(help.stdout, /--cost <dollars> +session price in dollars: 150, 150\.00 or \$150/);
+    assert.match(help.stdout, /--date-of-service <YYYY-MM-DD>/);
+    assert.match(help.stdout, /--procedure <code>/);
+    assert.match(help.stdout, /--place <code>/);
+  });
+
   test('prints the JSON answer and exits 0, or exits 1 with the error code', async () => {
     const [estimate, failed] = await Promise.all([
       run([
@@ -173,7 +210,7 @@ describe('as the coverage command', () => {
         '--npi',
         '1234567893',
         '--cost',
-        '15000',
+        '$150.00',
         '--json',
       ]),
       run(['discover', '--first-name', 'Peter', '--last-name', 'Lang', '--dob', '1972-07-04', '--payer-id', 'SBX-EVERGREEN']),

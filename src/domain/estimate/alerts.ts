@@ -34,3 +34,21 @@ export function benefitAlerts(coverage: Coverage, inNetwork: boolean, dateOfServ
   }
   return alerts;
 }
+
+/** Below this many cents a session cost is more likely dollars typed into a cents field (COVERAGE_SESSION_COST_FLOOR_CENTS). */
+export const DEFAULT_SESSION_COST_FLOOR_CENTS = 1000;
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The price is computed as sent, but a session cost under the floor is almost always dollars sent as cents
+ * ("provider_session_cost": 150 prices a $1.50 session): say so, with the cents the dollars would be
+ * (docs/estimates.md, "Session cost"). A cost of 0 is a free session, not a slip; a floor of 0 turns this off.
+ */
+export function sessionCostAlert(cents: number | null, floorCents: number = DEFAULT_SESSION_COST_FLOOR_CENTS): Alert | null {
+  if (cents === null || cents <= 0 || cents >= floorCents) return null;
+  return {
+    code: 'SESSION_COST_LOW',
+    message: `${(cents / 100).toFixed(2)} USD: provider_session_cost is in cents, ${cents * 100} is ${usd(cents * 100)}`,
+  };
+}

@@ -1,5 +1,5 @@
 /** The cost-estimate engine: pure functions over normalized Coverage (docs/estimates.md). */
-export { benefitAlerts } from './alerts.ts';
+export { benefitAlerts, DEFAULT_SESSION_COST_FLOOR_CENTS, sessionCostAlert } from './alerts.ts';
 export { obligationSteps } from './explain.ts';
 export {
   benefitsFor,

@@ -22,6 +22,17 @@ export const DEFAULT_DAYS_BEFORE: readonly number[] = [3, 0];
 export const DEFAULT_CHECK_HOUR_UTC = 10;
 const DAY_MS = 86_400_000;
 
+/**
+ * Why a schedule has nothing to watch: every appointment already past and no every_days. Its checks
+ * would all be past, so the monitor would check once and never again (next_check_at null) without a
+ * word (docs/monitoring.md, "Schedule semantics"). A past date beside later ones is harmless.
+ */
+export function pastAppointmentsProblem(schedule: MonitorSchedule, today: string): string | null {
+  const dates = schedule.appointments ?? [];
+  if (schedule.every_days !== undefined || dates.length === 0 || dates.some((date) => date >= today)) return null;
+  return `${dates.join(', ')} ${dates.length === 1 ? 'is' : 'are'} before today (${today}): a monitor checks before appointments to come; give the date of the next one`;
+}
+
 /** The instants the appointments call for, ascending. */
 export function appointmentChecks(schedule: MonitorSchedule): Date[] {
   const hour = schedule.check_hour_utc ?? DEFAULT_CHECK_HOUR_UTC;

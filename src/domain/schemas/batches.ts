@@ -76,7 +76,10 @@ export const BatchProgress = Type.Object(
 export type BatchProgress = Static<typeof BatchProgress>;
 
 export const BatchRowResult = Type.Object({
-  row: Type.Integer({ description: '1-based position of the check in the batch (CSV: the data row after the header)' }),
+  row: Type.Integer({
+    description:
+      "The row as the upload numbers it, the same in the CSV results and in the upload's errors: a CSV upload's spreadsheet row (the header is row 1, so the first check is row 2); a JSON upload's 1-based check",
+  }),
   endpoint: Endpoint,
   state: Literals(['pending', 'running', 'done', 'cancelled'] as const, { description: 'cancelled: the row never ran (its batch was cancelled)' }),
   request: Type.Object({}, { additionalProperties: true, description: 'The check as it was queued (CSV rows as their JSON body)' }),

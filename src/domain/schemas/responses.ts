@@ -53,6 +53,7 @@ export const ALERT_CODES = [
   'MISSING_ADDRESS',
   'NOT_COVERED',
   'PRIOR_AUTHORIZATION',
+  'SESSION_COST_LOW',
 ] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
 

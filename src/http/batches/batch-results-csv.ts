@@ -56,14 +56,23 @@ function verdictOf(row: StoredRow, body: Record<string, unknown>, today: string 
   return { text: v.text, next: v.next };
 }
 
+/**
+ * A row's number as the upload numbers it, the same in the JSON and the CSV results and in the
+ * upload's errors (docs/batch.md, "Row numbers"): a CSV's spreadsheet row (the header is row 1), a
+ * JSON upload's 1-based check.
+ */
+export const uploadRow = (rowNo: number, source: 'csv' | 'json'): number => (source === 'csv' ? rowNo + 1 : rowNo);
+
 export interface CsvContext {
+  /** How the rows were sent: numbers the rows as the upload did. */
+  source: 'csv' | 'json';
   /** The batch's environment: only `sandbox` marks the file (a batch from before modes were recorded says `unknown`). */
   env: string;
   /** YYYY-MM-DD, for "coverage not started" against "ended". */
   today: string | null;
 }
 
-export function resultCsvLine(row: StoredRow, context: CsvContext = { env: 'production', today: null }): string {
+export function resultCsvLine(row: StoredRow, context: CsvContext = { source: 'csv', env: 'production', today: null }): string {
   const body = (row.result ? JSON.parse(row.result) : {}) as Record<string, unknown>;
   const req = row.request;
   const telehealth = (body.telehealth ?? null) as Record<string, unknown> | null;
@@ -71,8 +80,7 @@ export function resultCsvLine(row: StoredRow, context: CsvContext = { env: 'prod
   const ok = row.state === 'done' && row.status !== null && row.status < 300;
   const v = verdictOf(row, body, context.today);
   const values: Record<(typeof RESULT_COLUMNS)[number], string | number | boolean | null> = {
-    // The results' row N is the check on the spreadsheet's row N + 1: the header is row 1.
-    row: row.row_no + 1,
+    row: uploadRow(row.row_no, context.source),
     verdict: v.text,
     next_step: v.next,
     endpoint: row.endpoint,

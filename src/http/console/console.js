@@ -166,14 +166,14 @@ $('check-form').addEventListener('submit', async (event) => {
   }
 });
 
-/** Draws the answer, and the print summary that goes with it. */
-function showResult(endpoint, res, body, sent) {
+/** Draws the answer, and the print summary that goes with it; `from` names the schedule row it came from. */
+function showResult(endpoint, res, body, sent, from = null) {
   if (!res.ok) {
     const retryAfter = Number(res.headers.get('retry-after')) || null;
     $('result').replaceChildren(errorCard(res.status, body, { retryAfter, onTry: tryEndpoint, fieldLabel: (f) => controlOf(f)?.labels[0]?.textContent ?? f }));
     return;
   }
-  const checked = { at: new Date(), reference: res.headers.get('x-request-id'), sent, sandbox: serverEnv() === 'sandbox' };
+  const checked = { at: from ? null : new Date(), from, reference: res.headers.get('x-request-id'), sent, sandbox: serverEnv() === 'sandbox' };
   $('result').replaceChildren(
     coverageCard(endpoint, res.status, body, {
       onPrint: () => window.print(),
@@ -183,6 +183,17 @@ function showResult(endpoint, res, body, sent) {
     }),
     printSummary(endpoint, res.status, body, checked),
   );
+}
+
+/**
+ * A schedule row opened as its card (the Check tab), with "Print summary" as for a single check: the
+ * row's status and body are what its endpoint answered.
+ */
+function openRow(r) {
+  const res = { ok: r.status < 300, status: r.status, headers: new Headers() };
+  selectTab($('tab-check'), false);
+  showResult(r.endpoint, res, r.body ?? {}, r.request ?? {}, { row: r.row, batch: batch.id });
+  $('result').scrollIntoView({ block: 'start' });
 }
 
 /** From a not-found answer: the same patient by another check, names and date of birth kept. */
@@ -286,7 +297,7 @@ async function loadRows() {
   const res = await api(`/v1/batches/${batch.id}/results?${params}`);
   if (!res.ok) return;
   const { results } = await res.json();
-  $('batch-table').tBodies[0].replaceChildren(...results.map((r) => verdictRow(r, badge)));
+  $('batch-table').tBodies[0].replaceChildren(...results.map((r) => verdictRow(r, badge, openRow)));
   const selected = batch.outcome ? Number(/\((\d+)\)$/.exec($('batch-filter').selectedOptions[0]?.textContent ?? '')?.[1] ?? results.length) : batch.total;
   const last = Math.min(batch.offset + results.length, selected);
   $('batch-page').textContent = results.length ? `Checks ${batch.offset + 1}–${last} of ${selected}` : 'No rows';

@@ -74,6 +74,15 @@ const FALLBACK = {
 
 export const errorWords = (code) => WORDS[code] ?? FALLBACK;
 
+/** PAYER_NOT_SUPPORTED for an ID that names no payer (the API names payer_id in `errors`): a typo to fix, not a payer to call. */
+const UNKNOWN_PAYER = {
+  title: 'No payer has this ID',
+  text: 'The payer ID names no payer this service reaches; nothing was sent to a payer.',
+  steps: [{ text: 'Fix the payer ID (as on the card, or pick the payer from the list) and check again.' }],
+};
+const wordsFor = (body) =>
+  body.error_code === 'PAYER_NOT_SUPPORTED' && body.errors?.some((e) => e.field === 'payer_id') ? UNKNOWN_PAYER : errorWords(body.error_code);
+
 /** Payer errors reported next to an answer (a list from the API, when it sends one), in the payer's words and its follow-up. */
 export function payerErrorsList(list) {
   if (!Array.isArray(list) || list.length === 0) return null;
@@ -112,7 +121,7 @@ export function errorCard(status, body, options = {}) {
           text: `${body.message ?? ''}.`.replace(/\.\.$/, '.'),
           steps: [{ text: 'Fix these rows in the spreadsheet (row 1 is the header) and upload the file again.' }],
         }
-      : errorWords(body.error_code);
+      : wordsFor(body);
   const steps = words.steps.map((s) => {
     const text = body.error_code === 'TOO_MANY_REQUESTS' && options.retryAfter ? `Wait ${options.retryAfter} seconds and check again.` : s.text;
     const action = s.try && options.onTry ? h('button', { type: 'button', class: 'secondary try', 'data-try': s.try }, s.label) : null;

@@ -3,7 +3,7 @@
 // prints it alone.
 
 import { dateText, dollars, h, properName, todayIso } from './dom.js';
-import { alertTitle, answerState, banner, costShare, readableMessage, whoOf } from './result-card.js';
+import { alertTitle, answerState, banner, costShare, deductibleSkipped, placeText, readableMessage, whoOf } from './result-card.js';
 import { phoneText, pricedBy, verdict } from './verdict.js';
 
 /** On every printout from a sandbox server: no one files it as a real patient's coverage. */
@@ -58,7 +58,7 @@ function sessionRows(endpoint, state, body) {
     tele
       ? ['Telehealth', `${costShare(tele.copayment, tele.coinsurance)}; patient pays ${dollars(tele.member_obligation) ?? 'not known'}`]
       : ['Telehealth', 'Same as in person'],
-    ['Deductible', progressText(body.deductible, body.remaining_deductible)],
+    ['Deductible', `${progressText(body.deductible, body.remaining_deductible)}${deductibleSkipped(body) ? ' (does not apply to this session)' : ''}`],
     ['Out-of-pocket maximum', progressText(body.oop_max, body.remaining_oop_max)],
   ];
 }
@@ -76,7 +76,20 @@ function resetDetail(alert, body) {
   return ` (from ${dateText(r.effective_date)}${next.length ? `: ${next.join(', ')}` : ''})`;
 }
 
-/** `checked`: { at: Date, reference: request id or null, sent: the request body }. */
+/** The visit the estimate priced (docs/estimates.md, "The encounter"): the card's line, as rows for the chart. */
+function visitRows(encounter) {
+  return [
+    ['Date of service', dateText(encounter.date_of_service)],
+    ['Procedure', encounter.procedure_code ? `${encounter.procedure_code}` : 'None given (priced as an office psychotherapy visit)'],
+    ['Place of service', `${encounter.place_of_service}, ${placeText(encounter.place_of_service).replace(/^(in the|in|by|at) /, '')}`],
+  ];
+}
+
+/** When the check was made, with the time zone: a chart is read in other places and seasons. */
+const checkedAtText = (at) =>
+  at.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** `checked`: { at: Date, or null for a schedule row (from: { row, batch }), reference: request id or null, sent: the request body }. */
 export function printSummary(endpoint, status, body, checked) {
   const state = answerState(status, body);
   const v = verdict(endpoint, status, body, todayIso());
@@ -93,7 +106,13 @@ export function printSummary(endpoint, status, body, checked) {
       'header',
       { class: 'summary-head' },
       h('h1', {}, checked.sandbox ? 'Coverage summary (sandbox)' : 'Coverage summary'),
-      h('p', {}, `Checked ${checked.at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}`),
+      h(
+        'p',
+        {},
+        checked.at
+          ? `Checked ${checkedAtText(checked.at)}`
+          : `From schedule row ${checked.from?.row ?? '?'}${checked.from?.batch ? ` (batch ${checked.from.batch})` : ''}`,
+      ),
     ),
     rows([
       ['Verdict', v.text, true],
@@ -116,6 +135,8 @@ export function printSummary(endpoint, status, body, checked) {
       ['Plan dates', body.plan_begin_date ? `${dateText(body.plan_begin_date)} to ${body.plan_end_date ? dateText(body.plan_end_date) : 'open'}` : null],
       ['Eligibility ends', dateText(body.eligibility_end_date)],
     ]),
+    endpoint === 'estimate' && body.encounter ? h('h2', {}, 'Visit') : null,
+    endpoint === 'estimate' && body.encounter ? rows(visitRows(body.encounter)) : null,
     h('h2', {}, 'Cost for this session'),
     rows(sessionRows(endpoint, state, body)),
     h('h2', {}, 'Alerts'),

@@ -193,13 +193,22 @@ function rawToggle(body) {
 
 const PLACES = { 11: 'in the office', '02': 'by telehealth, not in the home', 10: 'by telehealth in the home' };
 
+/** Where the visit is, in words ("in the office", "at place of service 12"): the card's and the printout's. */
+export const placeText = (code) => PLACES[code] ?? `at place of service ${code}`;
+
 /** The encounter the estimate priced: its date, procedure and place (docs/estimates.md, "The encounter"). */
 function encounterLine(encounter) {
   if (!encounter) return null;
   const what = encounter.procedure_code ? `Procedure ${encounter.procedure_code}` : 'A psychotherapy visit';
-  const where = PLACES[encounter.place_of_service] ?? `at place of service ${encounter.place_of_service}`;
+  const where = placeText(encounter.place_of_service);
   return h('p', { class: 'muted', id: 'encounter' }, `${what} ${where} on ${encounter.date_of_service}`);
 }
+
+/**
+ * Whether this session is priced without the deductible (a copay or coinsurance from the first
+ * visit, or covered in full): then the deductible's progress says nothing about what it costs.
+ */
+export const deductibleSkipped = (body) => /no deductible|^Fully covered$/.test(body.benefit_structure ?? '');
 
 /** The amounts of an estimate; only for an answer whose amounts are the plan's answer for therapy. */
 function estimateSections(status, body) {
@@ -221,6 +230,13 @@ function estimateSections(status, body) {
       'section',
       { class: 'meters', 'aria-label': 'Deductible and out-of-pocket' },
       meter('Deductible', body.deductible, body.remaining_deductible),
+      deductibleSkipped(body)
+        ? h(
+            'p',
+            { class: 'meter-note', id: 'deductible-note' },
+            `The deductible does not apply to this session (${body.benefit_structure.replace(/, (with|no) OOP Max$/, '').toLowerCase()}): it is not part of the price above.`,
+          )
+        : null,
       meter('Out-of-pocket maximum', body.oop_max, body.remaining_oop_max),
     ),
     h(

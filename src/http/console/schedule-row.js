@@ -26,13 +26,21 @@ function paysText(v) {
   return v.state === 'partial' || v.state === 'carve-out' ? 'Not known' : '—';
 }
 
-/** `badge(planStatus)` draws the plan's status as the card does. */
-export function verdictRow(r, badge) {
+/** The telehealth price under the in-person one when it differs, as the results CSV's telehealth column gives it. */
+function telehealthLine(v, body) {
+  const tele = moneyText(body.telehealth?.member_obligation);
+  if (v.price === null || tele === null) return null;
+  return h('div', { class: 'muted small telehealth-pays' }, `telehealth ${tele}`);
+}
+
+/** `badge(planStatus)` draws the plan's status as the card does; `onOpen(r)`, when given, opens a checked row as its card. */
+export function verdictRow(r, badge, onOpen) {
   const req = r.request ?? {};
   const body = r.body ?? {};
   // The name as the schedule has it, so staff can find their row; the payer's spelling is in the check tab.
   const who = [req.member_first_name, req.member_last_name].filter(Boolean).join(' ') || req.member_id || body.demographics?.member_id || '';
-  const sheetRow = String(r.row + 1);
+  // The API numbers rows as the upload did: a CSV's spreadsheet row.
+  const sheetRow = String(r.row);
   if (r.state !== 'done') {
     const waiting = r.state === 'cancelled' ? 'Cancelled: not checked' : 'Not checked yet';
     return h(
@@ -48,15 +56,19 @@ export function verdictRow(r, badge) {
     );
   }
   const v = verdict(r.endpoint, r.status, { error_code: r.error_code, ...body }, todayIso());
+  const open = onOpen
+    ? h('button', { type: 'button', class: 'secondary open-row', 'aria-label': `Open row ${sheetRow} as a card to read or print` }, 'Open')
+    : null;
+  open?.addEventListener('click', () => onOpen(r));
   return h(
     'tr',
     { 'data-row': sheetRow, 'data-verdict': v.state },
     h('td', {}, sheetRow),
-    h('td', {}, who || '—'),
+    h('td', {}, who || '—', open ? ' ' : null, open),
     h('td', {}, r.endpoint),
     h('td', { class: 'verdict-cell' }, h('strong', { class: `verdict-text tone-${v.tone}` }, v.text), h('div', { class: 'muted small verdict-next' }, v.next)),
     h('td', {}, body.plan_status ? badge(body.plan_status) : '—', body.plan_name ? h('div', { class: 'muted small' }, body.plan_name) : null),
-    h('td', { class: 'num pays-cell' }, paysText(v)),
+    h('td', { class: 'num pays-cell' }, paysText(v), telehealthLine(v, body)),
     h('td', {}, (body.alerts ?? []).map((a) => a.code.replace(/_/g, ' ').toLowerCase()).join(', ') || '—'),
   );
 }

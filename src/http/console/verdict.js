@@ -53,6 +53,22 @@ const ERRORS = {
 };
 const FAILED = { state: 'error', text: 'Not checked: try again', next: 'Try again; if it happens again, give the reference to whoever supports this system.' };
 
+/**
+ * A payer ID that names no payer (a typo, not a payer that refuses us): the API keeps its code,
+ * PAYER_NOT_SUPPORTED, and names payer_id in `errors`, with the nearest payer when there is one.
+ */
+function unknownPayerId(b) {
+  if (b.error_code !== 'PAYER_NOT_SUPPORTED') return null;
+  const field = (b.errors ?? []).find((e) => e.field === 'payer_id');
+  if (!field) return null;
+  const guess = /did you mean (\S+)\?/.exec(field.message ?? '')?.[1];
+  return {
+    state: 'error',
+    text: 'Unknown payer ID: fix the payer ID',
+    next: guess ? `Fix the payer ID: did you mean ${guess}? Then check again.` : 'Fix the payer ID (search the payer list by name), then check again.',
+  };
+}
+
 /** The day coverage ended (the earlier of plan end and eligibility end), or null. */
 function endedOn(body) {
   return [body.plan_end_date, body.eligibility_end_date].filter(Boolean).sort()[0] ?? null;
@@ -78,6 +94,8 @@ export function pricedBy(body) {
 export function verdict(endpoint, status, body, today) {
   const b = body ?? {};
   if (status >= 300 || (b.error_code && !PARTIAL_CODES.includes(b.error_code))) {
+    const unknownPayer = unknownPayerId(b);
+    if (unknownPayer) return { ...unknownPayer, tone: 'bad', price: null };
     return { ...(ERRORS[b.error_code] ?? FAILED), tone: 'bad', price: null };
   }
   const estimate = endpoint === 'estimate';

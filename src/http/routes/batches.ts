@@ -25,7 +25,7 @@ import type { Batch, BatchStore, StoredRow } from '../../store/batches.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { csvBatch, jsonBatch, type RowError } from '../../formats/batch-input.ts';
 import { inSlices } from '../../formats/slices.ts';
-import { resultCsvHeader, resultCsvLine, type CsvContext } from '../batches/batch-results-csv.ts';
+import { resultCsvHeader, resultCsvLine, uploadRow, type CsvContext } from '../batches/batch-results-csv.ts';
 import { CSV_BOM, resultsFileName, uploadName } from '../../formats/spreadsheet-cells.ts';
 import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';
@@ -97,15 +97,15 @@ function invalidMessage(errors: RowError[], errorCount: number, invalidRows: num
   return `${invalidRows.length} row${invalidRows.length === 1 ? ' is' : 's are'} invalid (row${invalidRows.length === 1 ? '' : 's'} ${shown}${more}); nothing was queued`;
 }
 
-function resultJsonChunk(r: StoredRow): string {
-  return `{"row":${r.row_no},"endpoint":${JSON.stringify(r.endpoint)},"state":"${r.state}","request":${JSON.stringify(r.request)},"status":${r.status ?? 'null'},"error_code":${JSON.stringify(r.error_code)},"body":${r.result ?? 'null'}}`;
+function resultJsonChunk(r: StoredRow, source: 'csv' | 'json'): string {
+  return `{"row":${uploadRow(r.row_no, source)},"endpoint":${JSON.stringify(r.endpoint)},"state":"${r.state}","request":${JSON.stringify(r.request)},"status":${r.status ?? 'null'},"error_code":${JSON.stringify(r.error_code)},"body":${r.result ?? 'null'}}`;
 }
 
-async function* jsonResults(head: Record<string, unknown>, rows: AsyncIterable<StoredRow>): AsyncGenerator<string> {
+async function* jsonResults(head: Record<string, unknown>, rows: AsyncIterable<StoredRow>, source: 'csv' | 'json'): AsyncGenerator<string> {
   yield `${JSON.stringify(head).slice(0, -1)},"results":[`;
   let first = true;
   for await (const r of rows) {
-    yield (first ? '\n' : ',\n') + resultJsonChunk(r);
+    yield (first ? '\n' : ',\n') + resultJsonChunk(r, source);
     first = false;
   }
   yield '\n]}\n';
@@ -271,11 +271,13 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const rows = options.store.rows(batch.id, selection);
         if (wantsCsv(request)) {
           reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${resultsFileName(batch.name, batch.created_at)}"`);
-          return (reply as FastifyReply).send(Readable.from(csvResults(rows, { env: batch.env, today: options.today?.() ?? null })));
+          return (reply as FastifyReply).send(Readable.from(csvResults(rows, { source: batch.source, env: batch.env, today: options.today?.() ?? null })));
         }
         const { status } = await progressOf(options.store, batch);
         reply.type('application/json; charset=utf-8');
-        return (reply as FastifyReply).send(Readable.from(jsonResults({ id: batch.id, status, total: batch.total, offset: selection.offset }, rows)));
+        return (reply as FastifyReply).send(
+          Readable.from(jsonResults({ id: batch.id, status, total: batch.total, offset: selection.offset }, rows, batch.source)),
+        );
       },
     );
   });

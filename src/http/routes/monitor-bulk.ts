@@ -15,7 +15,7 @@ import {
   type MonitorCreateRequest as MonitorBody,
 } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
-import type { MonitorSchedule } from '../../domain/monitoring/schedule.ts';
+import { pastAppointmentsProblem, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { createAjv } from '../ajv.ts';
@@ -43,7 +43,7 @@ interface Planned {
 }
 
 /** Lines of one patient (the same request and reference) become one monitor with all their appointments. */
-function* fromSchedule(text: string, validate: ReturnType<typeof createCheckValidator>): Sliced<Plan> {
+function* fromSchedule(text: string, validate: ReturnType<typeof createCheckValidator>, today: string): Sliced<Plan> {
   const input = yield* csvBatch(text, validate, ['appointment_date', 'reference']);
   if (!input.ok) return { ok: false, errors: input.errors };
   const errors: RowError[] = [];
@@ -73,7 +73,11 @@ function* fromSchedule(text: string, validate: ReturnType<typeof createCheckVali
     byPatient.set(key, planned);
   }
   if (input.checks.length === 0) errors.push({ field: '(csv)', message: 'must hold at least one appointment' });
-  for (const p of byPatient.values()) p.schedule.appointments!.sort();
+  for (const p of byPatient.values()) {
+    p.schedule.appointments!.sort();
+    const past = pastAppointmentsProblem(p.schedule, today);
+    if (past) errors.push({ row: p.rows[0]!, field: 'appointment_date', message: past });
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, planned: [...byPatient.values()] };
 }
 
@@ -107,6 +111,8 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         continue;
       }
       for (const e of validate('estimate', request)) errors.push({ row, ...e });
+      const past = pastAppointmentsProblem(schedule, options.deps.today());
+      if (past) errors.push({ row, field: 'schedule.appointments', message: past });
       planned.push({ request, reference: reference ?? null, schedule, rows: [row] });
     }
     return errors.length > 0 ? { ok: false, errors } : { ok: true, planned };
@@ -162,7 +168,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         if (before >= options.maxPerOwner) throw HttpErrors.monitorsAtLimit(before, options.maxPerOwner, null);
         const body: unknown = request.body;
         // Read in slices: a 10,000-line schedule does not hold other requests up (docs/monitoring.md).
-        const input = await inSlices(typeof body === 'string' ? fromSchedule(body, validate) : fromJson(body), nextTurn);
+        const input = await inSlices(typeof body === 'string' ? fromSchedule(body, validate, options.deps.today()) : fromJson(body), nextTurn);
         if (!input.ok) {
           const rows = [...new Set(input.errors.flatMap((e) => (e.row === undefined ? [] : [e.row])))];
           const what =

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Monitor, MonitorCheckResult, MonitorCreated, MonitorCreateRequest, MonitorList, MonitorListQuery, IdParams } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
+import { pastAppointmentsProblem } from '../../domain/monitoring/schedule.ts';
 import { payerKeyOf } from '../../operations/batch-check.ts';
 import { checkMonitorNow } from '../../operations/monitoring/check-now.ts';
 import { ownerOf } from '../../store/keys.ts';
@@ -99,6 +100,8 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         throw HttpErrors.scheduleEmpty().with({ errors: [{ field: 'schedule', message: 'must have appointments or every_days' }] });
       }
       const errors = validate('estimate', estimate);
+      const past = pastAppointmentsProblem(schedule, options.deps.today());
+      if (past) errors.push({ field: 'schedule.appointments', message: past });
       if (errors.length > 0) throw HttpErrors.invalid(errors.map((e) => `${e.field} ${e.message}`).join('; ')).with({ errors });
       const owner = ownerOf(key);
       const now = options.now();

@@ -9,6 +9,7 @@ import { PayerListing, PayerParams, PayersQuery, PayersResponse } from '../../do
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { PayerInfo, PayerNetwork } from '../../payers/network.ts';
 import { payerQueryProblem, preparePayerSearch } from '../../operations/payer-search.ts';
+import { findPayerId } from '../../operations/resolve-payer.ts';
 
 const listing = (p: PayerInfo): PayerListing => ({
   payer_id: p.payer_id,
@@ -76,8 +77,8 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
       },
     },
     async (request) => {
-      const id = network.canonicalId?.(request.params.id) ?? request.params.id;
-      const payer = network.payer(id);
+      const id = findPayerId(network, request.params.id);
+      const payer = id === undefined ? undefined : network.payer(id);
       if (!payer) throw new ServiceError('NOT_FOUND', 'No payer with this ID or alias');
       return listing(payer);
     },

@@ -6,6 +6,7 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
 import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord } from '../../operations/context.ts';
 import type { ErrorCode } from '../../domain/errors.ts';
+import { trimFields } from '../../domain/trim-fields.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,10 +46,17 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     client_ips: request.ips ? [...request.ips].reverse() : [request.ip],
   });
 
+  // Surrounding spaces are no part of a value, as in a CSV cell (domain/trim-fields.ts): trimmed before validation.
+  const preValidation = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    trimFields(request.body);
+    done();
+  };
+
   // Each also answers with a trailing slash (trailing-slash.ts).
   api.post(
     '/v1/estimate',
     {
+      preValidation,
       schema: {
         operationId: 'estimate',
         'x-success-description': 'Coverage found and the session estimated.',
@@ -65,6 +73,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   api.post(
     '/v1/discover',
     {
+      preValidation,
       schema: {
         operationId: 'discover',
         'x-success-description': 'Coverage found at the payer.',
@@ -81,6 +90,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   api.post(
     '/v1/scan',
     {
+      preValidation,
       schema: {
         operationId: 'scan',
         'x-success-description': 'Coverage found at one of the payers.',
@@ -97,6 +107,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
   api.post(
     '/v1/medicaid',
     {
+      preValidation,
       schema: {
         operationId: 'medicaid',
         'x-success-description': 'Medicaid coverage found.',
