@@ -6,6 +6,7 @@
 import carc from './codes/carc.json' with { type: 'json' };
 import casGroup from './codes/cas-group.json' with { type: 'json' };
 import clp02 from './codes/clp02.json' with { type: 'json' };
+import memberIds from './codes/member-ids.json' with { type: 'json' };
 import plb from './codes/plb.json' with { type: 'json' };
 import type { ClaimStatus, ShareKind } from './types.ts';
 
@@ -60,10 +61,16 @@ export function providerAdjustmentName(reason: string): string | null {
   return entry(plb.codes as Readonly<Record<string, Entry>>, reason)?.name ?? null;
 }
 
+/** Whether an NM108 qualifier of NM1 IL, QC or 74 carries the payer's member ID (codes/member-ids.json). */
+export function carriesMemberId(qualifier: string | null): boolean {
+  return qualifier !== null && entry(memberIds.codes as Readonly<Record<string, Entry & { member_id: boolean }>>, qualifier)?.member_id === true;
+}
+
 /** The codes each table lists, for the completeness test against the TR3's map. */
 export const LISTED = {
   clp02: Object.keys(clp02.codes),
   cas01: Object.keys(casGroup.codes),
   carc: Object.keys(carc.codes),
   plb: Object.keys(plb.codes),
+  memberIds: Object.keys(memberIds.codes),
 } as const;
