@@ -60,6 +60,7 @@ export async function runEstimate(deps: OperationDeps, req: EstimateRequest, ctx
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
+  if (deps.keepEstimate && ctx.owner) await deps.keepEstimate({ owner: ctx.owner, request_id: ctx.request_id, request: req, body, coverage });
   return { status, body, payer_id: coverage.payer_id, coverage };
 }
 

@@ -6,6 +6,7 @@ import { DiscoverResponse, ErrorResponse, EstimateResponse, MedicaidResponse, Sc
 import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, type OperationResult } from '../../operations/index.ts';
 import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord } from '../../operations/context.ts';
 import type { ErrorCode } from '../../domain/errors.ts';
+import { ownerOf } from '../../store/keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +44,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     request_id: request.id,
     exchanges: new Map<string, ExchangeRecord>(),
     client_ips: request.ips ? [...request.ips].reverse() : [request.ip],
+    ...(request.apiKey ? { owner: { key_id: ownerOf(request.apiKey), surface: 'api' as const } } : {}),
   });
 
   // Each also answers with a trailing slash (trailing-slash.ts).

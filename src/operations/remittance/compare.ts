@@ -8,7 +8,7 @@ import { memberObligation, shareOn, type PlanFacts } from '../../domain/estimate
 import { causeOf, causeWords } from '../../x12/remittance/codes.ts';
 import { memberShareOf, type MemberShare } from '../../x12/remittance/shares.ts';
 import type { Claim, ServiceLine } from '../../x12/remittance/types.ts';
-import type { KeptEstimate, PricingRule } from './kept-estimate.ts';
+import { planFactsOf, type KeptEstimate, type PricingRule } from './kept-estimate.ts';
 
 export type Verdict = 'exact' | 'within_1' | 'under_collected' | 'over_collected' | 'not_comparable';
 
@@ -55,7 +55,7 @@ const NOT_COMPARABLE: Readonly<Record<string, string>> = {
 export function ruleAt(rule: PricingRule, amount: number): number | null {
   if (rule.kind === 'whole_session') return amount;
   if (rule.kind === 'nothing') return 0;
-  return memberObligation(rule.facts, amount);
+  return memberObligation(planFactsOf(rule.facts), amount);
 }
 
 /** The deductible, copay and coinsurance parts of the member's share at C, when every fact is known and the OOP max does not cap it. */
@@ -117,7 +117,7 @@ export function compareLine(kept: KeptEstimate, claim: Claim, line: ServiceLine)
     allowed,
     session_cost: C,
   };
-  const parts = C !== null && kept.rule.kind === 'share' ? partsAt(kept.rule.facts, C) : null;
+  const parts = C !== null && kept.rule.kind === 'share' ? partsAt(planFactsOf(kept.rule.facts), C) : null;
   const atAllowed = allowed !== null && allowed !== C ? ruleAt(kept.rule, allowed) : null;
   const blocked = NOT_COMPARABLE[claim.status];
   const units = line.units ?? 1;

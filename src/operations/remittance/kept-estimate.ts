@@ -8,8 +8,19 @@ import type { Coverage } from '../../domain/coverage.ts';
 import { benefitsFor, gateOf, isQmb, planFacts, type PlanFacts } from '../../domain/estimate/index.ts';
 import type { EstimateResponse } from '../../domain/schemas/responses.ts';
 
+/** PlanFacts as JSON keeps them: the coinsurance rate (a bigint of millionths) as a number. */
+export type KeptFacts = Omit<PlanFacts, 'rule'> & { rule: { copay: number; rate_millionths: number } | null };
+
 /** How the estimate priced the session: by the plan's cost share, the whole session (a gate: inactive, not covered, visits used up), or nothing (QMB). */
-export type PricingRule = { kind: 'share'; facts: PlanFacts } | { kind: 'whole_session' } | { kind: 'nothing' };
+export type PricingRule = { kind: 'share'; facts: KeptFacts } | { kind: 'whole_session' } | { kind: 'nothing' };
+
+export function keptFacts(f: PlanFacts): KeptFacts {
+  return { ...f, rule: f.rule === null ? null : { copay: f.rule.copay, rate_millionths: Number(f.rule.rate) } };
+}
+
+export function planFactsOf(k: KeptFacts): PlanFacts {
+  return { ...k, rule: k.rule === null ? null : { copay: k.rule.copay, rate: BigInt(k.rule.rate_millionths) } };
+}
 
 export interface KeptEstimate {
   id: string;
@@ -44,7 +55,7 @@ export function pricingRuleOf(coverage: Coverage, inNetwork: boolean, dateOfServ
   const benefits = benefitsFor(coverage, inNetwork, dateOfService);
   if (gateOf(coverage, benefits, dateOfService) !== null) return { kind: 'whole_session' };
   if (isQmb(coverage)) return { kind: 'nothing' };
-  return { kind: 'share', facts: planFacts(benefits, benefits) };
+  return { kind: 'share', facts: keptFacts(planFacts(benefits, benefits)) };
 }
 
 /** The store's keyed member hash (store/member-hash.ts), handed in: operations/ does not know the store. */

@@ -36,7 +36,8 @@ export interface MatchOptions {
   hash: KeyedHash;
 }
 
-function memberIdOf(claim: Claim): string | null {
+/** The payer's member ID the claim names: the corrected insured's, the insured's, else the patient's (codes/member-ids.json). */
+export function memberIdOf(claim: Claim): string | null {
   for (const p of [claim.corrected_insured, claim.subscriber, claim.patient] as (Person | null)[]) {
     if (p?.id && carriesMemberId(p.id_qualifier)) return p.id;
   }
