@@ -41,9 +41,10 @@ export function readRemittances(text: string): ParseResult<Remittance[]> {
     const out: Remittance[] = [];
     for (const tx of sets) {
       try {
-        const r = readSet(tx, ic.value.delimiters);
+        const notes: string[] = [];
+        const r = readSet(tx, ic.value.delimiters, notes);
         out.push(r);
-        warnings.push(...balanceWarnings(r).map((w) => `835 ${tx.control_number}: ${w}`));
+        warnings.push(...[...notes, ...balanceWarnings(r)].map((w) => `835 ${tx.control_number}: ${w}`));
       } catch (err) {
         if (err instanceof Unreadable)
           return fail(`${err.message} (segment ${err.seg.index}, ${err.seg.id})`, { index: err.seg.index, id: err.seg.id, offset: err.seg.offset });
@@ -127,7 +128,7 @@ function provider(seg: Segment, d: Delimiters): ProviderAdjustment[] {
   return out;
 }
 
-function readSet(tx: Transaction, d: Delimiters): Remittance {
+function readSet(tx: Transaction, d: Delimiters, notes: string[]): Remittance {
   const r: Remittance = {
     control_number: tx.control_number,
     handling: '',
@@ -207,6 +208,8 @@ function readSet(tx: Transaction, d: Delimiters): Remittance {
       case 'CAS':
         if (claim === null) throw new Unreadable('CAS before any claim (CLP)', seg);
         (line ?? claim).adjustments.push(...adjustments(seg));
+        // codes/cas-group.json: CR is 4010's group, not 005010's; read as OA, and said.
+        if (el(seg, 1) === 'CR') notes.push(`CAS01 CR (segment ${seg.index}) is a 4010 group, not 005010's: read as other (OA)`);
         break;
       case 'NM1':
         if (claim !== null && line === null) {
