@@ -83,6 +83,7 @@ export const HttpErrors = {
   // Fastify's own errors (FRAMEWORK_ERRORS below, frameworkErrors).
   unsupportedMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'),
   unsupportedBatchMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or text/csv'),
+  unsupportedRemittanceMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the 835 as it was received, as application/edi-x12 or text/plain'),
   contentLengthMismatch: declareError('INVALID_REQUEST', 'The Content-Length header does not match the body'),
   bodyTooLarge: declareError('PAYLOAD_TOO_LARGE', 'The request body is too large'),
   emptyBody: declareError('INVALID_REQUEST', 'The request body is empty; send a JSON object'),

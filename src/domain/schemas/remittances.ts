@@ -23,7 +23,9 @@ const EstimatedParts = Type.Object(
 );
 
 const Comparison = Type.Object({
-  verdict: Enum(VERDICTS, { description: 'exact (to the cent), within_1 (a dollar), under_collected / over_collected (the desk collected too little / too much), not_comparable' }),
+  verdict: Enum(VERDICTS, {
+    description: 'exact (to the cent), within_1 (a dollar), under_collected / over_collected (the desk collected too little / too much), not_comparable',
+  }),
   difference: cents("The member's share the payer stated less the one estimated"),
   reason: Nullable(Type.String({ description: 'Why the line is not comparable' })),
   member_share: MemberShare,
@@ -57,7 +59,7 @@ export const RemittanceLine = Type.Object({
 export const RemittanceAnswer = Type.Object(
   {
     id: Type.String(),
-    created_at: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ description: 'When the remittance was received (ISO 8601, UTC)' }),
     claims: Type.Integer(),
     service_lines: Type.Integer(),
     matched: Type.Integer(),
@@ -71,7 +73,9 @@ export type RemittanceAnswer = Static<typeof RemittanceAnswer>;
 
 export const RemittanceParams = Type.Object({ id: Type.String({ pattern: '^rem_[A-Za-z0-9]{1,40}$' }) });
 export const RemittanceQuery = Type.Object(
-  { payer_id: Type.Optional(Type.String({ maxLength: 80, description: "The payer the 835 is from, when its N1 PR / REF 2U is not an ID the directory knows" })) },
+  {
+    payer_id: Type.Optional(Type.String({ maxLength: 80, description: 'The payer the 835 is from, when its N1 PR / REF 2U is not an ID the directory knows' })),
+  },
   { additionalProperties: false },
 );
 

@@ -59,7 +59,15 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
               'text/plain': { schema: { type: 'string', description: 'The same, as plain text' } },
             },
           },
-          response: { 201: RemittanceAnswer, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+          response: {
+            201: RemittanceAnswer,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            429: ErrorResponse,
+            503: ErrorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -67,7 +75,8 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const owner = ownerOf(key);
         const started = performance.now();
         const at = options.now().toISOString();
-        const body = typeof request.body === 'string' ? request.body : '';
+        if (typeof request.body !== 'string') throw HttpErrors.unsupportedRemittanceMediaType();
+        const body = request.body;
         const ingested = await ingestRemittance(body, request.query.payer_id, {
           network: options.network,
           hash: options.hash,

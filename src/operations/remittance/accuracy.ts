@@ -37,7 +37,17 @@ export interface AccuracyReport {
 const TOP_CAUSES = 5;
 
 function tally(lines: readonly ComparedLine[]): Tally {
-  const t: Tally = { lines: lines.length, compared: 0, exact: 0, within_1: 0, off: 0, not_comparable: 0, under_collected_cents: 0, over_collected_cents: 0, causes: [] };
+  const t: Tally = {
+    lines: lines.length,
+    compared: 0,
+    exact: 0,
+    within_1: 0,
+    off: 0,
+    not_comparable: 0,
+    under_collected_cents: 0,
+    over_collected_cents: 0,
+    causes: [],
+  };
   const causes = new Map<string, number>();
   for (const l of lines) {
     if (l.verdict === 'not_comparable') {

@@ -43,7 +43,8 @@ export function payersOf(network: PayerNetwork, rem: Remittance, named: string |
   };
   if (named !== undefined && named.trim() !== '') {
     const id = known(named);
-    if (id === null) throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${named.trim().slice(0, 80)} is not one the directory knows (GET /v1/payers lists them)`);
+    if (id === null)
+      throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${named.trim().slice(0, 80)} is not one the directory knows (GET /v1/payers lists them)`);
     return [id];
   }
   return [...new Set([known(rem.payer.additional_id), known(rem.payer.id)].filter((id): id is string => id !== null))];
