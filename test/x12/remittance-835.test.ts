@@ -117,7 +117,7 @@ test('a malformed 835 fails naming the segment and its position; no input throws
     ['BPR*I*1O.00*C~N1*PR*P~', /BPR02 total payment "1O.00" is not an amount \(segment 4, BPR\)/, 'BPR'],
     ['BPR*I*0*C~SVC*HC:90837*150*0~', /SVC before any claim \(CLP\) \(segment 5, SVC\)/, 'SVC'],
     ['BPR*I*0*C~CLP*A*1*150*0~CAS*XX*1*150~', /CAS01 "XX" is not an adjustment group/, 'CAS'],
-    ['BPR*I*0*C~CLP*A*1*150*0~SVC*HC:90837*150*0~DTM*472*20261331~', /DTM02 "20261331" is not a date/, 'DTM'],
+    ['BPR*I*0*C~CLP*A*1*150*0~SVC*HC:90837*150*0~DTM*472*20261331~', /^DTM02 is not a date \(CCYYMMDD\) \(segment 7, DTM\)$/, 'DTM'],
     ['N1*PR*P~', /the 835 has no BPR/, 'ST'],
   ];
   for (const [body, message, id] of cases) {

@@ -73,7 +73,8 @@ function date(seg: Segment, n: number): string | null {
   const v = el(seg, n);
   if (v === '') return null;
   const d = d8ToIso(v);
-  if (d === null) throw new Unreadable(`${seg.id}${String(n).padStart(2, '0')} "${v.slice(0, 10)}" is not a date (CCYYMMDD)`, seg);
+  // The value is never quoted: a date of service is the patient's (docs/remittances.md 'Reading').
+  if (d === null) throw new Unreadable(`${seg.id}${String(n).padStart(2, '0')} is not a date (CCYYMMDD)`, seg);
   return d;
 }
 
