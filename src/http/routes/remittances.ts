@@ -65,8 +65,6 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
             401: ErrorResponse,
             413: ErrorResponse,
             415: ErrorResponse,
-            429: ErrorResponse,
-            503: ErrorResponse,
           },
         },
       },
@@ -136,6 +134,8 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           'x-success-description': 'The remittance as compared when it was received.',
           tags: ['remittances'],
           summary: 'A remittance received, with each line and its verdict',
+          description:
+            "The answer POST /v1/remittances gave, kept sealed: each service line with the estimate it matched and the comparison, or why none matched. Only the key's owner sees its remittances.",
           params: RemittanceParams,
           response: { 200: RemittanceAnswer, 401: ErrorResponse, 404: ErrorResponse },
         },
