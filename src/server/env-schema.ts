@@ -189,9 +189,13 @@ const Console = {
   COVERAGE_OIDC_LABEL: text({ default: 'Sign in with your organization account', description: "the sign-in button's words" }),
 };
 
-/** `coverage check` and `coverage batch`, which call a running service. */
+/** `coverage check`, `coverage batch` and `coverage remit`, which call a running service. */
 const Client = {
-  COVERAGE_URL: text({ mode: 'client', default: 'http://localhost:8080', description: 'the service `coverage check` and `coverage batch` call' }),
+  COVERAGE_URL: text({
+    mode: 'client',
+    default: 'http://localhost:8080',
+    description: 'the service `coverage check`, `coverage batch` and `coverage remit` call',
+  }),
   COVERAGE_API_KEY: text({ mode: 'client', description: 'the API key they call it with (a sandbox server prints its dev key when it starts)' }),
 };
 
