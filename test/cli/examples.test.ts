@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { runNormalize } from '../../src/cli/normalize.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOCS = ['README.md', 'docs/batch.md', 'docs/payer-directory.md', 'docs/operating.md'];
+const DOCS = ['README.md', 'docs/batch.md', 'docs/payer-directory.md', 'docs/operating.md', 'docs/remittances.md'];
 
 test('every examples/ file the docs name is shipped, and no doc posts a file that is not', () => {
   const named = new Set<string>();
