@@ -17,7 +17,8 @@ after(() => server.close());
 
 test("the page's estimates, then examples/remittance.835: exact, unmatched with its reason, over-collected by $80 with its cause", async () => {
   const page = readFileSync(new URL('docs/remittances.md', ROOT), 'utf8');
-  const calls = page.slice(page.indexOf('## The calls'), page.indexOf('## Reading'));
+  const start = page.indexOf('## The calls');
+  const calls = page.slice(start, page.indexOf('\n## ', start + 1));
   const bodies = [...calls.matchAll(/\/v1\/estimate .*?-d '(\{[\s\S]*?\})'/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
   assert.equal(bodies.length, 2, 'two estimate calls on the page');
   for (const body of bodies) assert.equal((await server.post('/v1/estimate', body)).status, 200);
