@@ -10,7 +10,7 @@ import { EnvSchema, envSchemaOf, type EnvMode, type EnvName } from '../src/serve
 export const README_CONFIG_START = '<!-- configuration:start (made by scripts/config-table.ts) -->';
 export const README_CONFIG_END = '<!-- configuration:end -->';
 
-const MODE: Record<EnvMode, string> = { any: 'both', sandbox: 'sandbox', production: 'production', client: '`check`, `batch`' };
+const MODE: Record<EnvMode, string> = { any: 'both', sandbox: 'sandbox', production: 'production', client: '`check`, `batch`, `remit`' };
 
 const code = (value: unknown) => `\`${String(value)}\``;
 

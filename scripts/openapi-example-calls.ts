@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { startRuntime, type Runtime } from '../src/server/runtime.ts';
-import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
+import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, exampleKey, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
+import { REMITTANCE_OPERATIONS } from '../src/http/openapi/openapi-remittances.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
 export const EXAMPLE_TODAY = '2026-06-15';
@@ -87,6 +88,7 @@ export async function startExampleServer(): Promise<ExampleServer> {
 const UNKNOWN_BATCH = 'bat_000000000000000000000000';
 const UNKNOWN_ID: Record<string, string> = { '/v1/monitors': 'mon_000000000000000000000000', '/v1/webhooks': 'wh_000000000000000000000000' };
 const UNKNOWN_DELIVERY = 'msg_00000000000000000000000000000000';
+const UNKNOWN_REMITTANCE = 'rem_000000000000000000000000';
 
 async function request(server: ExampleServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<ExampleAnswer> {
   const res = await fetch(server.url + path, {
@@ -144,6 +146,36 @@ async function monitoringPathOf(server: ExampleServer, call: ExampleCall, path: 
   return path.replace('{id}', id).replace('{delivery_id}', delivery);
 }
 
+const exampleNamed = (call: ExampleCall, operation: string, name: string): ExampleCall => {
+  const found = EXAMPLE_CALLS.find((c) => c.operation === operation && c.name === name);
+  if (!found) throw new Error(`${exampleKey(call)}: no ${operation} example named ${name}`);
+  return found;
+};
+
+const isRemittanceCall = (call: ExampleCall) => (REMITTANCE_OPERATIONS as readonly string[]).includes(call.operation);
+
+/**
+ * A remittance call is sent by a key of its own (a practice's first remittances), after what it names:
+ * its estimate, or the createRemittance examples (each after its estimate). What the 835 matches and
+ * the accuracy report counts is then only what the example sent, whatever ran before it.
+ */
+async function prepareRemittanceCall(server: ExampleServer, call: ExampleCall): Promise<{ apikey: string; remittanceId: string }> {
+  const { secret } = await server.runtime.keys.create({ name: `example ${exampleKey(call)}`, env: 'sandbox' });
+  const estimate = async (c: ExampleCall) => {
+    if (c.estimate) await sendAs(server, exampleNamed(c, 'estimate', c.estimate), secret, await pathOf(server, exampleNamed(c, 'estimate', c.estimate)));
+  };
+  await estimate(call);
+  let remittanceId = UNKNOWN_REMITTANCE;
+  for (const name of call.remittances ?? []) {
+    const create = exampleNamed(call, 'createRemittance', name);
+    await estimate(create);
+    const created = await sendAs(server, create, secret, routeOf(server, create).path + (create.query ?? ''));
+    if (created.status !== 201) throw new Error(`${exampleKey(call)}: ${exampleKey(create)} answered ${created.status}`);
+    remittanceId = created.body.id;
+  }
+  return { apikey: secret, remittanceId };
+}
+
 async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
   const { path } = routeOf(server, call);
   if (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks')) return (await monitoringPathOf(server, call, path)) + (call.query ?? '');
@@ -166,11 +198,23 @@ export async function sendExampleCall(server: ExampleServer, call: ExampleCall):
 }
 
 async function sendCall(server: ExampleServer, call: ExampleCall): Promise<ExampleAnswer> {
+  if (!isRemittanceCall(call)) return sendAs(server, call, EXAMPLE_KEY, await pathOf(server, call));
+  const { apikey, remittanceId } = await prepareRemittanceCall(server, call);
+  return sendAs(server, call, apikey, routeOf(server, call).path.replace('{id}', remittanceId) + (call.query ?? ''));
+}
+
+async function sendAs(server: ExampleServer, call: ExampleCall, key: string, path: string): Promise<ExampleAnswer> {
   const { method } = routeOf(server, call);
-  const path = await pathOf(server, call);
-  const send = (body: unknown, headers: Record<string, string> = {}, apikey: string | null = EXAMPLE_KEY) =>
+  const send = (body: unknown, headers: Record<string, string> = {}, apikey: string | null = key) =>
     request(server, method, path, method === 'GET' ? undefined : body, { ...(apikey ? { apikey } : {}), ...headers });
   if (call.csv !== undefined) return send(call.csv, { 'content-type': 'text/csv' });
+  if (call.x12 !== undefined) {
+    const type = { 'content-type': call.send === 'as_text' ? 'text/plain' : 'application/edi-x12' };
+    if (call.send === 'without_key') return send(call.x12, type, null);
+    // Past the route's body limit of 5 MiB: the file followed by 6,000,000 spaces.
+    if (call.send === 'oversized') return send(call.x12 + ' '.repeat(6_000_000), type);
+    return send(call.x12, type);
+  }
   if (call.accept) return send(undefined, { accept: call.accept });
   switch (call.send) {
     case 'without_key':
@@ -202,7 +246,8 @@ async function sendCall(server: ExampleServer, call: ExampleCall): Promise<Examp
 const BATCH_ID = /\bbat_[0-9a-f]{24}\b/g;
 /** An OperationOutcome's diagnostics name the request (routes/fhir.ts). */
 const FHIR_REQUEST_ID = /\brequest_id [0-9a-f-]{36}\b/g;
-const FHIR_COUNTDOWN = /retry in \d+ seconds/g;
+/** A countdown, in any string (an OperationOutcome's diagnostics too): 'retry in 7 seconds' or, a moment earlier, 'retry in 1 minute'. */
+const COUNTDOWN = /retry in \d+ (?:seconds?|minutes?)/g;
 const MONITORING_IDS: [RegExp, string][] = [
   [/\bmon_[0-9a-f]{24}(\.\d+)?/g, '<monitor id>'],
   [/\bwh_[0-9a-f]{24}\b/g, '<webhook id>'],
@@ -210,16 +255,20 @@ const MONITORING_IDS: [RegExp, string][] = [
   [/^whsec_[A-Za-z0-9+/]+=*$/, '<secret>'],
 ];
 const INSTANTS = new Set(['created_at', 'completed_at', 'next_check_at', 'at', 'last_attempt_at', 'next_attempt_at']);
+const REMITTANCE_ID = /\brem_[0-9a-f]{24}\b/g;
+/** Named by the run: the estimate a remittance line matched is a request id; an accuracy week is the wall clock's. */
+const RUN_NAMED: Record<string, string> = { estimate_id: '<estimate id>', week: '<week>' };
 
 /** A batch, monitor or webhook gets a new id and new times on every run (monitors and deliveries keep the wall clock). */
 function withoutRunDetails(value: unknown): unknown {
   if (typeof value === 'string') {
-    const named = value.replace(BATCH_ID, '<batch id>').replace(FHIR_REQUEST_ID, 'request_id <request id>').replace(FHIR_COUNTDOWN, 'retry in <n> seconds');
-    return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), named);
+    const named = value.replace(BATCH_ID, '<batch id>').replace(FHIR_REQUEST_ID, 'request_id <request id>').replace(COUNTDOWN, 'retry in <time>');
+    return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), named.replace(REMITTANCE_ID, '<remittance id>'));
   }
   if (Array.isArray(value)) return value.map(withoutRunDetails);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, INSTANTS.has(k) && typeof v === 'string' ? '<time>' : withoutRunDetails(v)]));
+  const named = (k: string) => (INSTANTS.has(k) ? '<time>' : RUN_NAMED[k]);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' && named(k) !== undefined ? named(k) : withoutRunDetails(v)]));
 }
 
 /** The error_code of an answer: ours, or, in an OperationOutcome (the FHIR door), its first issue's. */
@@ -236,6 +285,5 @@ export function comparable(body: unknown): unknown {
   if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return copy;
   const top = copy as Record<string, unknown>;
   if ('request_id' in top) top.request_id = '<request id>';
-  if (typeof top.message === 'string') top.message = top.message.replace(/retry in \d+ (?:seconds?|minutes?)/, 'retry in <time>');
   return top;
 }

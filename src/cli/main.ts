@@ -56,7 +56,7 @@ program
     process.exitCode = await (await import('./batch.ts')).batchCommand(file, options);
   });
 
-// keys, usage, users, simulate-payer, check: each module loads only when its command runs.
+// keys, usage, users, simulate-payer, check, remit: each module loads only when its command runs.
 await registerOnDemand(program, process.argv.slice(2));
 
 program.parseAsync(process.argv).catch((err: unknown) => {

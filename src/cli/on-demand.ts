@@ -49,6 +49,11 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
     description: 'run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)',
     load: async () => (await import('./check.ts')).registerCheckCommand,
   },
+  {
+    name: 'remit',
+    description: 'send a remittance (X12 835) to a server and print how its lines compared with the estimates (COVERAGE_URL, COVERAGE_API_KEY)',
+    load: async () => (await import('./remit.ts')).registerRemitCommand,
+  },
 ];
 
 /**

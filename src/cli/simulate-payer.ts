@@ -17,6 +17,11 @@ interface Options {
   /** Default core. */
   as?: string;
   maxInFlight?: string;
+  /** Write the 835 for these estimates instead of serving (simulate-remit.ts). */
+  remit?: string;
+  scenario?: string;
+  out?: string;
+  npi?: string;
 }
 
 function nonNegativeInt(name: string, value: string): number {
@@ -129,6 +134,12 @@ function vendorLines(vendor: Vendor, url: string, baseUrl: string): string[] {
 }
 
 export async function runSimulatePayer(opts: Options): Promise<void> {
+  if (opts.remit !== undefined) {
+    const { runSimulateRemit } = await import('./simulate-remit.ts');
+    const io = { stdout: (t: string) => void process.stdout.write(t), stderr: (t: string) => void process.stderr.write(t) };
+    process.exitCode = runSimulateRemit({ ...opts, remit: opts.remit }, io);
+    return;
+  }
   if ((opts.as ?? 'core') !== 'core') return runVendorSimulators(opts);
   const protocol = opts.protocol;
   if (protocol !== 'mixed' && protocol !== 'core-soap' && protocol !== 'core-mime') throw new Error('--protocol must be mixed, core-soap or core-mime');
@@ -187,5 +198,12 @@ export function registerSimulatePayerCommand(program: Command): void {
       '--replay <dir>',
       'answer each 270 with the recorded 271 in DIR (any file holding a 271: .271, .x12, .edi, ...) whose 2100C member ID (or name + DOB) matches; DIR is read at each request',
     )
+    .option(
+      '--remit <estimates.json>',
+      'write the 835 the payer would send for these estimate answers (a JSON array; an entry may be {"scenario": NAME, "estimate": ANSWER}) instead of serving',
+    )
+    .option('--scenario <name>', '--remit: as_estimated, deductible_progressed, copay_changed ($10 more) or denied, for entries that name none', 'as_estimated')
+    .option('--out <file>', '--remit: where to write the 835 (default: standard output)')
+    .option('--npi <npi>', "--remit: the payee's NPI", '1234567893')
     .action(runSimulatePayer);
 }

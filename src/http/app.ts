@@ -21,6 +21,7 @@ import { registerConsole } from './routes/console.ts';
 import { registerConsoleSessionRoutes } from './routes/console-session.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerMonitorRoutes, type MonitorRouteOptions } from './routes/monitors.ts';
+import { registerRemittanceRoutes, type RemittanceRouteOptions } from './routes/remittances.ts';
 import { registerWebhookRoutes, type WebhookRouteOptions } from './routes/webhooks.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerRootRoute } from './routes/root.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   batches?: BatchRouteOptions;
   /** Monitors and webhooks (docs/monitoring.md); without them /v1/monitors and /v1/webhooks are not served. */
   monitoring?: { monitors: MonitorRouteOptions; webhooks: WebhookRouteOptions };
+  /** The remittance loop (docs/remittances.md); without it /v1/remittances and /v1/accuracy are not served. */
+  remittances?: RemittanceRouteOptions;
   /** Console sign-in for people; without it only API keys authenticate. */
   consoleAccess?: ConsoleAccess;
   /** Load shedding (overload.ts); without it no request is shed. */
@@ -125,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerMonitorRoutes(app, options.monitoring.monitors);
     await registerWebhookRoutes(app, options.monitoring.webhooks);
   }
+  if (options.remittances) await registerRemittanceRoutes(app, options.remittances);
   await registerConsole(app);
   if (options.consoleAccess) await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null) });
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);

@@ -58,6 +58,10 @@ export const HttpErrors = {
     'TOO_MANY_REQUESTS',
     (queued: number, max: number) => `This key has ${queued} batch rows waiting; a key may have at most ${max}. Retry when earlier batches have finished`,
   ),
+  remittanceNotRecorded: declareError(
+    'SERVICE_UNAVAILABLE',
+    'The remittance could not be recorded in the audit trail (the store is unreachable), so nothing of it was kept; send it again shortly',
+  ),
   dataKeyNeeded: declareError(
     'SERVICE_UNAVAILABLE',
     'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
@@ -68,6 +72,7 @@ export const HttpErrors = {
   noBatch: declareError('NOT_FOUND', (id: string) => `No batch ${id}`),
   noMonitor: declareError('NOT_FOUND', (id: string) => `No monitor ${id}`),
   noWebhook: declareError('NOT_FOUND', (id: string) => `No webhook ${id}`),
+  noRemittance: declareError('NOT_FOUND', (id: string) => `No remittance ${id}`),
   noDelivery: declareError('NOT_FOUND', (deliveryId: string, webhookId: string) => `No delivery ${deliveryId} of webhook ${webhookId}`),
 
   // Refused requests: the message names what is wrong (with `errors` naming the fields or rows).
@@ -84,6 +89,7 @@ export const HttpErrors = {
   // Fastify's own errors (FRAMEWORK_ERRORS below, frameworkErrors).
   unsupportedMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'),
   unsupportedBatchMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or text/csv'),
+  unsupportedRemittanceMediaType: declareError('UNSUPPORTED_MEDIA_TYPE', 'Send the 835 as it was received, as application/edi-x12 or text/plain'),
   contentLengthMismatch: declareError('INVALID_REQUEST', 'The Content-Length header does not match the body'),
   bodyTooLarge: declareError('PAYLOAD_TOO_LARGE', 'The request body is too large'),
   emptyBody: declareError('INVALID_REQUEST', 'The request body is empty; send a JSON object'),

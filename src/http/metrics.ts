@@ -22,6 +22,7 @@ export class Metrics {
   private readonly payerSeconds: Histogram<'payer_id' | 'outcome'>;
   private readonly breaker: Gauge<'connection'>;
   private readonly cacheLookups: Counter<'cache' | 'result'>;
+  private readonly remittanceLines: Counter<'payer_id' | 'verdict'>;
 
   /** processMetrics: CPU, memory, event loop lag and GC, for the one Metrics a server process has. */
   constructor(options: { processMetrics?: boolean } = {}) {
@@ -58,6 +59,12 @@ export class Metrics {
       labelNames: ['cache', 'result'],
       registers,
     });
+    this.remittanceLines = new Counter({
+      name: 'coverage_remittance_lines_total',
+      help: 'Remittance service lines compared with their estimate, by payer and verdict (docs/remittances.md)',
+      labelNames: ['payer_id', 'verdict'],
+      registers,
+    });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -84,6 +91,11 @@ export class Metrics {
   setBreakerState(connection: string, state: BreakerState): void {
     this.breaker.set({ connection }, BREAKER_VALUES[state]);
   }
+
+  /** Matches RemittanceRouteOptions.onVerdict. */
+  readonly onRemittanceVerdict = (payerId: string, verdict: string): void => {
+    this.remittanceLines.inc({ payer_id: payerId, verdict });
+  };
 
   recordCacheLookup(cache: string, hit: boolean): void {
     this.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });

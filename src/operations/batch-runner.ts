@@ -165,7 +165,7 @@ export class BatchRunner {
     const started = performance.now();
     let outcome: CheckOutcome;
     try {
-      outcome = await runCheck(this.options.deps, row.endpoint, row.request, { request_id: requestId });
+      outcome = await runCheck(this.options.deps, row.endpoint, row.request, { request_id: requestId, owner: { key_id: row.key_id, surface: 'batch' } });
     } catch (err) {
       this.options.log?.error({ err_type: errType(err), request_id: requestId }, 'batch row failed');
       outcome = {

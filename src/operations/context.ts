@@ -4,7 +4,8 @@
  * another operations file, so the modules that use these types never form a circle.
  */
 import type { Coverage, IsoDate } from '../domain/coverage.ts';
-import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
+import type { EstimateRequest } from '../domain/schemas/requests.ts';
+import type { EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 
 export interface PayerAnswerResult {
@@ -46,6 +47,24 @@ export interface OperationDeps {
   cache?: CoverageCache;
   /** Told about every payer exchange: how long it took and `ok` or the PayerError kind (metrics). */
   onPayerCall?: (payerId: string, ms: number, outcome: string) => void;
+  /** Keeps each answered estimate for comparison with remittances (docs/remittances.md); awaited before the answer leaves. */
+  keepEstimate?: (answered: AnsweredEstimate) => Promise<void>;
+}
+
+/** Who asked for a check and through which door: the key owner whose remittances may be compared with it. */
+export interface CallOwner {
+  /** The key's owner (store/keys.ts ownerOf: a rotated key keeps its predecessor's), or the batch row's key. */
+  key_id: string;
+  surface: 'api' | 'batch' | 'monitor' | 'fhir';
+}
+
+/** An estimate as answered, with the coverage it was read from (operations/remittance/kept-estimate.ts keeps it). */
+export interface AnsweredEstimate {
+  owner: CallOwner;
+  request_id: string;
+  request: EstimateRequest;
+  body: EstimateResponse;
+  coverage: Coverage;
 }
 
 export interface CallContext {
@@ -56,6 +75,8 @@ export interface CallContext {
   client_ips?: readonly string[];
   /** Filled by askPayer, per directory payer_id: who answered (the response's `route`, the audit record). */
   exchanges?: Map<string, ExchangeRecord>;
+  /** Who asked: an estimate is kept for remittances only when the call names its owner. */
+  owner?: CallOwner;
 }
 
 /**

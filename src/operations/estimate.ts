@@ -84,6 +84,8 @@ export async function runEstimate(deps: OperationDeps, requested: EstimateReques
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
+  // The session on the date of service is what a remittance pays: kept before any course is priced (docs/remittances.md).
+  if (deps.keepEstimate && ctx.owner) await deps.keepEstimate({ owner: ctx.owner, request_id: ctx.request_id, request: req, body, coverage });
   if (!sessions) return { status, body, payer_id: coverage.payer_id, coverage };
   body.course = await priceCourse(sessions, coverage, encounterKey(requestedEncounter(req, today)), req.in_network ?? true, today, (e) => ask(e));
   const unknown = body.course.lines.find((l) => l.error_code !== null);

@@ -39,6 +39,8 @@ export interface Config {
   console: ConsoleConfig;
   /** Monitors and webhooks (docs/monitoring.md). */
   monitors: MonitorConfig;
+  /** How long answered estimates are kept for remittances (docs/remittances.md). */
+  estimateRetentionDays: number;
   /** COVERAGE_METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
 }
@@ -151,6 +153,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     },
     console: consoleConfig(env),
     monitors: monitorConfig(env),
+    estimateRetentionDays: env.COVERAGE_ESTIMATE_RETENTION_DAYS,
     metricsToken: env.COVERAGE_METRICS_TOKEN,
   };
 }

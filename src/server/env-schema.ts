@@ -128,6 +128,13 @@ const Batch = {
   }),
 };
 
+/** docs/remittances.md */
+const Remittances = {
+  COVERAGE_ESTIMATE_RETENTION_DAYS: int(1, 3650, 180, {
+    description: 'days an answered estimate is kept (sealed) to be compared with the remittance that pays it ([docs/remittances.md](docs/remittances.md))',
+  }),
+};
+
 /** docs/monitoring.md */
 const Monitors = {
   COVERAGE_MONITOR_WINDOW: Type.Optional(
@@ -197,13 +204,17 @@ const Console = {
   COVERAGE_OIDC_LABEL: text({ default: 'Sign in with your organization account', description: "the sign-in button's words" }),
 };
 
-/** `coverage check` and `coverage batch`, which call a running service. */
+/** `coverage check`, `coverage batch` and `coverage remit`, which call a running service. */
 const Client = {
-  COVERAGE_URL: text({ mode: 'client', default: 'http://localhost:8080', description: 'the service `coverage check` and `coverage batch` call' }),
+  COVERAGE_URL: text({
+    mode: 'client',
+    default: 'http://localhost:8080',
+    description: 'the service `coverage check`, `coverage batch` and `coverage remit` call',
+  }),
   COVERAGE_API_KEY: text({ mode: 'client', description: 'the API key they call it with (a sandbox server prints its dev key when it starts)' }),
 };
 
-export const EnvSchema = Type.Object({ ...Server, ...Batch, ...Monitors, ...Console, ...Client });
+export const EnvSchema = Type.Object({ ...Server, ...Batch, ...Remittances, ...Monitors, ...Console, ...Client });
 
 /** The environment once checked: numbers are numbers, and every variable with a default has it. */
 export type Env = Static<typeof EnvSchema>;

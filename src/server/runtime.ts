@@ -18,6 +18,9 @@ import { createMonitorWorker, type MonitorWorker } from './monitor-worker.ts';
 import { checkProductionDataKey, type Config } from './config.ts';
 import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
+import { keepEstimates } from './keep-estimates.ts';
+import { RemittanceStore } from '../store/remittances.ts';
+import { SealedText } from '../store/sealed-text.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -97,6 +100,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const redis = config.redisUrl
     ? await (await import('./redis.ts')).openRedis(config.redisUrl, (err) => app?.log.warn({ err_type: err.name }, 'redis connection error'))
     : null;
+  const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
+  const remittances = new RemittanceStore(db, new SealedText(dataKey));
+  const clockNow = options.now ?? (() => new Date());
   const deps = {
     network,
     today,
@@ -105,8 +111,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics),
     onPayerCall: metrics.onPayerCall,
+    keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clockNow, (err) =>
+      app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    ),
   };
-  const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
   const monitoring = createMonitorWorker({
     config: config.monitors,
     db,
@@ -147,6 +155,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       wake: () => batches.runner.wake(),
     },
     monitoring: monitoring.routes,
+    remittances: {
+      store: remittances,
+      network,
+      hash: hashMember,
+      audit,
+      now: clockNow,
+      onVerdict: metrics.onRemittanceVerdict,
+    },
     consoleAccess: {
       users: new UserStore(db, {
         dataKey,

@@ -6,6 +6,7 @@ import { payerCatalogMigration, providersMigration } from './migration-steps/pay
 import { payerRouteEligibilityMigration } from './migration-steps/payer-route-eligibility.ts';
 import { oidcStatesMigration } from './migration-steps/oidc-states.ts';
 import { batchNameMigration } from './migration-steps/batch-name.ts';
+import { remittancesMigration } from './migration-steps/remittances.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -149,6 +150,7 @@ const migrations: Record<string, Migration> = {
   '0010_payer_route_eligibility': payerRouteEligibilityMigration,
   '0011_oidc_states': oidcStatesMigration,
   '0012_batch_name': batchNameMigration,
+  '0013_remittances': remittancesMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

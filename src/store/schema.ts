@@ -1,5 +1,6 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
+import type { EstimateRecordTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
@@ -188,4 +189,7 @@ export interface Database {
   monitor_pacing: MonitorPacingTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  estimate_records: EstimateRecordTable;
+  remittances: RemittanceTable;
+  remittance_lines: RemittanceLineTable;
 }

@@ -69,8 +69,8 @@ export function dateTimeStamp(now: Date): { readonly date8: string; readonly tim
 }
 
 export interface EnvelopeParams {
-  functional_id: 'HS' | 'HB' | 'FA';
-  set_id: '270' | '271' | '999';
+  functional_id: 'HS' | 'HB' | 'FA' | 'HP';
+  set_id: '270' | '271' | '999' | '835';
   version: string;
   body: SegmentList;
   sender: string;

@@ -11,7 +11,7 @@ import { runNormalize } from '../../src/cli/normalize.ts';
 import { startTestServer, TEST_KEY } from '../helpers/server.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOCS = ['README.md', 'docs/batch.md', 'docs/payer-directory.md', 'docs/operating.md'];
+const DOCS = ['README.md', 'docs/batch.md', 'docs/payer-directory.md', 'docs/operating.md', 'docs/remittances.md'];
 const ALL_DOCS = [
   'README.md',
   'CONTRIBUTING.md',
@@ -26,7 +26,7 @@ test('every doc runs the command from a checkout as ./bin/coverage.js (instant),
   assert.equal(pkg.scripts.coverage, 'node bin/coverage.js', 'npm run coverage -- ... (Windows) runs the same script');
   assert.ok((statSync(`${ROOT}bin/coverage.js`).mode & 0o111) !== 0, 'bin/coverage.js is executable');
   assert.match(readFileSync(`${ROOT}bin/coverage.js`, 'utf8'), /^#!\/usr\/bin\/env node\n/);
-  const commands = new Set(['help', 'serve', 'normalize', 'batch', 'keys', 'usage', 'users', 'simulate-payer', 'payers', 'providers', 'check']);
+  const commands = new Set(['help', 'serve', 'normalize', 'batch', 'keys', 'usage', 'users', 'simulate-payer', 'payers', 'providers', 'check', 'remit']);
   for (const doc of ALL_DOCS) {
     const text = readFileSync(`${ROOT}${doc}`, 'utf8');
     // "npx coverage" is named only to say why not: never followed by a command.

@@ -24,7 +24,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream; payerClock?: Clock } = {},
+  opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream; payerClock?: Clock; now?: () => Date } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
   // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would, and a data key.
@@ -40,6 +40,7 @@ export async function startTestServer(
     today: () => opts.today ?? TEST_TODAY,
     logLevel: opts.logStream ? 'info' : false,
     ...(opts.payerClock ? { payerClock: opts.payerClock } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   if (production) await runtime.keys.create({ name: 'test suite', env: 'production', secret: TEST_KEY });

@@ -12,6 +12,7 @@ import { PayersResponse } from '../../domain/schemas/payers.ts';
 import { SandboxMembersResponse } from '../../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
 import { MONITORING_CODE_MEANINGS, MONITORING_SCHEMAS, webhooksSection } from './openapi-monitoring.ts';
+import { isRemittancePath, REMITTANCE_CODE_MEANINGS, REMITTANCE_SCHEMAS } from './openapi-remittances.ts';
 import {
   DOCUMENTED_OPERATIONS,
   EXAMPLE_CALLS,
@@ -42,6 +43,7 @@ const SHARED_SCHEMAS = [
   BatchProgress,
   BatchResults,
   ...MONITORING_SCHEMAS,
+  ...REMITTANCE_SCHEMAS,
 ];
 const schemaId = (schema: unknown): string | undefined =>
   typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
@@ -118,6 +120,11 @@ export function documentHeader(options: { mode: Mode; version: string }) {
         description: 'Signed events (Standard Webhooks) when coverage changes, a check fails or a batch completes, with a delivery log and redelivery.',
       },
       {
+        name: 'remittances',
+        description:
+          'What the payer actually paid: an 835 remittance read and each line compared with the estimate answered for it, and how right the estimates were (docs/remittances.md).',
+      },
+      {
         name: 'batches',
         description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.',
       },
@@ -178,6 +185,7 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
 const codeMeaning = (path: string, code: ErrorCode): string =>
   (path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
   (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks') ? MONITORING_CODE_MEANINGS[code] : undefined) ??
+  (isRemittancePath(path) ? REMITTANCE_CODE_MEANINGS[code] : undefined) ??
   CODE_MEANINGS[code] ??
   'see the message';
 
@@ -225,7 +233,7 @@ function shownResponse(call: ExampleCall, response: unknown): unknown {
 
 function requestExample(call: ExampleCall): { summary: string; description?: string; value: unknown } | null {
   // The oversized body would bloat the document; its response example says what was sent.
-  const value = call.csv ?? call.body;
+  const value = call.csv ?? call.x12 ?? call.body;
   if (value === undefined || call.send === 'oversized') return null;
   const notes: Record<string, string> = {
     without_key: 'Sent without the `apikey` header.',

@@ -13,6 +13,8 @@ import fhirCalls from './openapi-fhir-examples.json' with { type: 'json' };
 import { FHIR_OPERATIONS } from './openapi-fhir.ts';
 import monitoringCalls from './openapi-monitoring-examples.json' with { type: 'json' };
 import { MONITORING_OPERATIONS } from './openapi-monitoring.ts';
+import remittanceCalls from './openapi-remittance-examples.json' with { type: 'json' };
+import { REMITTANCE_OPERATIONS } from './openapi-remittances.ts';
 
 /**
  * The operationIds the document shows examples for; each route's method and path are in its own
@@ -31,6 +33,7 @@ export const DOCUMENTED_OPERATIONS = [
   'getBatchResults',
   'cancelBatch',
   ...MONITORING_OPERATIONS,
+  ...REMITTANCE_OPERATIONS,
   ...FHIR_OPERATIONS,
 ] as const;
 export type DocumentedOperation = (typeof DOCUMENTED_OPERATIONS)[number];
@@ -50,6 +53,15 @@ export const ExampleCallSchema = Type.Object(
     body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     /** A CSV upload (content-type text/csv), sent instead of a JSON body. */
     csv: Type.Optional(Type.String()),
+    /** An X12 file (content-type application/edi-x12, or text/plain with send as_text), sent instead of a JSON body. */
+    x12: Type.Optional(Type.String()),
+    /** The estimate example (by name) sent first, so the 835 has an estimate to be compared with. */
+    estimate: Type.Optional(Type.String()),
+    /**
+     * The createRemittance examples (by name) sent first, each after its estimate: a getRemittance path
+     * names the last one's id. A remittance call is sent by a key of its own, so it sees only these.
+     */
+    remittances: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
     /** The {id} of the path: the batch of this createBatch example, sent first and read once completed. Without it, an id no batch has. */
     batch: Type.Optional(Type.String()),
     /** The answer asked for as text/csv (accept header) instead of JSON. */
@@ -73,12 +85,15 @@ export type ExampleCall = Static<typeof ExampleCallSchema>;
 
 export const exampleKey = (call: Pick<ExampleCall, 'operation' | 'name'>) => `${call.operation}/${call.name}`;
 /** The media types of an example's request body and of its answer. */
-export const requestMediaType = (call: ExampleCall) => (call.csv === undefined ? 'application/json' : 'text/csv');
+export function requestMediaType(call: ExampleCall): string {
+  if (call.x12 !== undefined) return call.send === 'as_text' ? 'text/plain' : 'application/edi-x12';
+  return call.csv === undefined ? 'application/json' : 'text/csv';
+}
 export const responseMediaType = (call: ExampleCall) => call.accept ?? 'application/json';
 
 // The calls themselves are data: one JSON file for the checks, payers, sandbox and batches, one
-// each for monitoring and the FHIR door. Each is an array of ExampleCall, in the document's order.
-export const EXAMPLE_CALLS: readonly ExampleCall[] = [...coreCalls, ...monitoringCalls, ...fhirCalls] as ExampleCall[];
+// each for monitoring, remittances and the FHIR door. Each is an array of ExampleCall, in the document's order.
+export const EXAMPLE_CALLS: readonly ExampleCall[] = [...coreCalls, ...monitoringCalls, ...remittanceCalls, ...fhirCalls] as ExampleCall[];
 
 /** The FHIR door's calls (test/fhir/examples.test.ts replays them as FHIR clients send them). */
 export const FHIR_EXAMPLE_CALLS: readonly ExampleCall[] = EXAMPLE_CALLS.filter((c) => (FHIR_OPERATIONS as readonly string[]).includes(c.operation));

@@ -21,6 +21,7 @@ import { createCheckValidator } from '../check-validator.ts';
 import { notFound } from '../errors.ts';
 import { depthLimited } from '../json-depth.ts';
 import { SERVICE_VERSION } from '../openapi/openapi.ts';
+import { ownerOf } from '../../store/keys.ts';
 
 const FHIR_TYPE = `${FHIR_JSON}; charset=utf-8`;
 const media = [FHIR_JSON, 'application/json'];
@@ -74,7 +75,11 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
   };
 
   function runCheck(check: FhirCheck, request: FastifyRequest): Promise<OperationResult<PlanAnswer>> {
-    const ctx = { request_id: request.id, exchanges: exchangesOf(request) };
+    const ctx = {
+      request_id: request.id,
+      exchanges: exchangesOf(request),
+      ...(request.apiKey ? { owner: { key_id: ownerOf(request.apiKey), surface: 'fhir' as const } } : {}),
+    };
     if (check.operation === 'estimate') return runEstimate(deps, check.body, ctx);
     if (check.operation === 'discover') return runDiscover(deps, check.body, ctx);
     return runScan(deps, check.body, ctx);

@@ -7,6 +7,7 @@ import { runDiscover, runEstimate, runMedicaid, runScan, type OperationDeps, typ
 import { annotateAnswer, exchangeFor, type CallContext, type ExchangeRecord } from '../../operations/context.ts';
 import type { ErrorCode } from '../../domain/errors.ts';
 import { trimFields } from '../../domain/trim-fields.ts';
+import { ownerOf } from '../../store/keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +45,7 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
     request_id: request.id,
     exchanges: new Map<string, ExchangeRecord>(),
     client_ips: request.ips ? [...request.ips].reverse() : [request.ip],
+    ...(request.apiKey ? { owner: { key_id: ownerOf(request.apiKey), surface: 'api' as const } } : {}),
   });
 
   // Surrounding spaces are no part of a value, as in a CSV cell (domain/trim-fields.ts): trimmed before validation.

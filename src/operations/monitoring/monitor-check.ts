@@ -15,6 +15,8 @@ import type { OperationDeps } from '../context.ts';
 
 export interface MonitorToCheck {
   id: string;
+  /** The key owner the monitor belongs to: its checks' estimates are kept for that owner's remittances. */
+  owner_id?: string;
   what: { request: Record<string, unknown>; reference: string | null } | null;
   snapshot: CoverageSnapshot | null;
   last_check?: { timeline?: TimelineEntry[] | undefined } | null;
@@ -67,7 +69,10 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     body = { ...UNREADABLE, request_id: requestId };
   } else {
     try {
-      const outcome = await runCheck(deps, 'estimate', checkRequest(monitor.what.request, monitor.schedule, deps.today()), { request_id: requestId });
+      const outcome = await runCheck(deps, 'estimate', checkRequest(monitor.what.request, monitor.schedule, deps.today()), {
+        request_id: requestId,
+        ...(monitor.owner_id ? { owner: { key_id: monitor.owner_id, surface: 'monitor' as const } } : {}),
+      });
       ({ status, body, error_code: errorCode } = outcome.result);
       payerId = outcome.payerId;
     } catch {
