@@ -62,6 +62,8 @@ export interface NetworkBenefits {
   not_covered?: true;
   /** Why the session is not covered when a gate closed it (Medicare Part B, behavioral health inactive, spend-down); absent: EB01 I. */
   not_covered_reason?: string;
+  /** No status row (EB01 1-8) speaks for this network while one speaks for the other: covered or not is unknown (docs/estimates.md 1.1). */
+  status_unknown?: true;
   /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
   prior_authorization_required?: boolean;
   /** 2110C REF*G1 (prior authorization number) on the benefit that prices the session, when every such row agrees. */

@@ -44,14 +44,14 @@ import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { nextYearRows, type PricingRows } from './benefits/pricing-rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
-import { planDatesRow, planStatusRow } from './plan-rows.ts';
+import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
-import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode, statusOf, isCostInfo } from './eb-benefit.ts';
+import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, otherSourceOfBehavioralHealth, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
@@ -83,7 +83,10 @@ function namesMember(level: HlLevel, id: string): boolean {
 }
 
 /** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
-type PricingFacts = Pick<Parameters<typeof priceNetworks>[0], 'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive'>;
+type PricingFacts = Pick<
+  Parameters<typeof priceNetworks>[0],
+  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'session'
+>;
 
 /** priceNetworks over one year's rows (one object shape for every call). */
 function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
@@ -97,6 +100,7 @@ function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace
     plan: f.plan,
     advantageElsewhere: f.advantageElsewhere,
     mhInactive: f.mhInactive,
+    session: f.session,
     warnings,
     trace,
   });
@@ -257,19 +261,21 @@ function readEligibility(
     skipped,
   );
   const { current } = thisYear;
+  // The plan's name and program are read from any status row: they name the plan, not what it covers. Its status
+  // comes from the rows that cover the session (sessionStatus, docs/estimates.md 1.1).
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
   // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
   // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(payerRows);
-  let coverageStatus: CoverageStatus;
-  if (planLevel) coverageStatus = statusOf(planLevel.info);
-  else if (current.some((b) => isCostInfo(b.info))) {
-    coverageStatus = 'active';
-    warnings.push('no eligibility status EB (EB01 1-8); reading the plan as active because it reports cost shares');
-  } else {
-    coverageStatus = 'inactive';
-    warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
-  }
+  const session = sessionStatus(current, encounter, { ...mh, active: mhActive, inactive: mhInactive });
+  let coverageStatus: CoverageStatus = session.status;
+  const statusRow = session.row;
+  if (coverageStatus === 'unknown')
+    warnings.push(
+      firstStatus
+        ? 'no eligibility status EB (EB01 1-8) for the plan or for mental health, only for other services: the coverage status is unknown'
+        : 'no eligibility status EB (EB01 1-8): the coverage status is unknown',
+    );
   // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
   const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
   if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
@@ -335,6 +341,7 @@ function readEligibility(
     plan: { hdhp: flags.is_hdhp, fits: pricesHere },
     advantageElsewhere,
     mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
+    session,
   };
   const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
@@ -405,7 +412,18 @@ function readEligibility(
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
   if (trace) {
     const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
-    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next: nextYear ? [] : next, partAFiltered, pastYear: nextYear ? current : [] });
+    traceRows(trace, {
+      all,
+      planLevel: statusRow,
+      planWide: session.planWide,
+      coverageStatus,
+      mh,
+      mental,
+      skipped,
+      next: nextYear ? [] : next,
+      partAFiltered,
+      pastYear: nextYear ? current : [],
+    });
   }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);

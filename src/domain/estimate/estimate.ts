@@ -168,6 +168,27 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
       partial: null,
     };
   }
+  if (coverage.coverage_status === 'unknown' || benefits?.status_unknown === true) {
+    // No status row for the plan or for mental health (docs/estimates.md 1.1): covered or not is unknown, so what
+    // the member owes is too (the whole session if not, the cost share if so); the payer's stated figures stay.
+    return {
+      fields: {
+        ...fields,
+        member_obligation: null,
+        payer_obligation: null,
+        pre_deductible_member_obligation: null,
+        pre_deductible_payer_obligation: null,
+        post_deductible_member_obligation: null,
+        post_deductible_payer_obligation: null,
+        post_oop_max_member_obligation: null,
+        post_oop_max_payer_obligation: null,
+        remaining_sessions_before_deductible: null,
+        remaining_sessions_before_oop_max: null,
+        telehealth: fields.telehealth ? { ...fields.telehealth, member_obligation: null } : null,
+      },
+      partial: 'UNKNOWN_COSTSHARE',
+    };
+  }
   if (isQmb(coverage)) {
     // QMB: Medicaid pays the Medicare cost share and the provider may not bill the member for it
     // (Social Security Act §1902(n)(3)(B), §1866(a)(1)(A)): the member owes $0 of a covered session.
