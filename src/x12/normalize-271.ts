@@ -30,7 +30,8 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
-import { aaaReason } from './aaa.ts';
+import { aaaReason, errorCodeForAaa } from './aaa.ts';
+import { familyRowsElsewhere, patientLoop, type AskedPerson } from './patient.ts';
 import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
 import { priceNetworks } from './benefits/pricing.ts';
@@ -113,6 +114,13 @@ export interface NormalizeOptions {
   encounter?: Encounter;
   /** The member ID asked about (the 270's 2100C): of several subscriber levels, the one naming it is read. */
   memberId?: string | null;
+  /** The patient asked about (the 270's 2100D for a dependent, else its 2100C): which person of the answer is theirs (patient.ts). */
+  person?: AskedPerson;
+}
+
+/** The answer holds no person who is the patient asked about: as a payer says it (AAA 71, birth date does not match), 404 MEMBER_NOT_FOUND. */
+function notFound(): Eligibility {
+  return { kind: 'rejected', error_code: errorCodeForAaa('71'), level: 'dependent', reason_code: '71', followup: 'C', reason: aaaReason('71', 'C') };
 }
 
 function programRule(type: InsuranceType, eb04Sent: boolean): string {
@@ -183,7 +191,7 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
-  { trace, encounter: asked, memberId }: NormalizeOptions,
+  { trace, encounter: asked, memberId, person }: NormalizeOptions,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -193,12 +201,18 @@ function readEligibility(
   if (subscriberLevels.length > 1) {
     warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
   }
-  const dependentLevel = subscriberLevel?.children.find((c) => c.kind === 'dependent');
+  // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
+  const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
+  const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
 
   for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
     if (!level) continue;
     const hit = levelAaa(level);
     if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
+  }
+  if (patient && 'notFound' in patient) {
+    warnings.push(`the patient asked about is not in the answer: ${patient.notFound}`);
+    return ok(notFound(), warnings);
   }
   if (!subscriberLevel) {
     for (const level of tree.levels) {
@@ -223,6 +237,8 @@ function readEligibility(
   const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
   const all: Benefit[] = [];
   for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
+  // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
+  if (subscriberLevel) for (const b of familyRowsElsewhere(subscriberLevel, benefitLevel)) all.push(readBenefit(b, d, inPerson));
   const benefitAaa = benefitAaaOf(benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
