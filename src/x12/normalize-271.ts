@@ -43,7 +43,7 @@ import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
-import { nextYearRows, type PricingRows } from './benefits/pricing-rows.ts';
+import { nextYearRows, rowExcludedBy, type PricingRows } from './benefits/pricing-rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
 import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
 import { saysCue } from './benefits/phrases.ts';
@@ -238,7 +238,10 @@ function readEligibility(
   const all: Benefit[] = [];
   for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
   // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
-  if (subscriberLevel) for (const b of familyRowsElsewhere(subscriberLevel, benefitLevel)) all.push(readBenefit(b, d, inPerson));
+  const elsewhere = subscriberLevel
+    ? familyRowsElsewhere(subscriberLevel, benefitLevel, (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson), encounter) === null)
+    : null;
+  for (const b of elsewhere?.rows ?? []) all.push(readBenefit(b, d, inPerson));
   const benefitAaa = benefitAaaOf(benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
@@ -258,6 +261,9 @@ function readEligibility(
   // date of service prices it (docs/estimates.md, next plan year).
   const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
   const skipped: { b: Benefit; why: string }[] = [];
+  if (trace)
+    for (const b of elsewhere?.others ?? [])
+      skipped.push({ b: readBenefit(b, d, inPerson), why: "a row of another person's loop (2000C/2000D) than the patient's" });
   // The explanation names every row: those of another subscriber level are not the member's.
   if (trace && subscriberLevels.length > 1) {
     for (const other of subscriberLevels) {

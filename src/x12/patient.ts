@@ -62,24 +62,37 @@ export function patientLoop(subscriber: HlLevel, asked: AskedPerson | undefined)
   return { notFound: 'no person in the answer has the date of birth asked about' };
 }
 
-/** The EB01 codes a loop states at a family level (EB02 FAM, ESP, TWO, ...). */
-export function familyKinds(level: HlLevel): Set<string> {
-  const out = new Set<string>();
-  for (const b of level.benefits) if (b.seg.id === 'EB' && isFamilyLevel(el(b.seg, 2))) out.add(el(b.seg, 1));
-  return out;
-}
+/** A family row's figure and network: its EB01, and EB12 Y, N or both (none, W, U). */
+const familyKey = (b: BenefitLoop) => {
+  const net = el(b.seg, 12);
+  return `${el(b.seg, 1)} ${net === 'Y' || net === 'N' ? net : 'both'}`;
+};
+
+const isFamilyRow = (b: BenefitLoop) => b.seg.id === 'EB' && isFamilyLevel(el(b.seg, 2));
 
 /**
  * The family figures (EB02 FAM and the other family levels) the other people's loops of the subscriber level
- * state, for an EB01 the patient's own loop states at no family level: a family amount is every member's,
- * wherever the payer writes it (TR3 2110C/2110D EB02).
+ * state: a family amount is every member's, wherever the payer writes it (TR3 2110C/2110D EB02). One is left
+ * out when the patient's own loop states a family figure of the same EB01 for the same network that applies to
+ * the encounter (`applies`: its dates, place, procedure): the patient's own then decides. `others` lists the
+ * other people's rows not taken (for the explanation).
  */
-export function familyRowsElsewhere(subscriber: HlLevel, patient: HlLevel): BenefitLoop[] {
-  const own = familyKinds(patient);
-  const out: BenefitLoop[] = [];
+export function familyRowsElsewhere(
+  subscriber: HlLevel,
+  patient: HlLevel,
+  applies: (b: BenefitLoop) => boolean,
+): { rows: BenefitLoop[]; others: BenefitLoop[] } {
+  const own = new Set<string>();
+  for (const b of patient.benefits) if (isFamilyRow(b) && applies(b)) own.add(familyKey(b));
+  const rows: BenefitLoop[] = [];
+  const others: BenefitLoop[] = [];
   for (const level of [subscriber, ...subscriber.children]) {
     if (level === patient || (level !== subscriber && level.kind !== 'dependent')) continue;
-    for (const b of level.benefits) if (b.seg.id === 'EB' && isFamilyLevel(el(b.seg, 2)) && !own.has(el(b.seg, 1))) out.push(b);
+    for (const b of level.benefits) {
+      if (b.seg.id !== 'EB') continue;
+      if (isFamilyRow(b) && !own.has(familyKey(b))) rows.push(b);
+      else others.push(b);
+    }
   }
-  return out;
+  return { rows, others };
 }
