@@ -62,6 +62,11 @@ export interface NetworkBenefits {
   not_covered?: true;
   /** Why the session is not covered when a gate closed it (Medicare Part B, behavioral health inactive, spend-down); absent: EB01 I. */
   not_covered_reason?: string;
+  /**
+   * A dollar maximum on what the payer pays (EB01 F with an amount, no unit: docs/estimates.md 1.1 "Limits and caps"):
+   * the most it pays for this session, 0 when used up, null when unknown; absent when no dollar limit is stated.
+   */
+  payer_cap?: Cents | null;
   /** No status row (EB01 1-8) speaks for this network while one speaks for the other: covered or not is unknown (docs/estimates.md 1.1). */
   status_unknown?: true;
   /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
