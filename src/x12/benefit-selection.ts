@@ -137,6 +137,7 @@ export function networkBenefits(
   };
   const cap = dollars?.cap();
   if (cap !== undefined) out.payer_cap = cap;
+  if (group?.combine && out.copayment !== null && out.coinsurance !== null) out.combine = group.combine;
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;

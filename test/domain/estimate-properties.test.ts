@@ -340,3 +340,17 @@ test('a dollar maximum on what the payer pays (payer_cap): the payer never pays 
     { numRuns: 400 },
   );
 });
+
+test('"whichever is greater / less" (combine): never more than both stacked, the lesser never above the greater', () => {
+  fc.assert(
+    fc.property(benefits, cost, fc.integer({ min: 0, max: 50_000 }), coinsurance, (b, C, copay, coins) => {
+      const both = { ...b, copayment: copay, coinsurance: coins };
+      const stacked = run(both, C).fields.member_obligation;
+      const greater = run({ ...both, combine: 'greater' }, C).fields.member_obligation;
+      const lesser = run({ ...both, combine: 'lesser' }, C).fields.member_obligation;
+      if (stacked === null || greater === null || lesser === null) return;
+      assert.ok(lesser <= greater && greater <= stacked, `lesser ${lesser}, greater ${greater}, stacked ${stacked}`);
+    }),
+    { numRuns: 300 },
+  );
+});
