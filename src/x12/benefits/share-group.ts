@@ -62,6 +62,9 @@ function byVisitCount(copay: Selectable | null, coinsurance: Selectable | null):
   return copay !== null && coinsurance !== null && (rangesVisits(copay) || rangesVisits(coinsurance));
 }
 
+/** The fallback order of a psychotherapy session's cost share, in words (docs/estimates.md 1.1, "Fallback order"). */
+const FALLBACK_ORDER = 'MH, then CF/A4/A6/A8/AI, then the office visit 98, then the plan 30';
+
 const NONE: readonly ShareRelation[] = [];
 
 /** What a row's MSGs say of its cost share (phrases.ts shareRelations); most rows carry none. */
@@ -238,7 +241,9 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
 }
 
 export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
-  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}`;
+  // No behavioral-health type states a cost share: the fallback order prices it, and the explanation says so (docs/estimates.md 1.1).
+  const fallback = group.tier >= 2 ? ` (fallback: no behavioral-health cost share; order ${FALLBACK_ORDER})` : '';
+  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}${fallback}`;
   if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
   const split = group.visitSplit;
   const byVisit = split
