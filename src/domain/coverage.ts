@@ -62,6 +62,15 @@ export interface NetworkBenefits {
   not_covered?: true;
   /** Why the session is not covered when a gate closed it (Medicare Part B, behavioral health inactive, spend-down); absent: EB01 I. */
   not_covered_reason?: string;
+  /** The payer's MSG says the member pays the greater or the lesser of the copay and the coinsurance, never both (docs/estimates.md 1.1). */
+  combine?: 'greater' | 'lesser';
+  /**
+   * A dollar maximum on what the payer pays (EB01 F with an amount, no unit: docs/estimates.md 1.1 "Limits and caps"):
+   * the most it pays for this session, 0 when used up, null when unknown; absent when no dollar limit is stated.
+   */
+  payer_cap?: Cents | null;
+  /** No status row (EB01 1-8) speaks for this network while one speaks for the other: covered or not is unknown (docs/estimates.md 1.1). */
+  status_unknown?: true;
   /** EB11 of the benefit that prices the session: Y true, N false; absent when the payer does not say. */
   prior_authorization_required?: boolean;
   /** 2110C REF*G1 (prior authorization number) on the benefit that prices the session, when every such row agrees. */
@@ -71,6 +80,8 @@ export interface NetworkBenefits {
 export interface CostShare {
   copayment: Cents | null;
   coinsurance: number | null;
+  /** Greater or lesser of the two, never both (NetworkBenefits.combine); absent: the copay, then the coinsurance on the rest. */
+  combine?: 'greater' | 'lesser';
 }
 
 /** What the next plan year brings, when the payer already reports it (EB with a future DTP*348). */

@@ -61,7 +61,7 @@ export function inForce(c: Coverage, day: IsoDate): boolean {
  * The plan's status on `asOf` (today, or an estimate's date of service).
  * INACTIVE: coverage_status inactive, or the plan not in force on that day (inForce: not begun yet,
  * or the plan year or the eligibility ended before it, with no next plan year begun).
- * ACTIVE_AT_RISK: active pending investigation, or eligibility ends within the next 30 days
+ * ACTIVE_AT_RISK: active pending investigation or a status the payer does not state (unknown), or eligibility ends within the next 30 days
  * (that day included; 7 for monthly Medicaid eligibility ending on a month's last day) and the payer
  * does not already report a next plan year continuing it.
  * ACTIVE otherwise.
@@ -69,7 +69,8 @@ export function inForce(c: Coverage, day: IsoDate): boolean {
 export function planStatus(coverage: Coverage, asOf: IsoDate): PlanStatus {
   const t = dayNumber(asOf, 'today');
   if (coverage.coverage_status === 'inactive' || !inForce(coverage, asOf)) return 'INACTIVE';
-  if (coverage.coverage_status === 'active_pending_investigation') return 'ACTIVE_AT_RISK';
+  // No status for the plan or mental health: unknown, never INACTIVE; the desk confirms it (docs/estimates.md 10).
+  if (coverage.coverage_status === 'active_pending_investigation' || coverage.coverage_status === 'unknown') return 'ACTIVE_AT_RISK';
   // Only a reported end of eligibility puts the plan at risk: the end of a plan year is the
   // routine renewal that resetRules reports, and most plans renew.
   const eligibility = coverage.eligibility_end_date;

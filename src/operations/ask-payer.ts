@@ -166,7 +166,10 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     place_of_service: inquiry.place_of_service ?? OFFICE_PLACE_OF_SERVICE,
   };
   const memberId = inquiry.subscriber.member_id;
-  const options = trace ? { trace, encounter, memberId } : { encounter, memberId };
+  // The patient: the 270's dependent when it asks about one, else its subscriber (x12/patient.ts).
+  const patient = inquiry.dependent ?? inquiry.subscriber;
+  const person = { member_id: memberId, first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob };
+  const options = trace ? { trace, encounter, memberId, person } : { encounter, memberId, person };
   const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {
     const e = parsed.error;

@@ -67,7 +67,12 @@ export function alertsFor(coverage: Coverage, requested: RequestedIdentity): Ale
 export function planFields(coverage: Coverage, requested: RequestedIdentity, asOf: IsoDate): DiscoverResponse {
   const status = planStatus(coverage, asOf);
   const alerts = alertsFor(coverage, requested);
-  if (status === 'ACTIVE_AT_RISK') {
+  if (status === 'ACTIVE_AT_RISK' && coverage.coverage_status === 'unknown') {
+    alerts.push({
+      code: 'PLAN_AT_RISK',
+      message: 'The payer states no eligibility status for the plan or for behavioral health; confirm coverage before the visit',
+    });
+  } else if (status === 'ACTIVE_AT_RISK') {
     alerts.push({
       code: 'PLAN_AT_RISK',
       message: `Coverage may end before the next visit${coverage.eligibility_end_date ? ` (eligibility ends ${coverage.eligibility_end_date})` : ''}`,

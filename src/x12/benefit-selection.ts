@@ -18,6 +18,7 @@
 import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';
 import { AccumulatorReader, VisitReader } from './benefits/accumulators.ts';
 import { competingRank, competingShareRank, unknownScope, unknownWords } from './benefits/closed-world.ts';
+import { DollarLimits } from './benefits/dollar-limits.ts';
 import {
   costApplies,
   isNotCoveredInfo,
@@ -145,6 +146,7 @@ export function networkBenefits(
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
   let visits: VisitReader | null = null;
+  let dollars: DollarLimits | null = null;
   // The network's rows whose MSG says something about the deductible (few: most rows carry no MSG).
   let hinted: Selectable[] | null = null;
   let known = false;
@@ -163,6 +165,8 @@ export function networkBenefits(
     if (isNotCoveredInfo(b.info)) known = true;
     if (!b.cost) {
       if (b.status && statusApplies(b, n)) known = true;
+      // EB01 F with an amount and no unit of service: a dollar maximum on what the payer pays (benefits/dollar-limits.ts).
+      else if (b.info === 'F') (dollars ??= new DollarLimits()).offer(b);
       continue;
     }
     known = true;
@@ -220,6 +224,9 @@ export function networkBenefits(
     oop_max: unknowns !== null && unknowns.oop.length > 0 ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
     visit_limit: visitCount,
   };
+  const cap = dollars?.cap();
+  if (cap !== undefined) out.payer_cap = cap;
+  if (group?.combine && out.copayment !== null && out.coinsurance !== null) out.combine = group.combine;
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;
@@ -269,6 +276,7 @@ export function networkBenefits(
     deductible?.trace('deductible', n, trace);
     oop?.trace('OOP max', n, trace);
     visits?.trace(n, trace);
+    dollars?.trace(n, trace);
   }
   return out;
 }

@@ -81,7 +81,7 @@ export class Body extends SegmentList {
   }
 }
 
-export const STATUS_CODE = { active: '1', active_pending_investigation: '5', inactive: '6' } as const;
+export const STATUS_CODE = { active: '1', active_pending_investigation: '5', inactive: '6', unknown: '' } as const;
 
 function planTypeCode(c: Coverage): string {
   return c.plan_type ? CODE_BY_PLAN_TYPE[c.plan_type] : 'C1';
@@ -98,6 +98,8 @@ function planLevel(c: Coverage): Eb[] {
   if (c.is_bluecard) msgs.push(HINT.bluecard);
   if (c.is_hdhp) msgs.push(HINT.hdhp);
   msgs.push(...c.messages);
+  // An unknown status is written as none (docs/estimates.md 1.1): no plan-level status row.
+  if (status === '') return c.insurance_type === 'managed_medicaid' ? [{ info: 'MC', services: ['30'] }] : [];
   const out: Eb[] = [{ info: status, services: ['30'], ins: isProgram(c) ? CODE_BY_PROGRAM[c.insurance_type] : planTypeCode(c), plan: c.plan_name, msgs }];
   const impliedByProgram = c.insurance_type === 'medicare_advantage' && c.plan_type === 'HMO';
   if (isProgram(c) && c.plan_type && !impliedByProgram) out.push({ info: status, services: ['30'], ins: CODE_BY_PLAN_TYPE[c.plan_type] });
@@ -130,8 +132,9 @@ function accumulatorEbs(info: 'C' | 'G', acc: NetworkBenefits['deductible'], ser
 
 function networkEbs(nb: NetworkBenefits | null, net: 'Y' | 'N', services: string[], status: string, hdhp: boolean): Eb[] {
   if (!nb) return [];
-  const out: Eb[] = [{ info: status, services, net, msgs: deductibleMessage(nb, hdhp) }];
-  if (nb.copayment !== null) out.push({ info: 'B', services, period: '27', amount: nb.copayment, net });
+  const out: Eb[] = status === '' ? [] : [{ info: status, services, net, msgs: deductibleMessage(nb, hdhp) }];
+  if (nb.copayment !== null)
+    out.push({ info: 'B', services, period: '27', amount: nb.copayment, net, ...(status === '' ? { msgs: deductibleMessage(nb, hdhp) } : {}) });
   if (nb.coinsurance !== null) out.push({ info: 'A', services, share: nb.coinsurance, net });
   out.push(...accumulatorEbs('C', nb.deductible, services, net), ...accumulatorEbs('G', nb.oop_max, services, net));
   const v = nb.visit_limit;

@@ -10,6 +10,16 @@ import { codeIn, codeTable } from './code-tables/index.ts';
 /** The service types that speak for mental health itself (not the fallbacks). */
 export const STRONG_BH_TIER = 1;
 
+/**
+ * EB03 codes of mental health itself (TR3 code list 1365: Mental Health, Mental Health Provider - Outpatient,
+ * Psychiatric, Psychotherapy, Psychiatric - Inpatient / - Outpatient). Not substance abuse's AI, AJ, AK: a
+ * status or an administrator stated for those alone says nothing of a psychotherapy session (docs/estimates.md 1.1, 1.3).
+ */
+const MENTAL_HEALTH_SERVICE_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A7', 'A8']);
+
+/** Whether an EB03 list names a mental-health service type (MENTAL_HEALTH_SERVICE_TYPES). */
+export const namesMentalHealth = (types: readonly string[] | undefined) => types !== undefined && types.some((t) => MENTAL_HEALTH_SERVICE_TYPES.has(t));
+
 let tiers: Map<string, number> | null = null;
 
 /** The behavioral-health tier of one service type code, -1 when it is not one (code-tables/eb03.json). */

@@ -30,7 +30,8 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
-import { aaaReason } from './aaa.ts';
+import { aaaReason, errorCodeForAaa } from './aaa.ts';
+import { familyRowsElsewhere, patientLoop, type AskedPerson } from './patient.ts';
 import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
 import { priceNetworks } from './benefits/pricing.ts';
@@ -42,17 +43,17 @@ import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
-import { nextYearRows, type PricingRows } from './benefits/pricing-rows.ts';
+import { nextYearRows, rowExcludedBy, type PricingRows } from './benefits/pricing-rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
 import { unknownMemberDates } from './benefits/closed-world.ts';
-import { planDatesRow, planStatusRow } from './plan-rows.ts';
+import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
 import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
-import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode, statusOf, isCostInfo } from './eb-benefit.ts';
+import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
 import { entityName, thirdParty, otherSourceOfBehavioralHealth, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
 import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
@@ -86,7 +87,7 @@ function namesMember(level: HlLevel, id: string): boolean {
 /** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
 type PricingFacts = Pick<
   Parameters<typeof priceNetworks>[0],
-  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates'
+  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates' | 'session'
 >;
 
 /** priceNetworks over one year's rows (one object shape for every call). */
@@ -103,6 +104,7 @@ function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace
     plan: f.plan,
     advantageElsewhere: f.advantageElsewhere,
     mhInactive: f.mhInactive,
+    session: f.session,
     warnings,
     trace,
   });
@@ -115,6 +117,13 @@ export interface NormalizeOptions {
   encounter?: Encounter;
   /** The member ID asked about (the 270's 2100C): of several subscriber levels, the one naming it is read. */
   memberId?: string | null;
+  /** The patient asked about (the 270's 2100D for a dependent, else its 2100C): which person of the answer is theirs (patient.ts). */
+  person?: AskedPerson;
+}
+
+/** The answer holds no person who is the patient asked about: as a payer says it (AAA 71, birth date does not match), 404 MEMBER_NOT_FOUND. */
+function notFound(): Eligibility {
+  return { kind: 'rejected', error_code: errorCodeForAaa('71'), level: 'dependent', reason_code: '71', followup: 'C', reason: aaaReason('71', 'C') };
 }
 
 function programRule(type: InsuranceType, eb04Sent: boolean): string {
@@ -185,7 +194,7 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
-  { trace, encounter: asked, memberId }: NormalizeOptions,
+  { trace, encounter: asked, memberId, person }: NormalizeOptions,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -195,12 +204,18 @@ function readEligibility(
   if (subscriberLevels.length > 1) {
     warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
   }
-  const dependentLevel = subscriberLevel?.children.find((c) => c.kind === 'dependent');
+  // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
+  const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
+  const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
 
   for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
     if (!level) continue;
     const hit = levelAaa(level);
     if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
+  }
+  if (patient && 'notFound' in patient) {
+    warnings.push(`the patient asked about is not in the answer: ${patient.notFound}`);
+    return ok(notFound(), warnings);
   }
   if (!subscriberLevel) {
     for (const level of tree.levels) {
@@ -225,6 +240,11 @@ function readEligibility(
   const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
   const all: Benefit[] = [];
   for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
+  // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
+  const elsewhere = subscriberLevel
+    ? familyRowsElsewhere(subscriberLevel, benefitLevel, (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson), encounter) === null)
+    : null;
+  for (const b of elsewhere?.rows ?? []) all.push(readBenefit(b, d, inPerson));
   const benefitAaa = benefitAaaOf(benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
@@ -244,6 +264,9 @@ function readEligibility(
   // date of service prices it (docs/estimates.md, next plan year).
   const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
   const skipped: { b: Benefit; why: string }[] = [];
+  if (trace)
+    for (const b of elsewhere?.others ?? [])
+      skipped.push({ b: readBenefit(b, d, inPerson), why: "a row of another person's loop (2000C/2000D) than the patient's" });
   // The explanation names every row: those of another subscriber level are not the member's.
   if (trace && subscriberLevels.length > 1) {
     for (const other of subscriberLevels) {
@@ -263,19 +286,21 @@ function readEligibility(
     skipped,
   );
   const { current } = thisYear;
+  // The plan's name and program are read from any status row: they name the plan, not what it covers. Its status
+  // comes from the rows that cover the session (sessionStatus, docs/estimates.md 1.1).
   const planLevel = planStatusRow(current, encounter) ?? firstStatus;
   // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
   // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(payerRows);
-  let coverageStatus: CoverageStatus;
-  if (planLevel) coverageStatus = statusOf(planLevel.info);
-  else if (current.some((b) => isCostInfo(b.info))) {
-    coverageStatus = 'active';
-    warnings.push('no eligibility status EB (EB01 1-8); reading the plan as active because it reports cost shares');
-  } else {
-    coverageStatus = 'inactive';
-    warnings.push('no eligibility status EB (EB01 1-8) and no benefits; reading the plan as inactive');
-  }
+  const session = sessionStatus(current, encounter, { ...mh, active: mhActive, inactive: mhInactive });
+  let coverageStatus: CoverageStatus = session.status;
+  const statusRow = session.row;
+  if (coverageStatus === 'unknown')
+    warnings.push(
+      firstStatus
+        ? 'no eligibility status EB (EB01 1-8) for the plan or for mental health, only for other services: the coverage status is unknown'
+        : 'no eligibility status EB (EB01 1-8): the coverage status is unknown',
+    );
   // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
   const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
   if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
@@ -344,6 +369,7 @@ function readEligibility(
     memberDates: encounter
       ? [...unknownMemberDates(memberName, encounter.date_of_service), ...(dependentLevel ? unknownMemberDates(subscriberName, encounter.date_of_service) : [])]
       : [],
+    session,
   };
   const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
@@ -414,7 +440,18 @@ function readEligibility(
   if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
   if (trace) {
     const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
-    traceRows(trace, { all, planLevel, coverageStatus, mh, mental, skipped, next: nextYear ? [] : next, partAFiltered, pastYear: nextYear ? current : [] });
+    traceRows(trace, {
+      all,
+      planLevel: statusRow,
+      planWide: session.planWide,
+      coverageStatus,
+      mh,
+      mental,
+      skipped,
+      next: nextYear ? [] : next,
+      partAFiltered,
+      pastYear: nextYear ? current : [],
+    });
   }
   if (qmb) coverage.qmb = true;
   return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);

@@ -3,6 +3,7 @@
  * come from (docs/estimates.md section 1.1, the plan-level status row), chosen by their content and
  * the date of service, never by their order in the 271.
  */
+import type { CoverageStatus } from '../domain/coverage.ts';
 import type { Encounter } from '../domain/encounter.ts';
 import { windowHolds } from './benefits/filters.ts';
 import { statusOf, type Benefit } from './eb-benefit.ts';
@@ -50,4 +51,67 @@ export function planDatesRow(ordered: readonly Benefit[], encounter: Encounter |
     }
   }
   return best;
+}
+
+type Net = 'in' | 'out';
+const NETS: readonly Net[] = ['in', 'out'];
+
+/** What the status rows say of a psychotherapy session for each network (docs/estimates.md 1.1, "Status rows cover their own service types"). */
+export interface SessionStatus {
+  /** The coverage status: the whole plan's row, else the networks' statuses combined; `unknown` when none speaks. */
+  status: CoverageStatus;
+  /** The row it comes from, for the explanation (none when unknown). */
+  row: Benefit | undefined;
+  /** The row is the plan's (EB03 30 or none), not mental health's standing for it. */
+  planWide: boolean;
+  /** A network inactive while the coverage is not: its session is not covered. */
+  closed: Record<Net, boolean>;
+  /** A network no status row speaks for while another's does: covered or not is unknown there. */
+  unstated: Record<Net, boolean>;
+}
+
+/**
+ * The session's status from the status rows that cover it (TR3 2110C EB03: the service types a row applies to;
+ * EB12: the network): a row for the whole plan (EB03 30 or none, EB12 none or W) decides for both networks.
+ * Without one, each network's is its plan-level row naming it (EB12 Y in, N out), else mental health's own
+ * status for it (`mh`: MH, CF, A4, A6, A8). A status row for other services only (82 family planning, 86
+ * emergency, AI substance abuse, ...) decides nothing: with none for either network the status is unknown,
+ * never inactive.
+ */
+export function sessionStatus(
+  current: readonly Benefit[],
+  encounter: Encounter | null,
+  mh: { in: 'active' | 'inactive' | null; out: 'active' | 'inactive' | null; active: Benefit | undefined; inactive: Benefit | undefined },
+): SessionStatus {
+  const none = { in: false, out: false };
+  const plan = planStatusRow(current, encounter);
+  if (plan && !oneNetwork(plan)) return { status: statusOf(plan.info), row: plan, planWide: true, closed: none, unstated: none };
+  const per = { in: null as CoverageStatus | null, out: null as CoverageStatus | null };
+  const rows = { in: undefined as Benefit | undefined, out: undefined as Benefit | undefined };
+  const fromPlan = { in: false, out: false };
+  for (const n of NETS) {
+    const own = planStatusRow(
+      current.filter((b) => b.net === (n === 'in' ? 'Y' : 'N')),
+      encounter,
+    );
+    if (own) {
+      per[n] = statusOf(own.info);
+      rows[n] = own;
+      fromPlan[n] = true;
+    } else if (mh[n] !== null) {
+      per[n] = mh[n];
+      rows[n] = mh[n] === 'active' ? mh.active : mh.inactive;
+    }
+  }
+  // The coverage is a covering network's status when either states one (a network inactive beside it is closed).
+  const covering = NETS.find((n) => per[n] !== null && per[n] !== 'inactive');
+  const status: CoverageStatus = covering ? per[covering]! : per.in === 'inactive' && per.out === 'inactive' ? 'inactive' : 'unknown';
+  const n = covering ?? (per.in !== null ? 'in' : per.out !== null ? 'out' : undefined);
+  return {
+    status,
+    row: n ? rows[n] : undefined,
+    planWide: n ? fromPlan[n] : false,
+    closed: { in: status !== 'inactive' && per.in === 'inactive', out: status !== 'inactive' && per.out === 'inactive' },
+    unstated: { in: status !== 'unknown' && per.in === null, out: status !== 'unknown' && per.out === null },
+  };
 }

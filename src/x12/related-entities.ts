@@ -1,7 +1,7 @@
 /** The people and organizations a 271 names in 2120C loops: carve-out administrator, utilization manager, PCP, other payers. */
 import type { AdditionalPolicy, OtherEntity, Pcp } from '../domain/coverage.ts';
 import { codeIn } from './code-tables/index.ts';
-import { otherPayerInsuranceType, STRONG_BH_TIER } from './codes.ts';
+import { namesMentalHealth, otherPayerInsuranceType } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
 import { type RelatedEntity } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
@@ -33,8 +33,11 @@ const CARVE_OUT_ENTITY = new Set(['PR', 'VN', 'Y2', '2B', 'P5']);
 /** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits. */
 const COORDINATION: Readonly<Record<string, AdditionalPolicy['coordination']>> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
 
-/** The row is stated for the behavioral-health service types (MH, CF, A4, A6, A7, A8, AI), not only for 98, 30 or another service. */
-const onBehavioralTypes = (b: Benefit) => b.tier >= 0 && b.tier <= STRONG_BH_TIER;
+/**
+ * The row is stated for a mental-health service type (MH, CF, A4, A6, A7, A8), not only for 98, 30, substance
+ * abuse (AI, AJ, AK: an administrator of those alone is no mental-health carve-out) or another service.
+ */
+const onBehavioralTypes = (b: Benefit) => namesMentalHealth(b.serviceTypes);
 
 /**
  * EB01 that hand the benefit elsewhere: U contact the following entity, R other or additional payer,

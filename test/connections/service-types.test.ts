@@ -104,7 +104,9 @@ test('a rejection is not retried with other service types, and a failed second i
   const failing = network(DEFAULT_SERVICE_TYPES, (types, trace) => (types.includes('30') ? new PayerError('failure', 'c', 'HTTP 500') : answer(trace, ['AL'])));
   const result = await askPayer(failing.deps, inquiry, { request_id: 'r' });
   assert.deepEqual(failing.asked, [['MH'], ['30']]);
-  assert.equal(result.coverage.coverage_status, 'active');
+  // The first answer's only status row is for vision (AL): it states no status for the session (docs/estimates.md 1.1).
+  assert.equal(result.coverage.plan_name, 'GOLD');
+  assert.equal(result.coverage.coverage_status, 'unknown');
 });
 
 test('a one-entry plan is one inquiry, several codes in it when configured', async () => {

@@ -319,3 +319,38 @@ test('closed-form session counts agree with paying session after session', () =>
     { numRuns: 500 },
   );
 });
+
+test('a dollar maximum on what the payer pays (payer_cap): the payer never pays more than it, the member never less than without it', () => {
+  fc.assert(
+    fc.property(benefits, cost, nullable(fc.integer({ min: 0, max: 300_000 })), (b, C, cap) => {
+      const free = run(b, C);
+      const out = run({ ...b, payer_cap: cap }, C);
+      const m = out.fields.member_obligation;
+      const p = out.fields.payer_obligation;
+      if (m === null) {
+        // Unknown only where it was already, or where an unknown cap may bind (the payer would pay something).
+        assert.ok(free.fields.member_obligation === null || (cap === null && free.fields.payer_obligation !== 0));
+        assert.notEqual(out.partial, null);
+        return;
+      }
+      assert.equal(m + p!, C);
+      if (cap !== null) assert.ok(p! <= cap, `payer ${p} above the cap ${cap}`);
+      if (free.fields.member_obligation !== null) assert.ok(m >= free.fields.member_obligation);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('"whichever is greater / less" (combine): never more than both stacked, the lesser never above the greater', () => {
+  fc.assert(
+    fc.property(benefits, cost, fc.integer({ min: 0, max: 50_000 }), coinsurance, (b, C, copay, coins) => {
+      const both = { ...b, copayment: copay, coinsurance: coins };
+      const stacked = run(both, C).fields.member_obligation;
+      const greater = run({ ...both, combine: 'greater' }, C).fields.member_obligation;
+      const lesser = run({ ...both, combine: 'lesser' }, C).fields.member_obligation;
+      if (stacked === null || greater === null || lesser === null) return;
+      assert.ok(lesser <= greater && greater <= stacked, `lesser ${lesser}, greater ${greater}, stacked ${stacked}`);
+    }),
+    { numRuns: 300 },
+  );
+});

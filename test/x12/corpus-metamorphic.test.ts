@@ -81,7 +81,7 @@ import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { corpus, encounterOf, type CorpusCase } from './corpus.ts';
+import { corpus, encounterOf, personOf, type CorpusCase } from './corpus.ts';
 import { d8, enc, idOf, loopRuns, piecesOf, repetitionOf, withPieces, withRows, type Loop, type Pieces } from './x12-pieces.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ interface Answer {
 
 function answer(c: CorpusCase, text: string): Answer | null {
   const encounter = encounterOf(c);
-  const r = normalize271(text, { encounter, memberId: c.expect.request.member_id });
+  const r = normalize271(text, { encounter, memberId: c.expect.request.member_id, person: personOf(c) });
   if (!r.ok || r.value.kind !== 'coverage') return null;
   const coverage = withoutMedicalPrice(r.value.coverage);
   const req = c.expect.request as EstimateRequest;

@@ -13,7 +13,7 @@ import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { estimateExplanation } from '../../src/operations/explain.ts';
 import { normalize271, type TraceEntry } from '../../src/x12/index.ts';
-import { corpus, encounterOf, type CorpusCase } from './corpus.ts';
+import { corpus, encounterOf, personOf, type CorpusCase } from './corpus.ts';
 import { d8, idOf, join, loopRuns, piecesOf, withRows, type Pieces } from './x12-pieces.ts';
 
 /** The 271 with the loops of each run reordered by `order` (one permutation key per loop). */
@@ -43,7 +43,7 @@ interface Answer {
 
 function answer(c: CorpusCase, text: string): Answer | null {
   const encounter = encounterOf(c);
-  const r = normalize271(text, { encounter, memberId: c.expect.request.member_id });
+  const r = normalize271(text, { encounter, memberId: c.expect.request.member_id, person: personOf(c) });
   if (!r.ok || r.value.kind !== 'coverage') return null;
   const coverage = withoutMedicalPrice(r.value.coverage);
   const req = c.expect.request as EstimateRequest;
@@ -141,7 +141,7 @@ test('the explanation names every EB row exactly once: used, skipped or in confl
   for (const { c, p } of cases) {
     const encounter = encounterOf(c);
     const trace: TraceEntry[] = [];
-    const r = normalize271(c.text, { encounter, trace, memberId: c.expect.request.member_id });
+    const r = normalize271(c.text, { encounter, trace, memberId: c.expect.request.member_id, person: personOf(c) });
     assert.ok(r.ok && r.value.kind === 'coverage');
     const coverage = withoutMedicalPrice(r.value.coverage);
     const { body } = estimateBody(coverage, c.expect.request as EstimateRequest, c.expect.today, encounter.date_of_service);

@@ -5,7 +5,7 @@ import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { assertSubset, corpus, encounterOf } from './corpus.ts';
+import { assertSubset, corpus, encounterOf, personOf } from './corpus.ts';
 
 const cases = corpus();
 
@@ -22,7 +22,7 @@ for (const c of cases) {
   test(`corpus ${c.name}: ${c.expect.rule}`, () => {
     const encounter = encounterOf(c);
     // As /v1/estimate reads it: for the member ID asked about (src/operations/ask-payer.ts).
-    const r = normalize271(c.text, { encounter, memberId: c.expect.request.member_id });
+    const r = normalize271(c.text, { encounter, memberId: c.expect.request.member_id, person: personOf(c) });
     assert.ok(r.ok, r.ok ? '' : r.error.message);
     for (const w of c.expect.warnings ?? [])
       assert.ok(

@@ -84,3 +84,9 @@ export function encounterOf(c: CorpusCase): Encounter {
 export function estimateRequest(c: CorpusCase, payerId: string): Record<string, unknown> {
   return { payer_id: payerId, provider_npi: '1234567893', ...c.expect.request };
 }
+
+/** The patient the request asks about, as production passes it to the reader (src/operations/ask-payer.ts). */
+export function personOf(c: CorpusCase): { member_id: string | null; first_name: string | null; last_name: string | null; dob: string | null } {
+  const r = c.expect.request;
+  return { member_id: r.member_id ?? null, first_name: r.member_first_name ?? null, last_name: r.member_last_name ?? null, dob: r.member_dob ?? null };
+}

@@ -80,9 +80,16 @@ test('coverage status from the plan-level EB01', () => {
   assert.equal(coverage('EB*5**30').coverage_status, 'active_pending_investigation');
   assert.equal(coverage('EB*6**30').coverage_status, 'inactive');
   assert.equal(coverage('EB*8').coverage_status, 'inactive');
+  // No status row for the plan or for mental health: unknown, never active for its cost shares nor inactive.
   const { coverage: c, warnings } = read(['EB*B**MH***27*10*****Y']);
-  assert.equal(c.coverage_status, 'active');
+  assert.equal(c.coverage_status, 'unknown');
   assert.match(warnings[0]!, /no eligibility status EB/);
+  assert.equal(coverage('EB*1**MH').coverage_status, 'active', "mental health's own status stands for the plan");
+  assert.equal(coverage('EB*6**MH').coverage_status, 'inactive');
+  // A status row covers the service types it lists: other services', or substance abuse's, say nothing of the session.
+  for (const types of ['82', '86', '82^86', '35', 'AI', 'AI^AJ^AK', 'AL'])
+    for (const info of ['1', '6']) assert.equal(coverage(`EB*${info}**${types}*MC`).coverage_status, 'unknown', `EB*${info}**${types}`);
+  assert.equal(coverage('EB*1**82*MC', 'EB*6**30*MC').coverage_status, 'inactive', "the plan's row decides beside another service's");
 });
 
 test('insurance and plan types from EB04', () => {
@@ -196,12 +203,13 @@ test('carve-outs: EB*U / EB*R on MH naming an administrator, or MH active with a
 
 test('carve-outs: EB*W (other source of data) on the behavioral-health types, named or not; never on 30, 98 or other services', () => {
   const plan = ['EB*1**30*HM', 'EB*B**98***27*20*****Y'];
-  for (const types of ['MH', 'A6', 'A4^A7', 'A6^A7^A8^AI^MH', 'CF', 'AI', '98^MH']) {
+  for (const types of ['MH', 'A6', 'A4^A7', 'A6^A7^A8^AI^MH', 'CF', '98^MH']) {
     const c = coverage(...plan, `EB*W**${types}`, 'MSG*PLEASE CONTACT YOUR BEHAVIORAL HEALTH PROGRAM ADMINISTRATOR @ 1-888-555-0147');
     assert.equal(c.mental_health_coverage, 'carved_out', types);
     assert.equal(c.third_party_payer, null, `${types}: the MSG names a role, not an administrator`);
   }
-  for (const types of ['30', '', '98', '35', '88^35', 'A7']) {
+  // Substance abuse's own types (AI, AJ, AK) alone are no mental-health carve-out either (docs/estimates.md 1.3).
+  for (const types of ['30', '', '98', '35', '88^35', 'A7', 'AI', 'AI^AJ^AK']) {
     const c = coverage(...plan, `EB*W**${types}`, 'MSG*PLEASE CONTACT YOUR BEHAVIORAL HEALTH PROGRAM ADMINISTRATOR @ 1-888-555-0147');
     assert.equal(c.mental_health_coverage, 'unknown', `W on ${types || '(none)'} says nothing of an office session's behavioral health`);
     assert.equal(c.in_network?.copayment, 2000);

@@ -90,3 +90,13 @@ test('an ambiguous deductible keeps the other reading, with what the member woul
   const said = await explain('deductible-msg-applies-to-copay');
   assert.equal(entry(said.explanation.benefits, 'deductible applies: yes')!.alternative, undefined);
 });
+
+test('a cost share from the office visit (98) or the plan (30) is named as the fallback, with its order', async () => {
+  const office = await explain('specificity-office-98-beats-plan-30');
+  assert.match(
+    entry(office.explanation.benefits, 'copayment')!.rule,
+    /fallback: no behavioral-health cost share; order MH, then CF\/A4\/A6\/A8\/AI, then the office visit 98, then the plan 30/,
+  );
+  const mh = await explain('specificity-mh-copay-beats-plan-coinsurance');
+  assert.doesNotMatch(entry(mh.explanation.benefits, 'copayment')!.rule, /fallback/);
+});

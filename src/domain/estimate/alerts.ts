@@ -22,6 +22,9 @@ export function benefitAlerts(coverage: Coverage, inNetwork: boolean, dateOfServ
         : `The payer reports this service not covered ${where}; the member pays the whole session`,
     });
   }
+  if (gate === null && b.payer_cap === 0) {
+    alerts.push({ code: 'NOT_COVERED', message: `The payer's dollar maximum for this benefit is used up ${where}; the member pays the whole session` });
+  }
   const v = b.visit_limit;
   if (v && v.remaining === 0) {
     alerts.push({

@@ -168,6 +168,27 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
       partial: null,
     };
   }
+  if (coverage.coverage_status === 'unknown' || benefits?.status_unknown === true) {
+    // No status row for the plan or for mental health (docs/estimates.md 1.1): covered or not is unknown, so what
+    // the member owes is too (the whole session if not, the cost share if so); the payer's stated figures stay.
+    return {
+      fields: {
+        ...fields,
+        member_obligation: null,
+        payer_obligation: null,
+        pre_deductible_member_obligation: null,
+        pre_deductible_payer_obligation: null,
+        post_deductible_member_obligation: null,
+        post_deductible_payer_obligation: null,
+        post_oop_max_member_obligation: null,
+        post_oop_max_payer_obligation: null,
+        remaining_sessions_before_deductible: null,
+        remaining_sessions_before_oop_max: null,
+        telehealth: fields.telehealth ? { ...fields.telehealth, member_obligation: null } : null,
+      },
+      partial: 'UNKNOWN_COSTSHARE',
+    };
+  }
   if (isQmb(coverage)) {
     // QMB: Medicaid pays the Medicare cost share and the provider may not bill the member for it
     // (Social Security Act §1902(n)(3)(B), §1866(a)(1)(A)): the member owes $0 of a covered session.
@@ -188,5 +209,47 @@ export function estimate(coverage: Coverage, input: EstimateInput): EstimateOutc
       partial: null,
     };
   }
+  const cap = benefits?.payer_cap;
+  if (cap !== undefined) return capped(fields, partialOf(benefits, f), cap, C);
   return { fields, partial: partialOf(benefits, f) };
+}
+
+/**
+ * A dollar maximum on what the payer pays (docs/estimates.md 1.1, "Limits and caps"): the payer pays at most
+ * `cap` of the session, the member the rest. An unknown cap makes the member's share unknown (206
+ * UNKNOWN_REMAININGS) unless the payer pays nothing anyway; the phase fields, the plan's rule in each phase,
+ * are left as they are, and the session counts are unknown once the cap may bind.
+ */
+function capped(fields: EstimateFinancials, partial: EstimatePartial | null, cap: Cents | null, C: Cents | null): EstimateOutcome {
+  if (C === null) return { fields, partial: partial ?? (cap === null ? 'UNKNOWN_REMAININGS' : null) };
+  const member = fields.member_obligation;
+  const payer = member === null ? null : C - member;
+  const counts = { remaining_sessions_before_deductible: null, remaining_sessions_before_oop_max: null };
+  const tele = fields.telehealth;
+  const capOne = (m: Cents | null): Cents | null => (m === null ? null : cap === null ? (m === C ? C : null) : C - Math.min(C - m, cap));
+  if (cap === null) {
+    if (payer === 0) return { fields, partial };
+    return {
+      fields: {
+        ...fields,
+        member_obligation: null,
+        payer_obligation: null,
+        ...counts,
+        telehealth: tele ? { ...tele, member_obligation: capOne(tele.member_obligation) } : null,
+      },
+      partial: partial ?? 'UNKNOWN_REMAININGS',
+    };
+  }
+  const owed = capOne(member);
+  if (owed === member) return { fields, partial };
+  return {
+    fields: {
+      ...fields,
+      member_obligation: owed,
+      payer_obligation: owed === null ? null : C - owed,
+      ...counts,
+      telehealth: tele ? { ...tele, member_obligation: capOne(tele.member_obligation) } : null,
+    },
+    partial,
+  };
 }

@@ -14,6 +14,8 @@ export interface CostShareRule {
   copay: Cents;
   /** Coinsurance in millionths of the amount (percent points × 10 000), clamped to 0..100 %. */
   rate: bigint;
+  /** The greater or the lesser of the copay and the coinsurance (docs/estimates.md 1.1); absent: both, the copay first. */
+  combine?: 'greater' | 'lesser';
 }
 
 const MILLION = 1_000_000n;
@@ -23,7 +25,9 @@ export function toCostShareRule(cs: CostShare): CostShareRule | null {
   if (cs.copayment === null && cs.coinsurance === null) return null;
   const copay = cs.copayment !== null && cs.copayment > 0 ? cs.copayment : 0;
   const percent = cs.coinsurance !== null ? Math.min(100, Math.max(0, cs.coinsurance)) : 0;
-  return { copay, rate: BigInt(Math.round(percent * 10_000)) };
+  const rule: CostShareRule = { copay, rate: BigInt(Math.round(percent * 10_000)) };
+  if (cs.combine && cs.copayment !== null && cs.coinsurance !== null) rule.combine = cs.combine;
+  return rule;
 }
 
 /**
@@ -33,6 +37,11 @@ export function toCostShareRule(cs: CostShare): CostShareRule | null {
  */
 export function shareOn(rule: CostShareRule, x: Cents): Cents {
   if (x <= 0) return 0;
+  if (rule.combine) {
+    const copay = Math.min(rule.copay, x);
+    const coins = Math.min(x, Number((BigInt(x) * rule.rate + MILLION / 2n) / MILLION));
+    return rule.combine === 'greater' ? Math.max(copay, coins) : Math.min(copay, coins);
+  }
   const copayPart = Math.min(rule.copay, x);
   const base = BigInt(x - copayPart);
   const coinsPart = Number((base * rule.rate + MILLION / 2n) / MILLION);

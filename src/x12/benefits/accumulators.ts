@@ -267,7 +267,9 @@ export class VisitReader {
       level = this.others.get(qualifier) ?? newLevel();
       this.others.set(qualifier, level);
     }
-    slotOf(level, period)?.offer(rank, value, b);
+    // EB06 / HSD05 30 (Exceeded): the limit is used up, whatever quantity is stated (docs/estimates.md 1.1, "Limits and caps").
+    if (period === '30') level.remaining.offer(rank, 0, b);
+    else slotOf(level, period)?.offer(rank, value, b);
   }
 
   /** The other units, in code order (never the 271's). */
@@ -307,7 +309,8 @@ export class VisitReader {
       usedUp !== null && levelResult(l).accumulator.remaining !== 0 ? `; not reported: the limit in ${unitWords(usedUp)} is used up, no visits remain` : '';
     traceConflicts(l, 'visit limit', n, out);
     if (l.total.from) out.push(traced('visit limit total', n, l.total.from, `EB09 VS / HSD*VS${overridden}`));
-    if (l.remaining.from) out.push(traced('visits remaining', n, l.remaining.from, `EB09 VS / HSD*VS, period 29 remaining${overridden}`));
+    if (l.remaining.from)
+      out.push(traced('visits remaining', n, l.remaining.from, `EB09 VS / HSD*VS, period 29 remaining (or 30 exceeded: none left)${overridden}`));
     if (l.met.from) out.push(traced('visits used', n, l.met.from, `EB09 VS / HSD*VS, period 24 used so far: remaining = total - used${overridden}`));
     for (const [code, o] of this.otherUnits()) traceOtherUnit(code, o, n, out);
   }

@@ -4,6 +4,7 @@
  * (docs/estimates.md sections 1.1 and 1.2). A phrase counts only when it is not negated: "NOT QMB",
  * "NON-MEDICARE", "PRE-MEDICARE", "EXCEPT QMB", "OFF-EXCHANGE", "QMB DOES NOT APPLY" name the opposite.
  */
+import COST_SHARE_PHRASES from './cost-share-phrases.json' with { type: 'json' };
 
 export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp' | 'marketplace';
 
@@ -206,4 +207,43 @@ export function visitSplitOf(text: string): { split: number; side: 'before' | 'a
   const splits = [fromSplit, afterSplit].filter((x): x is number => x !== null);
   if (splits.length !== 1 || !Number.isInteger(splits[0]) || splits[0]! < 0) return null;
   return { split: splits[0]!, side: 'after' };
+}
+
+/** What a phrase of cost-share-phrases.json says of the row's cost share (docs/estimates.md 1.1, "Cost shares related in words"). */
+export type ShareRelation = 'greater' | 'lesser' | 'sum' | 'facility_only' | 'professional_only' | 'same_as_primary_care' | 'same_as_specialist' | 'relates';
+
+const RELATIONS = COST_SHARE_PHRASES.phrases.map((p) => ({ effect: p.effect as ShareRelation, re: new RegExp(p.pattern, 'g') }));
+/** Relations between two cost shares count only in text that names a cost share. */
+const NAMES_SHARE = /CO-?PAY|CO-?INS|COINSURANCE|%|\$|PERCENT/;
+const BETWEEN_SHARES: ReadonlySet<ShareRelation> = new Set(['greater', 'lesser', 'sum', 'relates']);
+
+/**
+ * The relations `text` states (cost-share-phrases.json), each once, a negated phrase not counted ("NOT SAME AS
+ * PRIMARY CARE"); 'relates' (words relating two cost shares that no rule reads) only when no rule reads them.
+ */
+export function shareRelations(text: string): ShareRelation[] {
+  const t = text.toUpperCase();
+  const out: ShareRelation[] = [];
+  const namesShare = NAMES_SHARE.test(t);
+  for (const { effect, re } of RELATIONS) {
+    if (BETWEEN_SHARES.has(effect) && !namesShare) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+      if (!negated(t, m.index, m.index + m[0].length)) {
+        out.push(effect);
+        break;
+      }
+      if (m[0].length === 0) re.lastIndex++;
+    }
+  }
+  return out.includes('relates') && out.some((r) => r === 'greater' || r === 'lesser' || r === 'sum') ? out.filter((r) => r !== 'relates') : out;
+}
+
+/** Primary care or a specialist named as the office visit a row prices ("PRIMARY CARE PHYSICIAN", "PCP", "SPECIALIST"), not negated. */
+export function namesOfficeKind(text: string, kind: 'primary_care' | 'specialist'): boolean {
+  const t = text.toUpperCase();
+  const re = kind === 'primary_care' ? /PRIMARY CARE|\bPCP\b/g : /SPECIALISTS?\b/g;
+  for (let m = re.exec(t); m !== null; m = re.exec(t))
+    if (!negated(t, m.index, m.index + m[0].length) && !/SAME AS (?:THE |A |YOUR )?$/.test(t.slice(0, m.index))) return true;
+  return false;
 }

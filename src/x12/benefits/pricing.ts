@@ -9,6 +9,7 @@ import { insuranceCode, type Benefit } from '../eb-benefit.ts';
 import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { spendDownGate } from './gates.ts';
+import type { SessionStatus } from '../plan-rows.ts';
 import type { PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
@@ -31,6 +32,8 @@ export interface PricingInput {
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
   mhInactive: { in: boolean; out: boolean };
+  /** What the status rows say of each network (plan-rows.ts sessionStatus): inactive for one only closes it; none for one leaves it unknown. */
+  session: Pick<SessionStatus, 'closed' | 'unstated'>;
   warnings: string[];
   trace?: TraceEntry[];
 }
@@ -94,6 +97,17 @@ export function priceNetworks(input: PricingInput): Priced {
     if (input.mhInactive.in) in_network = notCovered(in_network, 'the payer reports behavioral health inactive in network');
     if (input.mhInactive.out) out_of_network = notCovered(out_of_network, 'the payer reports behavioral health inactive out of network');
     trace?.push(traced('not covered', input.mhInactive.in ? 'in' : 'out', null, 'an EB*6 for mental health names this network (EB12) only'));
+  }
+  if (gate === null && !input.inactive) {
+    const { closed, unstated } = input.session;
+    if (closed.in) in_network = notCovered(in_network, 'the payer reports the plan inactive in network');
+    if (closed.out) out_of_network = notCovered(out_of_network, 'the payer reports the plan inactive out of network');
+    if (closed.in || closed.out) trace?.push(traced('not covered', closed.in ? 'in' : 'out', null, 'an inactive status row names this network (EB12) only'));
+    if (unstated.in && in_network) in_network = { ...in_network, status_unknown: true };
+    if (unstated.out && out_of_network) out_of_network = { ...out_of_network, status_unknown: true };
+    for (const n of ['in', 'out'] as const)
+      if (unstated[n])
+        trace?.push(traced('coverage status: unknown', n, null, 'no status row (EB01 1-8) for the plan or mental health names this network (EB12)'));
   }
   if (gate !== null) {
     in_network = notCovered(in_network, gate.reason);

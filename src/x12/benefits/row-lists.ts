@@ -5,7 +5,7 @@
  * other-payer rows, and what the status rows say of behavioral health.
  */
 import type { Encounter } from '../../domain/encounter.ts';
-import { STRONG_BH_TIER } from '../codes.ts';
+import { namesMentalHealth, STRONG_BH_TIER } from '../codes.ts';
 import { statusOf, type Benefit } from '../eb-benefit.ts';
 import { outsideDates } from './filters.ts';
 import { addPricingRow, rowExcludedBy, type PricingRows } from './pricing-rows.ts';
@@ -30,7 +30,7 @@ export interface RowLists {
   mhInactive: Benefit | undefined;
   /** What mental health's own status rows say for each network (EB12 Y in, N out, else both): active wins over inactive. */
   mh: { in: MhStatus; out: MhStatus };
-  /** An active status row for a strong behavioral type other than mental health's own. */
+  /** An active status row for a mental-health type whose inactive row does not close the session (A7 inpatient). */
   otherActive: boolean;
   /** A cost row for a strong behavioral type (not telehealth only). */
   strongCostShare: boolean;
@@ -99,7 +99,7 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
         else out.mhActive ??= b;
         if (speaksFor(b.net, 'in')) out.mh.in = addMh(out.mh.in, status);
         if (speaksFor(b.net, 'out')) out.mh.out = addMh(out.mh.out, status);
-      } else if (strong && statusOf(b.info) !== 'inactive') out.otherActive = true;
+      } else if (strong && namesMentalHealth(b.serviceTypes) && statusOf(b.info) !== 'inactive') out.otherActive = true;
     }
   }
   return out;

@@ -22,7 +22,7 @@ import {
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
-import { saysVisitRange, visitSplitOf } from './phrases.ts';
+import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
 
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
@@ -43,6 +43,12 @@ export interface ShareGroup {
   conflicts: Selectable[];
   /** The conflict is a copay and a coinsurance for different visits of the year (byVisitCount), not different amounts. */
   byVisits: boolean;
+  /** The MSG says the member pays the greater or the lesser of the copay and the coinsurance, never both (cost-share-phrases.json). */
+  combine: 'greater' | 'lesser' | null;
+  /** The conflict is a copay and a coinsurance related in words no rule reads ("$30 OR 20 %"). */
+  byWords: boolean;
+  /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
+  sameAs: 'primary_care' | 'specialist' | null;
   /** Set when forVisit chose one of them for the visit's number in the year. */
   visitSplit?: { visit: number; split: number; row: Selectable };
 }
@@ -56,6 +62,43 @@ const rangesVisits = (b: Selectable) => b.loop.msg.some((m) => saysVisitRange(el
  */
 function byVisitCount(copay: Selectable | null, coinsurance: Selectable | null): boolean {
   return copay !== null && coinsurance !== null && (rangesVisits(copay) || rangesVisits(coinsurance));
+}
+
+/** The fallback order of a psychotherapy session's cost share, in words (docs/estimates.md 1.1, "Fallback order"). */
+const FALLBACK_ORDER = 'MH, then CF/A4/A6/A8/AI, then the office visit 98, then the plan 30';
+
+const NONE: readonly ShareRelation[] = [];
+
+/** What a row's MSGs say of its cost share (phrases.ts shareRelations); most rows carry none. */
+function relationsOf(b: Selectable): readonly ShareRelation[] {
+  if (b.loop.msg.length === 0) return NONE;
+  const out: ShareRelation[] = [];
+  for (const m of b.loop.msg) for (const r of shareRelations(el(m, 1))) if (!out.includes(r)) out.push(r);
+  return out;
+}
+
+/** A row for a facility's charges only never prices a professional session (cost-share-phrases.json facility_only). */
+const facilityOnly = (b: Selectable) => {
+  const r = relationsOf(b);
+  return r.includes('facility_only') && !r.includes('professional_only');
+};
+
+/**
+ * The office visit a row of the group says its cost share is the same as ("SAME AS PRIMARY CARE"): the copay
+ * and the coinsurance the office visit (98) or plan (30) rows of the network state for it (their MSG names it),
+ * when they agree; null values when none or several.
+ */
+function officeShare(
+  list: readonly Selectable[],
+  kind: 'primary_care' | 'specialist',
+  n: Net,
+  fits: (p: PlaceFit) => boolean,
+): { copay: { value: number | null; from: Selectable | null }; coins: { value: number | null; from: Selectable | null } } {
+  const rows = list.filter(
+    (b) => (b.info === 'A' || b.info === 'B') && b.tier >= 2 && costApplies(b, n) && fits(b.place) && b.loop.msg.some((m) => namesOfficeKind(el(m, 1), kind)),
+  );
+  const none: Selectable[] = [];
+  return { copay: agreed(rows, 'B', readAmount, none), coins: agreed(rows, 'A', readShareQuiet, none) };
 }
 
 function shareRank(b: Selectable): number {
@@ -124,7 +167,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   let shares = false;
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place)) continue;
+    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
     const rank = shareRank(b);
     if (rank > best) continue;
     if (rank < best) {
@@ -141,10 +184,27 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  const copay = agreed(members, 'B', readAmount, conflicts);
+  let copay = agreed(members, 'B', readAmount, conflicts);
   let coins = agreed(members, 'A', readShareQuiet, conflicts);
   const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
   if (byVisits) conflicts.push(copay.from!, coins.from!);
+  // What the rows' MSGs say of the cost share (docs/estimates.md 1.1, "Cost shares related in words").
+  const said = new Set<ShareRelation>();
+  for (const b of members) if (b.info === 'A' || b.info === 'B') for (const r of relationsOf(b)) said.add(r);
+  let sameAs: 'primary_care' | 'specialist' | null = null;
+  if (copay.from === null && coins.from === null && conflicts.length === 0 && said.has('same_as_primary_care') !== said.has('same_as_specialist')) {
+    sameAs = said.has('same_as_primary_care') ? 'primary_care' : 'specialist';
+    ({ copay, coins } = officeShare(list, sameAs, n, fits));
+  }
+  let combine: 'greater' | 'lesser' | null = null;
+  let byWords = false;
+  if (conflicts.length === 0 && copay.from !== null && coins.from !== null) {
+    const greater = said.has('greater');
+    const lesser = said.has('lesser');
+    if (greater !== lesser) combine = greater ? 'greater' : 'lesser';
+    else if (greater || said.has('relates')) byWords = true;
+    if (byWords) conflicts.push(copay.from, coins.from);
+  }
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -177,19 +237,29 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     sources: { copay: copay.from, coinsurance: coins.from, notCovered: notCoveredFrom, hint: from, explicit },
     conflicts,
     byVisits,
+    combine,
+    byWords,
+    sameAs,
   };
 }
 
 export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
-  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}`;
+  // No behavioral-health type states a cost share: the fallback order prices it, and the explanation says so (docs/estimates.md 1.1).
+  const fallback = group.tier >= 2 ? ` (fallback: no behavioral-health cost share; order ${FALLBACK_ORDER})` : '';
+  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}${fallback}`;
   if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
   const split = group.visitSplit;
   const byVisit = split
     ? `; the payer's MSG splits the year's visits after visit ${split.split}, and this is visit ${split.visit} (the visit limit's used count)`
     : '';
-  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit));
+  const words = group.combine
+    ? `; the payer's MSG says whichever is ${group.combine}: the member pays the ${group.combine} of the two, never both`
+    : group.sameAs
+      ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
+      : '';
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
-  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words));
   else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
   for (const b of group.conflicts) {
     out.push({
@@ -199,7 +269,9 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
         b,
         group.byVisits
           ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
-          : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
+          : group.byWords
+            ? `a copay and a coinsurance (${where}) related in words no rule reads (MSG): unknown, never both`
+            : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
       ),
       status: 'conflict',
     });

@@ -55,6 +55,8 @@ export function traceRows(
   r: {
     all: readonly RowFacts[];
     planLevel: RowFacts | undefined;
+    /** The status row is the plan's (EB03 30 or none); else mental health's stands for it (no row for the plan). */
+    planWide: boolean;
     coverageStatus: string;
     mh: RowFacts | undefined;
     mental: string;
@@ -66,7 +68,25 @@ export function traceRows(
   },
 ): void {
   if (r.planLevel)
-    trace.push(traced(`coverage status: ${r.coverageStatus}`, null, r.planLevel, 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'));
+    trace.push(
+      traced(
+        `coverage status: ${r.coverageStatus}`,
+        null,
+        r.planLevel,
+        r.planWide
+          ? 'the plan-level eligibility status row (EB01 1-8, EB03 30 or none)'
+          : "no status row for the plan: mental health's own status row (EB03 MH, CF, A4, A6, A8) stands for it",
+      ),
+    );
+  else if (r.coverageStatus === 'unknown')
+    trace.push(
+      traced(
+        'coverage status: unknown',
+        null,
+        null,
+        'no eligibility status row (EB01 1-8) for the plan (EB03 30 or none) or for mental health: a status row covers only the service types it lists',
+      ),
+    );
   if (r.mh) trace.push(traced(`behavioral health: ${r.mental}`, null, r.mh, 'the eligibility status row of the mental-health service types'));
   const why = new Map<RowFacts, string>();
   for (const { b, why: reason } of r.skipped) why.set(b, `does not apply to this encounter: ${reason}`);
