@@ -112,11 +112,10 @@ test('a copay whose 2120C names the provider it is with (NM1*1P, unknown beside 
   assert.ok(conflictNaming(a, /NM101 1P: unknown for a figure/));
 });
 
-test('a visit limit stated as exceeded (HSD05 30, decided unknown) leaves the session unknown', () => {
+test('a visit limit stated as exceeded (HSD05 30, decided: none of it remains) closes the session: never the copay', () => {
   const a = answer([...MH_COPAY, 'EB*F*IND*MH*********Y', 'HSD*VS*20***30']);
-  assert.equal(a.status, 206);
-  assert.equal(a.copayment, null);
-  assert.ok(conflictNaming(a, /HSD05 30: unknown/));
+  assert.equal(a.status, 200);
+  assert.equal(a.member_obligation, 15000, 'the whole session (VISIT_LIMIT)');
 });
 
 test('a deductible row with a value no rule reads: its amount may be none or not, so the deductible and the structure are unknown (206)', () => {
