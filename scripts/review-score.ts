@@ -18,7 +18,9 @@ for (const set of sets) {
   const dir = new URL(`${set}/`, root);
   const tally = { right: 0, unknown: 0, wrong: 0, other: 0 };
   const notes: string[] = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.271')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.271'))
+    .sort()) {
     const meta = JSON.parse(readFileSync(new URL(f.replace(/\.271$/, '.json'), dir), 'utf8')) as ReviewCase;
     if (!meta.expected.unambiguous) continue;
     const text = readFileSync(new URL(f, dir), 'latin1');
@@ -30,14 +32,18 @@ for (const set of sets) {
       const request = { ...member, ...meta.inputs, ...meta.encounter } as EstimateRequest;
       const { status, body } = estimateBody(withoutMedicalPrice(r.value.coverage), request, meta.today, meta.encounter.date_of_service);
       const actual: Record<string, unknown> = { ...body, status, error_code: 'error_code' in body ? body.error_code : null };
-      const mismatched = Object.entries(meta.expected).filter(([k, v]) => !['unambiguous', 'alerts_include', 'rejected'].includes(k) && JSON.stringify(actual[k] ?? null) !== JSON.stringify(v));
+      const mismatched = Object.entries(meta.expected).filter(
+        ([k, v]) => !['unambiguous', 'alerts_include', 'rejected'].includes(k) && JSON.stringify(actual[k] ?? null) !== JSON.stringify(v),
+      );
       const expectedMember = meta.expected.member_obligation;
       if (mismatched.length === 0) verdict = 'right';
-      else if (status === 200 && typeof expectedMember === 'number' && body.member_obligation !== null && body.member_obligation !== expectedMember) verdict = 'wrong';
+      else if (status === 200 && typeof expectedMember === 'number' && body.member_obligation !== null && body.member_obligation !== expectedMember)
+        verdict = 'wrong';
       else if (status === 206 || mismatched.some(([k]) => actual[k] === null || actual[k] === undefined)) verdict = 'unknown';
       seen = mismatched.map(([k, v]) => `${k} ${JSON.stringify(actual[k] ?? null)} (expected ${JSON.stringify(v)})`).join('; ');
     } else {
-      verdict = meta.expected.rejected !== undefined && r.ok && r.value.kind === 'rejected' && r.value.error_code === meta.expected.rejected ? 'right' : 'other';
+      verdict =
+        meta.expected.rejected !== undefined && r.ok && r.value.kind === 'rejected' && r.value.error_code === meta.expected.rejected ? 'right' : 'other';
       seen = r.ok ? r.value.kind : r.error.message;
     }
     tally[verdict]++;

@@ -103,7 +103,9 @@ export class RemittanceStore {
   }
 
   /** The compared lines of a key's remittances received from `from` to `to` (ISO dates, inclusive), for the accuracy report. */
-  accuracyLines(f: AccuracyFilter): Promise<Pick<RemittanceLineTable, 'payer_id' | 'group_id' | 'benefit_structure' | 'verdict' | 'difference' | 'cause' | 'created_at'>[]> {
+  accuracyLines(
+    f: AccuracyFilter,
+  ): Promise<Pick<RemittanceLineTable, 'payer_id' | 'group_id' | 'benefit_structure' | 'verdict' | 'difference' | 'cause' | 'created_at'>[]> {
     let q = this.db.kysely
       .selectFrom('remittance_lines')
       .select(['payer_id', 'group_id', 'benefit_structure', 'verdict', 'difference', 'cause', 'created_at'])
