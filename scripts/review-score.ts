@@ -1,7 +1,7 @@
 /**
  * Scores the 271 review sets (test/fixtures/271-review*): per set, the unambiguous cases answered
  * right, those answered unknown (206 or a null figure where a price was expected) and the confident
- * wrong ones (200 with a member share other than the expected). Run with
+ * wrong ones (200 with a member share other than the expected, or where none, unknown, was). Run with
  * `node --import tsx scripts/review-score.ts [set ...]`; the READMEs record its first-run lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,8 +37,8 @@ for (const set of sets) {
       );
       const expectedMember = meta.expected.member_obligation;
       if (mismatched.length === 0) verdict = 'right';
-      else if (status === 200 && typeof expectedMember === 'number' && body.member_obligation !== null && body.member_obligation !== expectedMember)
-        verdict = 'wrong';
+      // A price where another price, or none (unknown), was expected: answered with confidence, wrongly.
+      else if (status === 200 && body.member_obligation !== null && body.member_obligation !== expectedMember) verdict = 'wrong';
       else if (status === 206 || mismatched.some(([k]) => actual[k] === null || actual[k] === undefined)) verdict = 'unknown';
       seen = mismatched.map(([k, v]) => `${k} ${JSON.stringify(actual[k] ?? null)} (expected ${JSON.stringify(v)})`).join('; ');
     } else {
