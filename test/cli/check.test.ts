@@ -73,7 +73,7 @@ describe('in process', () => {
   });
 
   test('estimate --sessions --every: the course of care, a line a session, the reset said', async () => {
-    const osei = { memberId: '10125MHDM', firstName: 'Nadia', lastName: 'Osei', dob: '1991-05-20', cost: '15000' };
+    const osei = { memberId: '10125MHDM', firstName: 'Nadia', lastName: 'Osei', dob: '1991-05-20', cost: '150' };
     const { code, stdout, stderr } = await check('estimate', { ...osei, sessions: '12', every: '7' });
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^Course +12 sessions: patient pays \$760\.00, plan pays \$1,040\.00$/m);
