@@ -6,6 +6,7 @@
  * without a key, never data and never 5xx; with a key, the canonical forms work.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { API_HEADERS } from '../../src/http/api-headers.ts';
 import type { RegisteredRoute } from '../../src/http/auth/auth.ts';
@@ -16,8 +17,8 @@ import { rawRequest, type RawResponse } from '../support/raw-http.ts';
 let server: TestServer;
 let port: number;
 let batchId: string;
-/** A monitor, a webhook and one of its deliveries, for the /v1/monitors and /v1/webhooks routes. */
-const ids = { monitor: '', webhook: '', delivery: '' };
+/** A monitor, a webhook and one of its deliveries, and a remittance, for the routes under their paths. */
+const ids = { monitor: '', webhook: '', delivery: '', remittance: '' };
 
 /** Public routes, decided deliberately (src/http/auth/public-routes.ts); Swagger UI's routes are all under /docs. */
 const EXPECTED_PUBLIC = new Set([
@@ -66,7 +67,9 @@ const concrete = (pattern: string) =>
           ? ids.webhook
           : pattern.startsWith('/v1/payers')
             ? 'SBX-EVERGREEN'
-            : batchId,
+            : pattern.startsWith('/v1/remittances')
+              ? ids.remittance
+              : batchId,
     )
     .replace(/\*$/, 'index.html');
 
@@ -152,6 +155,8 @@ before(async () => {
   ids.monitor = (await server.post('/v1/monitors', BODIES['/v1/monitors'])).body.id;
   ids.webhook = (await server.post('/v1/webhooks', BODIES['/v1/webhooks'])).body.id;
   ids.delivery = (await server.post(`/v1/webhooks/${ids.webhook}/test`, undefined)).body.delivery.id;
+  const remittance = readFileSync(new URL('../../examples/remittance.835', import.meta.url), 'utf8');
+  ids.remittance = (await server.post('/v1/remittances', remittance, { 'content-type': 'application/edi-x12' })).body.id;
 });
 after(() => server.close());
 

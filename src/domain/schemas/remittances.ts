@@ -71,7 +71,7 @@ export const RemittanceAnswer = Type.Object(
 );
 export type RemittanceAnswer = Static<typeof RemittanceAnswer>;
 
-export const RemittanceParams = Type.Object({ id: Type.String({ pattern: '^rem_[A-Za-z0-9]{1,40}$' }) });
+export const RemittanceParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const RemittanceQuery = Type.Object(
   {
     payer_id: Type.Optional(Type.String({ maxLength: 80, description: 'The payer the 835 is from, when its N1 PR / REF 2U is not an ID the directory knows' })),
