@@ -25,6 +25,7 @@ import {
   pricesTelehealth,
   pricesOffice,
   statusApplies,
+  type CostShareFallback,
   type Net,
   type PlaceFit,
   type Selectable,
@@ -78,7 +79,7 @@ export function networkBenefits(
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean } = { hdhp: false, fits: pricesOffice },
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback } = { hdhp: false, fits: pricesOffice },
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
@@ -111,7 +112,7 @@ export function networkBenefits(
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
-  const shared = shareGroup(priced, n, plan.fits, warnings);
+  const shared = shareGroup(priced, n, plan.fits, warnings, plan.fallback);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
   const hint = group?.hint ?? anyHint;
