@@ -169,7 +169,10 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   // The patient: the 270's dependent when it asks about one, else its subscriber (x12/patient.ts).
   const patient = inquiry.dependent ?? inquiry.subscriber;
   const person = { member_id: memberId, first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob };
-  const options = trace ? { trace, encounter, memberId, person } : { encounter, memberId, person };
+  // The payer directory's fallback order of the 98 and 30 cost shares (docs/estimates.md 1.1, "Fallback order").
+  const fallback = deps.network.payer(payerId)?.cost_share_fallback;
+  const base = fallback ? { encounter, memberId, person, fallback } : { encounter, memberId, person };
+  const options = trace ? { ...base, trace } : base;
   const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {
     const e = parsed.error;

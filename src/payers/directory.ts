@@ -42,6 +42,8 @@ export const DirectoryPayer = Type.Object(
     supports_search: Type.Boolean(),
     medicaid_state: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()])),
     carve_out_administrators: Type.Optional(Type.Array(PayerIdString)),
+    /** The order of the office visit (98) and plan (30) cost shares when no behavioral-health one is stated (docs/estimates.md 1.1, "Fallback order"). */
+    cost_share_fallback: Type.Optional(Type.Union([Type.Literal('98-then-30'), Type.Literal('30-then-98')])),
     max_concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     ...EXCHANGE_LIMITS,
   },
@@ -224,5 +226,6 @@ export function payerInfo(p: DirectoryPayer): PayerInfo {
     supports_search: p.supports_search,
     medicaid_state: p.medicaid_state ?? null,
     carve_out_administrators: p.carve_out_administrators ?? [],
+    ...(p.cost_share_fallback ? { cost_share_fallback: p.cost_share_fallback } : {}),
   };
 }

@@ -2,6 +2,7 @@
 import type { Eligibility } from '../domain/payer-ids.ts';
 import type { PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { Mode } from '../domain/mode.ts';
+import type { CostShareFallback } from '../x12/index.ts';
 
 export interface PayerInfo {
   payer_id: string;
@@ -12,6 +13,8 @@ export interface PayerInfo {
   medicaid_state: string | null;
   /** Payers that mental-health benefits are handed to (carve-out administrators this network can reach). */
   carve_out_administrators?: string[];
+  /** The office visit (98) and plan (30) cost shares' order when no behavioral-health one is stated; absent: 98 then 30. */
+  cost_share_fallback?: CostShareFallback;
   /** Other IDs callers may send for this payer (directory aliases, the imported catalog's). */
   aliases?: string[];
   /** From the imported catalog, over the payer's routes: not_supported answers 400 PAYER_NOT_SUPPORTED without a call. */

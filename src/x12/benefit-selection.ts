@@ -27,6 +27,7 @@ import {
   pricesOffice,
   rowRank,
   statusApplies,
+  type CostShareFallback,
   type Net,
   type PlaceFit,
   type Selectable,
@@ -140,7 +141,7 @@ export function networkBenefits(
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean } = { hdhp: false, fits: pricesOffice },
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
@@ -193,7 +194,7 @@ export function networkBenefits(
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
-  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings);
+  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings, plan.fallback);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
   const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;

@@ -7,6 +7,7 @@ export { build271, type PayerAnswer } from './build-271.ts';
 export { benefitSegments } from './build-271-benefits.ts';
 export { normalize271, normalizeInterchange, type Eligibility, type NormalizeOptions } from './normalize-271.ts';
 export type { TraceEntry } from './benefit-selection.ts';
+export type { CostShareFallback } from './benefits/rows.ts';
 export { parse999, build999, type Ack999 } from './x999.ts';
 export { detectTransactionSet } from './detect.ts';
 

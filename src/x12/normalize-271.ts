@@ -44,6 +44,7 @@ import { refineProgram } from './medicare.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
 import { nextYearRows, rowExcludedBy, type PricingRows } from './benefits/pricing-rows.ts';
+import type { CostShareFallback } from './benefits/rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
 import { unknownMemberDates } from './benefits/closed-world.ts';
 import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
@@ -119,6 +120,8 @@ export interface NormalizeOptions {
   memberId?: string | null;
   /** The patient asked about (the 270's 2100D for a dependent, else its 2100C): which person of the answer is theirs (patient.ts). */
   person?: AskedPerson;
+  /** The payer directory's order of the office visit (98) and plan (30) cost shares (docs/estimates.md 1.1, "Fallback order"). */
+  fallback?: CostShareFallback;
 }
 
 /** The answer holds no person who is the patient asked about: as a payer says it (AAA 71, birth date does not match), 404 MEMBER_NOT_FOUND. */
@@ -194,7 +197,7 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
-  { trace, encounter: asked, memberId, person }: NormalizeOptions,
+  { trace, encounter: asked, memberId, person, fallback }: NormalizeOptions,
 ): ParseResult<Eligibility> {
   const payerLevel = tree.levels.find((l) => l.kind === 'payer');
   const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
@@ -363,7 +366,7 @@ function readEligibility(
     insurance_type,
     dateOfService: encounter?.date_of_service ?? null,
     inactive: coverageStatus === 'inactive',
-    plan: { hdhp: flags.is_hdhp, fits: pricesHere },
+    plan: fallback ? { hdhp: flags.is_hdhp, fits: pricesHere, fallback } : { hdhp: flags.is_hdhp, fits: pricesHere },
     advantageElsewhere,
     mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
     memberDates: encounter

@@ -53,6 +53,15 @@ describe('directory shapes', () => {
     );
   });
 
+  test("a payer's cost_share_fallback (docs/estimates.md 1.1, 'Fallback order') reaches its payer info; another value is refused", () => {
+    const withOrder = structuredClone(CONTRACT);
+    (withOrder.payers[0] as Record<string, unknown>).cost_share_fallback = '30-then-98';
+    assert.equal(resolveDirectory(parseDirectory(withOrder)).payers[0]!.info.cost_share_fallback, '30-then-98');
+    assert.equal(resolveDirectory(parseDirectory(structuredClone(CONTRACT))).payers[0]!.info.cost_share_fallback, undefined);
+    (withOrder.payers[0] as Record<string, unknown>).cost_share_fallback = '30-first';
+    assert.throws(() => parseDirectory(withOrder), /invalid|cost_share_fallback/);
+  });
+
   test('the original shape becomes one CORE connection per payer, named by its payer_id', () => {
     const d = resolveDirectory(
       parseDirectory({

@@ -100,3 +100,25 @@ test('a cost share from the office visit (98) or the plan (30) is named as the f
   const mh = await explain('specificity-mh-copay-beats-plan-coinsurance');
   assert.doesNotMatch(entry(mh.explanation.benefits, 'copayment')!.rule, /fallback/);
 });
+
+test("the payer directory's fallback order (30-then-98) puts the plan's cost share before the office visit's, and says so", () => {
+  const text = readFileSync(new URL('specificity-office-98-beats-plan-30.271', CORPUS), 'latin1');
+  const read = (fallback?: '30-then-98') => {
+    const trace: TraceEntry[] = [];
+    const r = normalize271(text, {
+      trace,
+      encounter: { date_of_service: '2026-06-15', procedure_code: null, place_of_service: '11' },
+      ...(fallback ? { fallback } : {}),
+    });
+    assert.ok(r.ok && r.value.kind === 'coverage');
+    return { network: r.value.coverage.in_network!, trace };
+  };
+  const usual = read();
+  assert.deepEqual([usual.network.copayment, usual.network.coinsurance], [2500, null]);
+  const planFirst = read('30-then-98');
+  assert.deepEqual([planFirst.network.copayment, planFirst.network.coinsurance], [null, 20]);
+  assert.match(
+    planFirst.trace.find((e) => e.figure === 'coinsurance' && e.network === 'in')!.rule,
+    /the plan 30, then the office visit 98 \(the payer directory's order\)/,
+  );
+});

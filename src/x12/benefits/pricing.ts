@@ -10,7 +10,7 @@ import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { spendDownGate } from './gates.ts';
 import type { SessionStatus } from '../plan-rows.ts';
-import type { PlaceFit } from './rows.ts';
+import type { CostShareFallback, PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
 export interface PricingInput {
@@ -27,7 +27,7 @@ export interface PricingInput {
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean };
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback };
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */

@@ -18,6 +18,8 @@ export interface UnknownValue {
   /** The element decides where the row applies (code-tables/elements.json `scope`). */
   scope: 'service' | 'procedure' | 'place' | 'network' | null;
 }
+/** The order of the office visit (98) and plan (30) cost shares when no behavioral-health one is stated (docs/estimates.md 1.1, "Fallback order"). */
+export type CostShareFallback = '98-then-30' | '30-then-98';
 
 /** Where a benefit applies, from its III*ZZ place-of-service codes. */
 /** Where a row applies (placeFit): 'office' is the visit's own in-person place, 11 unless the encounter names another. */

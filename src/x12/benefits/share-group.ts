@@ -15,6 +15,7 @@ import {
   readShare,
   readShareQuiet,
   rowRank,
+  type CostShareFallback,
   type Net,
   type PlaceFit,
   type Selectable,
@@ -47,6 +48,8 @@ export interface ShareGroup {
   combine: 'greater' | 'lesser' | null;
   /** The conflict is a copay and a coinsurance related in words no rule reads ("$30 OR 20 %"). */
   byWords: boolean;
+  /** The order of the 98 and 30 fallbacks this group was chosen by (the payer directory's, else 98 first). */
+  fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
   sameAs: 'primary_care' | 'specialist' | null;
   /** Set when forVisit chose one of them for the visit's number in the year. */
@@ -65,7 +68,10 @@ function byVisitCount(copay: Selectable | null, coinsurance: Selectable | null):
 }
 
 /** The fallback order of a psychotherapy session's cost share, in words (docs/estimates.md 1.1, "Fallback order"). */
-const FALLBACK_ORDER = 'MH, then CF/A4/A6/A8/AI, then the office visit 98, then the plan 30';
+const FALLBACK_ORDER: Readonly<Record<CostShareFallback, string>> = {
+  '98-then-30': 'MH, then CF/A4/A6/A8/AI, then the office visit 98, then the plan 30',
+  '30-then-98': "MH, then CF/A4/A6/A8/AI, then the plan 30, then the office visit 98 (the payer directory's order)",
+};
 
 const NONE: readonly ShareRelation[] = [];
 
@@ -101,8 +107,10 @@ function officeShare(
   return { copay: agreed(rows, 'B', readAmount, none), coins: agreed(rows, 'A', readShareQuiet, none) };
 }
 
-function shareRank(b: Selectable): number {
-  return rowRank(b) + (b.place !== 'any' ? 0 : 2);
+/** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
+function shareRank(b: Selectable, planFirst = false): number {
+  const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
+  return rowRank(b) + swap + (b.place !== 'any' ? 0 : 2);
 }
 
 /**
@@ -159,7 +167,14 @@ function hintOf(rows: readonly Selectable[], counts: (b: Selectable) => boolean 
 /**
  * The group that prices a session at `fits` places for network n, or null when no EB A/B/I applies.
  */
-export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceFit) => boolean, warnings: string[]): ShareGroup | null {
+export function shareGroup(
+  list: readonly Selectable[],
+  n: Net,
+  fits: (p: PlaceFit) => boolean,
+  warnings: string[],
+  fallback: CostShareFallback = '98-then-30',
+): ShareGroup | null {
+  const planFirst = fallback === '30-then-98';
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
   let members: Selectable[] | null = null;
@@ -168,7 +183,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
     if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
-    const rank = shareRank(b);
+    const rank = shareRank(b, planFirst);
     if (rank > best) continue;
     if (rank < best) {
       best = rank;
@@ -240,12 +255,13 @@ export function shareGroup(list: readonly Selectable[], n: Net, fits: (p: PlaceF
     combine,
     byWords,
     sameAs,
+    fallback,
   };
 }
 
 export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
   // No behavioral-health type states a cost share: the fallback order prices it, and the explanation says so (docs/estimates.md 1.1).
-  const fallback = group.tier >= 2 ? ` (fallback: no behavioral-health cost share; order ${FALLBACK_ORDER})` : '';
+  const fallback = group.tier >= 2 ? ` (fallback: no behavioral-health cost share; order ${FALLBACK_ORDER[group.fallback]})` : '';
   const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}${fallback}`;
   if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
   const split = group.visitSplit;
