@@ -29,35 +29,46 @@
  * - AAA at the payer, receiver, subscriber or dependent level (2000 or 2100) rejects the answer;
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
-import type { Coverage, CoverageStatus, InsuranceType, MentalHealthCoverage } from '../domain/coverage.ts';
-import { aaaReason, errorCodeForAaa } from './aaa.ts';
+import type { Coverage, CoverageStatus } from '../domain/coverage.ts';
+import { aaaReason } from './aaa.ts';
 import { familyRowsElsewhere, patientLoop, type AskedPerson } from './patient.ts';
 import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
-import { priceNetworks } from './benefits/pricing.ts';
+import { priceRows, type PricingFacts } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
 import type { Delimiters } from './delimiters.ts';
-import { allTransactions, findTransaction, readInterchange, wrongTransaction, type Interchange, type Transaction } from './envelope.ts';
+import { readInterchange, type Interchange } from './envelope.ts';
+import { namesMember, transactionToRead } from './transaction-set.ts';
 import { messagesOf } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
 import { traceRows } from './benefits/tracing.ts';
 import { byContent } from './benefits/gates.ts';
-import { nextYearRows, rowExcludedBy, type PricingRows } from './benefits/pricing-rows.ts';
+import { nextYearRows, rowExcludedBy } from './benefits/pricing-rows.ts';
 import type { CostShareFallback } from './benefits/rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
 import { unknownMemberDates } from './benefits/closed-world.ts';
 import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
+import { mentalHealthStatus } from './mental-health-status.ts';
 import { saysCue } from './benefits/phrases.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
-import { benefitAaa as benefitAaaOf, buildLoopTree, levelAaa, type HlLevel, type LoopTree } from './loops.ts';
+import { benefitAaa as benefitAaaOf, type LoopTree } from './loops.ts';
 import { fail, guarded, ok, type ParseResult } from './result.ts';
+import { refusalOf } from './member-refusal.ts';
 import { el } from './tokenizer.ts';
 import { d8ToIso } from './values.ts';
 import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode } from './eb-benefit.ts';
 import { planDates, refIn, readPerson } from './member-loops.ts';
-import { entityName, thirdParty, otherSourceOfBehavioralHealth, utilizationManager, primaryCareProvider, additionalPolicies } from './related-entities.ts';
-import { nextPlanYear, insuranceAndPlanType, planName } from './plan-identity.ts';
+import {
+  entityName,
+  traceCarveOut,
+  thirdParty,
+  otherSourceOfBehavioralHealth,
+  utilizationManager,
+  primaryCareProvider,
+  additionalPolicies,
+} from './related-entities.ts';
+import { nextPlanYear, insuranceAndPlanType, planName, programRule } from './plan-identity.ts';
 
 const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
 
@@ -79,38 +90,6 @@ function sortByIndex(list: Benefit[]): void {
   }
 }
 
-/** Whether a subscriber level (2000C) or one of its dependents (2000D) carries member ID `id` (2100C NM109, or the dependent's). */
-function namesMember(level: HlLevel, id: string): boolean {
-  if (readPerson(level.names[0]).member_id === id) return true;
-  return level.children.some((c) => c.kind === 'dependent' && readPerson(c.names[0]).member_id === id);
-}
-
-/** What pricing a network reads beside its rows (benefits/pricing.ts priceNetworks). */
-type PricingFacts = Pick<
-  Parameters<typeof priceNetworks>[0],
-  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates' | 'session'
->;
-
-/** priceNetworks over one year's rows (one object shape for every call). */
-function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
-  return priceNetworks({
-    insurance_type: f.insurance_type,
-    current: rows.current,
-    bh: rows.bh,
-    teleList: rows.teleList,
-    unknown: rows.unknown,
-    memberDates: f.memberDates,
-    dateOfService: f.dateOfService,
-    inactive: f.inactive,
-    plan: f.plan,
-    advantageElsewhere: f.advantageElsewhere,
-    mhInactive: f.mhInactive,
-    session: f.session,
-    warnings,
-    trace,
-  });
-}
-
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
   trace?: TraceEntry[];
@@ -122,18 +101,6 @@ export interface NormalizeOptions {
   person?: AskedPerson;
   /** The payer directory's order of the office visit (98) and plan (30) cost shares (docs/estimates.md 1.1, "Fallback order"). */
   fallback?: CostShareFallback;
-}
-
-/** The answer holds no person who is the patient asked about: as a payer says it (AAA 71, birth date does not match), 404 MEMBER_NOT_FOUND. */
-function notFound(): Eligibility {
-  return { kind: 'rejected', error_code: errorCodeForAaa('71'), level: 'dependent', reason_code: '71', followup: 'C', reason: aaaReason('71', 'C') };
-}
-
-function programRule(type: InsuranceType, eb04Sent: boolean): string {
-  if (type === 'qmb')
-    return 'QMB (EB04 QM, the aid category of an active status row, or an other-payer row naming QMB, never negated): the member owes $0 of Medicare cost sharing';
-  if (!eb04Sent && type === 'commercial') return 'no EB04 and no program named: commercial unless the payer directory marks a state Medicaid program';
-  return eb04Sent ? 'EB04 codes, plan and payer names' : 'plan or payer name';
 }
 
 export function normalize271(text: string, options: NormalizeOptions = {}): ParseResult<Eligibility> {
@@ -150,45 +117,10 @@ export function normalizeInterchange(ic: ParseResult<Interchange>, options: Norm
 
 function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions): ParseResult<Eligibility> {
   if (!ic.ok) return ic;
-  const found = findTransaction(ic.value, '271');
-  if (!found) return wrongTransaction(ic.value, '271');
-  const d = ic.value.delimiters;
-  const warnings = [...ic.warnings];
-  let count271 = 0;
-  for (const t of allTransactions(ic.value)) if (t.set_id === '271') count271++;
-  let tx = found.tx;
-  let built = buildLoopTree(tx.body);
-  if (count271 > 1) {
-    // A batch answer: the set about the member asked about; none naming them is no answer about them (another
-    // member's set is never read for them). Without a member ID asked about (the CLI), the first.
-    const named = options.memberId ? memberTransaction(ic.value, options.memberId, { tx, built }) : null;
-    if (options.memberId && !named) {
-      return fail(`the interchange holds ${count271} 271 transaction sets and none names the member ID asked about`, {
-        index: tx.st.index,
-        id: 'ST',
-        offset: tx.st.offset,
-      });
-    }
-    if (named) ({ tx, built } = named);
-    warnings.push(`the interchange holds ${count271} 271 transaction sets; ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
-  }
-  warnings.push(...built.warnings);
-  return readEligibility(built.tree, d, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, warnings, options);
-}
-
-type ReadSet = { tx: Transaction; built: ReturnType<typeof buildLoopTree> };
-
-const setNames = (set: ReadSet, id: string) => set.built.tree.levels.some((l) => l.kind === 'subscriber' && namesMember(l, id));
-
-/** The first 271 transaction set whose subscriber level (or a dependent of it) names member `id`, with its loop tree; `first` is read already. */
-function memberTransaction(ic: Interchange, id: string, first: ReadSet): ReadSet | null {
-  if (setNames(first, id)) return first;
-  for (const tx of allTransactions(ic)) {
-    if (tx.set_id !== '271' || tx === first.tx) continue;
-    const set = { tx, built: buildLoopTree(tx.body) };
-    if (setNames(set, id)) return set;
-  }
-  return null;
+  const set = transactionToRead(ic.value, options.memberId, ic.warnings);
+  if (!set.ok) return set;
+  const { tx, built } = set.value;
+  return readEligibility(built.tree, ic.value.delimiters, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, set.warnings, options);
 }
 
 /** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
@@ -210,23 +142,8 @@ function readEligibility(
   // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
   const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
   const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
-
-  for (const level of [payerLevel, receiverLevel, subscriberLevel, dependentLevel]) {
-    if (!level) continue;
-    const hit = levelAaa(level);
-    if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
-  }
-  if (patient && 'notFound' in patient) {
-    warnings.push(`the patient asked about is not in the answer: ${patient.notFound}`);
-    return ok(notFound(), warnings);
-  }
-  if (!subscriberLevel) {
-    for (const level of tree.levels) {
-      const hit = levelAaa(level) ?? benefitAaaOf(level)[0];
-      if (hit) return ok(rejection(hit, REJECT_LEVEL[level.kind]), warnings);
-    }
-    return fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
-  }
+  const refused = refusalOf(tree, { payerLevel, receiverLevel, subscriberLevel, dependentLevel }, patient, at, warnings);
+  if (refused !== null || !subscriberLevel) return refused ?? fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
 
   const memberLevel = dependentLevel ?? subscriberLevel;
   const benefitLevel = memberLevel.benefits.length > 0 || !dependentLevel ? memberLevel : subscriberLevel;
@@ -353,15 +270,7 @@ function readEligibility(
     encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service
       ? nextYearRows(next, encounter, skipped, pricesHere)
       : null;
-  // Mental health's status by network (docs/estimates.md 1.1): inactive for both closes the session; inactive for
-  // one network only closes that network's (its benefits are not covered), active for either is active.
-  let mental: MentalHealthCoverage = 'unknown';
-  if (carveOut || otherSource) mental = 'carved_out';
-  else if (mh.in === 'active' || mh.out === 'active') mental = 'active';
-  else if (mh.in === 'inactive' && mh.out === 'inactive') mental = 'inactive';
-  else if (otherActive || strongCostShare) mental = 'active';
-  const mhInactiveIn = mental !== 'inactive' && mental !== 'carved_out' && mh.in === 'inactive';
-  const mhInactiveOut = mental !== 'inactive' && mental !== 'carved_out' && mh.out === 'inactive';
+  const { mental, mhInactiveIn, mhInactiveOut } = mentalHealthStatus({ carvedOut: Boolean(carveOut || otherSource), mh, otherActive, strongCostShare });
   const pricing: PricingFacts = {
     insurance_type,
     dateOfService: encounter?.date_of_service ?? null,
@@ -378,27 +287,7 @@ function readEligibility(
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
   const thisYearInNetwork = nextYear ? priceRows(thisYear, pricing, [], undefined).in_network : undefined;
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
-
-  if (trace && carveOut)
-    trace.push(
-      traced(
-        'carve-out',
-        null,
-        null,
-        third
-          ? `behavioral health is administered by ${third.name}: the medical plan's benefits never price it`
-          : "the carve-out rows name different administrators (a conflict: neither is taken); the medical plan's benefits never price it",
-      ),
-    );
-  if (trace && otherSource)
-    trace.push(
-      traced(
-        'carve-out',
-        null,
-        otherSource,
-        "EB01 W (other source of data) on the behavioral-health service types: another source, which the payer does not name, states these benefits; the medical plan's benefits never price it",
-      ),
-    );
+  if (trace) traceCarveOut(trace, carveOut, otherSource);
 
   const group = refIn(names, '6P');
   const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');

@@ -5,6 +5,7 @@ import { namesMentalHealth, otherPayerInsuranceType } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
 import { type RelatedEntity } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
+import { traced, type TraceEntry } from './benefits/trace.ts';
 import { type Benefit, orNull, isStatus, insuranceCode } from './eb-benefit.ts';
 
 function phoneOf(pers: Segment[]): string | null {
@@ -195,4 +196,28 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
     }
   }
   return out;
+}
+
+/** The explanation's carve-out entries: the administrator (or the administrators' conflict), or another source (EB01 W). */
+export function traceCarveOut(trace: TraceEntry[], carveOut: { entity: OtherEntity | null } | null, otherSource: Benefit | undefined): void {
+  if (carveOut)
+    trace.push(
+      traced(
+        'carve-out',
+        null,
+        null,
+        carveOut.entity
+          ? `behavioral health is administered by ${carveOut.entity.name}: the medical plan's benefits never price it`
+          : "the carve-out rows name different administrators (a conflict: neither is taken); the medical plan's benefits never price it",
+      ),
+    );
+  if (otherSource)
+    trace.push(
+      traced(
+        'carve-out',
+        null,
+        otherSource,
+        "EB01 W (other source of data) on the behavioral-health service types: another source, which the payer does not name, states these benefits; the medical plan's benefits never price it",
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { spendDownGate } from './gates.ts';
 import type { SessionStatus } from '../plan-rows.ts';
+import type { PricingRows } from './pricing-rows.ts';
 import type { CostShareFallback, PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
@@ -121,4 +122,30 @@ export function priceNetworks(input: PricingInput): Priced {
   const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown);
   const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown);
   return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
+}
+
+/** What pricing a network reads beside its rows. */
+export type PricingFacts = Pick<
+  PricingInput,
+  'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates' | 'session'
+>;
+
+/** priceNetworks over one year's rows (one object shape for every call). */
+export function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
+  return priceNetworks({
+    insurance_type: f.insurance_type,
+    current: rows.current,
+    bh: rows.bh,
+    teleList: rows.teleList,
+    unknown: rows.unknown,
+    memberDates: f.memberDates,
+    dateOfService: f.dateOfService,
+    inactive: f.inactive,
+    plan: f.plan,
+    advantageElsewhere: f.advantageElsewhere,
+    mhInactive: f.mhInactive,
+    session: f.session,
+    warnings,
+    trace,
+  });
 }
