@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { write835 } from '../../src/x12/remittance/write-835.ts';
-import type { Adjustment, Claim, Remittance, ServiceLine } from '../../src/x12/remittance/types.ts';
-import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { claimOf, remittance835, serviceLine } from '../helpers/remittance-835.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 
 let server: TestServer;
@@ -25,82 +24,19 @@ async function estimate(member: typeof AVERY, extra: Record<string, unknown> = {
   return r.body;
 }
 
-function line(code: string, charge: number, paid: number, adjustments: Adjustment[], allowed: number | null = null, date = TEST_TODAY): ServiceLine {
-  return {
-    procedure: { qualifier: 'HC', code, modifiers: [] },
-    charge_cents: charge,
-    paid_cents: paid,
-    revenue_code: null,
-    units: 1,
-    original_procedure: null,
-    date_of_service: date,
-    service_end: date,
-    allowed_cents: allowed,
-    adjustments,
-    remarks: [],
-    line_control: null,
-    segment_index: 0,
-  };
-}
-
-function claim(id: string, member: typeof AVERY, lines: ServiceLine[], status = '1'): Claim {
-  const charge = lines.reduce((t, l) => t + l.charge_cents, 0);
-  const paid = lines.reduce((t, l) => t + l.paid_cents, 0);
-  return {
-    claim_id: id,
-    status_code: status,
-    status: 'primary',
-    charge_cents: charge,
-    paid_cents: paid,
-    patient_responsibility_cents: charge - paid,
-    filing_indicator: 'CI',
-    payer_claim_id: null,
-    facility_code: '11',
-    frequency: '1',
-    patient: { last_name: member.member_last_name.toUpperCase(), first_name: member.member_first_name.toUpperCase(), id_qualifier: 'MI', id: member.member_id },
-    subscriber: null,
-    corrected_insured: null,
-    rendering_provider: null,
-    statement_start: null,
-    statement_end: null,
-    adjustments: [],
-    lines,
-    header_number: '1',
-    segment_index: 0,
-  };
-}
-
-function remittance(payerId: string, claims: Claim[]): string {
-  const r: Remittance = {
-    control_number: '0001',
-    handling: 'I',
-    total_paid_cents: claims.reduce((t, c) => t + c.paid_cents, 0),
-    credit_debit: 'C',
-    payment_method: 'ACH',
-    payment_date: TEST_TODAY,
-    trace: 'EFT0001',
-    production_date: TEST_TODAY,
-    payer: { name: 'SANDBOX PAYER', id_qualifier: null, id: null, additional_id: payerId },
-    payee: { name: 'NORTH CLINIC', id_qualifier: 'XX', id: VALID_NPI },
-    claims,
-    provider_adjustments: [],
-  };
-  return write835(r, 'PAYER', 'CLINIC', { control_number: 7, now: new Date(`${TEST_TODAY}T12:00:00Z`) });
-}
-
 const x12 = { 'content-type': 'application/edi-x12' };
 
 test('an 835 for the sessions estimated: exact, under-collected with its cause, unmatched with its reason; read back; counted', async () => {
   const avery = await estimate(AVERY);
   assert.equal(avery.member_obligation, 3000);
   const stranger = { member_id: 'ZZ999999', member_first_name: 'Nobody', member_last_name: 'Known', member_dob: '1990-01-01' };
-  const file = remittance(avery.payer_id, [
+  const file = remittance835(avery.payer_id, [
     // Paid as estimated: the $30 copay (PR 3), the payer the rest.
-    claim('C1', AVERY, [line('90837', 15000, 12000, [{ group: 'PR', reason: '3', amount_cents: 3000, quantity: null }], 15000)]),
+    claimOf('C1', AVERY, [serviceLine('90837', 15000, 12000, [{ group: 'PR', reason: '3', amount_cents: 3000, quantity: null }], 15000)]),
     // Another procedure the same day: no estimate priced it.
-    claim('C2', AVERY, [line('90791', 20000, 16000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }])]),
+    claimOf('C2', AVERY, [serviceLine('90791', 20000, 16000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }])]),
     // A member never estimated.
-    claim('C3', stranger, [line('90837', 15000, 11000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }])]),
+    claimOf('C3', stranger, [serviceLine('90837', 15000, 11000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }])]),
   ]);
   const r = await server.post('/v1/remittances', file, x12);
   assert.equal(r.status, 201, JSON.stringify(r.body));
@@ -119,8 +55,8 @@ test('an 835 for the sessions estimated: exact, under-collected with its cause, 
   assert.deepEqual(back.body, r.body);
 
   // A copay raised since the check: the desk collected $10 too little.
-  const raised = remittance(avery.payer_id, [
-    claim('C4', AVERY, [line('90837', 15000, 11000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }], 15000)]),
+  const raised = remittance835(avery.payer_id, [
+    claimOf('C4', AVERY, [serviceLine('90837', 15000, 11000, [{ group: 'PR', reason: '3', amount_cents: 4000, quantity: null }], 15000)]),
   ]);
   const second = await server.post('/v1/remittances', raised, { 'content-type': 'text/plain' });
   assert.equal(second.status, 201);
@@ -142,16 +78,16 @@ test('a coinsurance-after-deductible session: the deductible met since the check
   const marcus = await estimate(MARCUS);
   assert.ok(marcus.member_obligation > 0, JSON.stringify(marcus));
   // The payer allowed $100 of the $150: the estimate's own rule at $100 is what the member owes.
-  const first = await server.post('/v1/remittances', remittance(marcus.payer_id, [claim('M1', MARCUS, [line('90837', 15000, 0, [], 10000)])]), x12);
+  const first = await server.post('/v1/remittances', remittance835(marcus.payer_id, [claimOf('M1', MARCUS, [serviceLine('90837', 15000, 0, [], 10000)])]), x12);
   const c = first.body.lines[0].comparison;
   assert.notEqual(c.at_allowed, null);
   // A line whose PR equals the rule at the allowed amount is a fee-schedule difference, not a benefits error.
   const atAllowed = c.at_allowed as number;
   const fee = await server.post(
     '/v1/remittances',
-    remittance(marcus.payer_id, [
-      claim('M2', MARCUS, [
-        line(
+    remittance835(marcus.payer_id, [
+      claimOf('M2', MARCUS, [
+        serviceLine(
           '90837',
           15000,
           10000 - atAllowed,
@@ -172,8 +108,8 @@ test('a coinsurance-after-deductible session: the deductible met since the check
     // Less deductible than estimated: more was met between the check and the claim.
     const progressed = await server.post(
       '/v1/remittances',
-      remittance(marcus.payer_id, [
-        claim('M3', MARCUS, [line('90837', 15000, 15000 - 1000, [{ group: 'PR', reason: '2', amount_cents: 1000, quantity: null }], 15000)]),
+      remittance835(marcus.payer_id, [
+        claimOf('M3', MARCUS, [serviceLine('90837', 15000, 15000 - 1000, [{ group: 'PR', reason: '2', amount_cents: 1000, quantity: null }], 15000)]),
       ]),
       x12,
     );
@@ -187,7 +123,7 @@ test('bad input: an unreadable 835 is a 400 naming the segment; JSON is refused;
   assert.match(bad.body.message, /^The body is not a readable 835: /);
   const json = await server.post('/v1/remittances', { x: 1 });
   assert.equal(json.status, 415);
-  const unknown = await server.post('/v1/remittances?payer_id=NO-SUCH-PAYER', remittance('X', []), x12);
+  const unknown = await server.post('/v1/remittances?payer_id=NO-SUCH-PAYER', remittance835('X', []), x12);
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body.error_code, 'PAYER_NOT_SUPPORTED');
   const missing = await server.get('/v1/remittances/rem_0000');
