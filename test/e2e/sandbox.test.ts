@@ -3,11 +3,12 @@
  * the packed tarball when scripts/pack-check.sh runs this suite (launch.ts). Each feature family once,
  * over HTTP only: the four endpoints with the `apikey` header, FHIR, a batch whose `batch.completed`
  * reaches a webhook receiver on loopback (verified with the standardwebhooks package), console sign-in
- * of a person added with `coverage users add`, the `coverage check` and `coverage batch` commands, and
- * the API docs page. Every answer is checked against the served OpenAPI document (api.ts).
+ * of a person added with `coverage users add`, the `coverage check` and `coverage batch` commands, a
+ * course of care and the remittance of its first session (`simulate-payer --remit`, POST /v1/remittances,
+ * `coverage remit`, /v1/accuracy), and the API docs page. Every answer is checked against the served OpenAPI document (api.ts).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -156,7 +157,7 @@ test(`${TARGET}: a person added with coverage users add signs in to the console 
 test(`${TARGET}: the coverage command checks and sends a schedule as a batch`, async () => {
   const cli = { COVERAGE_URL: server.url, COVERAGE_API_KEY: KEY };
   const check = await coverage(
-    ['check', 'estimate', '--member-id', '10010MHNA', '--first-name', 'Avery', '--last-name', 'Walsh', '--dob', '1988-03-14', '--cost', '15000', '--json'],
+    ['check', 'estimate', '--member-id', '10010MHNA', '--first-name', 'Avery', '--last-name', 'Walsh', '--dob', '1988-03-14', '--cost', '150', '--json'],
     cli,
   );
   assert.equal(check.code, 0, check.stderr);
@@ -166,6 +167,38 @@ test(`${TARGET}: the coverage command checks and sends a schedule as a batch`, a
   assert.equal(batch.code, 0, batch.stderr);
   const lines = readFileSync(out, 'utf8').trim().split(/\r?\n/);
   assert.equal(lines.length, 9, 'a header and one line per row of the schedule');
+});
+
+test(`${TARGET}: a course of care is priced, and the payer's remittance for its first session is compared with it`, async () => {
+  const estimate = await api('POST', '/v1/estimate', {
+    body: {
+      ...avery,
+      payer_id: 'SBX-EVERGREEN',
+      provider_npi: '1234567893',
+      provider_session_cost: 15000,
+      procedure_code: '90837',
+      course: { sessions: 4, every_days: 7 },
+    },
+  });
+  assert.equal(estimate.status, 200, estimate.text);
+  assert.equal(estimate.body.course.lines.length, 4);
+  assert.equal(estimate.body.course.lines[0].member_obligation, estimate.body.member_obligation, 'the first line is the single estimate');
+  // The payer's 835 for that session, as the simulator writes it from the answer (docs/remittances.md), sent back.
+  const estimates = join(dir, 'estimates.json');
+  const file = join(dir, 'remittance.835');
+  writeFileSync(estimates, JSON.stringify([estimate.body]));
+  const written = await coverage(['simulate-payer', '--remit', estimates, '--out', file], {});
+  assert.equal(written.code, 0, written.stderr);
+  const remitted = await api('POST', '/v1/remittances', { body: readFileSync(file, 'utf8'), headers: { 'content-type': 'application/edi-x12' } });
+  assert.equal(remitted.status, 201, remitted.text);
+  assert.deepEqual([remitted.body.service_lines, remitted.body.matched], [1, 1]);
+  assert.equal(remitted.body.lines[0].comparison.verdict, 'exact');
+  const summary = await coverage(['remit', file], { COVERAGE_URL: server.url, COVERAGE_API_KEY: KEY });
+  assert.equal(summary.code, 0, summary.stderr);
+  assert.doesNotMatch(summary.stdout, /10010MHNA|AVERY|WALSH/i, 'the summary names no patient');
+  const accuracy = await api('GET', '/v1/accuracy?payer_id=SBX-EVERGREEN');
+  assert.equal(accuracy.status, 200);
+  assert.ok(accuracy.body.payers[0].exact >= 1, JSON.stringify(accuracy.body));
 });
 
 test(`${TARGET}: the API docs page loads Swagger UI on demand`, async () => {
