@@ -27,7 +27,7 @@ import { isShareInfo } from '../../src/x12/benefits/rows.ts';
 import { codeTable, decisionOf, type CodeTableName } from '../../src/x12/code-tables/index.ts';
 import { normalize271 } from '../../src/x12/index.ts';
 import { corpus, encounterOf, type CorpusCase } from './corpus.ts';
-import { d8, enc, idOf, loopRuns, piecesOf, repetitionOf, withPieces, type Loop, type Pieces } from './x12-pieces.ts';
+import { d8, enc, idOf, loopRuns, MONEY_FIELDS as MONEY, piecesOf, repetitionOf, withPieces, type Loop, type Pieces } from './x12-pieces.ts';
 
 interface Answer {
   status: number;
@@ -48,33 +48,6 @@ const cases = corpus()
   .map((x) => ({ ...x, base: answer(x.c, x.c.text), loops: loopRuns(x.p).flat() }))
   .filter((x): x is typeof x & { base: Answer } => x.base !== null);
 type Case = (typeof cases)[number];
-
-/** The fields of the answer that say what the session costs. */
-const MONEY = [
-  'benefit_structure',
-  'copayment',
-  'coinsurance',
-  'deductible',
-  'remaining_deductible',
-  'family_deductible',
-  'family_remaining_deductible',
-  'oop_max',
-  'remaining_oop_max',
-  'family_oop_max',
-  'family_remaining_oop_max',
-  'member_obligation',
-  'payer_obligation',
-  'pre_deductible_member_obligation',
-  'pre_deductible_payer_obligation',
-  'post_deductible_member_obligation',
-  'post_deductible_payer_obligation',
-  'post_oop_max_member_obligation',
-  'post_oop_max_payer_obligation',
-  'remaining_sessions_before_deductible',
-  'remaining_sessions_before_oop_max',
-  'telehealth',
-  'visits_remaining',
-] as const;
 
 const UNKNOWN_CODES = new Set(['UNKNOWN_COSTSHARE', 'UNKNOWN_REMAININGS']);
 const show = (v: unknown) => JSON.stringify(v) ?? 'undefined';

@@ -82,7 +82,7 @@ import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
 import { corpus, encounterOf, personOf, type CorpusCase } from './corpus.ts';
-import { d8, enc, idOf, loopRuns, piecesOf, repetitionOf, withPieces, withRows, type Loop, type Pieces } from './x12-pieces.ts';
+import { d8, enc, idOf, loopRuns, MONEY_FIELDS, piecesOf, repetitionOf, withPieces, withRows, type Loop, type Pieces } from './x12-pieces.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers to place a segment inside a loop and to re-encode an interchange (the pieces themselves:
@@ -132,33 +132,8 @@ const cases = corpus()
   .filter((x): x is { c: CorpusCase; p: Pieces } => x.p !== null && loopRuns(x.p).length > 0 && answer(x.c, x.c.text) !== null)
   .map((x) => ({ ...x, base: answer(x.c, x.c.text)! }));
 
-/** The fields of the answer that say what the session costs (and the HTTP status: 200, or 206 unknown). */
-const MONEY = [
-  'benefit_structure',
-  'copayment',
-  'coinsurance',
-  'deductible',
-  'remaining_deductible',
-  'family_deductible',
-  'family_remaining_deductible',
-  'oop_max',
-  'remaining_oop_max',
-  'family_oop_max',
-  'family_remaining_oop_max',
-  'member_obligation',
-  'payer_obligation',
-  'pre_deductible_member_obligation',
-  'pre_deductible_payer_obligation',
-  'post_deductible_member_obligation',
-  'post_deductible_payer_obligation',
-  'post_oop_max_member_obligation',
-  'post_oop_max_payer_obligation',
-  'remaining_sessions_before_deductible',
-  'remaining_sessions_before_oop_max',
-  'telehealth',
-  'visits_remaining',
-  'error_code',
-] as const;
+/** The fields of the answer that say what the session costs, and whether it is unknown (206's error_code). */
+const MONEY = [...MONEY_FIELDS, 'error_code'] as const;
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);

@@ -69,3 +69,30 @@ export function withRows(p: Pieces, rows: string[][]): string {
 }
 
 export const d8 = (iso: string) => iso.replaceAll('-', '');
+
+/** The fields of the answer that say what the session costs. */
+export const MONEY_FIELDS = [
+  'benefit_structure',
+  'copayment',
+  'coinsurance',
+  'deductible',
+  'remaining_deductible',
+  'family_deductible',
+  'family_remaining_deductible',
+  'oop_max',
+  'remaining_oop_max',
+  'family_oop_max',
+  'family_remaining_oop_max',
+  'member_obligation',
+  'payer_obligation',
+  'pre_deductible_member_obligation',
+  'pre_deductible_payer_obligation',
+  'post_deductible_member_obligation',
+  'post_deductible_payer_obligation',
+  'post_oop_max_member_obligation',
+  'post_oop_max_payer_obligation',
+  'remaining_sessions_before_deductible',
+  'remaining_sessions_before_oop_max',
+  'telehealth',
+  'visits_remaining',
+] as const;
