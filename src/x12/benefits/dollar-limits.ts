@@ -5,16 +5,15 @@
  */
 import { bindingRemaining } from '../../domain/estimate/accumulators.ts';
 import type { Cents } from '../../domain/coverage.ts';
+import { codeIn, codeTable } from '../code-tables/index.ts';
 import { periodKind } from '../codes.ts';
 import { el } from '../tokenizer.ts';
 import { AccumulatorReader } from './accumulators.ts';
 import { readAmount, type Net, type Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
-/** EB06 periods that bound one session: per visit (27), per day (7), per 24 hours (13). */
-const PER_SESSION = new Set(['27', '7', '13']);
-/** EB06 30 (Exceeded): the maximum is used up. */
-const EXCEEDED = '30';
+/** What the EB06 table says a dollar limit in this period is (per visit, day or 24 hours: per session; exceeded: used up). */
+const dollarLimitOf = (period: string) => codeIn(codeTable('eb06').codes, period)?.dollarLimit;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -42,8 +41,8 @@ export class DollarLimits {
     else if (kind === 'total' || kind === 'remaining' || kind === 'met') {
       this.yearly.offer(b);
       this.yearlyOffered = true;
-    } else if (b.period === EXCEEDED) this.exceeded ??= b;
-    else if (PER_SESSION.has(b.period) && amount > 0) {
+    } else if (dollarLimitOf(b.period) === 'used_up') this.exceeded ??= b;
+    else if (dollarLimitOf(b.period) === 'per_session' && amount > 0) {
       if (this.perSession === null || amount < this.perSession.cap) this.perSession = { cap: amount, from: b };
     } else this.unknown.push(b);
   }
@@ -74,7 +73,7 @@ export class DollarLimits {
         ),
       );
     for (const b of this.unknown) {
-      const zero = readAmount(b) === 0 && (PER_SESSION.has(b.period) || periodKind(b.period) === 'total');
+      const zero = readAmount(b) === 0 && (dollarLimitOf(b.period) === 'per_session' || periodKind(b.period) === 'total');
       out.push(
         traced(
           'dollar limit: unknown',

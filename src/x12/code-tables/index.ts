@@ -51,6 +51,8 @@ export interface CodeEntry {
   care?: 'inpatient' | 'outpatient' | null;
   /** EB09/HSD01: what a limit in it counts (visits; another unit a session uses: hours, days, units; nothing a session uses). */
   unit?: 'visits' | 'service' | 'none';
+  /** EB06: what a dollar limit (EB01 F with an amount) in this period is: the most paid for one session, or a maximum used up (benefits/dollar-limits.ts). */
+  dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
   /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
