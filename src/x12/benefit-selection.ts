@@ -36,6 +36,7 @@ import { forVisit, shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { STRONG_BH_TIER } from './codes.ts';
 import { el } from './tokenizer.ts';
+import { TELEHEALTH_PLACES_OF_SERVICE } from '../domain/encounter.ts';
 
 export { hasServiceLimit } from './benefits/accumulators.ts';
 export {
@@ -141,7 +142,7 @@ export function networkBenefits(
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback } = { hdhp: false, fits: pricesOffice },
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
@@ -194,7 +195,7 @@ export function networkBenefits(
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
-  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings, plan.fallback);
+  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
   const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;
@@ -228,6 +229,7 @@ export function networkBenefits(
   const cap = dollars?.cap();
   if (cap !== undefined) out.payer_cap = cap;
   if (group?.combine && out.copayment !== null && out.coinsurance !== null) out.combine = group.combine;
+  if (group?.coinsuranceCap !== undefined && out.coinsurance !== null) out.coinsurance_cap = group.coinsuranceCap;
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;
@@ -291,7 +293,8 @@ export function telehealthShare(
   trace?: TraceEntry[],
   unknown: readonly Selectable[] = NO_ROWS,
 ): CostShare | null {
-  const group = shareGroup(list, n, pricesTelehealth, warnings);
+  // The telehealth cost share is a telehealth visit's: words qualifying it for one (share-qualifiers.json) read at a telehealth place.
+  const group = shareGroup(list, n, pricesTelehealth, warnings, '98-then-30', TELEHEALTH_PLACES_OF_SERVICE[0] ?? null);
   if (unknown.length > 0) {
     // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
     // unknown in-person cost share cannot be told apart from it.
@@ -307,9 +310,10 @@ export function telehealthShare(
     }
   }
   if (!group || group.notCovered) return null;
-  const { copayment, coinsurance } = group;
+  const { copayment, coinsurance, coinsuranceCap } = group;
   if (copayment === null && coinsurance === null) return null;
-  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null)) return null;
+  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null) && coinsuranceCap === inPerson?.coinsurance_cap)
+    return null;
   if (trace) traceGroup(group, n, 'telehealth ', trace);
-  return { copayment, coinsurance };
+  return coinsuranceCap !== undefined && coinsurance !== null ? { copayment, coinsurance, coinsurance_cap: coinsuranceCap } : { copayment, coinsurance };
 }

@@ -275,7 +275,12 @@ function readEligibility(
     insurance_type,
     dateOfService: encounter?.date_of_service ?? null,
     inactive: coverageStatus === 'inactive',
-    plan: fallback ? { hdhp: flags.is_hdhp, fits: pricesHere, fallback } : { hdhp: flags.is_hdhp, fits: pricesHere },
+    plan: {
+      hdhp: flags.is_hdhp,
+      fits: pricesHere,
+      place: encounter?.place_of_service ?? null,
+      ...(fallback ? { fallback } : {}),
+    },
     advantageElsewhere,
     mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
     memberDates: encounter
