@@ -36,6 +36,7 @@ import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.t
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
 import { priceRows, type PricingFacts } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
+import { continuedEligibility } from './continuation.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
 import { namesMember, transactionToRead } from './transaction-set.ts';
@@ -140,7 +141,7 @@ function readEligibility(
     warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
   }
   // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
-  const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
+  const patient = subscriberLevel ? patientLoop(subscriberLevel, person, memberId ?? null) : undefined;
   const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
   const refused = refusalOf(tree, { payerLevel, receiverLevel, subscriberLevel, dependentLevel }, patient, at, warnings);
   if (refused !== null || !subscriberLevel) return refused ?? fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
@@ -177,7 +178,18 @@ function readEligibility(
   const { plan346, plan291, elig356, elig307 } = dates;
   const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
   const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
-  const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
+  // COBRA continuation beginning right after the eligibility end continues it (continuation.ts).
+  const cobra = continuedEligibility(names, dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null);
+  const reportedEligibilityEnd = cobra.end;
+  if (trace && cobra.continued)
+    trace.push(
+      traced(
+        'eligibility: COBRA continuation',
+        null,
+        null,
+        `COBRA continuation begins ${cobra.continued.begin} (2100 DTP 340), right after the eligibility end: the member is eligible through ${cobra.continued.end ?? 'an open end'} (DTP 341)`,
+      ),
+    );
   const planEnd = reportedEnd;
   const reference = planBegin ?? bhtDate;
   // Without a plan end a later benefit begin can be a change within the year: one in force on the

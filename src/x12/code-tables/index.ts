@@ -55,6 +55,10 @@ export interface CodeEntry {
   dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
+  /** 2100C/D DTP01: the begin or end of COBRA continuation, which continues an eligibility ending right before it (continuation.ts). */
+  continuation?: 'begin' | 'end';
+  /** EB01: the row states that the benefit has no limit (H Unlimited): a less specific visit limit does not limit it. */
+  limit?: 'unlimited';
   /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
   unknownOn?: 'figures';
 }
@@ -101,7 +105,7 @@ export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
 
 // JSON modules (x12/ does no I/O): the tables are part of the code's data, read once at import.
 const TABLES: Readonly<Record<CodeTableName, CodeTable>> = {
-  eb01,
+  eb01: eb01 as CodeTable,
   eb02,
   eb03: eb03 as CodeTable,
   eb04,
