@@ -37,6 +37,7 @@ import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry 
 import { priceRows, type PricingFacts } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
 import { continuedEligibility } from './continuation.ts';
+import { encounterServiceTypes, ownServiceGate } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
 import { namesMember, transactionToRead } from './transaction-set.ts';
@@ -272,7 +273,9 @@ function readEligibility(
     eb04Sent,
   });
 
-  const carveOut = thirdParty(entities, strongCostShare);
+  // The encounter's own service types when its procedure is not mental health's (encounter-service.ts).
+  const encounterTypes = encounterServiceTypes(encounter);
+  const carveOut = thirdParty(entities, strongCostShare, encounterTypes);
   const third = carveOut?.entity ?? null;
   if (carveOut && !third) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
   const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entities);
@@ -300,7 +303,14 @@ function readEligibility(
       : [],
     session,
   };
-  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
+  const priced = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
+  const { teleIn, teleOut, partAFiltered } = priced;
+  const { in_network, out_of_network } = ownServiceGate(
+    priced,
+    encounterTypes && !carveOut && coverageStatus !== 'inactive' ? (nextYear ?? thisYear).current : null,
+    encounterTypes,
+    trace,
+  );
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
   const thisYearInNetwork = nextYear ? priceRows(thisYear, pricing, [], undefined).in_network : undefined;
   if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
