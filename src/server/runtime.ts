@@ -19,6 +19,7 @@ import { checkProductionDataKey, type Config } from './config.ts';
 import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
+import { remittanceAdvice } from './remittance-advice.ts';
 import { RemittanceStore } from '../store/remittances.ts';
 import { SealedText } from '../store/sealed-text.ts';
 
@@ -113,6 +114,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     onPayerCall: metrics.onPayerCall,
     keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clockNow, (err) =>
       app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    ),
+    remittanceAdvice: remittanceAdvice(remittances, clockNow, (err) =>
+      app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
     ),
   };
   const monitoring = createMonitorWorker({

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { AccuracyQuery, AccuracyReport, RemittanceAnswer, RemittanceParams, RemittanceQuery } from '../../domain/schemas/remittances.ts';
 import { accuracyReport } from '../../operations/remittance/accuracy.ts';
+import { NO_OBSERVATION } from '../../operations/remittance/advisory.ts';
 import { ingestRemittance } from '../../operations/remittance/ingest.ts';
 import type { KeptEstimate, KeyedHash } from '../../operations/remittance/kept-estimate.ts';
 import type { PayerNetwork } from '../../payers/network.ts';
@@ -97,8 +98,12 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           });
           if (recorded === false) throw HttpErrors.remittanceNotRecorded();
         }
-        const { members: _members, ...answer } = ingested;
+        const { members: _members, claim_keys: claimKeys, lines: matchedLines, ...counts } = ingested;
+        // What each line observes of the benefits is kept for the desk's advisory, not answered.
+        const lines = matchedLines.map(({ observed: _observed, ...l }) => l);
+        const answer = { ...counts, lines };
         const result = { id, created_at: at, ...answer };
+        const claimOf = new Map(claimKeys.map((c) => [`${c.transaction}|${c.claim}`, c]));
         await options.store.saveRemittance({
           id,
           key_id: owner,
@@ -107,10 +112,10 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           service_lines: answer.service_lines,
           matched: answer.matched,
           payload: result,
-          lines: answer.lines
-            .map((l, i) => ({ l, line_no: i + 1 }))
+          lines: matchedLines
+            .map((l, i) => ({ l, line_no: i + 1, claim: claimOf.get(`${l.transaction}|${l.claim}`) }))
             .filter(({ l }) => l.comparison !== null && l.payer_id !== null)
-            .map(({ l, line_no }) => ({
+            .map(({ l, line_no, claim }) => ({
               line_no,
               payer_id: l.payer_id!,
               group_id: l.group_id,
@@ -118,7 +123,14 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
               verdict: l.comparison!.verdict,
               difference: l.comparison!.difference,
               cause: l.comparison!.causes[0] ?? null,
+              claim_no: claim?.claim_no ?? null,
+              ...(l.observed ?? NO_OBSERVATION),
+              // A reversal is bookkeeping: its own lines are never counted.
+              withdrawn_by: claim?.reversal ? id : null,
             })),
+          claims_keyed: claimKeys
+            .filter((c) => c.claim_hash !== null)
+            .map((c) => ({ claim_no: c.claim_no, claim_hash: c.claim_hash!, paid: c.paid, reversal: c.reversal ? 1 : 0 })),
         });
         for (const l of answer.lines) if (l.comparison && l.payer_id) options.onVerdict?.(l.payer_id, l.comparison.verdict);
         reply.code(201).header('location', `/v1/remittances/${id}`);
