@@ -166,6 +166,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit,
       now: clockNow,
       onVerdict: metrics.onRemittanceVerdict,
+      webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
     consoleAccess: {
       users: new UserStore(db, {

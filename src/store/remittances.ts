@@ -93,7 +93,8 @@ export class RemittanceStore {
     return Number(r.numDeletedRows);
   }
 
-  async saveRemittance(r: RemittanceInput): Promise<void> {
+  /** Saves the remittance, its lines and claims; `within` runs in the same transaction (the webhook outbox's events). */
+  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
     await this.db.kysely.transaction().execute(async (tx) => {
       await tx
         .insertInto('remittances')
@@ -120,6 +121,7 @@ export class RemittanceStore {
           .execute();
         for (const hash of new Set(keyed.map((c) => c.claim_hash))) await settleClaim(tx, r.key_id, hash);
       }
+      await within?.(tx);
     });
   }
 

@@ -48,7 +48,7 @@ test('a $40 copay taken three times where the 271 says $30: the next estimate ca
   assert.ok(first.group_id, 'the sandbox plan has a group');
   assert.ok(!first.alerts.some((a) => a.code === 'REMITTANCE_MISMATCH'));
 
-  const rems = [];
+  const rems: Awaited<ReturnType<typeof remit>>[] = [];
   for (let i = 0; i < ADVISORY_LINES; i++) {
     rems.push(await remit(first.payer_id, 4000));
     const now = await estimate();

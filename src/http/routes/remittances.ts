@@ -12,11 +12,13 @@ import { AccuracyQuery, AccuracyReport, RemittanceAnswer, RemittanceParams, Remi
 import { accuracyReport } from '../../operations/remittance/accuracy.ts';
 import { NO_OBSERVATION } from '../../operations/remittance/advisory.ts';
 import { ingestRemittance } from '../../operations/remittance/ingest.ts';
+import { mismatchEvents } from '../../operations/remittance/mismatch-events.ts';
 import type { KeptEstimate, KeyedHash } from '../../operations/remittance/kept-estimate.ts';
 import type { PayerNetwork } from '../../payers/network.ts';
 import type { AuditWriter } from '../../store/audit.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { RemittanceStore } from '../../store/remittances.ts';
+import type { WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';
 
 /** A remittance file's largest size: a month of a busy practice's 835s is well under it. */
@@ -31,6 +33,8 @@ export interface RemittanceRouteOptions {
   now: () => Date;
   /** Told of each compared line's verdict (metrics). */
   onVerdict?: (payerId: string, verdict: string) => void;
+  /** The webhook outbox: estimate.mismatch events are queued with the remittance, for the owner's webhooks that ask for them. */
+  webhooks?: { store: WebhookStore; wakeDeliveries: () => void };
 }
 
 export const newRemittanceId = () => `rem_${randomBytes(12).toString('hex')}`;
@@ -104,34 +108,43 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const answer = { ...counts, lines };
         const result = { id, created_at: at, ...answer };
         const claimOf = new Map(claimKeys.map((c) => [`${c.transaction}|${c.claim}`, c]));
-        await options.store.saveRemittance({
-          id,
-          key_id: owner,
-          created_at: at,
-          claims: answer.claims,
-          service_lines: answer.service_lines,
-          matched: answer.matched,
-          payload: result,
-          lines: matchedLines
-            .map((l, i) => ({ l, line_no: i + 1, claim: claimOf.get(`${l.transaction}|${l.claim}`) }))
-            .filter(({ l }) => l.comparison !== null && l.payer_id !== null)
-            .map(({ l, line_no, claim }) => ({
-              line_no,
-              payer_id: l.payer_id!,
-              group_id: l.group_id,
-              benefit_structure: l.benefit_structure,
-              verdict: l.comparison!.verdict,
-              difference: l.comparison!.difference,
-              cause: l.comparison!.causes[0] ?? null,
-              claim_no: claim?.claim_no ?? null,
-              ...(l.observed ?? NO_OBSERVATION),
-              // A reversal is bookkeeping: its own lines are never counted.
-              withdrawn_by: claim?.reversal ? id : null,
-            })),
-          claims_keyed: claimKeys
-            .filter((c) => c.claim_hash !== null)
-            .map((c) => ({ claim_no: c.claim_no, claim_hash: c.claim_hash!, paid: c.paid, reversal: c.reversal ? 1 : 0 })),
-        });
+        let queued = 0;
+        await options.store.saveRemittance(
+          {
+            id,
+            key_id: owner,
+            created_at: at,
+            claims: answer.claims,
+            service_lines: answer.service_lines,
+            matched: answer.matched,
+            payload: result,
+            lines: matchedLines
+              .map((l, i) => ({ l, line_no: i + 1, claim: claimOf.get(`${l.transaction}|${l.claim}`) }))
+              .filter(({ l }) => l.comparison !== null && l.payer_id !== null)
+              .map(({ l, line_no, claim }) => ({
+                line_no,
+                payer_id: l.payer_id!,
+                group_id: l.group_id,
+                benefit_structure: l.benefit_structure,
+                verdict: l.comparison!.verdict,
+                difference: l.comparison!.difference,
+                cause: l.comparison!.causes[0] ?? null,
+                claim_no: claim?.claim_no ?? null,
+                ...(l.observed ?? NO_OBSERVATION),
+                // A reversal is bookkeeping: its own lines are never counted.
+                withdrawn_by: claim?.reversal ? id : null,
+              })),
+            claims_keyed: claimKeys
+              .filter((c) => c.claim_hash !== null)
+              .map((c) => ({ claim_no: c.claim_no, claim_hash: c.claim_hash!, paid: c.paid, reversal: c.reversal ? 1 : 0 })),
+          },
+          async (tx) => {
+            const hooks = options.webhooks;
+            if (!hooks) return;
+            for (const event of mismatchEvents(id, at, lines)) queued += (await hooks.store.enqueue(tx, owner, event, undefined, new Date(at))).length;
+          },
+        );
+        if (queued > 0) options.webhooks?.wakeDeliveries();
         for (const l of answer.lines) if (l.comparison && l.payer_id) options.onVerdict?.(l.payer_id, l.comparison.verdict);
         reply.code(201).header('location', `/v1/remittances/${id}`);
         return result;
