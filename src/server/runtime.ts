@@ -112,8 +112,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics),
     onPayerCall: metrics.onPayerCall,
-    keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clockNow, (err) =>
-      app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    keepEstimate: keepEstimates(
+      remittances,
+      hashMember,
+      { estimateDays: config.estimateRetentionDays, remittanceDays: config.remittanceRetentionDays },
+      clockNow,
+      (err) => app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
     ),
     remittanceAdvice: remittanceAdvice(remittances, clockNow, (err) =>
       app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
