@@ -46,3 +46,29 @@ export function continuedEligibility(
   if (c === null || c.begin < eligibilityEnd || c.begin > dayAfter(eligibilityEnd)) return { end: eligibilityEnd, continued: null };
   return { end: c.end, continued: c };
 }
+
+/**
+ * The member's eligibility once the dates that narrow it are read (dtp-2100.json `narrows`: policy effective 539,
+ * policy expiration 540, COBRA end 341; TR3 005010X279A1 2100C/2100D DTP): the later of the begins and the earlier
+ * of the ends. The plan gate reads the result (docs/estimates.md 1.1, "Gates").
+ */
+export function narrowedEligibility(
+  names: readonly (NameLoop | undefined)[],
+  begin: IsoDate | null,
+  end: IsoDate | null,
+): { begin: IsoDate | null; end: IsoDate | null } {
+  let b = begin;
+  let e = end;
+  for (const n of names) {
+    for (const dtp of n?.dtp ?? []) {
+      const side = codeEntry('dtp-2100', el(dtp, 1))?.narrows;
+      if (side === undefined) continue;
+      const r = readDtpDate(el(dtp, 2), el(dtp, 3));
+      if (r === null) continue;
+      if (side === 'begin' && (b === null || r.start > b)) b = r.start;
+      const last = side === 'end' ? r.start : r.end;
+      if (last !== null && (e === null || last < e)) e = last;
+    }
+  }
+  return { begin: b, end: e };
+}

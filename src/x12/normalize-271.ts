@@ -36,7 +36,7 @@ import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.t
 import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
 import { priceRows, type PricingFacts } from './benefits/pricing.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
-import { continuedEligibility } from './continuation.ts';
+import { continuedEligibility, narrowedEligibility } from './continuation.ts';
 import { encounterServiceTypes, ownServiceGate } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
@@ -178,11 +178,17 @@ function readEligibility(
   const planEb = planDatesRow(ordered, encounter);
   const dates = planDates(names, planEb?.loop);
   const { plan, eligibility } = dates;
-  const planBegin = plan.begin?.start ?? plan.range?.start ?? eligibility.begin?.start ?? eligibility.range?.start ?? null;
+  const statedBegin = plan.begin?.start ?? plan.range?.start ?? eligibility.begin?.start ?? eligibility.range?.start ?? null;
   const reportedEnd = plan.end?.start ?? plan.begin?.end ?? plan.range?.end ?? null;
   // COBRA continuation beginning right after the eligibility end continues it (continuation.ts).
   const cobra = continuedEligibility(names, eligibility.end?.start ?? eligibility.range?.end ?? eligibility.begin?.end ?? null);
-  const reportedEligibilityEnd = cobra.end;
+  // Policy dates and a COBRA end narrow the eligibility: the later begin, the earlier end (continuation.ts).
+  const narrowed = narrowedEligibility(names, eligibility.begin?.start ?? eligibility.range?.start ?? null, cobra.end);
+  const reportedEligibilityEnd = narrowed.end;
+  // A policy effective date (539) later than every other begin is when the coverage begins: the plan gate reads it as the plan's begin.
+  const eligibilityStated = eligibility.begin?.start ?? eligibility.range?.start ?? null;
+  const policyBegin = narrowed.begin !== null && narrowed.begin !== eligibilityStated ? narrowed.begin : null;
+  const planBegin = policyBegin !== null && (statedBegin === null || policyBegin > statedBegin) ? policyBegin : statedBegin;
   if (trace && cobra.continued)
     trace.push(
       traced(
@@ -236,7 +242,7 @@ function readEligibility(
         : 'no eligibility status EB (EB01 1-8): the coverage status is unknown',
     );
   // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
-  const eligibilityBegin = eligibility.begin?.start ?? eligibility.range?.start ?? null;
+  const eligibilityBegin = eligibilityStated;
   if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
     coverageStatus = 'inactive';
     trace?.push(
@@ -300,7 +306,10 @@ function readEligibility(
     advantageElsewhere,
     mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
     memberDates: encounter
-      ? [...unknownMemberDates(memberName, encounter.date_of_service), ...(dependentLevel ? unknownMemberDates(subscriberName, encounter.date_of_service) : [])]
+      ? [
+          ...unknownMemberDates(memberName, encounter.date_of_service, { inquiry: bhtDate }),
+          ...(dependentLevel ? unknownMemberDates(subscriberName, encounter.date_of_service, { inquiry: bhtDate, patient: false }) : []),
+        ]
       : [],
     session,
   };

@@ -55,6 +55,12 @@ export interface CodeEntry {
   dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
+  /** 2100C/D DTP01 with `bounds`: compared with the day the payer answered (BHT04), not the date of service (343 premium paid to). */
+  boundsAt?: 'inquiry';
+  /** 2100C/D DTP01 with `bounds`: a date of the person (442 death), read in the patient's own loop only. */
+  person?: boolean;
+  /** 2100C/D DTP01: a begin or end of the member's coverage beside the eligibility dates: the later begin, the earlier end (continuation.ts). */
+  narrows?: 'begin' | 'end';
   /** 2100C/D DTP01: the begin or end of COBRA continuation, which continues an eligibility ending right before it (continuation.ts). */
   continuation?: 'begin' | 'end';
   /** EB01: the row states that the benefit has no limit (H Unlimited): a less specific visit limit does not limit it. */
