@@ -43,7 +43,7 @@ import { messagesOf } from './hints.ts';
 import { terminationOf } from './plan-dates.ts';
 import { refineProgram } from './medicare.ts';
 import { traceRows } from './benefits/tracing.ts';
-import { byContent } from './benefits/gates.ts';
+import { byContent } from './benefits/content-order.ts';
 import { nextYearRows, rowExcludedBy } from './benefits/pricing-rows.ts';
 import type { CostShareFallback } from './benefits/rows.ts';
 import { sortRows } from './benefits/row-lists.ts';
