@@ -8,7 +8,7 @@
  */
 import type { NetworkBenefits } from '../domain/coverage.ts';
 import type { Encounter } from '../domain/encounter.ts';
-import { notCovered } from './medicare.ts';
+import { notCovered } from './benefits/gates.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { codeIn } from './code-tables/index.ts';
 import { statusOf, type Benefit } from './eb-benefit.ts';

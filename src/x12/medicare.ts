@@ -3,7 +3,7 @@
  * QMB anywhere in the answer, Medicare Advantage and Medicaid named by plan or payer text, and
  * Medicare Parts A and B (outpatient psychotherapy is a Part B service).
  */
-import type { InsuranceType, IsoDate, NetworkBenefits, PlanType } from '../domain/coverage.ts';
+import type { InsuranceType, IsoDate, PlanType } from '../domain/coverage.ts';
 import type { BenefitLoop } from './loops.ts';
 import { benefitDtp, benefitRef, benefitRole, medicarePartOf, paysPremiumOnly, programOf, statusCoverage } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
@@ -143,25 +143,4 @@ function partState(benefits: readonly ProgramBenefit[], asOf: IsoDate | null, pa
     if (state !== 'ended') state = future && activeStatus ? 'not yet begun' : 'ended';
   }
   return state;
-}
-
-/**
- * Outpatient psychotherapy is a Part B service (42 CFR 410.32 ff., Medicare Benefit Policy Manual
- * ch. 15 §160): with Part A alone, or Part B ended, the session is not covered.
- */
-export function partBMissing(parts: { a: PartState; b: PartState }): boolean {
-  return parts.b === 'ended' || parts.b === 'not yet begun' || (parts.b === 'absent' && parts.a !== 'absent');
-}
-
-export function notCovered(reported: NetworkBenefits | null, reason: string): NetworkBenefits {
-  return {
-    not_covered_reason: reason,
-    copayment: null,
-    coinsurance: null,
-    deductible_applies: false,
-    deductible: reported?.deductible ?? null,
-    oop_max: reported?.oop_max ?? null,
-    visit_limit: null,
-    not_covered: true,
-  };
 }

@@ -24,6 +24,7 @@ const src = (p: string) => new URL(p, root);
 const ENGINE_DIRS = ['src/x12/benefits/', 'src/domain/estimate/'];
 const ENGINE_FILES = [
   'src/x12/normalize-271.ts',
+  'src/x12/eligibility-stages.ts',
   'src/x12/benefit-selection.ts',
   'src/x12/eb-benefit.ts',
   'src/x12/member-loops.ts',
