@@ -98,7 +98,7 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   const started = performance.now();
   const exchangeCtx = {
     request_id: ctx.request_id,
-    deadline: Date.now() + deps.payerTimeoutMs,
+    deadline: deps.clock.now() + deps.payerTimeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.client_ips ? { client_ips: ctx.client_ips } : {}),
   };

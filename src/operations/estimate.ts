@@ -45,7 +45,7 @@ function requestedCourse(req: EstimateRequest, today: IsoDate): CourseSession[] 
 
 export async function runEstimate(deps: OperationDeps, requested: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
   const payerId = resolvePayer(deps.network, requested.payer_id);
-  const today = deps.today();
+  const today = deps.clock.today();
   const sessions = requestedCourse(requested, today);
   // A course's first session is the one the estimate prices (with `dates`, its date is the first date's).
   const req = sessions ? { ...requested, date_of_service: sessions[0]!.date_of_service } : requested;

@@ -24,7 +24,7 @@ export async function runMedicaid(deps: OperationDeps, req: MedicaidRequest, ctx
     });
   }
   const payerId = hasPayer ? resolvePayer(deps.network, req.payer_id) : medicaidProgram(deps.network, req.patient_state!).payer_id;
-  const today = deps.today();
+  const today = deps.clock.today();
   const inquiry = buildInquiry(
     { payer_id: payerId, member_id: req.member_id, first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob },
     today,

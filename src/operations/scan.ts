@@ -15,7 +15,7 @@ const RANK: Record<PlanStatus, number> = { ACTIVE: 0, ACTIVE_AT_RISK: 1, INACTIV
 type Outcome = { payer_id: string; coverage: Coverage } | { payer_id: string; error: ServiceError };
 
 export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallContext): Promise<OperationResult<ScanResponse>> {
-  const today = deps.today();
+  const today = deps.clock.today();
   const payers = deps.network.payers().filter((p) => p.supports_search);
   const identity = { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob };
   const zip = effectiveZip(deps, req.zip);

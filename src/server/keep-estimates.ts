@@ -8,15 +8,16 @@ import type { AnsweredEstimate } from '../operations/context.ts';
 import { keptEstimateOf } from '../operations/remittance/kept-estimate.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import type { RemittanceStore } from '../store/remittances.ts';
+import { dateOf, type Clock } from '../domain/clock.ts';
 
 const DAY_MS = 86_400_000;
 
-export function keepEstimates(store: RemittanceStore, hash: MemberHasher, retentionDays: number, now: () => Date, onError: (err: unknown) => void) {
+export function keepEstimates(store: RemittanceStore, hash: MemberHasher, retentionDays: number, clock: Clock, onError: (err: unknown) => void) {
   let nextSweep = 0;
   return async (a: AnsweredEstimate): Promise<void> => {
     // Only a priced session can be compared; an estimate without a member ID cannot be matched.
     if (a.body.provider_session_cost === null || !a.request.member_id) return;
-    const at = now();
+    const at = dateOf(clock);
     const kept = keptEstimateOf(
       {
         id: a.request_id,

@@ -13,6 +13,7 @@ import type { Db } from '../../src/store/db.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { onEachStore, type TestStore } from '../support/stores.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -61,9 +62,9 @@ onEachStore(
         const { key } = await new KeyStore(db).create({ name: 'front desk', env: 'sandbox' });
         const s = new BatchStore(db);
         const batch = await s.create(batchOf(80, key.id));
-        const today = () => '2026-06-15';
+        const clock = onDay('2026-06-15');
         const runner = new BatchRunner({
-          deps: { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 },
+          deps: { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 },
           queue: s,
           env: 'sandbox',
           concurrency: 8,

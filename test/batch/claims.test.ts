@@ -13,6 +13,7 @@ import { KeyStore } from '../../src/store/keys.ts';
 import { onEachStore, type TestStore } from '../support/stores.ts';
 import type { Mode } from '../../src/domain/mode.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -126,8 +127,8 @@ onEachStore(
 
     test('two runners on one store finish a batch together, each row done once', () =>
       withStore(async (store) => {
-        const today = () => '2026-06-15';
-        const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+        const clock = onDay('2026-06-15');
+        const deps = { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
         const db = await store.open();
         // The batch's owner has a live key: rows of owners without one are cancelled, not run.
         await new KeyStore(db).create({ name: 'test', env: 'sandbox', owner_id: 'key_test' });

@@ -18,6 +18,7 @@ import { KeyStore } from '../../src/store/keys.ts';
 import { MIGRATIONS, migrateToLatest } from '../../src/store/migrations.ts';
 import { onEachStore, type TestStore } from '../support/stores.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -80,8 +81,8 @@ onEachStore(
         const s = new BatchStore(db);
         const sandbox = await s.create(batchOf(30, 'sandbox', sandboxKey.id));
         const production = await s.create(batchOf(30, 'production', productionKey.id));
-        const today = () => '2026-06-15';
-        const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+        const clock = onDay('2026-06-15');
+        const deps = { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
         const ranBy = new Map<string, Mode>();
         const runners = (['sandbox', 'production'] as const).map(
           (env) =>

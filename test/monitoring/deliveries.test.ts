@@ -12,6 +12,7 @@ import { newEventId, WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
 import { startReceiver, verifySignature, type Receiver } from './receiver.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { clockAt } from '../helpers/clock.ts';
 
 const event = (n = 0) => ({
   id: newEventId(),
@@ -23,7 +24,7 @@ const event = (n = 0) => ({
 function worker(db: Db, opts: { allowInsecure?: boolean; now?: () => Date; baseMs?: number } = {}) {
   return new DeliveryWorker({
     queue: new WebhookStore(db),
-    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.now ? { clock: clockAt(opts.now) } : {}),
     concurrency: 4,
     leaseMs: 30_000,
     pollMs: 20,

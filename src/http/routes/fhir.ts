@@ -66,7 +66,7 @@ function wellFormed<T>(read: () => T): T {
 
 export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDeps): Promise<void> {
   app.decorateRequest('checkAudits', null);
-  const validate = createCheckValidator(deps.today);
+  const validate = createCheckValidator(deps.clock);
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
   const exchangesOf = (request: FastifyRequest) => {
     let m = exchanges.get(request);
@@ -115,7 +115,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
       coverage: result.coverage ?? null,
       context,
       request: item.ref,
-      created: deps.today(),
+      created: deps.clock.today(),
     });
   }
 
@@ -232,7 +232,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
           response: { 200: FhirCapabilityStatement },
         },
       },
-      async (_request, reply) => send(reply, capabilityStatement({ version: SERVICE_VERSION, date: deps.today() })),
+      async (_request, reply) => send(reply, capabilityStatement({ version: SERVICE_VERSION, date: deps.clock.today() })),
     );
   });
 }

@@ -17,6 +17,7 @@ import type { AuditWriter } from '../../store/audit.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { RemittanceStore } from '../../store/remittances.ts';
 import { HttpErrors } from '../errors.ts';
+import { isoNow, type Clock } from '../../domain/clock.ts';
 
 /** A remittance file's largest size: a month of a busy practice's 835s is well under it. */
 export const REMITTANCE_BODY_LIMIT = 5 * 1024 * 1024;
@@ -27,7 +28,7 @@ export interface RemittanceRouteOptions {
   /** The keyed member hash (store/member-hash.ts). */
   hash: KeyedHash;
   audit: AuditWriter | null;
-  now: () => Date;
+  clock: Clock;
   /** Told of each compared line's verdict (metrics). */
   onVerdict?: (payerId: string, verdict: string) => void;
 }
@@ -72,7 +73,7 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const key = request.apiKey!;
         const owner = ownerOf(key);
         const started = performance.now();
-        const at = options.now().toISOString();
+        const at = isoNow(options.clock);
         if (typeof request.body !== 'string') throw HttpErrors.unsupportedRemittanceMediaType();
         const body = request.body;
         const ingested = await ingestRemittance(body, request.query.payer_id, {
