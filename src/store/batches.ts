@@ -154,7 +154,7 @@ export class BatchStore extends BatchClaims {
   }
 
   /** Deletes the batches whose creation never finished (the process stopped part way) once their staging time has passed. */
-  async dropAbandoned(now = new Date()): Promise<number> {
+  async dropAbandoned(now = dateOf(systemClock)): Promise<number> {
     const abandoned = await this.db.kysely.selectFrom('batches').select('id').where('staged_until', '<', now.toISOString()).execute();
     for (const { id } of abandoned) await this.discard(id);
     return abandoned.length;
