@@ -23,6 +23,8 @@ export interface BatchQueue extends LeaseQueue {
   cancelOrphaned(): Promise<number>;
   release(claims: readonly string[]): Promise<number>;
   reclaimExpired(): Promise<number>;
+  /** Deletes batches whose creation never finished (their process stopped part way). */
+  dropAbandoned(): Promise<number>;
   purgeCreatedBefore(instant: Date): Promise<number>;
 }
 
@@ -33,8 +35,6 @@ export interface BatchRunnerOptions {
   queue: BatchQueue;
   /** The rows this instance runs: its own mode's only (a sandbox instance never answers a production row). */
   env: Mode;
-  /** The clock of the leases and the retention; the system's by default. */
-  now?: () => Date;
   /** The audit record of a finished row, written in the same transaction as its result; null writes none. */
   auditOf?: (row: QueuedRow, outcome: CheckOutcome, latencyMs: number) => RowAudit | null;
   /** Rows checked at once by this instance. */
@@ -57,8 +57,6 @@ export interface BatchRunnerOptions {
 const PURGE_EVERY_MS = 10 * 60_000;
 const WRITE_ATTEMPTS = 3;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export class BatchRunner {
   private readonly worker: LeaseWorker;
   private readonly byPayer = new Map<string, number>();
@@ -73,7 +71,7 @@ export class BatchRunner {
       prefix: 'w',
       what: 'batch rows',
       queue: options.queue,
-      ...(options.now ? { now: options.now } : {}),
+      clock: options.deps.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       graceMs: options.graceMs,
@@ -115,6 +113,8 @@ export class BatchRunner {
     this.payersStale = true;
     const reclaimed = await queue.reclaimExpired();
     if (reclaimed > 0) log?.warn({ rows: reclaimed }, 'batch rows of a stopped worker taken back');
+    const abandoned = await queue.dropAbandoned();
+    if (abandoned > 0) log?.warn({ batches: abandoned }, 'batches whose creation never finished deleted');
     const cancelled = await queue.cancelOrphaned();
     if (cancelled > 0) log?.warn({ rows: cancelled }, 'batch rows cancelled: their key was revoked');
     const now = this.worker.now().getTime();
@@ -191,7 +191,7 @@ export class BatchRunner {
           );
           return false;
         }
-        await sleep(250 * attempt);
+        await this.worker.clock.sleep(250 * attempt);
       }
     }
   }

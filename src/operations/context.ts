@@ -3,10 +3,11 @@
  * the clock and the network), a payer's answer, and the cache that holds it. Nothing here imports
  * another operations file, so the modules that use these types never form a circle.
  */
-import type { Coverage, IsoDate } from '../domain/coverage.ts';
+import type { Coverage } from '../domain/coverage.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
-import type { EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
+import type { Alert, EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { PayerNetwork } from '../payers/network.ts';
+import type { Clock } from '../domain/clock.ts';
 
 export interface PayerAnswerResult {
   coverage: Coverage;
@@ -35,8 +36,8 @@ export interface CoverageCache {
 
 export interface OperationDeps {
   network: PayerNetwork;
-  /** Today's date where the service runs; the plan rules compare against it. */
-  today: () => IsoDate;
+  /** The service's clock: its day is the one the plan rules compare against. */
+  clock: Clock;
   /** Deadline for one payer exchange, in milliseconds. */
   payerTimeoutMs: number;
   /** Deadline for a whole scan across payers, in milliseconds. */
@@ -49,6 +50,12 @@ export interface OperationDeps {
   onPayerCall?: (payerId: string, ms: number, outcome: string) => void;
   /** Keeps each answered estimate for comparison with remittances (docs/remittances.md); awaited before the answer leaves. */
   keepEstimate?: (answered: AnsweredEstimate) => Promise<void>;
+  /**
+   * The desk's advisories from the owner's remittances for the estimate's payer and group
+   * (REMITTANCE_MISMATCH, docs/remittances.md 'Feedback at the desk'). Never changes a figure; a
+   * failure answers none (and is logged by whoever fills it).
+   */
+  remittanceAdvice?: (owner: CallOwner, body: EstimateResponse) => Promise<Alert[]>;
 }
 
 /** Who asked for a check and through which door: the key owner whose remittances may be compared with it. */

@@ -17,6 +17,7 @@ import { buildInquiry } from './inquiry.ts';
 import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
 import { resolvePayer } from './resolve-payer.ts';
+import { OperationErrors } from './errors.ts';
 
 export interface OperationResult<T> {
   status: 200 | 206;
@@ -38,14 +39,14 @@ function requestedCourse(req: EstimateRequest, today: IsoDate): CourseSession[] 
   const defaults = { ...encounter, session_cost: sessionCostCents(req.provider_session_cost) };
   const course = courseSessions(req.course, defaults, Boolean(req.date_of_service));
   if ('errors' in course) {
-    throw new ServiceError('INVALID_REQUEST', `Invalid request: ${course.errors.map((e) => e.field).join(', ')}`, { errors: course.errors });
+    throw OperationErrors.invalidFields(course.errors.map((e) => e.field).join(', ')).with({ errors: course.errors });
   }
   return course.sessions;
 }
 
 export async function runEstimate(deps: OperationDeps, requested: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
   const payerId = resolvePayer(deps.network, requested.payer_id);
-  const today = deps.today();
+  const today = deps.clock.today();
   const sessions = requestedCourse(requested, today);
   // A course's first session is the one the estimate prices (with `dates`, its date is the first date's).
   const req = sessions ? { ...requested, date_of_service: sessions[0]!.date_of_service } : requested;
@@ -83,6 +84,12 @@ export async function runEstimate(deps: OperationDeps, requested: EstimateReques
       trace,
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
+  }
+  // What the owner's remittances of this payer and group keep saying: advisory, the figures stay the payer's.
+  if (deps.remittanceAdvice && ctx.owner) {
+    const advice = await deps.remittanceAdvice(ctx.owner, body);
+    body.alerts.push(...advice);
+    if (body.explanation) body.explanation.obligation.push(...advice.map((a) => `Advisory, not applied: ${a.message}`));
   }
   // The session on the date of service is what a remittance pays: kept before any course is priced (docs/remittances.md).
   if (deps.keepEstimate && ctx.owner) await deps.keepEstimate({ owner: ctx.owner, request_id: ctx.request_id, request: req, body, coverage });

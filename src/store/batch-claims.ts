@@ -11,6 +11,7 @@ import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
 import { SealedText } from './sealed-text.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 /** The answer of a row whose request was sealed under another COVERAGE_DATA_KEY: it cannot be checked. */
 export const UNREADABLE_ROW = {
@@ -21,6 +22,9 @@ export const UNREADABLE_ROW = {
 
 /** What a sealed column is bound to: a value copied to another row or column does not open there. */
 export const rowContext = (batchId: string, rowNo: number, column: 'request' | 'result') => `batch_rows:${batchId}:${rowNo}:${column}`;
+
+/** A row whose batch is written whole: not one being created (store/batches.ts create, `staged_until`). */
+const VISIBLE = sql`not exists (select 1 from batches b where b.id = batch_rows.batch_id and b.staged_until is not null)`;
 
 export class BatchClaims {
   constructor(
@@ -37,7 +41,8 @@ export class BatchClaims {
 
   /**
    * Takes up to `limit` waiting rows of one payer and environment under the claim token, lowest row
-   * numbers first across batches. A sandbox instance never takes a production row, nor the reverse.
+   * numbers first across batches. A sandbox instance never takes a production row, nor the reverse,
+   * and no row of a batch still being created.
    */
   async claim(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<ClaimedRow[]> {
     const lease = leaseUntil.toISOString();
@@ -47,7 +52,7 @@ export class BatchClaims {
         ? await sql<Claimed>`
             with picked as (
               select batch_id, row_no from batch_rows
-              where state = 'pending' and payer_key = ${payerKey} and env = ${env}
+              where state = 'pending' and payer_key = ${payerKey} and env = ${env} and ${VISIBLE}
               order by row_no, batch_id limit ${limit}
               for update skip locked)
             update batch_rows r set state = 'running', claimed_by = ${claim}, lease_until = ${lease}, attempts = r.attempts + 1
@@ -57,7 +62,7 @@ export class BatchClaims {
             update batch_rows set state = 'running', claimed_by = ${claim}, lease_until = ${lease}, attempts = attempts + 1
             where (batch_id, row_no) in (
               select batch_id, row_no from batch_rows
-              where state = 'pending' and payer_key = ${payerKey} and env = ${env}
+              where state = 'pending' and payer_key = ${payerKey} and env = ${env} and ${VISIBLE}
               order by row_no, batch_id limit ${limit})
             returning batch_id, row_no, key_id, user_id, endpoint, payer_key, request`.execute(this.db.kysely);
     const claimed: ClaimedRow[] = [];
@@ -79,7 +84,7 @@ export class BatchClaims {
       }
       // Not runnable by anyone holding this key: finished here, with its audit record, instead of retried forever.
       const { status, error_code, message } = UNREADABLE_ROW;
-      const at = new Date().toISOString();
+      const at = dateOf(systemClock).toISOString();
       await this.complete(
         row,
         { status, error_code, body: { error_code, message, request_id: `${row.batch_id}.${row.row_no}` } },
@@ -106,7 +111,7 @@ export class BatchClaims {
     row: Pick<ClaimedRow, 'batch_id' | 'row_no' | 'claim' | 'key_id' | 'user_id'>,
     result: RowResult,
     audit: RowAudit | null,
-    now = new Date(),
+    now = dateOf(systemClock),
   ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const res = await trx
@@ -141,7 +146,7 @@ export class BatchClaims {
    * Cancels the waiting rows of owners with no live key (every key revoked) and no active console
    * user: a revoked key's batches stop, while a rotated key's go on under its successor.
    */
-  async cancelOrphaned(now = new Date()): Promise<number> {
+  async cancelOrphaned(now = dateOf(systemClock)): Promise<number> {
     const res = await this.db.kysely
       .updateTable('batch_rows')
       .set({ state: 'cancelled', finished_at: now.toISOString() })
@@ -183,7 +188,7 @@ export class BatchClaims {
   }
 
   /** Puts running rows whose lease ran out back to pending: their worker died or lost the store. */
-  async reclaimExpired(now = new Date()): Promise<number> {
+  async reclaimExpired(now = dateOf(systemClock)): Promise<number> {
     const res = await this.db.kysely
       .updateTable('batch_rows')
       .set({ state: 'pending', claimed_by: null, lease_until: null })
