@@ -20,6 +20,7 @@ import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
 import { RemittanceStore } from '../store/remittances.ts';
+import { GfeStore } from '../store/good-faith-estimates.ts';
 import { SealedText } from '../store/sealed-text.ts';
 
 export interface Runtime {
@@ -102,6 +103,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : null;
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
   const remittances = new RemittanceStore(db, new SealedText(dataKey));
+  const goodFaithEstimates = new GfeStore(db, new SealedText(dataKey));
   const clockNow = options.now ?? (() => new Date());
   const deps = {
     network,
@@ -163,6 +165,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       now: clockNow,
       onVerdict: metrics.onRemittanceVerdict,
     },
+    goodFaithEstimates: { store: goodFaithEstimates, hash: hashMember, audit, now: clockNow, today },
     consoleAccess: {
       users: new UserStore(db, {
         dataKey,

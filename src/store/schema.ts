@@ -1,6 +1,7 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
 import type { EstimateRecordTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
+import type { FeeScheduleTable, GoodFaithEstimateTable } from './gfe-tables.ts';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
@@ -192,4 +193,6 @@ export interface Database {
   estimate_records: EstimateRecordTable;
   remittances: RemittanceTable;
   remittance_lines: RemittanceLineTable;
+  good_faith_estimates: GoodFaithEstimateTable;
+  fee_schedule: FeeScheduleTable;
 }
