@@ -218,7 +218,14 @@ export type GoodFaithEstimateList = Static<typeof GoodFaithEstimateList>;
 
 export const GfeParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const GfeGetQuery = Type.Object(
-  { version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'An earlier version (default: the latest)' })) },
+  {
+    version: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'An earlier version (default: the latest)' })),
+    format: Type.Optional(
+      Enum(['json', 'fhir'] as const, {
+        description: 'fhir: the Da Vinci Patient Cost Transparency GFE Bundle as application/fhir+json (as does `accept: application/fhir+json`)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -21,6 +21,9 @@ import {
   GoodFaithEstimateRequest,
 } from '../../domain/schemas/good-faith-estimates.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
+import { gfeBundle } from '../../fhir/gfe-bundle.ts';
+import { FhirGfeBundle } from '../../fhir/openapi-schemas.ts';
+import { FHIR_JSON } from '../../fhir/systems.ts';
 import { clientIdentity, gfeAnswer, listEntry, newGfeId, sortedList, type GfePayload } from '../../operations/gfe/record.ts';
 import type { AuditWriter } from '../../store/audit.ts';
 import type { GfeRow, GfeStore } from '../../store/good-faith-estimates.ts';
@@ -155,12 +158,17 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         operationId: 'getGoodFaithEstimate',
         'x-success-description': 'The estimate, with every version it has had.',
         tags: TAGS,
-        summary: 'A Good Faith Estimate (the latest version, or `?version=`)',
+        summary: 'A Good Faith Estimate (the latest version, or `?version=`), as JSON or as a FHIR GFE Bundle',
         description:
-          'The estimate as kept: the client, each provider with its services and totals (cents), the notices, the due date and whether a draft is past it, and every version it has had (`?version=` reads an earlier one).',
+          'The estimate as kept: the client, each provider with its services and totals (cents), the notices, the due date and whether a draft is past it, and every version it has had (`?version=` reads an earlier one). `?format=fhir` (or `accept: application/fhir+json`) answers the Da Vinci Patient Cost Transparency GFE Bundle instead (docs/good-faith-estimate.md#fhir).',
         params: GfeParams,
         querystring: GfeGetQuery,
-        response: { 200: GoodFaithEstimate, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: { content: { 'application/json': { schema: GoodFaithEstimate }, [FHIR_JSON]: { schema: FhirGfeBundle } } },
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -169,7 +177,11 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
       const version = request.query.version === undefined ? undefined : Number(request.query.version);
       const row = opened(await options.store.get<GfePayload>(owner, id, version), id, version);
       await audited(request, reply, 200, row.client_hash);
-      return answer(owner, row);
+      const gfe = await answer(owner, row);
+      const fhir = request.query.format === 'fhir' || (request.query.format === undefined && (request.headers.accept ?? '').includes(FHIR_JSON));
+      // Written here: the Bundle goes out whole, not through the JSON answer's serializer.
+      if (fhir) return (reply as FastifyReply).type(`${FHIR_JSON}; charset=utf-8`).send(JSON.stringify(gfeBundle(gfe)));
+      return reply.type('application/json; charset=utf-8').send(gfe);
     },
   );
 
