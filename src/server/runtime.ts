@@ -19,6 +19,7 @@ import { checkProductionDataKey, type Config } from './config.ts';
 import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
+import { remittanceAdvice } from './remittance-advice.ts';
 import { RemittanceStore } from '../store/remittances.ts';
 import { GfeStore } from '../store/good-faith-estimates.ts';
 import { SealedText } from '../store/sealed-text.ts';
@@ -71,7 +72,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const today = options.today ?? systemToday;
   const metrics = new Metrics({ processMetrics: true });
   const network = await openPayerNetwork(config, today, metrics, process.env, options.payerClock);
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, checkpointInBackground: true });
   // Production: payers imported into the store (coverage payers import) join the directory's.
   if (network.addCatalog) {
     const { PayerCatalogStore } = await import('../store/payer-catalog.ts');
@@ -113,8 +114,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics),
     onPayerCall: metrics.onPayerCall,
-    keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clockNow, (err) =>
-      app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    keepEstimate: keepEstimates(
+      remittances,
+      hashMember,
+      { estimateDays: config.estimateRetentionDays, remittanceDays: config.remittanceRetentionDays },
+      clockNow,
+      (err) => app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    ),
+    remittanceAdvice: remittanceAdvice(remittances, clockNow, (err) =>
+      app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
     ),
   };
   const monitoring = createMonitorWorker({
@@ -164,6 +172,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit,
       now: clockNow,
       onVerdict: metrics.onRemittanceVerdict,
+      webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
     goodFaithEstimates: { store: goodFaithEstimates, hash: hashMember, audit, now: clockNow, today },
     consoleAccess: {

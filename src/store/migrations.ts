@@ -7,6 +7,8 @@ import { payerRouteEligibilityMigration } from './migration-steps/payer-route-el
 import { oidcStatesMigration } from './migration-steps/oidc-states.ts';
 import { batchNameMigration } from './migration-steps/batch-name.ts';
 import { remittancesMigration } from './migration-steps/remittances.ts';
+import { batchStagingMigration } from './migration-steps/batch-staging.ts';
+import { remittanceFeedbackMigration } from './migration-steps/remittance-feedback.ts';
 import { goodFaithEstimatesMigration } from './migration-steps/good-faith-estimates.ts';
 
 const migrations: Record<string, Migration> = {
@@ -152,7 +154,9 @@ const migrations: Record<string, Migration> = {
   '0011_oidc_states': oidcStatesMigration,
   '0012_batch_name': batchNameMigration,
   '0013_remittances': remittancesMigration,
-  '0014_good_faith_estimates': goodFaithEstimatesMigration,
+  '0014_batch_staging': batchStagingMigration,
+  '0015_remittance_feedback': remittanceFeedbackMigration,
+  '0016_good_faith_estimates': goodFaithEstimatesMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;
