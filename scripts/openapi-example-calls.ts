@@ -11,6 +11,7 @@ import { startRuntime, type Runtime } from '../src/server/runtime.ts';
 import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, exampleKey, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
 import { REMITTANCE_OPERATIONS } from '../src/http/openapi/openapi-remittances.ts';
 import { systemClock, withReadings } from '../src/domain/clock.ts';
+import { GFE_OPERATIONS } from '../src/http/openapi/openapi-good-faith-estimates.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
 export const EXAMPLE_TODAY = '2026-06-15';
@@ -90,6 +91,7 @@ const UNKNOWN_BATCH = 'bat_000000000000000000000000';
 const UNKNOWN_ID: Record<string, string> = { '/v1/monitors': 'mon_000000000000000000000000', '/v1/webhooks': 'wh_000000000000000000000000' };
 const UNKNOWN_DELIVERY = 'msg_00000000000000000000000000000000';
 const UNKNOWN_REMITTANCE = 'rem_000000000000000000000000';
+const UNKNOWN_GFE = 'gfe_000000000000000000000000';
 
 async function request(server: ExampleServer, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<ExampleAnswer> {
   const res = await fetch(server.url + path, {
@@ -177,6 +179,32 @@ async function prepareRemittanceCall(server: ExampleServer, call: ExampleCall): 
   return { apikey: secret, remittanceId };
 }
 
+const isGfeCall = (call: ExampleCall) => (GFE_OPERATIONS as readonly string[]).includes(call.operation);
+
+/**
+ * A Good Faith Estimate call is sent by a key of its own, after the createGoodFaithEstimate examples it
+ * names (the last one given to the client when the call says so): the list shows only those.
+ */
+async function prepareGfeCall(server: ExampleServer, call: ExampleCall): Promise<{ apikey: string; id: string }> {
+  const { secret } = await server.runtime.keys.create({ name: `example ${exampleKey(call)}`, env: 'sandbox' });
+  let id = UNKNOWN_GFE;
+  for (const name of call.gfes ?? []) {
+    const create = exampleNamed(call, 'createGoodFaithEstimate', name);
+    const created = await sendAs(server, create, secret, routeOf(server, create).path);
+    if (created.status !== 201) throw new Error(`${exampleKey(call)}: ${exampleKey(create)} answered ${created.status}`);
+    id = created.body.id;
+  }
+  if (call.given) {
+    const res = await fetch(`${server.url}/v1/good-faith-estimates/${id}/given`, {
+      method: 'POST',
+      headers: { apikey: secret, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (res.status !== 200) throw new Error(`${exampleKey(call)}: marking ${id} given answered ${res.status}`);
+  }
+  return { apikey: secret, id };
+}
+
 async function pathOf(server: ExampleServer, call: ExampleCall): Promise<string> {
   const { path } = routeOf(server, call);
   if (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks')) return (await monitoringPathOf(server, call, path)) + (call.query ?? '');
@@ -199,6 +227,10 @@ export async function sendExampleCall(server: ExampleServer, call: ExampleCall):
 }
 
 async function sendCall(server: ExampleServer, call: ExampleCall): Promise<ExampleAnswer> {
+  if (isGfeCall(call)) {
+    const { apikey, id } = await prepareGfeCall(server, call);
+    return sendAs(server, call, apikey, routeOf(server, call).path.replace('{id}', id) + (call.query ?? ''));
+  }
   if (!isRemittanceCall(call)) return sendAs(server, call, EXAMPLE_KEY, await pathOf(server, call));
   const { apikey, remittanceId } = await prepareRemittanceCall(server, call);
   return sendAs(server, call, apikey, routeOf(server, call).path.replace('{id}', remittanceId) + (call.query ?? ''));
@@ -255,8 +287,9 @@ const MONITORING_IDS: [RegExp, string][] = [
   [/\bmsg_[A-Za-z0-9_-]{32}/g, '<delivery id>'],
   [/^whsec_[A-Za-z0-9+/]+=*$/, '<secret>'],
 ];
-const INSTANTS = new Set(['created_at', 'completed_at', 'next_check_at', 'at', 'last_attempt_at', 'next_attempt_at']);
+const INSTANTS = new Set(['created_at', 'completed_at', 'next_check_at', 'at', 'last_attempt_at', 'next_attempt_at', 'given_at']);
 const REMITTANCE_ID = /\brem_[0-9a-f]{24}\b/g;
+const GFE_ID = /\bgfe_(?!0{24})[0-9a-f]{24}\b/g;
 /** Named by the run: the estimate a remittance line matched is a request id; an accuracy week is the wall clock's. */
 const RUN_NAMED: Record<string, string> = { estimate_id: '<estimate id>', week: '<week>' };
 
@@ -264,7 +297,7 @@ const RUN_NAMED: Record<string, string> = { estimate_id: '<estimate id>', week: 
 function withoutRunDetails(value: unknown): unknown {
   if (typeof value === 'string') {
     const named = value.replace(BATCH_ID, '<batch id>').replace(FHIR_REQUEST_ID, 'request_id <request id>').replace(COUNTDOWN, 'retry in <time>');
-    return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), named.replace(REMITTANCE_ID, '<remittance id>'));
+    return MONITORING_IDS.reduce((s, [re, name]) => s.replace(re, name), named.replace(REMITTANCE_ID, '<remittance id>').replace(GFE_ID, '<estimate id>'));
   }
   if (Array.isArray(value)) return value.map(withoutRunDetails);
   if (typeof value !== 'object' || value === null) return value;

@@ -45,6 +45,12 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
     load: async () => (await import('./providers.ts')).registerProvidersCommands,
   },
   {
+    name: 'fees',
+    description:
+      "a practice's fee schedule per API key, for Good Faith Estimates: import a CSV (code, modifier, charge in dollars), list (same store as serve)",
+    load: async () => (await import('./fees.ts')).registerFeesCommands,
+  },
+  {
     name: 'check',
     description: 'run one check against a server (COVERAGE_URL, default http://localhost:8080; COVERAGE_API_KEY)',
     load: async () => (await import('./check.ts')).registerCheckCommand,

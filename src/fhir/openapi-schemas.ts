@@ -29,3 +29,9 @@ export const FhirOperationOutcome = resource(
 export const FhirCapabilityStatement = resource(['CapabilityStatement'], 'A FHIR R4 CapabilityStatement naming the $submit operation and the apikey header.', {
   fhirVersion: Type.String(),
 });
+
+export const FhirGfeBundle = resource(
+  ['Bundle'],
+  'A FHIR R4 Bundle (`collection`) in the shape of the Da Vinci Patient Cost Transparency GFE Bundle: the Patient, a self-pay Coverage, an Organization (NPI, TIN) and a Claim of the GFE professional profile (`use: predetermination`: items with CPT/HCPCS, quantity, unit price and net; ICD-10-CM diagnoses; the total; the notices as gfeDisclaimer extensions) per provider.',
+  { type: Type.Literal('collection'), entry: Type.Array(Type.Object({ fullUrl: Type.String(), resource: Type.Object({ resourceType: Type.String() }) })) },
+);

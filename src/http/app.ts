@@ -22,6 +22,7 @@ import { registerConsoleSessionRoutes } from './routes/console-session.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerMonitorRoutes, type MonitorRouteOptions } from './routes/monitors.ts';
 import { registerRemittanceRoutes, type RemittanceRouteOptions } from './routes/remittances.ts';
+import { registerGfeRoutes, type GfeRouteOptions } from './routes/good-faith-estimates.ts';
 import { registerWebhookRoutes, type WebhookRouteOptions } from './routes/webhooks.ts';
 import { registerPayerRoutes } from './routes/payers.ts';
 import { registerRootRoute } from './routes/root.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   monitoring?: { monitors: MonitorRouteOptions; webhooks: WebhookRouteOptions };
   /** The remittance loop (docs/remittances.md); without it /v1/remittances and /v1/accuracy are not served. */
   remittances?: RemittanceRouteOptions;
+  /** Good Faith Estimates (docs/good-faith-estimate.md); without it /v1/good-faith-estimates is not served. */
+  goodFaithEstimates?: GfeRouteOptions;
   /** Console sign-in for people; without it only API keys authenticate. */
   consoleAccess?: ConsoleAccess;
   /** Load shedding (overload.ts); without it no request is shed. */
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerWebhookRoutes(app, options.monitoring.webhooks);
   }
   if (options.remittances) await registerRemittanceRoutes(app, options.remittances);
+  if (options.goodFaithEstimates) await registerGfeRoutes(app, options.goodFaithEstimates);
   await registerConsole(app);
   if (options.consoleAccess)
     await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null, options.deps.clock) });

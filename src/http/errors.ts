@@ -66,6 +66,10 @@ export const HttpErrors = {
     'SERVICE_UNAVAILABLE',
     'The remittance could not be recorded in the audit trail (the store is unreachable), so nothing of it was kept; send it again shortly',
   ),
+  gfeNotRecorded: declareError(
+    'SERVICE_UNAVAILABLE',
+    'The Good Faith Estimate could not be recorded in the audit trail (the store is unreachable), so nothing was kept or shown; try again shortly',
+  ),
   dataKeyNeeded: declareError(
     'SERVICE_UNAVAILABLE',
     'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
@@ -78,6 +82,10 @@ export const HttpErrors = {
   noWebhook: declareError('NOT_FOUND', (id: string) => `No webhook ${id}`),
   noRemittance: declareError('NOT_FOUND', (id: string) => `No remittance ${id}`),
   noPayer: declareError('NOT_FOUND', 'No payer with this ID or alias'),
+  noGoodFaithEstimate: declareError(
+    'NOT_FOUND',
+    (id: string, version?: number) => `No Good Faith Estimate ${id}${version === undefined ? '' : ` version ${version}`}`,
+  ),
   noDelivery: declareError('NOT_FOUND', (deliveryId: string, webhookId: string) => `No delivery ${deliveryId} of webhook ${webhookId}`),
 
   // Refused requests: the message names what is wrong (with `errors` naming the fields or rows).
@@ -90,6 +98,15 @@ export const HttpErrors = {
     (count: number) => `This key has ${count} monitors, the most it may have; delete monitors it no longer needs first`,
   ),
   monitorsAtLimit: declareError('INVALID_REQUEST', monitorsAtLimit),
+  gfeIncomplete: declareError('INVALID_REQUEST', (sentence: string) => sentence),
+  gfeNotGiven: declareError(
+    'INVALID_REQUEST',
+    (id: string) => `No version of Good Faith Estimate ${id} was given to the client; mark the version given first (POST /v1/good-faith-estimates/${id}/given)`,
+  ),
+  gfeChangedMeanwhile: declareError(
+    'INVALID_REQUEST',
+    (id: string) => `Good Faith Estimate ${id} got a new version meanwhile; read it and send the change again`,
+  ),
   webhookLimit: declareError('INVALID_REQUEST', (max: number) => `A key may have at most ${max} webhooks; delete one first`),
 
   // Fastify's own errors (FRAMEWORK_ERRORS below, frameworkErrors).

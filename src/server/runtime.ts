@@ -21,6 +21,7 @@ import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
 import { remittanceAdvice } from './remittance-advice.ts';
 import { RemittanceStore } from '../store/remittances.ts';
+import { GfeStore } from '../store/good-faith-estimates.ts';
 import { SealedText } from '../store/sealed-text.ts';
 
 export interface Runtime {
@@ -92,6 +93,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : null;
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
   const remittances = new RemittanceStore(db, new SealedText(dataKey));
+  const goodFaithEstimates = new GfeStore(db, new SealedText(dataKey));
   const deps = {
     network,
     clock,
@@ -159,6 +161,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       onVerdict: metrics.onRemittanceVerdict,
       webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
+    goodFaithEstimates: { store: goodFaithEstimates, hash: hashMember, audit, clock },
     consoleAccess: {
       users: new UserStore(db, {
         clock,

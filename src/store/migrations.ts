@@ -9,6 +9,7 @@ import { batchNameMigration } from './migration-steps/batch-name.ts';
 import { remittancesMigration } from './migration-steps/remittances.ts';
 import { batchStagingMigration } from './migration-steps/batch-staging.ts';
 import { remittanceFeedbackMigration } from './migration-steps/remittance-feedback.ts';
+import { goodFaithEstimatesMigration } from './migration-steps/good-faith-estimates.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -155,6 +156,7 @@ const migrations: Record<string, Migration> = {
   '0013_remittances': remittancesMigration,
   '0014_batch_staging': batchStagingMigration,
   '0015_remittance_feedback': remittanceFeedbackMigration,
+  '0016_good_faith_estimates': goodFaithEstimatesMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

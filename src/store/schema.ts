@@ -1,6 +1,7 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
 import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
+import type { FeeScheduleTable, GoodFaithEstimateTable } from './gfe-tables.ts';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
@@ -198,4 +199,6 @@ export interface Database {
   remittances: RemittanceTable;
   remittance_lines: RemittanceLineTable;
   remittance_claims: RemittanceClaimTable;
+  good_faith_estimates: GoodFaithEstimateTable;
+  fee_schedule: FeeScheduleTable;
 }

@@ -26,7 +26,21 @@ test('every doc runs the command from a checkout as ./bin/coverage.js (instant),
   assert.equal(pkg.scripts.coverage, 'node bin/coverage.js', 'npm run coverage -- ... (Windows) runs the same script');
   assert.ok((statSync(`${ROOT}bin/coverage.js`).mode & 0o111) !== 0, 'bin/coverage.js is executable');
   assert.match(readFileSync(`${ROOT}bin/coverage.js`, 'utf8'), /^#!\/usr\/bin\/env node\n/);
-  const commands = new Set(['help', 'serve', 'normalize', 'batch', 'keys', 'usage', 'users', 'simulate-payer', 'payers', 'providers', 'check', 'remit']);
+  const commands = new Set([
+    'help',
+    'serve',
+    'normalize',
+    'batch',
+    'keys',
+    'usage',
+    'users',
+    'simulate-payer',
+    'payers',
+    'providers',
+    'fees',
+    'check',
+    'remit',
+  ]);
   for (const doc of ALL_DOCS) {
     const text = readFileSync(`${ROOT}${doc}`, 'utf8');
     // "npx coverage" is named only to say why not: never followed by a command.

@@ -48,15 +48,24 @@ export class OpenApiChecker {
     return null;
   }
 
-  /** The validator of a documented response, or why there is none. */
-  validatorFor(method: string, path: string, status: number): ValidateFunction | 'not documented' | 'status not documented' | 'no JSON content' {
+  /**
+   * The validator of a documented response, or why there is none: the schema of the media type the
+   * answer came as when the document lists it (application/fhir+json, say), else application/json's.
+   */
+  validatorFor(
+    method: string,
+    path: string,
+    status: number,
+    mediaType?: string | null,
+  ): ValidateFunction | 'not documented' | 'status not documented' | 'no JSON content' {
     const docPath = this.documentedPath(path);
     const operation = docPath ? this.document.paths[docPath]?.[method.toLowerCase()] : undefined;
     if (!docPath || !operation) return 'not documented';
     const response = operation.responses?.[String(status)];
     if (!response) return 'status not documented';
-    if (!response.content?.['application/json']) return 'no JSON content';
-    const pointer = ['paths', docPath, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema'].map(escapePointer).join('/');
+    const type = mediaType && mediaType !== 'application/json' && response.content?.[mediaType] ? mediaType : 'application/json';
+    if (!response.content?.[type]) return 'no JSON content';
+    const pointer = ['paths', docPath, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema'].map(escapePointer).join('/');
     let validate = this.validators.get(pointer);
     if (!validate) {
       validate = this.ajv.compile({ $ref: `${DOC_ID}#/${pointer}` });
@@ -79,8 +88,8 @@ export class OpenApiChecker {
   }
 
   /** Throws an AssertionError when a documented operation's response does not match the document. */
-  check(method: string, path: string, status: number, body: unknown): void {
-    const validate = this.validatorFor(method, path, status);
+  check(method: string, path: string, status: number, body: unknown, mediaType?: string | null): void {
+    const validate = this.validatorFor(method, path, status, mediaType);
     const where = `${method} ${path.split('?')[0]} -> ${status}`;
     if (validate === 'not documented') return;
     if (validate === 'status not documented') {

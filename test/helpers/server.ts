@@ -70,7 +70,7 @@ export async function startTestServer(
     }
     // Every answer is checked against the served OpenAPI document for its route and status.
     checker ??= await checkerForServer(url);
-    checker.check(method, path, res.status, parsed);
+    checker.check(method, path, res.status, parsed, res.headers.get('content-type')?.split(';')[0]);
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
   return {

@@ -71,6 +71,7 @@ test('the shared schemas are components, and the routes refer to them instead of
     ...['MonitorCreateRequest', 'MonitorCreated', 'Monitor', 'MonitorList', 'MonitorCheckResult', 'MonitorsCreateRequest', 'MonitorsCreated'],
     ...['WebhookCreateRequest', 'WebhookCreated', 'Webhook', 'WebhookList', 'DeliveryList', 'DeliveryAnswer'],
     ...['RemittanceAnswer', 'AccuracyReport'],
+    ...['GoodFaithEstimateRequest', 'GoodFaithEstimate', 'GoodFaithEstimateList', 'BilledCheckAnswer'],
   ];
   assert.deepEqual(Object.keys(doc.components.schemas).sort(), expected.sort());
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -31,7 +31,7 @@ async function loadPayers() {
 
 // ---- tabs ----
 
-const tabs = [$('tab-check'), $('tab-batch'), $('tab-watch'), $('tab-accuracy')];
+const tabs = [$('tab-check'), $('tab-batch'), $('tab-watch'), $('tab-accuracy'), $('tab-gfe')];
 
 function selectTab(tab, focus) {
   for (const t of tabs) {

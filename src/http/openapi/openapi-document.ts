@@ -13,6 +13,7 @@ import { SandboxMembersResponse } from '../../domain/schemas/sandbox.ts';
 import { exampleResponses } from './openapi-example-responses.ts';
 import { MONITORING_CODE_MEANINGS, MONITORING_SCHEMAS, webhooksSection } from './openapi-monitoring.ts';
 import { isRemittancePath, REMITTANCE_CODE_MEANINGS, REMITTANCE_SCHEMAS } from './openapi-remittances.ts';
+import { GFE_CODE_MEANINGS, GFE_SCHEMAS, GFE_TAG, isGfePath } from './openapi-good-faith-estimates.ts';
 import {
   DOCUMENTED_OPERATIONS,
   EXAMPLE_CALLS,
@@ -44,6 +45,7 @@ const SHARED_SCHEMAS = [
   BatchResults,
   ...MONITORING_SCHEMAS,
   ...REMITTANCE_SCHEMAS,
+  ...GFE_SCHEMAS,
 ];
 const schemaId = (schema: unknown): string | undefined =>
   typeof schema === 'object' && schema !== null && typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
@@ -124,6 +126,7 @@ export function documentHeader(options: { mode: Mode; version: string }) {
         description:
           'What the payer actually paid: an 835 remittance read and each line compared with the estimate answered for it, and how right the estimates were (docs/remittances.md).',
       },
+      GFE_TAG,
       {
         name: 'batches',
         description: 'Up to 10,000 checks at once, run in the background: queue them as JSON or CSV, follow the progress, read one result per row.',
@@ -186,6 +189,7 @@ const codeMeaning = (path: string, code: ErrorCode): string =>
   (path.startsWith('/v1/batches') ? BATCH_CODE_MEANINGS[code] : undefined) ??
   (path.startsWith('/v1/monitors') || path.startsWith('/v1/webhooks') ? MONITORING_CODE_MEANINGS[code] : undefined) ??
   (isRemittancePath(path) ? REMITTANCE_CODE_MEANINGS[code] : undefined) ??
+  (isGfePath(path) ? GFE_CODE_MEANINGS[code] : undefined) ??
   CODE_MEANINGS[code] ??
   'see the message';
 

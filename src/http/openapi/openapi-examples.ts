@@ -15,6 +15,8 @@ import monitoringCalls from './openapi-monitoring-examples.json' with { type: 'j
 import { MONITORING_OPERATIONS } from './openapi-monitoring.ts';
 import remittanceCalls from './openapi-remittance-examples.json' with { type: 'json' };
 import { REMITTANCE_OPERATIONS } from './openapi-remittances.ts';
+import gfeCalls from './openapi-gfe-examples.json' with { type: 'json' };
+import { GFE_OPERATIONS } from './openapi-good-faith-estimates.ts';
 
 /**
  * The operationIds the document shows examples for; each route's method and path are in its own
@@ -34,6 +36,7 @@ export const DOCUMENTED_OPERATIONS = [
   'cancelBatch',
   ...MONITORING_OPERATIONS,
   ...REMITTANCE_OPERATIONS,
+  ...GFE_OPERATIONS,
   ...FHIR_OPERATIONS,
 ] as const;
 export type DocumentedOperation = (typeof DOCUMENTED_OPERATIONS)[number];
@@ -62,6 +65,13 @@ export const ExampleCallSchema = Type.Object(
      * names the last one's id. A remittance call is sent by a key of its own, so it sees only these.
      */
     remittances: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+    /**
+     * The createGoodFaithEstimate examples (by name) sent first, by a key of its own: a path's {id}
+     * names the last one's. Without it, an id no estimate has.
+     */
+    gfes: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+    /** The last of `gfes` is recorded as given to the client first. */
+    given: Type.Optional(Type.Boolean()),
     /** The {id} of the path: the batch of this createBatch example, sent first and read once completed. Without it, an id no batch has. */
     batch: Type.Optional(Type.String()),
     /** The answer asked for as text/csv (accept header) instead of JSON. */
@@ -92,8 +102,8 @@ export function requestMediaType(call: ExampleCall): string {
 export const responseMediaType = (call: ExampleCall) => call.accept ?? 'application/json';
 
 // The calls themselves are data: one JSON file for the checks, payers, sandbox and batches, one
-// each for monitoring, remittances and the FHIR door. Each is an array of ExampleCall, in the document's order.
-export const EXAMPLE_CALLS: readonly ExampleCall[] = [...coreCalls, ...monitoringCalls, ...remittanceCalls, ...fhirCalls] as ExampleCall[];
+// each for monitoring, remittances, Good Faith Estimates and the FHIR door. Each is an array of ExampleCall, in the document's order.
+export const EXAMPLE_CALLS: readonly ExampleCall[] = [...coreCalls, ...monitoringCalls, ...remittanceCalls, ...gfeCalls, ...fhirCalls] as ExampleCall[];
 
 /** The FHIR door's calls (test/fhir/examples.test.ts replays them as FHIR clients send them). */
 export const FHIR_EXAMPLE_CALLS: readonly ExampleCall[] = EXAMPLE_CALLS.filter((c) => (FHIR_OPERATIONS as readonly string[]).includes(c.operation));
