@@ -120,9 +120,10 @@ module.exports = {
     },
     {
       name: 'not-to-dev-dependency',
-      comment: 'src/ runs in production, where devDependencies are not installed (type-only imports are erased, so they may).',
+      comment:
+        'src/ runs in production, where devDependencies are not installed (type-only imports are erased, so they may). ts-worker.mjs starts worker threads only when the service runs from its TypeScript sources, through tsx.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: '^src/operations/ts-worker\\.mjs$' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {

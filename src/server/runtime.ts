@@ -71,7 +71,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const today = options.today ?? systemToday;
   const metrics = new Metrics({ processMetrics: true });
   const network = await openPayerNetwork(config, today, metrics, process.env, options.payerClock);
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, checkpointInBackground: true });
   // Production: payers imported into the store (coverage payers import) join the directory's.
   if (network.addCatalog) {
     const { PayerCatalogStore } = await import('../store/payer-catalog.ts');

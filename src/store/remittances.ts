@@ -28,7 +28,8 @@ export interface RemittanceInput {
   claims: number;
   service_lines: number;
   matched: number;
-  payload: unknown;
+  /** The answer as JSON text (built in slices by the route), sealed as it is. */
+  payload_json: string;
   lines: Omit<RemittanceLineTable, 'remittance_id' | 'key_id' | 'created_at'>[];
   /** The claims that carry a payer claim control number (CLP07), by keyed hash: what reversals and corrections are matched on. */
   claims_keyed?: Pick<RemittanceClaimTable, 'claim_no' | 'claim_hash' | 'paid' | 'reversal'>[];
@@ -56,6 +57,8 @@ export interface AccuracyFilter {
   to?: string | undefined;
 }
 
+const LINES_PER_INSERT = 500;
+
 const estimateContext = (id: string) => `estimate_records:${id}`;
 const remittanceContext = (id: string) => `remittances:${id}`;
 
@@ -73,18 +76,38 @@ export class RemittanceStore {
       .execute();
   }
 
-  /** The unexpired estimates a key kept for a member ID hash, payer and date of service. */
-  async estimatesFor(keyId: string, memberIdHash: string, payerId: string, dateOfService: string, now: string): Promise<unknown[]> {
+  /**
+   * The unexpired estimates a key kept for each (member ID hash, payer, date of service) asked, in one
+   * query, by `hash|payer|date`; a key with none is left out.
+   */
+  async estimatesForMany(
+    keyId: string,
+    wanted: readonly { member_id_hash: string; payer_id: string; date_of_service: string }[],
+    now: string,
+  ): Promise<Map<string, unknown[]>> {
+    const out = new Map<string, unknown[]>();
+    if (wanted.length === 0) return out;
+    const asked = new Set(wanted.map((w) => `${w.member_id_hash}|${w.payer_id}|${w.date_of_service}`));
     const rows = await this.db.kysely
       .selectFrom('estimate_records')
-      .select(['id', 'payload'])
+      .select(['id', 'payload', 'member_id_hash', 'payer_id', 'date_of_service'])
       .where('key_id', '=', keyId)
-      .where('member_id_hash', '=', memberIdHash)
-      .where('payer_id', '=', payerId)
-      .where('date_of_service', '=', dateOfService)
+      .where('member_id_hash', 'in', [...new Set(wanted.map((w) => w.member_id_hash))])
+      .where('payer_id', 'in', [...new Set(wanted.map((w) => w.payer_id))])
+      .where('date_of_service', 'in', [...new Set(wanted.map((w) => w.date_of_service))])
       .where('expires_at', '>', now)
+      .orderBy('at')
       .execute();
-    return rows.map((r) => this.text.readJson<unknown>(r.payload, estimateContext(r.id))).filter((p) => p !== null);
+    for (const r of rows) {
+      const key = `${r.member_id_hash}|${r.payer_id}|${r.date_of_service}`;
+      if (!asked.has(key)) continue;
+      const payload = this.text.readJson<unknown>(r.payload, estimateContext(r.id));
+      if (payload === null) continue;
+      const list = out.get(key);
+      if (list) list.push(payload);
+      else out.set(key, [payload]);
+    }
+    return out;
   }
 
   /** Drops the estimates past their keeping time; the number dropped. */
@@ -105,13 +128,14 @@ export class RemittanceStore {
           claims: r.claims,
           service_lines: r.service_lines,
           matched: r.matched,
-          payload: this.text.write(JSON.stringify(r.payload), remittanceContext(r.id)),
+          payload: this.text.write(r.payload_json, remittanceContext(r.id)),
         })
         .execute();
-      if (r.lines.length > 0)
+      // In slices: each INSERT stays under SQLite's limit on bound values.
+      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT)
         await tx
           .insertInto('remittance_lines')
-          .values(r.lines.map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
+          .values(r.lines.slice(i, i + LINES_PER_INSERT).map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
           .execute();
       const keyed = r.claims_keyed ?? [];
       if (keyed.length > 0) {

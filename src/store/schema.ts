@@ -133,6 +133,11 @@ export interface BatchTable {
   name?: string | null;
   total: number;
   created_at: string;
+  /**
+   * Set while a large batch's rows are still being written (store/batches.ts create): until then the
+   * batch is neither visible nor run, and past this instant an unfinished creation is deleted.
+   */
+  staged_until?: string | null;
 }
 
 export type BatchEnv = Mode | 'unknown';

@@ -35,6 +35,7 @@ import {
 import { forVisit, shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { STRONG_BH_TIER } from './codes.ts';
+import { benefitRole } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
 
 export { hasServiceLimit } from './benefits/accumulators.ts';
@@ -102,15 +103,16 @@ function unknownsOf(
   for (const r of unknown) {
     if (!costApplies(r, n)) continue;
     const o = (out ??= { share: [], deductible: [], oop: [], visits: [] });
+    const role = benefitRole(r.info);
     if (isShareInfo(r.info)) {
       if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
-    } else if (r.info === 'C' || r.info === 'G') {
+    } else if (role === 'deductible' || role === 'out_of_pocket') {
       // An accumulator of unknown amount may be 0 (none) or not: whether the session waits for it, or is capped, and so the structure, is unknown.
-      if (competingRank(r) <= (r.info === 'C' ? ranks.deductible : ranks.oop)) {
-        (r.info === 'C' ? o.deductible : o.oop).push(r);
+      if (competingRank(r) <= (role === 'deductible' ? ranks.deductible : ranks.oop)) {
+        (role === 'deductible' ? o.deductible : o.oop).push(r);
         o.share.push(r);
       }
-    } else if (r.info === 'F') {
+    } else if (role === 'limitation') {
       if (competingRank(r) <= ranks.visits) {
         o.visits.push(r);
         o.share.push(r);
@@ -158,26 +160,28 @@ export function networkBenefits(
   let oopRank = Infinity;
   let visitRank = Infinity;
   // A V with values no rule reads still says the payer does not state the service here.
-  for (const b of unknown) if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
+  for (const b of unknown)
+    if (benefitRole(b.info) === 'cannot_process' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
   for (const b of bh) {
-    if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
+    const role = benefitRole(b.info);
+    if (role === 'cannot_process' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
     if (!costApplies(b, n)) continue;
     if ((b.status || b.cost) && b.deductibleHint !== null) (hinted ??= []).push(b);
     if (isNotCoveredInfo(b.info)) known = true;
     if (!b.cost) {
       if (b.status && statusApplies(b, n)) known = true;
       // EB01 F with an amount and no unit of service: a dollar maximum on what the payer pays (benefits/dollar-limits.ts).
-      else if (b.info === 'F') (dollars ??= new DollarLimits()).offer(b);
+      else if (role === 'limitation') (dollars ??= new DollarLimits()).offer(b);
       continue;
     }
     known = true;
-    if (b.info === 'C') {
+    if (role === 'deductible') {
       (deductible ??= new AccumulatorReader()).offer(b);
       deductibleRank = Math.min(deductibleRank, rowRank(b));
-    } else if (b.info === 'G') {
+    } else if (role === 'out_of_pocket') {
       (oop ??= new AccumulatorReader()).offer(b);
       oopRank = Math.min(oopRank, rowRank(b));
-    } else if (b.info === 'F') {
+    } else if (role === 'limitation') {
       (visits ??= new VisitReader()).offer(b);
       visitRank = Math.min(visitRank, rowRank(b));
     }

@@ -68,6 +68,7 @@ import {
   primaryCareProvider,
   additionalPolicies,
 } from './related-entities.ts';
+import { correctsDemographics, identifiedBy } from './code-tables/attributes.ts';
 import { nextPlanYear, insuranceAndPlanType, planName, programRule } from './plan-identity.ts';
 
 const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
@@ -174,10 +175,10 @@ function readEligibility(
   const ordered = byContent(all);
   const planEb = planDatesRow(ordered, encounter);
   const dates = planDates(names, planEb?.loop);
-  const { plan346, plan291, elig356, elig307 } = dates;
-  const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
-  const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
-  const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
+  const { plan, eligibility } = dates;
+  const planBegin = plan.begin?.start ?? plan.range?.start ?? eligibility.begin?.start ?? eligibility.range?.start ?? null;
+  const reportedEnd = plan.end?.start ?? plan.begin?.end ?? plan.range?.end ?? null;
+  const reportedEligibilityEnd = eligibility.end?.start ?? eligibility.range?.end ?? eligibility.begin?.end ?? null;
   const planEnd = reportedEnd;
   const reference = planBegin ?? bhtDate;
   // Without a plan end a later benefit begin can be a change within the year: one in force on the
@@ -222,7 +223,7 @@ function readEligibility(
         : 'no eligibility status EB (EB01 1-8): the coverage status is unknown',
     );
   // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
-  const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
+  const eligibilityBegin = eligibility.begin?.start ?? eligibility.range?.start ?? null;
   if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
     coverageStatus = 'inactive';
     trace?.push(
@@ -242,7 +243,7 @@ function readEligibility(
       : terminationOf({
           begin: planBegin,
           end: planEnd,
-          endFrom347: dates.plan347 !== null,
+          endFrom347: plan.end !== null,
           eligibilityEnd: reportedEligibilityEnd,
           nextBegin,
         });
@@ -298,8 +299,8 @@ function readEligibility(
   const trn = memberLevel.trn.find(isTrn2) ?? subscriberLevel.trn.find(isTrn2) ?? null;
 
   const coverage: Coverage = {
-    // NM109 is the payer's ID only under NM108 PI; FI, 24, 46, NI, XV name it by a tax, NAIC or plan ID (ask-payer then reports the ID asked).
-    payer_id: payerNm1 && el(payerNm1, 8) === 'PI' ? el(payerNm1, 9) : '',
+    // NM109 is the payer's ID only under NM108 PI (nm108-2120.json `identifies` payer); FI, 24, 46, NI, XV name it by a tax, NAIC or plan ID (ask-payer then reports the ID asked).
+    payer_id: payerNm1 && identifiedBy(el(payerNm1, 8)) === 'payer' ? el(payerNm1, 9) : '',
     payer_name: payerNm1 ? entityName(payerNm1) : '',
     plan_name,
     plan_type,
@@ -324,7 +325,7 @@ function readEligibility(
     member,
     subscriber,
     relationship_to_subscriber: dependentLevel ? (ins ? relationshipFromIns(el(ins, 2)) : 'other') : 'self',
-    payer_corrected_demographics: ins !== null && el(ins, 3) === '001' && el(ins, 4) === '25',
+    payer_corrected_demographics: ins !== null && correctsDemographics(el(ins, 3), el(ins, 4)),
     next_plan_year: nextPlanYear(next),
     messages,
   };

@@ -3,7 +3,7 @@
  * (docs/estimates.md 1.1, "The patient"), and the family figures the other people's loops state for them.
  */
 import type { IsoDate } from '../domain/coverage.ts';
-import { isFamilyLevel } from './benefits/rows.ts';
+import { isFamilyLevel, namesNetwork } from './benefits/rows.ts';
 import type { BenefitLoop, HlLevel } from './loops.ts';
 import { readPerson } from './member-loops.ts';
 import { el } from './tokenizer.ts';
@@ -65,7 +65,7 @@ export function patientLoop(subscriber: HlLevel, asked: AskedPerson | undefined)
 /** A family row's figure and network: its EB01, and EB12 Y, N or both (none, W, U). */
 const familyKey = (b: BenefitLoop) => {
   const net = el(b.seg, 12);
-  return `${el(b.seg, 1)} ${net === 'Y' || net === 'N' ? net : 'both'}`;
+  return `${el(b.seg, 1)} ${namesNetwork({ net }) ? net : 'both'}`;
 };
 
 const isFamilyRow = (b: BenefitLoop) => b.seg.id === 'EB' && isFamilyLevel(el(b.seg, 2));

@@ -6,12 +6,14 @@
 import type { CoverageStatus } from '../domain/coverage.ts';
 import type { Encounter } from '../domain/encounter.ts';
 import { windowHolds } from './benefits/filters.ts';
+import { namesNetwork } from './benefits/rows.ts';
+import { networkOf } from './code-tables/attributes.ts';
 import { statusOf, type Benefit } from './eb-benefit.ts';
 
 const isPlanStatus = (b: Benefit) => b.status && b.planWide;
 
 /** A status row naming one network (EB12 Y or N) speaks for that network's benefits, not for the plan as a whole. */
-const oneNetwork = (b: Benefit) => b.net === 'Y' || b.net === 'N';
+const oneNetwork = (b: Benefit) => namesNetwork(b);
 
 /**
  * The plan-level status EB (EB01 1-8, EB03 30 or empty) the plan's status comes from: a row for the
@@ -91,7 +93,7 @@ export function sessionStatus(
   const fromPlan = { in: false, out: false };
   for (const n of NETS) {
     const own = planStatusRow(
-      current.filter((b) => b.net === (n === 'in' ? 'Y' : 'N')),
+      current.filter((b) => networkOf(b.net) === n),
       encounter,
     );
     if (own) {

@@ -51,7 +51,7 @@ function unmatched(base: Omit<LineMatch, 'unmatched_reason'>, reason: string): L
   return { ...base, unmatched_reason: reason };
 }
 
-function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, options: MatchOptions): LineMatch {
+export function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, options: MatchOptions): LineMatch {
   const date = lineDate(claim, line);
   const base: Omit<LineMatch, 'unmatched_reason'> = {
     claim: ci + 1,

@@ -2,6 +2,7 @@
  * Gates read from the 271 before any arithmetic (docs/estimates.md section 1.1, "Gates"), and the
  * content order that keeps every reading independent of the order of the 2110C/2110D loops.
  */
+import { benefitRole } from '../code-tables/attributes.ts';
 import { periodKind } from '../codes.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el, type Segment } from '../tokenizer.ts';
@@ -221,7 +222,7 @@ export function spendDownGate<T extends Row>(rows: readonly T[]): { reason: stri
   let total: number | null = null;
   let met: number | null = null;
   for (const b of rows) {
-    if (b.info !== 'Y') continue;
+    if (benefitRole(b.info) !== 'spend_down') continue;
     spendDown.push(b);
     const v = el(b.loop.seg, 7);
     const amount = v === '' ? null : dollarsToCents(v);

@@ -9,10 +9,14 @@ import { insuranceCode, type Benefit } from '../eb-benefit.ts';
 import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { spendDownGate } from './gates.ts';
+import { medicarePartOf } from '../code-tables/attributes.ts';
 import type { SessionStatus } from '../plan-rows.ts';
 import type { PricingRows } from './pricing-rows.ts';
 import type { CostShareFallback, PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
+
+/** A row for Medicare Part A (EB04 MA: eb04.json `medicarePart`). */
+const isPartA = (b: Benefit) => medicarePartOf(insuranceCode(b)) === 'part_a';
 
 export interface PricingInput {
   insurance_type: InsuranceType;
@@ -58,9 +62,9 @@ export function priceNetworks(input: PricingInput): Priced {
   const { insurance_type, current, bh, teleList, warnings, trace } = input;
   // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
   const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, input.dateOfService) : null;
-  const partAFiltered = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) === 'MA') : [];
-  const priced = partAFiltered.length > 0 ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => insuranceCode(b) !== 'MA') : input.unknown;
+  const partAFiltered = parts && parts.a !== 'absent' ? bh.filter(isPartA) : [];
+  const priced = partAFiltered.length > 0 ? bh.filter((b) => !isPartA(b)) : bh;
+  const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => !isPartA(b)) : input.unknown;
   let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan, unknown);
   let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan, unknown);
   if (input.memberDates.length > 0) {
@@ -90,7 +94,7 @@ export function priceNetworks(input: PricingInput): Priced {
     if (parts && partBMissing(parts))
       gate = {
         reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`,
-        rows: current.filter((b) => b.status && insuranceCode(b) === 'MB'),
+        rows: current.filter((b) => b.status && medicarePartOf(insuranceCode(b)) === 'part_b'),
       };
     else gate = spendDownGate(current);
   }
