@@ -138,13 +138,14 @@ export class RemittanceStore {
           .values(r.lines.slice(i, i + LINES_PER_INSERT).map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
           .execute();
       const keyed = r.claims_keyed ?? [];
-      if (keyed.length > 0) {
+      for (let i = 0; i < keyed.length; i += LINES_PER_INSERT)
         await tx
           .insertInto('remittance_claims')
-          .values(keyed.map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })))
+          .values(
+            keyed.slice(i, i + LINES_PER_INSERT).map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })),
+          )
           .execute();
-        for (const hash of new Set(keyed.map((c) => c.claim_hash))) await settleClaim(tx, r.key_id, hash);
-      }
+      if (keyed.length > 0) await settleClaims(tx, r.key_id, [...new Set(keyed.map((c) => c.claim_hash))]);
       await within?.(tx);
     });
   }
@@ -221,23 +222,14 @@ function nextDay(iso: string): string {
 }
 
 /**
- * Which payments of one claim (a key's claim hash) still count, from every claim of it received, in
+ * Which payments of a claim (a key's claim hash) still count, from every claim of it received, in
  * the order received (docs/remittances.md 'Reversals and corrections'): each reversal withdraws the
  * latest earlier payment of the amount it reverses not yet reversed, else (a reversal received before
  * its payment) the first later one; of the payments left, those of the latest remittance count and
- * an earlier remittance's are withdrawn by it (a correction). Written to the claims (settled_by) and
- * their lines (withdrawn_by); a reversal's own lines never count.
+ * an earlier remittance's are withdrawn by it (a correction). A reversal's own lines never count
+ * (withdrawn when written).
  */
-async function settleClaim(tx: Transaction<Database>, keyId: string, claimHash: string): Promise<void> {
-  const claims = await tx
-    .selectFrom('remittance_claims')
-    .selectAll()
-    .where('key_id', '=', keyId)
-    .where('claim_hash', '=', claimHash)
-    .orderBy('created_at')
-    .orderBy('remittance_id')
-    .orderBy('claim_no')
-    .execute();
+export function settlementOf(claims: readonly RemittanceClaimTable[]): Map<RemittanceClaimTable, string | null> {
   const settled = new Map<RemittanceClaimTable, string | null>(claims.map((c) => [c, null]));
   const payments = claims.filter((c) => !c.reversal);
   for (const [i, r] of claims.entries()) {
@@ -252,21 +244,46 @@ async function settleClaim(tx: Transaction<Database>, keyId: string, claimHash: 
   const standing = payments.filter((p) => settled.get(p) === null);
   const latest = standing.at(-1)?.remittance_id;
   for (const p of standing) if (p.remittance_id !== latest) settled.set(p, latest!);
-  for (const c of claims) {
-    const by = settled.get(c) ?? null;
-    if (by !== c.settled_by) {
-      await tx
-        .updateTable('remittance_claims')
-        .set({ settled_by: by })
-        .where('remittance_id', '=', c.remittance_id)
-        .where('claim_no', '=', c.claim_no)
-        .execute();
-    }
-    await tx
-      .updateTable('remittance_lines')
-      .set({ withdrawn_by: c.reversal ? c.remittance_id : by })
-      .where('remittance_id', '=', c.remittance_id)
-      .where('claim_no', '=', c.claim_no)
+  return settled;
+}
+
+/** Hashes read per query: the IN list stays under SQLite's limit on bound values. */
+const HASHES_PER_READ = 500;
+
+/**
+ * Settles again every claim of the hashes a remittance names, written only where it changed (a new
+ * claim number's first payment changes nothing): the claims' settled_by and their lines' withdrawn_by.
+ */
+async function settleClaims(tx: Transaction<Database>, keyId: string, hashes: readonly string[]): Promise<void> {
+  for (let i = 0; i < hashes.length; i += HASHES_PER_READ) {
+    const rows = await tx
+      .selectFrom('remittance_claims')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .where('claim_hash', 'in', hashes.slice(i, i + HASHES_PER_READ))
+      .orderBy('created_at')
+      .orderBy('remittance_id')
+      .orderBy('claim_no')
       .execute();
+    const byHash = new Map<string, RemittanceClaimTable[]>();
+    for (const row of rows) byHash.set(row.claim_hash, [...(byHash.get(row.claim_hash) ?? []), row]);
+    for (const claims of byHash.values()) {
+      for (const [c, by] of settlementOf(claims)) {
+        if (by === c.settled_by) continue;
+        await tx
+          .updateTable('remittance_claims')
+          .set({ settled_by: by })
+          .where('remittance_id', '=', c.remittance_id)
+          .where('claim_no', '=', c.claim_no)
+          .execute();
+        if (!c.reversal)
+          await tx
+            .updateTable('remittance_lines')
+            .set({ withdrawn_by: by })
+            .where('remittance_id', '=', c.remittance_id)
+            .where('claim_no', '=', c.claim_no)
+            .execute();
+      }
+    }
   }
 }

@@ -14,6 +14,7 @@ import { claimOf, PR, remittance835, serviceLine } from '../helpers/remittance-8
 import { onDay } from '../helpers/clock.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { MONEY_FIELDS } from '../x12/x12-pieces.ts';
 
 const AVERY = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' };
 const x12 = { 'content-type': 'application/edi-x12' };
@@ -165,6 +166,8 @@ test('property: an estimate answered with advisories has the same figures as wit
       const added = r.body.alerts.filter((a) => a.code === 'REMITTANCE_MISMATCH');
       advised += added.length > 0 ? 1 : 0;
       assert.equal(r.status, plain.status);
+      // The money figures by name (the corpus properties' list), then every other field but the alerts.
+      for (const field of MONEY_FIELDS) assert.deepEqual(r.body[field], plain.body[field], field);
       assert.deepEqual(figures(r.body), figures(plain.body));
       assert.deepEqual(
         r.body.alerts.filter((a) => a.code !== 'REMITTANCE_MISMATCH'),

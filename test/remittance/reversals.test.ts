@@ -96,3 +96,27 @@ test('a claim without CLP07 is never withdrawn; two payments of one claim in one
   await sendD(paid('ICN-D', 3000), paid('ICN-D', 3000));
   assert.deepEqual(await reportD(), { lines: 2, exact: 2, off: 0, not_comparable: 0, under: 0 });
 });
+
+test('a file of 4,200 claim numbers is kept, and a file of their reversals withdraws each one', async () => {
+  const { send } = await practice();
+  const n = 4_200;
+  const members = Array.from({ length: n }, (_, i) => ({ ...AVERY, member_id: `${20000 + i}MHNA` }));
+  const original = await send(
+    ...members.map((m, i) => ({ ...claimOf(`P${i}`, m, [serviceLine('90837', 15000, 12000, [PR('3', 3000)], 15000)]), payer_claim_id: `ICN-${i}` })),
+  );
+  const reversed = await send(
+    ...members.map((m, i) => ({
+      ...claimOf(`P${i}`, m, [serviceLine('90837', -15000, -12000, [PR('3', -3000)], -15000)]),
+      status_code: '22',
+      status: 'reversal' as const,
+      payer_claim_id: `ICN-${i}`,
+    })),
+  );
+  const settled = await server.runtime.db.kysely
+    .selectFrom('remittance_claims')
+    .select(['remittance_id', 'settled_by'])
+    .where('remittance_id', 'in', [original.id, reversed.id])
+    .execute();
+  assert.equal(settled.length, 2 * n);
+  assert.ok(settled.every((c) => c.settled_by === (c.remittance_id === original.id ? reversed.id : original.id)));
+});

@@ -130,6 +130,9 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const json = await jsonInSlices(result, 'lines', nextTurn);
         const claimOf = new Map(claimKeys.map((c) => [`${c.transaction}|${c.claim}`, c]));
         let queued = 0;
+        const hooks = options.webhooks;
+        // Asked once, before the transaction: most owners have no webhook for it, and a large file may hold thousands of mismatches.
+        const events = hooks && (await hooks.store.list(owner)).some((h) => h.events.includes('estimate.mismatch')) ? mismatchEvents(id, at, lines) : [];
         await options.store.saveRemittance(
           {
             id,
@@ -160,9 +163,7 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
               .map((c) => ({ claim_no: c.claim_no, claim_hash: c.claim_hash!, paid: c.paid, reversal: c.reversal ? 1 : 0 })),
           },
           async (tx) => {
-            const hooks = options.webhooks;
-            if (!hooks) return;
-            for (const event of mismatchEvents(id, at, lines)) queued += (await hooks.store.enqueue(tx, owner, event, undefined, new Date(at))).length;
+            for (const event of events) queued += (await hooks!.store.enqueue(tx, owner, event, undefined, new Date(at))).length;
           },
         );
         if (queued > 0) options.webhooks?.wakeDeliveries();
