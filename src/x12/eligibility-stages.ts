@@ -31,6 +31,7 @@ import { refineProgram } from './medicare.ts';
 import { planDates, refIn, readPerson, type PlanDates } from './member-loops.ts';
 import { refusalOf } from './member-refusal.ts';
 import { mentalHealthStatus } from './mental-health-status.ts';
+import { continuedEligibility } from './continuation.ts';
 import { familyRowsElsewhere, patientLoop, type AskedPerson } from './patient.ts';
 import { terminationOf } from './plan-dates.ts';
 import { insuranceAndPlanType, nextPlanYear, planName } from './plan-identity.ts';
@@ -75,7 +76,7 @@ export function readMember(
     warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
   }
   // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
-  const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
+  const patient = subscriberLevel ? patientLoop(subscriberLevel, person, memberId ?? null) : undefined;
   const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
   const refused = refusalOf(tree, { payerLevel, receiverLevel, subscriberLevel, dependentLevel }, patient, at, warnings);
   if (refused !== null || !subscriberLevel) return { refused: refused ?? fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at) };
@@ -154,15 +155,26 @@ export interface Dates {
   eligibilityBegin: IsoDate | null;
 }
 
-export function readDates(m: Member, r: Rows): Dates {
+export function readDates(m: Member, r: Rows, trace?: TraceEntry[]): Dates {
   const planEb = planDatesRow(r.ordered, r.encounter);
   const dates = planDates(m.names, planEb?.loop);
   const { plan, eligibility } = dates;
+  // COBRA continuation beginning right after the eligibility end continues it (continuation.ts).
+  const cobra = continuedEligibility(m.names, eligibility.end?.start ?? eligibility.range?.end ?? eligibility.begin?.end ?? null);
+  if (trace && cobra.continued)
+    trace.push(
+      traced(
+        'eligibility: COBRA continuation',
+        null,
+        null,
+        `COBRA continuation begins ${cobra.continued.begin} (2100 DTP 340), right after the eligibility end: the member is eligible through ${cobra.continued.end ?? 'an open end'} (DTP 341)`,
+      ),
+    );
   return {
     dates,
     planBegin: plan.begin?.start ?? plan.range?.start ?? eligibility.begin?.start ?? eligibility.range?.start ?? null,
     planEnd: plan.end?.start ?? plan.begin?.end ?? plan.range?.end ?? null,
-    reportedEligibilityEnd: eligibility.end?.start ?? eligibility.range?.end ?? eligibility.begin?.end ?? null,
+    reportedEligibilityEnd: cobra.end,
     eligibilityBegin: eligibility.begin?.start ?? eligibility.range?.start ?? null,
   };
 }
@@ -298,8 +310,9 @@ export interface CarveOut {
   mhInactive: { in: boolean; out: boolean };
 }
 
-export function readCarveOut(lists: RowLists, warnings: string[]): CarveOut {
-  const carveOut = thirdParty(lists.entities, lists.strongCostShare);
+/** `encounterTypes`: the encounter's own service types when its procedure is not mental health's (encounter-service.ts). */
+export function readCarveOut(lists: RowLists, warnings: string[], encounterTypes: readonly string[] | null): CarveOut {
+  const carveOut = thirdParty(lists.entities, lists.strongCostShare, encounterTypes);
   if (carveOut && !carveOut.entity) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
   const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(lists.entities);
   const { mh, otherActive, strongCostShare } = lists;

@@ -30,7 +30,9 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import { traced } from './benefit-selection.ts';
-import { priceEncounter, traceRows, type CostShareFallback, type PricingFacts, type TraceEntry } from './benefits/index.ts';
+import { priceEncounter, traceRows, type CostShareFallback, type EncounterPrice, type PricingFacts, type TraceEntry } from './benefits/index.ts';
+import type { Benefit } from './eb-benefit.ts';
+import { encounterServiceTypes, ownServiceGate } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
 import type { Encounter } from '../domain/encounter.ts';
@@ -107,23 +109,29 @@ function readEligibility(
   const read = readRows(tree, d, m, asked, warnings);
   if ('rejected' in read) return read.rejected;
   const r = read.rows;
-  const dates = readDates(m, r);
+  const dates = readDates(m, r, trace);
   const { lists, skipped } = listRows(m, r, dates, d, trace);
   const status = readPlanStatus(r, dates, lists, warnings, trace);
   const program = readProgram(m, r, lists, status);
-  const carve = readCarveOut(lists, warnings);
+  const encounterTypes = encounterServiceTypes(r.encounter);
+  const carve = readCarveOut(lists, warnings, encounterTypes);
   const facts: PricingFacts = {
     insurance_type: program.insurance_type,
     dateOfService: r.encounter?.date_of_service ?? null,
     inactive: status.coverageStatus === 'inactive',
-    plan: fallback ? { hdhp: program.flags.is_hdhp, fits: r.pricesHere, fallback } : { hdhp: program.flags.is_hdhp, fits: r.pricesHere },
+    plan: { hdhp: program.flags.is_hdhp, fits: r.pricesHere, place: r.encounter?.place_of_service ?? null, ...(fallback ? { fallback } : {}) },
     advantageElsewhere: program.advantageElsewhere,
     mhInactive: carve.mhInactive,
     memberDates: memberDates(m, r.encounter),
     session: status.session,
   };
   const year = { thisYear: lists.thisYear, next: lists.next, planEnd: dates.planEnd, nextBegin: status.nextBegin };
-  const price = priceEncounter(year, r.encounter, facts, r.pricesHere, { skipped, warnings, trace });
+  // A session whose own service types the payer reports inactive is not covered (encounter-service.ts).
+  const ownService =
+    encounterTypes && !carve.carveOut && status.coverageStatus !== 'inactive'
+      ? (priced: EncounterPrice, current: readonly Benefit[]) => ownServiceGate(priced, current, encounterTypes, trace)
+      : undefined;
+  const price = priceEncounter(year, r.encounter, facts, r.pricesHere, { skipped, warnings, trace }, ownService);
   if (trace) trace.push(traced(`insurance type: ${program.insurance_type}`, null, null, programRule(program.insurance_type, program.eb04Sent)));
   if (trace) traceCarveOut(trace, carve.carveOut, carve.otherSource);
   const coverage = coverageOf(m, status, dates, program, carve, price, lists, warnings);

@@ -76,7 +76,8 @@ export interface SessionStatus {
  * The session's status from the status rows that cover it (TR3 2110C EB03: the service types a row applies to;
  * EB12: the network): a row for the whole plan (EB03 30 or none, EB12 none or W) decides for both networks.
  * Without one, each network's is its plan-level row naming it (EB12 Y in, N out), else mental health's own
- * status for it (`mh`: MH, CF, A4, A6, A8). A status row for other services only (82 family planning, 86
+ * status for it (`mh`: MH, CF, A4, A6, A8). The whole plan inactive beside mental health's own active row: the
+ * mental-health row speaks for the session (its network's; the other network closed). A status row for other services only (82 family planning, 86
  * emergency, AI substance abuse, ...) decides nothing: with none for either network the status is unknown,
  * never inactive.
  */
@@ -87,7 +88,19 @@ export function sessionStatus(
 ): SessionStatus {
   const none = { in: false, out: false };
   const plan = planStatusRow(current, encounter);
-  if (plan && !oneNetwork(plan)) return { status: statusOf(plan.info), row: plan, planWide: true, closed: none, unstated: none };
+  if (plan && !oneNetwork(plan)) {
+    const status = statusOf(plan.info);
+    // The plan inactive beside mental health's own active row (a behavioral-health-only program): the more specific
+    // row speaks for the session (TR3 005010X279A1 1.4.7), each network by the rows that speak for it.
+    if (status !== 'inactive' || (mh.in !== 'active' && mh.out !== 'active')) return { status, row: plan, planWide: true, closed: none, unstated: none };
+    return {
+      status: 'active',
+      row: mh.active,
+      planWide: false,
+      closed: { in: mh.in !== 'active', out: mh.out !== 'active' },
+      unstated: none,
+    };
+  }
   const per = { in: null as CoverageStatus | null, out: null as CoverageStatus | null };
   const rows = { in: undefined as Benefit | undefined, out: undefined as Benefit | undefined };
   const fromPlan = { in: false, out: false };

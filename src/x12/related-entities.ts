@@ -3,6 +3,7 @@ import type { AdditionalPolicy, OtherEntity, Pcp } from '../domain/coverage.ts';
 import { benefitRef, benefitRole, coordinationOf, entityRole, identifiedBy } from './code-tables/attributes.ts';
 import { namesMentalHealth, otherPayerInsuranceType } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
+import { namesAny } from './encounter-service.ts';
 import { type RelatedEntity } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
@@ -66,17 +67,23 @@ function contactOrSource(info: string): boolean {
 
 /**
  * Who administers behavioral health when the medical plan hands it elsewhere (docs/estimates.md
- * section 1.3, carve-out): a 2120C entity of an EB*U/R/W on the behavioral types, else an
+ * section 1.3, carve-out): a 2120C entity of an EB*U/R/W on the behavioral types (or on the encounter's own
+ * service types, `encounterTypes`: a substance-use vendor for a substance-use assessment), else an
  * administrator an EB*U/W names only in its MSG, else (with no behavioral cost share) a PR/VN/Y2/2B/P5
  * entity of a behavioral status row. The first of these that names any decides; when its rows name
  * different administrators they contradict each other: carved out, the administrator unknown
  * (`entity` null), never the first. `entities`: the EBs that can name an entity (EB01 L/U/R/W or with
  * a 2120 loop). Null: no carve-out named.
  */
-export function thirdParty(entities: Benefit[], strongCostShare: boolean): { entity: OtherEntity | null } | null {
+export function thirdParty(
+  entities: Benefit[],
+  strongCostShare: boolean,
+  encounterTypes: readonly string[] | null = null,
+): { entity: OtherEntity | null } | null {
   let named: OtherEntity[] | null = null;
   for (const b of entities) {
-    if (!handsElsewhere(b.info) || !onBehavioralTypes(b)) continue;
+    // The encounter's own service types (encounter-service.ts: AI/AJ/AK for a substance-use assessment) hand it elsewhere too.
+    if (!handsElsewhere(b.info) || !(onBehavioralTypes(b) || (encounterTypes !== null && namesAny(b, encounterTypes)))) continue;
     for (const r of b.loop.related) {
       if (notAdministrator(el(r.nm1, 1))) continue;
       const e = otherEntity(r);

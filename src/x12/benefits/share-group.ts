@@ -25,6 +25,7 @@ import { el } from '../tokenizer.ts';
 import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
+import { qualifyShare } from './share-qualifiers.ts';
 
 /** EB01 A or B (eb01.json `role` coinsurance, copayment): a cost share. */
 function isCostShare(b: Selectable): boolean {
@@ -58,6 +59,10 @@ export interface ShareGroup {
   fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
   sameAs: 'primary_care' | 'specialist' | null;
+  /** The most the member pays of the coinsurance for one visit (an MSG caps it: share-qualifiers.json), in cents. */
+  coinsuranceCap?: number;
+  /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
+  qualified: string[];
   /** Set when forVisit chose one of them for the visit's number in the year. */
   visitSplit?: { visit: number; split: number; row: Selectable };
 }
@@ -179,6 +184,7 @@ export function shareGroup(
   fits: (p: PlaceFit) => boolean,
   warnings: string[],
   fallback: CostShareFallback = '98-then-30',
+  place: string | null = null,
 ): ShareGroup | null {
   const planFirst = fallback === '30-then-98';
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
@@ -226,6 +232,23 @@ export function shareGroup(
     else if (greater || said.has('relates')) byWords = true;
     if (byWords) conflicts.push(copay.from, coins.from);
   }
+  // What the rows' MSGs say of their own copay or coinsurance for this visit (docs/estimates.md 1.1, "Cost shares qualified in words").
+  let coinsuranceCap: number | undefined;
+  let qualified: string[] = [];
+  if (conflicts.length === 0 && (copay.from !== null || coins.from !== null)) {
+    const texts: string[] = [];
+    for (const b of members) if (isCostShare(b)) for (const m of b.loop.msg) texts.push(el(m, 1));
+    const q = texts.length > 0 ? qualifyShare(texts, place, copay.value, coins.value) : null;
+    if (q?.unknown) {
+      byWords = true;
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+    } else if (q) {
+      copay = { ...copay, value: q.copay };
+      coins = { ...coins, value: q.coinsurance };
+      coinsuranceCap = q.coinsuranceCap;
+      qualified = q.words;
+    }
+  }
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -264,6 +287,8 @@ export function shareGroup(
     byWords,
     sameAs,
     fallback,
+    qualified,
+    ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
   };
 }
 
@@ -281,9 +306,10 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
     : group.sameAs
       ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
       : '';
-  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words));
+  const qualified = group.qualified.length > 0 ? `; the payer's MSG says for this visit: "${group.qualified.join('"; "')}"` : '';
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words + qualified));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
-  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words + qualified));
   else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
   for (const b of group.conflicts) {
     out.push({
@@ -294,7 +320,7 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
         group.byVisits
           ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
           : group.byWords
-            ? `a copay and a coinsurance (${where}) related in words no rule reads (MSG): unknown, never both`
+            ? `a copay or coinsurance (${where}) related or qualified in words no rule reads (MSG): unknown, never charged as if the words were absent`
             : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
       ),
       status: 'conflict',

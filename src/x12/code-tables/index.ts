@@ -55,6 +55,10 @@ export interface CodeEntry {
   dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
+  /** 2100C/D DTP01: the begin or end of COBRA continuation, which continues an eligibility ending right before it (continuation.ts). */
+  continuation?: 'begin' | 'end';
+  /** EB01: the row states that the benefit has no limit (H Unlimited): a less specific visit limit does not limit it. */
+  limit?: 'unlimited';
   /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
   unknownOn?: 'figures';
   /** EB01: what the row is (a status, a kind of cost share, a limitation, not covered, another payer, a contact, ...). */
