@@ -55,6 +55,26 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (src/domain/clock.ts): the service reads the time only through the Clock it is given, so
+    // a test moves it instead of sleeping. `new Date(value)` parsing a value is fine. The console's
+    // browser modules (src/http/console/*.js) run in the user's browser, outside the service.
+    files: ['src/**/*.ts'],
+    ignores: ['src/domain/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the injected Clock (src/domain/clock.ts): clock.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the injected Clock (src/domain/clock.ts): dateOf(clock), isoNow(clock) or clock.today().',
+        },
+      ],
+    },
+  },
+  {
     // Migrations run against the database as it was at their time, not today's typed schema.
     files: ['src/store/migrations.ts', 'src/store/migration-steps/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

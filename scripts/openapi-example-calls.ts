@@ -10,6 +10,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { startRuntime, type Runtime } from '../src/server/runtime.ts';
 import { EXAMPLE_BATCH_BUDGET, EXAMPLE_CALLS, exampleKey, type ExampleCall } from '../src/http/openapi/openapi-examples.ts';
 import { REMITTANCE_OPERATIONS } from '../src/http/openapi/openapi-remittances.ts';
+import { systemClock, withReadings } from '../src/domain/clock.ts';
 
 /** The date the examples are recorded and replayed on: calendar-year plans are mid-year. */
 export const EXAMPLE_TODAY = '2026-06-15';
@@ -70,7 +71,7 @@ export async function startExampleServer(): Promise<ExampleServer> {
     COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0',
     COVERAGE_MAX_HEAP_USED_MB: '0',
   });
-  const runtime = await startRuntime(config, { today: () => EXAMPLE_TODAY, logLevel: false });
+  const runtime = await startRuntime(config, { clock: withReadings(systemClock, { today: () => EXAMPLE_TODAY }), logLevel: false });
   await runtime.db.kysely.updateTable('api_keys').set({ rate_limit_per_minute: 1_000_000 }).execute();
   const url = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -12,6 +12,7 @@ import { verdict } from '../http/console/verdict.js';
 import { summarize, type CheckResult } from './check-summary.ts';
 import { envSchemaOf } from '../server/env-schema.ts';
 import { processIo, type CliIo } from './io.ts';
+import { systemClock } from '../domain/clock.ts';
 
 export interface CheckOptions {
   memberId?: string;
@@ -142,7 +143,7 @@ export async function runCheck(operation: OperationName, options: CheckOptions, 
   });
   try {
     const check = await send(client, operation, options);
-    ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check, undefined, new Date().toISOString().slice(0, 10)));
+    ctx.io.stdout(options.json ? `${JSON.stringify(check.result, null, 2)}\n` : summarize(check, undefined, systemClock.today()));
     return 0;
   } catch (err) {
     if (err instanceof CostRefused) {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { registerOnDemand } from './on-demand.ts';
+import { systemClock } from '../domain/clock.ts';
 
 // src/cli/ and dist/cli/ are both two folders below the package root.
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -41,7 +42,7 @@ program
     const price =
       opts.sessionCost === undefined
         ? undefined
-        : { sessionCost: Number(opts.sessionCost), inNetwork: !opts.outOfNetwork, today: opts.today ?? new Date().toISOString().slice(0, 10) };
+        : { sessionCost: Number(opts.sessionCost), inNetwork: !opts.outOfNetwork, today: opts.today ?? systemClock.today() };
     process.exitCode = await runNormalize(file, io, price, { fhir: opts.fhir === true, ...(opts.today ? { today: opts.today } : {}) });
   });
 

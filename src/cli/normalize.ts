@@ -23,6 +23,7 @@ import { estimateExplanation } from '../operations/explain.ts';
 import { operationOutcome } from '../fhir/outcome.ts';
 import { eligibilityResponse } from '../fhir/response-out.ts';
 import { detectTransactionSet, normalize271, parse270, parse999, type Eligibility, type ParseResult, type TraceEntry, type X12Error } from '../x12/index.ts';
+import { systemClock } from '../domain/clock.ts';
 
 export interface PriceOptions {
   /** The allowed amount of one session, in cents. */
@@ -114,7 +115,7 @@ export async function runNormalize(file: string, out: Output, price?: PriceOptio
       out.stderr(`coverage normalize: --fhir reads a 271; this file is a ${kind}\n`);
       return 1;
     }
-    const today = price?.today ?? options.today ?? new Date().toISOString().slice(0, 10);
+    const today = price?.today ?? options.today ?? systemClock.today();
     out.stdout(`${JSON.stringify(fhirAnswer(result.value as Eligibility, price, today), null, 2)}\n`);
     return 0;
   }

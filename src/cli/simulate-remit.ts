@@ -8,6 +8,7 @@ import { Value } from 'typebox/value';
 import { EstimateResponse } from '../domain/schemas/responses.ts';
 import { REMIT_SCENARIOS, simulateRemittance, type RemitScenario, type SimulatedSession } from '../payers/simulator/remittance.ts';
 import type { CliIo } from './io.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export interface SimulateRemitOptions {
   remit: string;
@@ -36,7 +37,7 @@ export function readSessions(text: string, fallback: RemitScenario): SimulatedSe
 }
 
 /** Writes the 835 (to --out, else stdout) and says on stderr what it holds; the exit code. */
-export function runSimulateRemit(opts: SimulateRemitOptions, io: CliIo, now = new Date()): number {
+export function runSimulateRemit(opts: SimulateRemitOptions, io: CliIo, now = dateOf(systemClock)): number {
   const scenario = opts.scenario ?? 'as_estimated';
   if (!isScenario(scenario)) {
     io.stderr(`coverage simulate-payer: --scenario must be one of ${REMIT_SCENARIOS.join(', ')}\n`);

@@ -10,6 +10,7 @@ import { MODES, type Mode } from '../domain/mode.ts';
 import { type User, UserInputError, UserStore } from '../store/users.ts';
 import { loadConfig } from '../server/config.ts';
 import { type CliIo, formatTable, processIo, withConfiguredStore } from './io.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export interface PasswordSource {
   /** Reads the new password; rejects with the reason when there is none. */
@@ -146,7 +147,7 @@ export async function enableUser(users: UserStore, username: string, io: CliIo):
   return 1;
 }
 
-export function userStatus(u: User, now = new Date()): 'disabled' | 'locked' | 'active' {
+export function userStatus(u: User, now = dateOf(systemClock)): 'disabled' | 'locked' | 'active' {
   if (u.disabled_at) return 'disabled';
   if (u.locked_until && u.locked_until > now.toISOString()) return 'locked';
   return 'active';

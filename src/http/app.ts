@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own hook writes the one line per request (logging.ts); fastify's two would be redundant.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024,
-    genReqId: () => newRequestId(),
+    genReqId: () => newRequestId(options.deps.clock.now()),
     // /v1/scan/ routes as /v1/scan (trailing-slash.ts).
     rewriteUrl: dropApiTrailingSlash,
     requestIdHeader: false,
@@ -114,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installRateLimit(app, { redis: options.redis ?? null });
   if (options.audit) {
     const network = options.deps.network;
-    installAuditHook(app, { audit: options.audit.writer, hashMember: options.audit.hashMember, knownPayer: (id) => network.payer(id) !== undefined });
+    installAuditHook(app, {
+      audit: options.audit.writer,
+      hashMember: options.audit.hashMember,
+      knownPayer: (id) => network.payer(id) !== undefined,
+      clock: options.deps.clock,
+    });
   }
   installMetrics(app, options.metrics ?? new Metrics(), options.metricsToken ?? null);
   await registerOpenApi(app, { mode: options.deps.network.mode });
@@ -130,7 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (options.remittances) await registerRemittanceRoutes(app, options.remittances);
   await registerConsole(app);
-  if (options.consoleAccess) await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null) });
+  if (options.consoleAccess)
+    await registerConsoleSessionRoutes(app, { ...options.consoleAccess, recordAccess: accessRecorder(options.audit?.writer ?? null, options.deps.clock) });
   if (options.deps.network.mode === 'sandbox') registerSandboxRoutes(app);
   await app.ready();
   return app;

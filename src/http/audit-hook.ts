@@ -4,6 +4,7 @@ import type { ExchangeRecord } from '../operations/context.ts';
 import type { AuditEvent, AuditWriter } from '../store/audit.ts';
 import { identityOf, type MemberHasher } from '../store/member-hash.ts';
 import { checkEndpoint, FHIR_SUBMIT_PATH, type CheckAudit } from './check-routes.ts';
+import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +19,8 @@ export interface AuditHookOptions {
   hashMember: MemberHasher;
   /** Whether the network has this payer: the trail records payer IDs it knows, never caller text. */
   knownPayer: (payerId: string) => boolean;
+  /** The service's clock: the records' times. */
+  clock?: Clock;
 }
 
 const AUDIT_UNAVAILABLE = 'The check could not be recorded in the audit trail (the store is unreachable), so its answer is withheld; try again shortly';
@@ -25,6 +28,7 @@ const AUDIT_UNAVAILABLE = 'The check could not be recorded in the audit trail (t
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function installAuditHook(app: FastifyInstance, options: AuditHookOptions): void {
+  const clock = options.clock ?? systemClock;
   const knownOrNull = (payerId: string | null) => (payerId !== null && options.knownPayer(payerId) ? payerId : null);
   app.decorateRequest('memberHash', null);
   // A flag on the request rather than a WeakSet of requests: weak entries cost every garbage collection.
@@ -79,7 +83,7 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
     const checks = request.checkAudits;
     if (checks && checks.length > 0) {
       // Written in the same turn, so they share a commit (audit.ts).
-      const events = checkEvents(request, reply, checks, new Date().toISOString());
+      const events = checkEvents(request, reply, checks, isoNow(clock));
       const written = await Promise.all(events.map((e) => options.audit.write(e)));
       return written.every(Boolean)
         ? payload
@@ -91,7 +95,7 @@ export function installAuditHook(app: FastifyInstance, options: AuditHookOptions
     }
     const event: AuditEvent = {
       request_id: request.id,
-      at: new Date().toISOString(),
+      at: isoNow(clock),
       key_id: request.apiKey.id,
       endpoint,
       // The payer that answered, or, when the check failed before one did, the payer the caller

@@ -6,6 +6,7 @@ import { DiscoverRequest, EstimateRequest, MedicaidRequest, ScanRequest, type Op
 import type { CheckValidator } from '../formats/batch-input.ts';
 import { createAjv } from './ajv.ts';
 import { fieldErrors } from './validation-errors.ts';
+import type { Clock } from '../domain/clock.ts';
 
 let compiled: Record<OperationName, ValidateFunction> | null = null;
 
@@ -23,19 +24,20 @@ function compiledValidators(): Record<OperationName, ValidateFunction> {
 }
 
 /**
- * `today` (the injected clock) refuses a date of birth after today, and a date of service outside
+ * `clock` (the injected clock) refuses a date of birth after today, and a date of service outside
  * the window payers answer for, up front, as each operation would when the row ran
  * (operations/inquiry.ts), so the upload names the row instead of the result.
  */
-export function createCheckValidator(today?: () => string): CheckValidator {
+export function createCheckValidator(clock?: Pick<Clock, 'today'>): CheckValidator {
   return (endpoint, body) => {
     const validate = compiledValidators()[endpoint];
     if (!validate(body)) return fieldErrors(validate.errors ?? []);
-    if (!today) return [];
+    if (!clock) return [];
+    const today = clock.today();
     const { member_dob: dob, date_of_service: service } = body as { member_dob?: unknown; date_of_service?: unknown };
     const errors: FieldError[] = [];
-    if (typeof dob === 'string' && dob > today()) errors.push({ field: 'member_dob', message: 'must not be after today' });
-    const problem = typeof service === 'string' ? serviceDateProblem(service, today()) : null;
+    if (typeof dob === 'string' && dob > today) errors.push({ field: 'member_dob', message: 'must not be after today' });
+    const problem = typeof service === 'string' ? serviceDateProblem(service, today) : null;
     if (problem !== null) errors.push({ field: 'date_of_service', message: problem });
     else if (typeof service === 'string' && typeof dob === 'string' && service < dob)
       errors.push({ field: 'date_of_service', message: 'must not be before member_dob' });

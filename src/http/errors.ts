@@ -58,6 +58,10 @@ export const HttpErrors = {
     'TOO_MANY_REQUESTS',
     (queued: number, max: number) => `This key has ${queued} batch rows waiting; a key may have at most ${max}. Retry when earlier batches have finished`,
   ),
+  bundleRequests: declareError(
+    'TOO_MANY_REQUESTS',
+    (requests: number, retryIn: number) => `Rate limit exceeded by the ${requests} requests of the Bundle; retry in ${retryIn} seconds`,
+  ),
   remittanceNotRecorded: declareError(
     'SERVICE_UNAVAILABLE',
     'The remittance could not be recorded in the audit trail (the store is unreachable), so nothing of it was kept; send it again shortly',
@@ -73,11 +77,13 @@ export const HttpErrors = {
   noMonitor: declareError('NOT_FOUND', (id: string) => `No monitor ${id}`),
   noWebhook: declareError('NOT_FOUND', (id: string) => `No webhook ${id}`),
   noRemittance: declareError('NOT_FOUND', (id: string) => `No remittance ${id}`),
+  noPayer: declareError('NOT_FOUND', 'No payer with this ID or alias'),
   noDelivery: declareError('NOT_FOUND', (deliveryId: string, webhookId: string) => `No delivery ${deliveryId} of webhook ${webhookId}`),
 
   // Refused requests: the message names what is wrong (with `errors` naming the fields or rows).
   invalid: declareError('INVALID_REQUEST', (message: string) => message),
   invalidFields: declareError('INVALID_REQUEST', (...fields: string[]) => `Invalid request: ${fields.join(', ')}`),
+  fhirMalformed: declareError('INVALID_REQUEST', 'The body is not a well-formed FHIR R4 resource'),
   scheduleEmpty: declareError('INVALID_REQUEST', 'schedule needs appointments, every_days, or both'),
   monitorLimit: declareError(
     'INVALID_REQUEST',

@@ -6,9 +6,10 @@
  * (docs/security.md).
  */
 import { randomUUID } from 'node:crypto';
+import { systemClock } from '../domain/clock.ts';
 
 /** A version 7 UUID for the time `now` (ms since the epoch): version 4's random bits under the timestamp. */
-export function newRequestId(now: number = Date.now()): string {
+export function newRequestId(now: number = systemClock.now()): string {
   // xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx: the variant nibble N (10xx) and the 74 random bits after
   // the version nibble are what version 7 keeps; the 48 bits before it become the timestamp.
   const random = randomUUID();

@@ -21,14 +21,7 @@ import { coverageCacheKey } from './cache.ts';
 import { newTraceNumber } from './inquiry.ts';
 import { lacksBehavioralDetail, planLength, serviceTypesFor } from './service-types.ts';
 import type { CallContext, OperationDeps, PayerAnswerResult } from './context.ts';
-
-const REJECTION_MESSAGES: Record<string, string> = {
-  MEMBER_NOT_FOUND: 'The payer found no member matching the request',
-  PROVIDER_NOT_RECOGNIZED: 'The payer does not recognize the provider',
-  PAYER_NOT_SUPPORTED: 'The payer does not accept eligibility inquiries from this service',
-  PAYER_FAILURE: 'The payer could not answer the inquiry',
-  TOO_MANY_REQUESTS: 'The payer reports too many inquiries (AAA 04); retry later',
-};
+import { OperationErrors } from './errors.ts';
 
 let controlNumber = Math.floor(Math.random() * 900_000_000);
 const nextControlNumber = () => (controlNumber = (controlNumber % 999_999_999) + 1);
@@ -38,22 +31,18 @@ const listed = (fields: string[]) => (fields.length <= 1 ? fields.join('') : `${
 export function payerErrorToServiceError(err: PayerError): ServiceError {
   // Our request was refused, not the payer broken: the caller can fix it (docs/payer-directory.md, "What the caller sees").
   if (err instanceof RequestRefused) {
-    return new ServiceError(
-      'INVALID_REQUEST',
-      err.fields.length > 0 ? `This payer's route needs ${listed(err.fields)}` : 'The payer refused the request as incomplete or invalid for this route',
-      {
-        reason: `refused: ${err.reason}`,
-        ...(err.fields.length > 0 ? { errors: err.fields.map((field) => ({ field, message: 'required by this payer route' })) } : {}),
-      },
-    );
+    return OperationErrors.requestRefused(err.fields.length > 0 ? listed(err.fields) : null).with({
+      reason: `refused: ${err.reason}`,
+      ...(err.fields.length > 0 ? { errors: err.fields.map((field) => ({ field, message: 'required by this payer route' })) } : {}),
+    });
   }
   if (err.kind === 'throttled') {
-    return new ServiceError('TOO_MANY_REQUESTS', 'The payer is throttling requests; retry later', {
+    return OperationErrors.payerThrottling().with({
       retryAfterSeconds: err.retryAfterSeconds ?? 60,
       reason: err.reason,
     });
   }
-  return new ServiceError('PAYER_FAILURE', 'The payer system failed to answer', {
+  return OperationErrors.payerFailed().with({
     reason: `${err.kind}: ${err.reason}`,
     ...(err.payerErrors?.length ? { payer_errors: err.payerErrors } : {}),
   });
@@ -98,7 +87,7 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   const started = performance.now();
   const exchangeCtx = {
     request_id: ctx.request_id,
-    deadline: Date.now() + deps.payerTimeoutMs,
+    deadline: deps.clock.now() + deps.payerTimeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.client_ips ? { client_ips: ctx.client_ips } : {}),
   };
@@ -157,7 +146,7 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
     const ack = parse999(answer);
     // Codes only: a 999's IK4 may quote the rejected element (a name or member ID) back.
     const detail = ack.ok ? ack.value.errors.map((e) => `${e.segment_id ?? '?'}:${e.code}`).join('; ') || 'no error codes' : 'unreadable 999';
-    throw new ServiceError('PAYER_FAILURE', 'The payer rejected the inquiry', { reason: `999 reject: ${detail}` });
+    throw OperationErrors.payerRejected999().with({ reason: `999 reject: ${detail}` });
   }
   // The rows that apply to this encounter (docs/estimates.md section 1.1); the cache key holds the encounter too.
   const encounter: Encounter = {
@@ -176,7 +165,7 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {
     const e = parsed.error;
-    throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer that could not be read', {
+    throw OperationErrors.answerUnreadable().with({
       // The parser's words, without what it quotes of the answer (a garbled segment may be a name).
       reason: `unreadable 271 at segment ${e.segment_index ?? '?'} (${/^[A-Z][A-Z0-9]{1,2}$/.test(e.segment_id ?? '') ? e.segment_id : '?'}): ${e.message.replace(/"[^"]*"/g, '"…"')}`,
     });
@@ -184,14 +173,14 @@ export async function askPayer(deps: OperationDeps, asked: Inquiry, ctx: CallCon
   const result = parsed.value;
   if (result.kind === 'rejected') {
     const listed = aaaPayerErrors(answer);
-    throw new ServiceError(result.error_code, REJECTION_MESSAGES[result.error_code] ?? 'The payer rejected the inquiry', {
+    throw OperationErrors.rejected(result.error_code).with({
       reason: result.reason,
       payer_errors: listed.length > 0 ? listed : [payerError(result.reason_code, result.followup || null, null)],
       ...(result.error_code === 'TOO_MANY_REQUESTS' ? { retryAfterSeconds: AAA_RETRY_AFTER_SECONDS } : {}),
     });
   }
   if (result.trace_number !== null && result.trace_number !== answeredTrace) {
-    throw new ServiceError('PAYER_FAILURE', 'The payer sent an answer to another inquiry', { reason: 'TRN trace number mismatch' });
+    throw OperationErrors.answerToAnother().with({ reason: 'TRN trace number mismatch' });
   }
   // AAA beside benefits (a 2110 loop the payer could not answer): told on partial answers.
   const payerErrors = aaaPayerErrors(answer);

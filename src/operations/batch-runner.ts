@@ -35,8 +35,6 @@ export interface BatchRunnerOptions {
   queue: BatchQueue;
   /** The rows this instance runs: its own mode's only (a sandbox instance never answers a production row). */
   env: Mode;
-  /** The clock of the leases and the retention; the system's by default. */
-  now?: () => Date;
   /** The audit record of a finished row, written in the same transaction as its result; null writes none. */
   auditOf?: (row: QueuedRow, outcome: CheckOutcome, latencyMs: number) => RowAudit | null;
   /** Rows checked at once by this instance. */
@@ -59,8 +57,6 @@ export interface BatchRunnerOptions {
 const PURGE_EVERY_MS = 10 * 60_000;
 const WRITE_ATTEMPTS = 3;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 export class BatchRunner {
   private readonly worker: LeaseWorker;
   private readonly byPayer = new Map<string, number>();
@@ -75,7 +71,7 @@ export class BatchRunner {
       prefix: 'w',
       what: 'batch rows',
       queue: options.queue,
-      ...(options.now ? { now: options.now } : {}),
+      clock: options.deps.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       graceMs: options.graceMs,
@@ -195,7 +191,7 @@ export class BatchRunner {
           );
           return false;
         }
-        await sleep(250 * attempt);
+        await this.worker.clock.sleep(250 * attempt);
       }
     }
   }

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Inquiry } from '../domain/inquiry.ts';
 import type { CoverageCache, PayerAnswerResult } from './context.ts';
+import { systemClock, type Clock } from '../domain/clock.ts';
 
 export type { CoverageCache } from './context.ts';
 
@@ -58,13 +59,14 @@ export class MemoryCoverageCache implements CoverageCache {
     private readonly ttlMs: number,
     private readonly sealer: CacheSealer,
     private readonly maxEntries = 10_000,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
   ) {}
 
   async get(key: string): Promise<PayerAnswerResult | null> {
     const name = entryName(this.sealer, key);
     const hit = this.entries.get(name);
     if (!hit) return null;
-    if (hit.expires <= Date.now()) {
+    if (hit.expires <= this.clock.now()) {
       this.entries.delete(name);
       return null;
     }
@@ -76,7 +78,7 @@ export class MemoryCoverageCache implements CoverageCache {
     this.entries.delete(name);
     // Maps iterate in insertion order: the first key is the oldest.
     while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(name, { value: this.sealer.seal(JSON.stringify(value), name), expires: Date.now() + this.ttlMs });
+    this.entries.set(name, { value: this.sealer.seal(JSON.stringify(value), name), expires: this.clock.now() + this.ttlMs });
   }
 
   /** What this process holds, as held (names and sealed values): for inspection. */

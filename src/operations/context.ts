@@ -3,10 +3,11 @@
  * the clock and the network), a payer's answer, and the cache that holds it. Nothing here imports
  * another operations file, so the modules that use these types never form a circle.
  */
-import type { Coverage, IsoDate } from '../domain/coverage.ts';
+import type { Coverage } from '../domain/coverage.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
 import type { Alert, EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { PayerNetwork } from '../payers/network.ts';
+import type { Clock } from '../domain/clock.ts';
 
 export interface PayerAnswerResult {
   coverage: Coverage;
@@ -35,8 +36,8 @@ export interface CoverageCache {
 
 export interface OperationDeps {
   network: PayerNetwork;
-  /** Today's date where the service runs; the plan rules compare against it. */
-  today: () => IsoDate;
+  /** The service's clock: its day is the one the plan rules compare against. */
+  clock: Clock;
   /** Deadline for one payer exchange, in milliseconds. */
   payerTimeoutMs: number;
   /** Deadline for a whole scan across payers, in milliseconds. */

@@ -19,7 +19,7 @@ export function effectiveZip(deps: OperationDeps, zip: string): string | undefin
 export async function runDiscover(deps: OperationDeps, req: DiscoverRequest, ctx: CallContext): Promise<OperationResult<DiscoverResponse>> {
   const payerId = resolvePayer(deps.network, req.payer_id);
   requireSearch(deps.network, payerId);
-  const today = deps.today();
+  const today = deps.clock.today();
   const inquiry = buildInquiry(
     { payer_id: payerId, first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob, zip: effectiveZip(deps, req.zip) },
     today,

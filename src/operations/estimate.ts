@@ -17,6 +17,7 @@ import { buildInquiry } from './inquiry.ts';
 import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
 import { resolvePayer } from './resolve-payer.ts';
+import { OperationErrors } from './errors.ts';
 
 export interface OperationResult<T> {
   status: 200 | 206;
@@ -38,14 +39,14 @@ function requestedCourse(req: EstimateRequest, today: IsoDate): CourseSession[] 
   const defaults = { ...encounter, session_cost: sessionCostCents(req.provider_session_cost) };
   const course = courseSessions(req.course, defaults, Boolean(req.date_of_service));
   if ('errors' in course) {
-    throw new ServiceError('INVALID_REQUEST', `Invalid request: ${course.errors.map((e) => e.field).join(', ')}`, { errors: course.errors });
+    throw OperationErrors.invalidFields(course.errors.map((e) => e.field).join(', ')).with({ errors: course.errors });
   }
   return course.sessions;
 }
 
 export async function runEstimate(deps: OperationDeps, requested: EstimateRequest, ctx: CallContext): Promise<OperationResult<EstimateResponse>> {
   const payerId = resolvePayer(deps.network, requested.payer_id);
-  const today = deps.today();
+  const today = deps.clock.today();
   const sessions = requestedCourse(requested, today);
   // A course's first session is the one the estimate prices (with `dates`, its date is the first date's).
   const req = sessions ? { ...requested, date_of_service: sessions[0]!.date_of_service } : requested;

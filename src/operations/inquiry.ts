@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IsoDate } from '../domain/coverage.ts';
 import { serviceDateProblem, type Encounter } from '../domain/encounter.ts';
-import { ServiceError } from '../domain/errors.ts';
 import { BEHAVIORAL_HEALTH_SERVICE_TYPES, type Inquiry } from '../domain/inquiry.ts';
+import { OperationErrors } from './errors.ts';
 
 export interface InquiryFields {
   payer_id: string;
@@ -45,13 +45,13 @@ export function newTraceNumber(): string {
  */
 export function buildInquiry(f: InquiryFields, today: IsoDate, encounter?: Encounter): Inquiry {
   if (f.dob > today) {
-    throw new ServiceError('INVALID_REQUEST', 'Invalid request: member_dob', { errors: [{ field: 'member_dob', message: 'must not be after today' }] });
+    throw OperationErrors.invalidFields('member_dob').with({ errors: [{ field: 'member_dob', message: 'must not be after today' }] });
   }
   const serviceDate = !encounter
     ? null
     : (serviceDateProblem(encounter.date_of_service, today) ?? (encounter.date_of_service < f.dob ? 'must not be before member_dob' : null));
   if (serviceDate !== null) {
-    throw new ServiceError('INVALID_REQUEST', 'Invalid request: date_of_service', { errors: [{ field: 'date_of_service', message: serviceDate }] });
+    throw OperationErrors.invalidFields('date_of_service').with({ errors: [{ field: 'date_of_service', message: serviceDate }] });
   }
   const providerFirst = blankToNull(f.provider_first_name);
   const providerLast = blankToNull(f.provider_last_name);

@@ -6,6 +6,7 @@
  * The lease times come from the injected clock; the poll and renewal timers are the process's own.
  */
 import { randomBytes } from 'node:crypto';
+import { dateOf, systemClock, type Clock, type ClockTimer } from '../domain/clock.ts';
 
 /** What the worker needs of the store: every queue renews and releases its claims. */
 export interface LeaseQueue {
@@ -27,7 +28,8 @@ export interface LeaseWorkerOptions {
   /** What the worker claims, for its log lines ("batch rows"). */
   what: string;
   queue: LeaseQueue;
-  now?: () => Date;
+  /** Leases, polls and renewals run on it (the machine's by default). */
+  clock?: Clock;
   /** How long a claim holds without renewal; renewed every third of it. */
   leaseMs: number;
   /** How often the poll timer runs `onPoll` and a pass. */
@@ -43,7 +45,7 @@ export interface LeaseWorkerOptions {
 
 export class LeaseWorker {
   readonly id: string;
-  readonly now: () => Date;
+  readonly clock: Clock;
   private seq = 0;
   private running = 0;
   /** Claims with work still in progress here, and how much. */
@@ -53,16 +55,21 @@ export class LeaseWorker {
   private again = false;
   private polling: Promise<void> | null = null;
   private stopped = false;
-  private timers: NodeJS.Timeout[] = [];
+  private timers: ClockTimer[] = [];
 
   constructor(private readonly options: LeaseWorkerOptions) {
     this.id = `${options.prefix}_${randomBytes(6).toString('hex')}`;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The clock's time. */
+  now(): Date {
+    return dateOf(this.clock);
   }
 
   start(): void {
-    this.timers.push(setInterval(() => void this.poll(), this.options.pollMs).unref());
-    this.timers.push(setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3))).unref());
+    this.timers.push(this.clock.setInterval(() => void this.poll(), this.options.pollMs));
+    this.timers.push(this.clock.setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3))));
     void this.poll();
   }
 
@@ -148,13 +155,14 @@ export class LeaseWorker {
 
   async close(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearInterval(t);
+    for (const t of this.timers) t.cancel();
     await this.polling;
     await this.passing;
     const work = Promise.allSettled([...this.tasks]);
     if (this.options.graceMs === undefined) await work;
     else {
-      // Held by the event loop, so a stopping process lives to release what is still running.
+      // Held by the event loop (a Node timer, not the clock's unref'd ones), so a stopping process lives
+      // to release what is still running.
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([work, new Promise<void>((resolve) => (grace = setTimeout(resolve, this.options.graceMs)))]);
       clearTimeout(grace);

@@ -1,5 +1,4 @@
 /** Medicaid: route to the state's program (or the given payer) by member ID; Medicaid-level details. */
-import { ServiceError } from '../domain/errors.ts';
 import { isQmb } from '../domain/estimate/index.ts';
 import type { MedicaidRequest } from '../domain/schemas/requests.ts';
 import type { MedicaidResponse } from '../domain/schemas/responses.ts';
@@ -10,13 +9,14 @@ import { buildInquiry } from './inquiry.ts';
 import { withPayerContext } from './payer-context.ts';
 import { planFields } from './present.ts';
 import { medicaidProgram, resolvePayer } from './resolve-payer.ts';
+import { OperationErrors } from './errors.ts';
 
 const MEDICAID_TYPES = new Set(['medicaid', 'managed_medicaid', 'qmb']);
 
 export async function runMedicaid(deps: OperationDeps, req: MedicaidRequest, ctx: CallContext): Promise<OperationResult<MedicaidResponse>> {
   const hasPayer = (req.payer_id ?? '').trim() !== '';
   if (!hasPayer && !req.patient_state) {
-    throw new ServiceError('INVALID_REQUEST', 'Either payer_id or patient_state is required', {
+    throw OperationErrors.payerOrStateMissing().with({
       errors: [
         { field: 'payer_id', message: 'required when patient_state is absent' },
         { field: 'patient_state', message: 'required when payer_id is absent' },
@@ -24,14 +24,14 @@ export async function runMedicaid(deps: OperationDeps, req: MedicaidRequest, ctx
     });
   }
   const payerId = hasPayer ? resolvePayer(deps.network, req.payer_id) : medicaidProgram(deps.network, req.patient_state!).payer_id;
-  const today = deps.today();
+  const today = deps.clock.today();
   const inquiry = buildInquiry(
     { payer_id: payerId, member_id: req.member_id, first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob },
     today,
   );
   const coverage = withPayerContext(deps, payerId, (await askPayer(deps, inquiry, ctx)).coverage);
   if (!MEDICAID_TYPES.has(coverage.insurance_type)) {
-    throw new ServiceError('MEMBER_NOT_FOUND', 'The member has no Medicaid coverage at this program');
+    throw OperationErrors.noMedicaidCoverage();
   }
   const fields = planFields(coverage, { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob }, today);
   return {

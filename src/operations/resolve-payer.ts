@@ -2,6 +2,7 @@
 import { ServiceError } from '../domain/errors.ts';
 import type { PayerInfo, PayerNetwork } from '../payers/network.ts';
 import { preparePayerSearch, type PayerSearch } from './payer-search.ts';
+import { OperationErrors } from './errors.ts';
 
 /**
  * The payer an ID names, matched as people type it: exactly, then in any case ("sbx-evergreen"),
@@ -26,7 +27,7 @@ function noSuchPayer(network: PayerNetwork, id: string): ServiceError {
   const near = search(id, 1)[0];
   const guess = near ? `did you mean ${near.payer_id}?` : null;
   const list = `GET /v1/payers?query=${encodeURIComponent(id)} lists payers by ID or name`;
-  return new ServiceError('PAYER_NOT_SUPPORTED', `No payer ${id}${guess ? `; ${guess}` : '.'} ${list}`, {
+  return OperationErrors.noSuchPayer(id, guess, list).with({
     errors: [{ field: 'payer_id', message: `names no payer${guess ? `: ${guess}` : ''}` }],
   });
 }
@@ -35,26 +36,26 @@ export function resolvePayer(network: PayerNetwork, payerId: string | undefined)
   const id = payerId?.trim() ?? '';
   if (id === '') {
     if (network.anyPayerId) return network.anyPayerId;
-    throw new ServiceError('INVALID_REQUEST', 'payer_id is required', { errors: [{ field: 'payer_id', message: 'must name a payer' }] });
+    throw OperationErrors.payerIdMissing().with({ errors: [{ field: 'payer_id', message: 'must name a payer' }] });
   }
   // Any alias or connection payer ID names the directory's payer, in any case.
   const canonical = findPayerId(network, id);
   const info = canonical === undefined ? undefined : network.payer(canonical);
   if (!canonical || !info) throw noSuchPayer(network, id);
   // The catalog says this payer takes no eligibility inquiries: no call is made.
-  if (info.eligibility === 'not_supported') throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${canonical} does not support eligibility inquiries`);
+  if (info.eligibility === 'not_supported') throw OperationErrors.noEligibility(canonical);
   return canonical;
 }
 
 export function requireSearch(network: PayerNetwork, payerId: string): void {
   const info = network.payer(payerId);
   if (info && !info.supports_search) {
-    throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${payerId} does not answer searches without a member ID`);
+    throw OperationErrors.noSearch(payerId);
   }
 }
 
 export function medicaidProgram(network: PayerNetwork, state: string): PayerInfo {
   const program = network.payers().find((p) => p.medicaid_state === state);
-  if (!program) throw new ServiceError('PAYER_NOT_SUPPORTED', `No Medicaid program is connected for ${state}`);
+  if (!program) throw OperationErrors.noMedicaidProgram(state);
   return program;
 }

@@ -9,13 +9,14 @@ import { effectiveZip } from './discover.ts';
 import type { OperationResult } from './estimate.ts';
 import { buildInquiry } from './inquiry.ts';
 import { planFields } from './present.ts';
+import { OperationErrors } from './errors.ts';
 
 const RANK: Record<PlanStatus, number> = { ACTIVE: 0, ACTIVE_AT_RISK: 1, INACTIVE: 2 };
 
 type Outcome = { payer_id: string; coverage: Coverage } | { payer_id: string; error: ServiceError };
 
 export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallContext): Promise<OperationResult<ScanResponse>> {
-  const today = deps.today();
+  const today = deps.clock.today();
   const payers = deps.network.payers().filter((p) => p.supports_search);
   const identity = { first_name: req.member_first_name, last_name: req.member_last_name, dob: req.member_dob };
   const zip = effectiveZip(deps, req.zip);
@@ -25,7 +26,7 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const scanCtx: CallContext = { ...ctx, signal: ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal };
   // The same deadline also ends waits on networks that do not watch the signal.
   const deadline = new Promise<never>((_, reject) => {
-    stop.signal.addEventListener('abort', () => reject(new ServiceError('PAYER_FAILURE', 'The payer did not answer in time', { reason: 'scan deadline' })), {
+    stop.signal.addEventListener('abort', () => reject(OperationErrors.scanDeadline().with({ reason: 'scan deadline' })), {
       once: true,
     });
   });
@@ -49,9 +50,9 @@ export async function runScan(deps: OperationDeps, req: ScanRequest, ctx: CallCo
   const best = found[0];
   if (!best) {
     if (failed.length > 0) {
-      throw new ServiceError('PAYER_FAILURE', `No coverage found; ${failed.length} of ${payers.length} payers could not answer`);
+      throw OperationErrors.payersCouldNotAnswer(failed.length, payers.length);
     }
-    throw new ServiceError('MEMBER_NOT_FOUND', `No coverage found at ${payers.length} payers`);
+    throw OperationErrors.notFoundAtPayers(payers.length);
   }
   return {
     status: 200,

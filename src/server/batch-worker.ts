@@ -8,6 +8,7 @@ import type { Db } from '../store/db.ts';
 import type { DataKey } from '../store/data-key.ts';
 import { SealedText } from '../store/sealed-text.ts';
 import type { BatchConfig } from './config.ts';
+import { isoNow } from '../domain/clock.ts';
 
 export interface BatchWorkerParts {
   config: BatchConfig;
@@ -47,7 +48,7 @@ export function createBatchWorker(parts: BatchWorkerParts): { store: BatchStore;
     },
     // Each row is a check like any other: one audit record, written in the transaction of its result.
     auditOf: (row, outcome, latencyMs) => ({
-      at: new Date().toISOString(),
+      at: isoNow(parts.deps.clock),
       endpoint: row.endpoint,
       payer_id: outcome.payerId ?? knownPayer(row.request.payer_id),
       status: outcome.result.status,

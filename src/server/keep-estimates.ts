@@ -9,6 +9,7 @@ import type { AnsweredEstimate } from '../operations/context.ts';
 import { keptEstimateOf } from '../operations/remittance/kept-estimate.ts';
 import type { MemberHasher } from '../store/member-hash.ts';
 import type { RemittanceStore } from '../store/remittances.ts';
+import { dateOf, type Clock } from '../domain/clock.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,12 +30,12 @@ export async function sweepRemittanceStore(store: RemittanceStore, remittanceDay
   return { estimates, remittances };
 }
 
-export function keepEstimates(store: RemittanceStore, hash: MemberHasher, retention: Retention, now: () => Date, onError: (err: unknown) => void) {
+export function keepEstimates(store: RemittanceStore, hash: MemberHasher, retention: Retention, clock: Clock, onError: (err: unknown) => void) {
   let nextSweep = 0;
   return async (a: AnsweredEstimate): Promise<void> => {
     // Only a priced session can be compared; an estimate without a member ID cannot be matched.
     if (a.body.provider_session_cost === null || !a.request.member_id) return;
-    const at = now();
+    const at = dateOf(clock);
     const kept = keptEstimateOf(
       {
         id: a.request_id,

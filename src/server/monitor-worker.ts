@@ -19,13 +19,13 @@ import { MonitorStore } from '../store/monitors.ts';
 import { SealedText } from '../store/sealed-text.ts';
 import { WebhookStore } from '../store/webhooks.ts';
 import type { MonitorConfig } from './monitor-config.ts';
+import { dateOf } from '../domain/clock.ts';
 
 export interface MonitorWorkerParts {
   config: MonitorConfig;
   db: Db;
   deps: OperationDeps;
   dataKey: DataKey | null;
-  now?: () => Date;
   log: () => FastifyBaseLogger | undefined;
   /** The registry of GET /metrics: monitor checks and webhook deliveries are counted there. */
   metrics?: Registry;
@@ -48,7 +48,7 @@ export interface MonitorWorker {
 }
 
 export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
-  const now = parts.now ?? (() => new Date());
+  const clock = parts.deps.clock;
   const text = new SealedText(parts.dataKey);
   const webhooks = new WebhookStore(parts.db, text);
   const monitors = new MonitorStore(parts.db, webhooks, text);
@@ -90,7 +90,7 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
   };
   const deliveries = new DeliveryWorker({
     queue: webhooks,
-    now,
+    clock,
     concurrency: config.webhooks.concurrency,
     leaseMs: Math.max(config.webhooks.timeoutMs * 3, 30_000),
     pollMs: config.webhooks.pollMs,
@@ -104,7 +104,6 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
     deps: parts.deps,
     queue: monitors,
     env: parts.deps.network.mode,
-    now,
     concurrency: config.concurrency,
     payerIntervalMs: config.payerIntervalMs,
     window: config.window,
@@ -132,19 +131,19 @@ export function createMonitorWorker(parts: MonitorWorkerParts): MonitorWorker {
       monitors: {
         store: monitors,
         deps: parts.deps,
-        now,
+        clock,
         maxPerOwner: config.maxPerOwner,
         bulkPerMinute: config.bulkPerMinute,
         wakeDeliveries: wake,
         onChecked,
       },
-      webhooks: { store: webhooks, now, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
+      webhooks: { store: webhooks, clock, allowInsecure: config.webhooks.allowInsecure, maxPerOwner: config.webhooks.maxPerOwner, wakeDeliveries },
     },
     batchRowDone(batchId) {
       const queued: Promise<void> = (async () => {
-        const completed = await batchCompletedEvent(parts.db, batchId, now());
+        const completed = await batchCompletedEvent(parts.db, batchId, dateOf(clock));
         if (!completed) return;
-        if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, now())).length > 0) wakeDeliveries();
+        if ((await webhooks.enqueue(null, completed.ownerId, completed.event, undefined, dateOf(clock))).length > 0) wakeDeliveries();
       })()
         .catch((err) => log.error({ err_type: errType(err) }, 'batch.completed event not queued'))
         .finally(() => queuing.delete(queued));

@@ -7,11 +7,12 @@ import type { CallOwner } from '../operations/context.ts';
 import { ADVISORY_DAYS, remittanceAdvisories } from '../operations/remittance/advisory.ts';
 import type { Alert, EstimateResponse } from '../domain/schemas/responses.ts';
 import type { RemittanceStore } from '../store/remittances.ts';
+import { dateOf, type Clock } from '../domain/clock.ts';
 
-export function remittanceAdvice(store: RemittanceStore, now: () => Date, onError: (err: unknown) => void) {
+export function remittanceAdvice(store: RemittanceStore, clock: Clock, onError: (err: unknown) => void) {
   return async (owner: CallOwner, body: EstimateResponse): Promise<Alert[]> => {
     if (body.group_id === null) return [];
-    const at = now();
+    const at = dateOf(clock);
     try {
       const since = new Date(at.getTime() - ADVISORY_DAYS * 86_400_000).toISOString();
       const observations = await store.observations(owner.key_id, body.payer_id, body.group_id, since);

@@ -16,7 +16,7 @@ import type { BatchRunner } from '../operations/batch-runner.ts';
 import { createBatchWorker } from './batch-worker.ts';
 import { createMonitorWorker, type MonitorWorker } from './monitor-worker.ts';
 import { checkProductionDataKey, type Config } from './config.ts';
-import type { Clock } from '../payers/clock.ts';
+import { systemClock, type Clock } from '../domain/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
 import { remittanceAdvice } from './remittance-advice.ts';
@@ -42,35 +42,24 @@ export interface Runtime {
 }
 
 export interface RuntimeOptions {
-  today?: () => string;
-  /** The clock of monitors and webhook deliveries (tests). */
-  now?: () => Date;
-  /** The payer connections' clock: token lifetimes, breaker periods, waits between polls (tests). */
-  payerClock?: Clock;
+  /**
+   * The service's one clock (src/domain/clock.ts), the machine's by default: today's date, monitors'
+   * schedules and webhook deliveries, leases, the payer connections' token lifetimes, breaker periods
+   * and waits between polls. Tests inject theirs.
+   */
+  clock?: Clock;
   logStream?: NodeJS.WritableStream;
   logLevel?: string | false;
 }
-
-// Asked several times per check: the date string is kept until the UTC day ends.
-let todayUntil = 0;
-let todayText = '';
-const systemToday = () => {
-  const now = Date.now();
-  if (now >= todayUntil) {
-    todayText = new Date(now).toISOString().slice(0, 10);
-    todayUntil = Date.parse(`${todayText}T00:00:00Z`) + 86_400_000;
-  }
-  return todayText;
-};
 
 const GENERATED_DEV_KEY_NAME = 'dev (generated at start)';
 const CONFIGURED_DEV_KEY_NAME = 'dev (COVERAGE_DEV_KEY)';
 
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   checkProductionDataKey(config);
-  const today = options.today ?? systemToday;
+  const clock = options.clock ?? systemClock;
   const metrics = new Metrics({ processMetrics: true });
-  const network = await openPayerNetwork(config, today, metrics, process.env, options.payerClock);
+  const network = await openPayerNetwork(config, clock, metrics, process.env);
   const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, checkpointInBackground: true });
   // Production: payers imported into the store (coverage payers import) join the directory's.
   if (network.addCatalog) {
@@ -78,7 +67,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     for (const warning of network.addCatalog(await new PayerCatalogStore(db).list())) process.stderr.write(`payer catalog: ${warning}\n`);
   }
   if (network.addProviders) network.addProviders(await new (await import('../store/providers.ts')).ProviderStore(db).list());
-  const keys = new KeyStore(db);
+  const keys = new KeyStore(db, clock);
   let generatedDevKey: string | null = null;
   // Production keys made from COVERAGE_DEV_KEY by earlier versions: a configured string, not a generated secret.
   const retiredDevKeys = config.mode === 'production' ? await keys.revokeNamed(CONFIGURED_DEV_KEY_NAME, 'production') : 0;
@@ -103,23 +92,22 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : null;
   const dataKey = config.dataKey ? DataKey.fromBytes(config.dataKey) : null;
   const remittances = new RemittanceStore(db, new SealedText(dataKey));
-  const clockNow = options.now ?? (() => new Date());
   const deps = {
     network,
-    today,
+    clock,
     payerTimeoutMs: config.payerTimeoutMs,
     scanTimeoutMs: config.scanTimeoutMs,
     sessionCostFloorCents: config.sessionCostFloorCents,
-    cache: openCoverageCache(config, redis, metrics),
+    cache: openCoverageCache(config, redis, metrics, clock),
     onPayerCall: metrics.onPayerCall,
     keepEstimate: keepEstimates(
       remittances,
       hashMember,
       { estimateDays: config.estimateRetentionDays, remittanceDays: config.remittanceRetentionDays },
-      clockNow,
+      clock,
       (err) => app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
     ),
-    remittanceAdvice: remittanceAdvice(remittances, clockNow, (err) =>
+    remittanceAdvice: remittanceAdvice(remittances, clock, (err) =>
       app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
     ),
   };
@@ -131,7 +119,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     log: () => app?.log,
     audit: { writer: audit, hashMember },
     metrics: metrics.registry,
-    ...(options.now ? { now: options.now } : {}),
   });
   const batches = createBatchWorker({
     config: config.batch,
@@ -159,7 +146,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       network,
       maxQueuedRows: config.batch.maxQueuedRows,
       createPerMinute: config.batch.createPerMinute,
-      today,
+      clock,
       wake: () => batches.runner.wake(),
     },
     monitoring: monitoring.routes,
@@ -168,18 +155,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       network,
       hash: hashMember,
       audit,
-      now: clockNow,
+      clock,
       onVerdict: metrics.onRemittanceVerdict,
       webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
     consoleAccess: {
       users: new UserStore(db, {
+        clock,
         dataKey,
         maxFailures: config.console.maxFailures,
         lockoutMs: config.console.lockoutMs,
         hashing: new PasswordQueue({ atOnce: config.console.hashesAtOnce, waiting: config.console.hashQueue }),
       }),
-      sessions: new ConsoleSessionStore(db, { idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
+      sessions: new ConsoleSessionStore(db, { clock, idleMs: config.console.idleMs, lifetimeMs: config.console.lifetimeMs }),
       mode: config.mode,
       trustProxy: config.console.trustProxy,
       signInsPerMinute: config.console.signInsPerMinute,

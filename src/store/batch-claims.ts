@@ -11,6 +11,7 @@ import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import type { Db } from './db.ts';
 import { SealedText } from './sealed-text.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 /** The answer of a row whose request was sealed under another COVERAGE_DATA_KEY: it cannot be checked. */
 export const UNREADABLE_ROW = {
@@ -83,7 +84,7 @@ export class BatchClaims {
       }
       // Not runnable by anyone holding this key: finished here, with its audit record, instead of retried forever.
       const { status, error_code, message } = UNREADABLE_ROW;
-      const at = new Date().toISOString();
+      const at = dateOf(systemClock).toISOString();
       await this.complete(
         row,
         { status, error_code, body: { error_code, message, request_id: `${row.batch_id}.${row.row_no}` } },
@@ -110,7 +111,7 @@ export class BatchClaims {
     row: Pick<ClaimedRow, 'batch_id' | 'row_no' | 'claim' | 'key_id' | 'user_id'>,
     result: RowResult,
     audit: RowAudit | null,
-    now = new Date(),
+    now = dateOf(systemClock),
   ): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (trx) => {
       const res = await trx
@@ -145,7 +146,7 @@ export class BatchClaims {
    * Cancels the waiting rows of owners with no live key (every key revoked) and no active console
    * user: a revoked key's batches stop, while a rotated key's go on under its successor.
    */
-  async cancelOrphaned(now = new Date()): Promise<number> {
+  async cancelOrphaned(now = dateOf(systemClock)): Promise<number> {
     const res = await this.db.kysely
       .updateTable('batch_rows')
       .set({ state: 'cancelled', finished_at: now.toISOString() })
@@ -187,7 +188,7 @@ export class BatchClaims {
   }
 
   /** Puts running rows whose lease ran out back to pending: their worker died or lost the store. */
-  async reclaimExpired(now = new Date()): Promise<number> {
+  async reclaimExpired(now = dateOf(systemClock)): Promise<number> {
     const res = await this.db.kysely
       .updateTable('batch_rows')
       .set({ state: 'pending', claimed_by: null, lease_until: null })

@@ -1,9 +1,10 @@
 /** The batch.completed event of a batch whose every row has finished (docs/monitoring.md). */
 import type { Db } from './db.ts';
 import type { WebhookEvent } from './webhooks.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 /** The event and its owner, or null while rows are waiting or running. The event id is the batch's: queued twice, it is sent once. */
-export async function batchCompletedEvent(db: Db, batchId: string, now = new Date()): Promise<{ ownerId: string; event: WebhookEvent } | null> {
+export async function batchCompletedEvent(db: Db, batchId: string, now = dateOf(systemClock)): Promise<{ ownerId: string; event: WebhookEvent } | null> {
   const batch = await db.kysely.selectFrom('batches').select(['id', 'owner_id', 'total']).where('id', '=', batchId).executeTakeFirst();
   if (!batch) return null;
   const counts = await db.kysely

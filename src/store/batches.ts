@@ -9,6 +9,7 @@ import type { Mode } from '../domain/mode.ts';
 import type { OperationName } from '../domain/schemas/requests.ts';
 import { BatchClaims, rowContext, UNREADABLE_ROW } from './batch-claims.ts';
 import type { BatchRowTable, BatchTable } from './schema.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export type Batch = BatchTable;
 
@@ -78,7 +79,7 @@ export class BatchStore extends BatchClaims {
    * `pause` hands the event loop a turn between slices of rows sealed and between the transactions
    * (the server's: docs/batch.md, "Uploads and other requests").
    */
-  async create(batch: NewBatch, now = new Date(), pause?: () => Promise<void>): Promise<Batch> {
+  async create(batch: NewBatch, now = dateOf(systemClock), pause?: () => Promise<void>): Promise<Batch> {
     const id = newBatchId();
     const staged = batch.checks.length > INSERT_CHUNK;
     const record: Batch = {
@@ -241,7 +242,7 @@ export class BatchStore extends BatchClaims {
   }
 
   /** Cancels the rows of the batch that have not started; rows running finish. Returns how many were cancelled. */
-  async cancel(batchId: string, now = new Date()): Promise<number> {
+  async cancel(batchId: string, now = dateOf(systemClock)): Promise<number> {
     const res = await this.db.kysely
       .updateTable('batch_rows')
       .set({ state: 'cancelled', finished_at: now.toISOString() })

@@ -7,13 +7,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Mode } from '../domain/mode.ts';
 import type { Db } from './db.ts';
+import { dateOf, systemClock, type Clock } from '../domain/clock.ts';
 
 export interface ConsoleSessionOptions {
   /** Idle logoff (default 15 minutes). */
   idleMs?: number;
   /** Absolute lifetime (default 12 hours). */
   lifetimeMs?: number;
-  now?: () => Date;
+  /** The clock of lockouts, sign-ins and expiries; the machine's by default. */
+  clock?: Clock;
 }
 
 export interface SessionUser {
@@ -38,7 +40,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export class ConsoleSessionStore {
   readonly idleMs: number;
   readonly lifetimeMs: number;
-  private readonly now: () => Date;
+  private readonly clock: Clock;
 
   constructor(
     private readonly db: Db,
@@ -46,12 +48,12 @@ export class ConsoleSessionStore {
   ) {
     this.idleMs = options.idleMs ?? 15 * 60_000;
     this.lifetimeMs = options.lifetimeMs ?? 12 * 60 * 60_000;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
   }
 
   async create(userId: string): Promise<{ token: string; session: Omit<ResolvedSession, 'user'> }> {
     const token = randomBytes(32).toString('base64url');
-    const now = this.now();
+    const now = dateOf(this.clock);
     const row = {
       token_hash: hashToken(token),
       user_id: userId,
@@ -74,7 +76,7 @@ export class ConsoleSessionStore {
       .where('s.token_hash', '=', hash)
       .executeTakeFirst();
     if (!row) return null;
-    const now = this.now();
+    const now = dateOf(this.clock);
     const nowIso = now.toISOString();
     const idleSince = now.getTime() - Date.parse(row.last_seen_at);
     const dead = row.disabled_at !== null || row.created_at < row.password_changed_at || row.expires_at <= nowIso || idleSince >= this.idleMs;
@@ -98,7 +100,7 @@ export class ConsoleSessionStore {
    * first time, false for every replay of the same callback, on any instance sharing the store.
    */
   async claimState(state: string, ttlMs: number): Promise<boolean> {
-    const now = this.now();
+    const now = dateOf(this.clock);
     await this.db.kysely.deleteFrom('oidc_states').where('expires_at', '<=', now.toISOString()).execute();
     const res = await this.db.kysely
       .insertInto('oidc_states')
@@ -118,7 +120,7 @@ export class ConsoleSessionStore {
 
   /** Removes sessions past their absolute end or idle too long; returns how many. */
   async purge(): Promise<number> {
-    const now = this.now().getTime();
+    const now = dateOf(this.clock).getTime();
     const res = await this.db.kysely
       .deleteFrom('console_sessions')
       .where((eb) => eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('last_seen_at', '<=', new Date(now - this.idleMs).toISOString())]))

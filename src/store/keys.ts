@@ -3,6 +3,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 import type { ApiKeyTable } from './schema.ts';
 import type { Mode } from '../domain/mode.ts';
+import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 
 export interface ApiKey {
   id: string;
@@ -44,7 +45,7 @@ export class KeyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async create(input: { name: string; env: Mode; rate_limit_per_minute?: number | null; secret?: string; owner_id?: string }): Promise<CreatedKey> {
@@ -57,7 +58,7 @@ export class KeyStore {
       prefix: secret.slice(0, 12),
       hash: hashSecret(secret),
       rate_limit_per_minute: input.rate_limit_per_minute ?? null,
-      created_at: this.now().toISOString(),
+      created_at: isoNow(this.clock),
       revoked_at: null,
       last_used_at: null,
       owner_id: input.owner_id ?? id,
@@ -87,7 +88,7 @@ export class KeyStore {
 
   async verify(secret: string): Promise<ApiKey | null> {
     const hash = hashSecret(secret);
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.cache.get(hash);
     if (hit && hit.until > now) return hit.key;
     const row = await this.db.kysely.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
@@ -130,7 +131,11 @@ export class KeyStore {
   }
 
   private async revokeWhere(column: 'id' | 'name', value: string, env?: Mode): Promise<number> {
-    let update = this.db.kysely.updateTable('api_keys').set({ revoked_at: this.now().toISOString() }).where(column, '=', value).where('revoked_at', 'is', null);
+    let update = this.db.kysely
+      .updateTable('api_keys')
+      .set({ revoked_at: isoNow(this.clock) })
+      .where(column, '=', value)
+      .where('revoked_at', 'is', null);
     if (env) update = update.where('env', '=', env);
     const res = await update.executeTakeFirst();
     this.cache.clear();

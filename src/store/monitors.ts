@@ -16,6 +16,7 @@ import type { MonitorTable } from './monitor-tables.ts';
 import { SealedText } from './sealed-text.ts';
 import type { WebhookEvent, WebhookStore } from './webhooks.ts';
 import type { Mode } from '../domain/mode.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 /** Monitors sealed, and inserted, between two turns handed to the event loop when createWithin is given a pause. */
 const MONITORS_PER_SLICE = 250;
@@ -98,7 +99,7 @@ export class MonitorStore {
     };
   }
 
-  async create(input: NewMonitor, now = new Date()): Promise<StoredMonitor> {
+  async create(input: NewMonitor, now = dateOf(systemClock)): Promise<StoredMonitor> {
     const row = this.row(input, now);
     await this.db.kysely.insertInto('monitors').values(row).execute();
     return this.read(row);
@@ -112,7 +113,7 @@ export class MonitorStore {
   async createWithin(
     inputs: readonly NewMonitor[],
     max: number,
-    now = new Date(),
+    now = dateOf(systemClock),
     /** Hands the event loop a turn between slices of monitors sealed and between the INSERTs (docs/monitoring.md). */
     pause?: () => Promise<void>,
   ): Promise<{ made: StoredMonitor[] } | { count: number }> {

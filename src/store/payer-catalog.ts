@@ -6,6 +6,7 @@
  */
 import { effectiveEligibility, PayerIdIndex, type Eligibility } from '../domain/payer-ids.ts';
 import type { Db } from './db.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export type { Eligibility } from '../domain/payer-ids.ts';
 
@@ -67,7 +68,7 @@ export class PayerCatalogStore {
    * its name); else it is added. A record matching two payers, or two records matching one payer under
    * different IDs, throws CatalogConflictError and nothing is written.
    */
-  async upsert(records: readonly CatalogRecord[], connection: string, now = new Date()): Promise<{ added: number; updated: number; merged: number }> {
+  async upsert(records: readonly CatalogRecord[], connection: string, now = dateOf(systemClock)): Promise<{ added: number; updated: number; merged: number }> {
     const counts = { added: 0, updated: 0, merged: 0 };
     await this.db.kysely.transaction().execute(async (tx) => {
       const [rows, routeRows] = await Promise.all([

@@ -1,6 +1,7 @@
 /** The practice's providers by NPI (coverage providers add|list|remove). */
 import type { Db } from './db.ts';
 import type { ProviderTable } from './schema.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export type ProviderRecord = Omit<ProviderTable, 'updated_at'>;
 
@@ -8,7 +9,7 @@ export class ProviderStore {
   constructor(private readonly db: Db) {}
 
   /** Adds the provider, or replaces the one with this NPI; true when it was new. */
-  async put(p: ProviderRecord, now = new Date()): Promise<boolean> {
+  async put(p: ProviderRecord, now = dateOf(systemClock)): Promise<boolean> {
     return this.db.kysely.transaction().execute(async (tx) => {
       const existed = await tx.deleteFrom('providers').where('npi', '=', p.npi).executeTakeFirst();
       await tx

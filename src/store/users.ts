@@ -11,6 +11,7 @@ import type { Database, UserTable } from './schema.ts';
 import type { DataKey } from './data-key.ts';
 import { PasswordQueue } from './password-queue.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
+import { dateOf, systemClock, type Clock } from '../domain/clock.ts';
 
 /** A person's id; a check a person makes runs under it where a machine's runs under a key id. */
 export const USER_ID_PREFIX = 'usr_';
@@ -32,7 +33,8 @@ export interface User {
 export interface UserStoreOptions {
   /** Seals TOTP secrets (COVERAGE_DATA_KEY); without it they are stored plain. */
   dataKey?: DataKey | null;
-  now?: () => Date;
+  /** The clock of lockouts, sign-ins and expiries; the machine's by default. */
+  clock?: Clock;
   /** Failed sign-ins in a row that lock the account (default 5). */
   maxFailures?: number;
   /** How long a lockout lasts (default 15 minutes). */
@@ -99,7 +101,7 @@ const totpContext = (userId: string) => `users.totp_secret:${userId}`;
 
 export class UserStore {
   private readonly dataKey: DataKey | null;
-  private readonly now: () => Date;
+  private readonly clock: Clock;
   readonly maxFailures: number;
   readonly lockoutMs: number;
   /** Every argon2 hash and verification of this store runs through it. */
@@ -114,7 +116,7 @@ export class UserStore {
     options: UserStoreOptions = {},
   ) {
     this.dataKey = options.dataKey ?? null;
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
     this.maxFailures = options.maxFailures ?? 5;
     this.lockoutMs = options.lockoutMs ?? 15 * 60_000;
     this.hashing = options.hashing ?? new PasswordQueue();
@@ -146,7 +148,7 @@ export class UserStore {
       throw new UserInputError('a single-sign-on user has no password or TOTP here: their identity provider checks them');
     if (!input.sso) checkPassword(input.password ?? '');
     if (await this.row(username)) throw new UserInputError(`user ${username} already exists`);
-    const at = this.now().toISOString();
+    const at = dateOf(this.clock).toISOString();
     const secret = input.totp ? newTotpSecret() : null;
     const id = `${USER_ID_PREFIX}${randomBytes(8).toString('hex')}`;
     const row: UserTable = {
@@ -203,7 +205,11 @@ export class UserStore {
     const user = await this.get(username);
     if (!user || user.disabled_at) return false;
     await this.db.kysely.transaction().execute(async (tx) => {
-      await tx.updateTable('users').set({ disabled_at: this.now().toISOString() }).where('id', '=', user.id).execute();
+      await tx
+        .updateTable('users')
+        .set({ disabled_at: dateOf(this.clock).toISOString() })
+        .where('id', '=', user.id)
+        .execute();
       await tx.deleteFrom('console_sessions').where('user_id', '=', user.id).execute();
     });
     return true;
@@ -230,7 +236,7 @@ export class UserStore {
     const secret = input.totp ? newTotpSecret() : null;
     const changes: Partial<UserTable> = {
       password_hash: await this.hash(input.password),
-      password_changed_at: this.now().toISOString(),
+      password_changed_at: dateOf(this.clock).toISOString(),
       failed_attempts: 0,
       locked_until: null,
     };
@@ -273,7 +279,7 @@ export class UserStore {
     // Read and counted once a hash may run: an attempt refused for a full queue counts for nothing.
     const { row, now, reserved, passwordOk } = await this.hashing.run(async () => {
       const row = await this.row(username);
-      const now = this.now();
+      const now = dateOf(this.clock);
       const reserved = row && !row.disabled_at && row.env === input.env ? await this.reserve(row.id, now) : false;
       return { row, now, reserved, passwordOk: await this.verifyPassword(row?.password_hash ?? null, input.password) };
     });
@@ -322,7 +328,7 @@ export class UserStore {
     if (!row) return { ok: false, reason: 'no_such_user' };
     if (row.disabled_at) return { ok: false, reason: 'disabled', user_id: row.id };
     if (row.env !== env) return { ok: false, reason: 'wrong_env', user_id: row.id };
-    const now = this.now().toISOString();
+    const now = dateOf(this.clock).toISOString();
     if (row.locked_until && row.locked_until > now) return { ok: false, reason: 'locked', user_id: row.id };
     await this.db.kysely.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', row.id).execute();
     return { ok: true, user: toUser({ ...row, last_sign_in_at: now }) };

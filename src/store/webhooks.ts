@@ -14,6 +14,7 @@ import { releaseLeases, renewLeases } from './leases.ts';
 import type { WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Database } from './schema.ts';
 import { SealedText } from './sealed-text.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export interface WebhookEvent {
   /** Stable per event: the same event queued twice is one delivery per webhook. */
@@ -50,7 +51,7 @@ export class WebhookStore {
     this.text = text;
   }
 
-  async create(input: { ownerId: string; keyId: string; url: string; events: string[]; secret: string }, now = new Date()): Promise<StoredWebhook> {
+  async create(input: { ownerId: string; keyId: string; url: string; events: string[]; secret: string }, now = dateOf(systemClock)): Promise<StoredWebhook> {
     const id = newWebhookId();
     const row: WebhookTable = {
       id,
@@ -97,7 +98,7 @@ export class WebhookStore {
   }
 
   /** Queues the event for each of the owner's webhooks subscribed to its type (or for one webhook); the deliveries' ids. */
-  async enqueue(executor: Executor | null, ownerId: string, event: WebhookEvent, onlyWebhook?: string, now = new Date()): Promise<string[]> {
+  async enqueue(executor: Executor | null, ownerId: string, event: WebhookEvent, onlyWebhook?: string, now = dateOf(systemClock)): Promise<string[]> {
     const db = executor ?? this.db.kysely;
     let query = db.selectFrom('webhooks').select(['id', 'events']).where('owner_id', '=', ownerId);
     if (onlyWebhook) query = query.where('id', '=', onlyWebhook);
@@ -156,7 +157,7 @@ export class WebhookStore {
   }
 
   /** Sends it again (same webhook-id) as soon as a worker is free, with a fresh 24 h of retries. */
-  async redeliver(webhookId: string, id: string, now = new Date()): Promise<boolean> {
+  async redeliver(webhookId: string, id: string, now = dateOf(systemClock)): Promise<boolean> {
     const res = await this.db.kysely
       .updateTable('webhook_deliveries')
       .set({ state: 'pending', next_attempt_at: now.toISOString(), retry_from: now.toISOString() })
@@ -167,7 +168,7 @@ export class WebhookStore {
   }
 
   /** Takes up to `limit` deliveries due now whose lease (if any) has ended, under the claim. */
-  async claimDue(limit: number, claim: string, leaseUntil: Date, now = new Date()): Promise<DueDelivery[]> {
+  async claimDue(limit: number, claim: string, leaseUntil: Date, now = dateOf(systemClock)): Promise<DueDelivery[]> {
     const at = now.toISOString();
     const lease = leaseUntil.toISOString();
     const { rows } =

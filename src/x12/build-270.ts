@@ -22,6 +22,7 @@ import { cleanText, digitsOnly } from './sanitize.ts';
 import { dateTimeStamp, SegmentList, wrapInterchange, type EnvelopeOptions } from './writer.ts';
 import { isoToD8 } from './values.ts';
 import { NUCC_TAXONOMY } from '../domain/formats.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export const X279_VERSION = '005010X279A1';
 
@@ -61,7 +62,7 @@ function request(list: SegmentList, inquiry: Inquiry): void {
 export function build270(inquiry: Inquiry, env?: EnvelopeOptions): string {
   const list = new SegmentList();
   const d = list.d;
-  const { date8, time4 } = dateTimeStamp(env?.now ?? new Date());
+  const { date8, time4 } = dateTimeStamp(env?.now ?? dateOf(systemClock));
   const sender = env?.sender_id ?? 'COVERAGE';
   const trace = cleanText(inquiry.trace_number, d, 50) || '1';
   const dependent = inquiry.dependent;

@@ -75,6 +75,7 @@ import { INS_BY_RELATIONSHIP } from './codes.ts';
 import { digitsOnly } from './sanitize.ts';
 import { isoToD8 } from './values.ts';
 import { dateTimeStamp, wrapInterchange, type EnvelopeOptions } from './writer.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export type PayerAnswer =
   | {
@@ -162,7 +163,7 @@ function writeAaa(b: Body, reject: Extract<PayerAnswer, { kind: 'reject' }>): vo
 
 export function build271(inquiry: Inquiry, answer: PayerAnswer, env?: EnvelopeOptions): string {
   const b = new Body();
-  const { date8, time4 } = dateTimeStamp(env?.now ?? new Date());
+  const { date8, time4 } = dateTimeStamp(env?.now ?? dateOf(systemClock));
   const payerId = answer.kind === 'coverage' ? answer.coverage.payer_id : inquiry.payer.id;
   const payerName = answer.kind === 'coverage' ? answer.coverage.payer_name : inquiry.payer.name;
   const reject = answer.kind === 'reject' ? answer : null;

@@ -1,6 +1,7 @@
 /** Writes segments and wraps a transaction set body in ST/SE, GS/GE and ISA/IEA. */
 import { DEFAULT_DELIMITERS, type Delimiters } from './delimiters.ts';
 import { cleanText } from './sanitize.ts';
+import { dateOf, systemClock } from '../domain/clock.ts';
 
 export interface EnvelopeOptions {
   sender_id?: string;
@@ -122,7 +123,7 @@ function head(d: Delimiters, senderId: string, receiverId: string, st: Stamp, us
 export function wrapInterchange(p: EnvelopeParams): string {
   const d = p.body.d;
   const env = p.env ?? {};
-  const h = head(d, env.sender_id ?? p.sender, env.receiver_id ?? p.receiver, stamp(env.now ?? new Date()), env.usage ?? 'T', p.functional_id);
+  const h = head(d, env.sender_id ?? p.sender, env.receiver_id ?? p.receiver, stamp(env.now ?? dateOf(systemClock)), env.usage ?? 'T', p.functional_id);
   const control = Math.abs(Math.trunc(env.control_number ?? 1)) % 1_000_000_000 || 1;
   const st02 = pad(control % 10_000, 4);
   const e = d.element;

@@ -4,14 +4,16 @@
  * transaction of its result: both or neither. On SQLite and (when DATABASE_URL is set) PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { BatchCheck, RowAudit } from '../../src/domain/batch.ts';
 import { BatchRunner } from '../../src/operations/batch-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import type { Db } from '../../src/store/db.ts';
 import { KeyStore } from '../../src/store/keys.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -42,11 +44,9 @@ async function countOf(db: Db, batchId: string) {
   return { results: results.map((r) => `${batchId}.${r.row_no}`).sort(), audits: audits.map((a) => a.request_id).sort() };
 }
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(name, { skip }, () => {
+onEachStore(
+  (name) => name,
+  (open) => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
       try {
@@ -62,9 +62,9 @@ for (const [name, open, skip] of [
         const { key } = await new KeyStore(db).create({ name: 'front desk', env: 'sandbox' });
         const s = new BatchStore(db);
         const batch = await s.create(batchOf(80, key.id));
-        const today = () => '2026-06-15';
+        const clock = onDay('2026-06-15');
         const runner = new BatchRunner({
-          deps: { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 },
+          deps: { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 },
           queue: s,
           env: 'sandbox',
           concurrency: 8,
@@ -76,9 +76,11 @@ for (const [name, open, skip] of [
           auditOf: (row, outcome, latencyMs) => ({ ...audit(outcome.result.status), endpoint: row.endpoint, latency_ms: Math.round(latencyMs) }),
         });
         runner.start();
-        const deadline = Date.now() + 20_000;
-        while ((await countOf(db, batch.id)).results.length < 80 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        await runner.close();
+        try {
+          await eventually('80 results', async () => (await countOf(db, batch.id)).results.length >= 80);
+        } finally {
+          await runner.close();
+        }
         const { results, audits } = await countOf(db, batch.id);
         assert.equal(results.length, 80);
         assert.deepEqual(audits, results);
@@ -121,5 +123,5 @@ for (const [name, open, skip] of [
         assert.equal(await s.complete(fresh!, { status: 200, error_code: null, body: {} }, audit(200)), true);
         assert.deepEqual(await countOf(db, batch.id), { results: [`${batch.id}.1`], audits: [`${batch.id}.1`] });
       }));
-  });
-}
+  },
+);

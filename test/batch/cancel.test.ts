@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { parseCsv } from '../../src/formats/csv.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { waitForBatch } from './helpers.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 let server: TestServer;
 before(async () => {
@@ -32,15 +33,6 @@ async function rowStates(id: string): Promise<Record<string, number>> {
   return counts;
 }
 
-/** Polls the store until `done` says so; fails after a generous bound (no time is asserted). */
-async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`still waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 test('DELETE cancels: rows not started end cancelled, the answer is the summary; another key gets 404', async () => {
   const created = await server.post('/v1/batches', schedule(3000));
   assert.equal(created.status, 202);
@@ -60,7 +52,7 @@ test('DELETE cancels: rows not started end cancelled, the answer is the summary;
   assert.ok(res.body.cancelled > 0);
   assert.equal(res.body.done + res.body.running + res.body.cancelled, 3000);
 
-  await until('the rows in progress finish', async () => (await rowStates(id)).running === undefined);
+  await eventually('the rows in progress finish', async () => (await rowStates(id)).running === undefined);
   const progress = await server.get(`/v1/batches/${id}`);
   assert.equal(progress.body.status, 'cancelled');
   assert.ok(progress.body.completed_at);
@@ -103,7 +95,7 @@ test('revoking a key cancels its running batches: the remaining rows end cancell
   await waitForBatch(server.url, secret, id, { until: (p) => p.done >= 3 });
   assert.ok(await server.runtime.keys.revoke(key.id));
 
-  await until('the revoked key’s rows are cancelled and the running ones finished', async () => {
+  await eventually('the revoked key’s rows are cancelled and the running ones finished', async () => {
     const s = await rowStates(id);
     return s.pending === undefined && s.running === undefined;
   });

@@ -4,14 +4,16 @@
  * and two runners on one store finish a batch together with each row done once.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore, STAGING_MS } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
 import type { Mode } from '../../src/domain/mode.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -28,11 +30,9 @@ const batchOf = (n: number, payerKeys: (i: number) => string = (i) => (i % 2 ? '
 const inAMinute = () => new Date(Date.now() + 60_000);
 const ok = { status: 200, error_code: null, body: { ok: true } };
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(name, { skip }, () => {
+onEachStore(
+  (name) => name,
+  (open) => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
       try {
@@ -217,8 +217,8 @@ for (const [name, open, skip] of [
 
     test('two runners on one store finish a batch together, each row done once', () =>
       withStore(async (store) => {
-        const today = () => '2026-06-15';
-        const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+        const clock = onDay('2026-06-15');
+        const deps = { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
         const db = await store.open();
         // The batch's owner has a live key: rows of owners without one are cancelled, not run.
         await new KeyStore(db).create({ name: 'test', env: 'sandbox', owner_id: 'key_test' });
@@ -246,9 +246,11 @@ for (const [name, open, skip] of [
             }),
         );
         for (const r of runners) r.start();
-        const deadline = Date.now() + 20_000;
-        while (done.size < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        await Promise.all(runners.map((r) => r.close()));
+        try {
+          await eventually('200 rows done', () => done.size >= 200);
+        } finally {
+          await Promise.all(runners.map((r) => r.close()));
+        }
         assert.equal(done.size, 200);
         assert.equal(twice, 0);
         const workers = new Set(done.values());
@@ -259,5 +261,5 @@ for (const [name, open, skip] of [
           ['done', 404, 40],
         ]);
       }));
-  });
-}
+  },
+);

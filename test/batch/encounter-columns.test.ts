@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CSV_COLUMNS, fromCsv, fromJson } from '../../src/formats/batch-input.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const TODAY = '2026-06-15';
-const validate = createCheckValidator(() => TODAY);
+const validate = createCheckValidator(onDay(TODAY));
 const HEADER = 'member_id,member_dob,date_of_service,procedure_code,place_of_service';
 
 test('the three encounter fields are CSV columns', () => {

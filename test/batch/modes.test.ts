@@ -4,7 +4,7 @@
  * runner claims only its own; on SQLite and (when DATABASE_URL is set) PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
@@ -16,7 +16,9 @@ import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { MIGRATIONS, migrateToLatest } from '../../src/store/migrations.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -43,11 +45,9 @@ async function oldSchema(store: TestStore): Promise<Kysely<any>> {
   return db;
 }
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(name, { skip }, () => {
+onEachStore(
+  (name) => name,
+  (open) => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
       try {
@@ -81,8 +81,8 @@ for (const [name, open, skip] of [
         const s = new BatchStore(db);
         const sandbox = await s.create(batchOf(30, 'sandbox', sandboxKey.id));
         const production = await s.create(batchOf(30, 'production', productionKey.id));
-        const today = () => '2026-06-15';
-        const deps = { network: new SandboxNetwork({ today }), today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+        const clock = onDay('2026-06-15');
+        const deps = { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
         const ranBy = new Map<string, Mode>();
         const runners = (['sandbox', 'production'] as const).map(
           (env) =>
@@ -100,9 +100,11 @@ for (const [name, open, skip] of [
             }),
         );
         for (const r of runners) r.start();
-        const deadline = Date.now() + 20_000;
-        while (ranBy.size < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        await Promise.all(runners.map((r) => r.close()));
+        try {
+          await eventually('60 rows run', () => ranBy.size >= 60);
+        } finally {
+          await Promise.all(runners.map((r) => r.close()));
+        }
         assert.equal(ranBy.size, 60);
         for (const [id, env] of ranBy) assert.equal(env, id.startsWith(sandbox.id) ? 'sandbox' : 'production', id);
         assert.ok([...ranBy.keys()].some((id) => id.startsWith(production.id)));
@@ -146,5 +148,5 @@ for (const [name, open, skip] of [
         );
         assert.equal(await s.cancelOrphaned(), 1, 'the batch with no key ends cancelled');
       }));
-  });
-}
+  },
+);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { startServer, type ServerProcess } from '../support/processes.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
 import { waitForBatch } from './helpers.ts';
 
 const ROWS = 1500;
@@ -62,7 +62,7 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
 
   const second = await startServer(env);
   try {
-    const progress = await waitForBatch(second.url, key, id, { timeoutMs: 45_000 });
+    const progress = await waitForBatch(second.url, key, id, { stallPolls: 1800 });
     assert.equal(progress.done, ROWS);
     assert.deepEqual(
       progress.outcomes.map((o: any) => [o.outcome, o.count]),
@@ -86,34 +86,34 @@ async function stopMidBatch(store: TestStore, stop: (server: ServerProcess) => P
   return { db, audited: audited.map((a) => a.request_id), finishedAtStop, auditedAtStop };
 }
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  test(`${name}: SIGTERM mid-batch, then a new start finishes it; no row is checked twice`, { skip }, async (t) => {
-    const store = await open();
-    t.after(() => store.cleanup());
-    const { db, audited } = await stopMidBatch(store, async (server) => assert.equal(await server.stop(), 0));
-    assert.equal(new Set(audited).size, ROWS, 'one audit record per row');
-    // The stopping worker finished the rows it had started: nothing was taken twice.
-    const attempts = await db.kysely.selectFrom('batch_rows').select('attempts').execute();
-    assert.ok(
-      attempts.every((r) => Number(r.attempts) === 1),
-      'each row was taken once',
-    );
-  });
-
-  test(`${name}: killed mid-batch (no chance to clean up), the row it held is taken back after its lease`, { skip }, async (t) => {
-    const store = await open();
-    t.after(() => store.cleanup());
-    const { audited, finishedAtStop, auditedAtStop } = await stopMidBatch(store, async (server) => {
-      server.child.kill('SIGKILL');
-      await server.exited;
+onEachStore(
+  (name) => name,
+  (open, name) => {
+    test(`${name}: SIGTERM mid-batch, then a new start finishes it; no row is checked twice`, async (t) => {
+      const store = await open();
+      t.after(() => store.cleanup());
+      const { db, audited } = await stopMidBatch(store, async (server) => assert.equal(await server.stop(), 0));
+      assert.equal(new Set(audited).size, ROWS, 'one audit record per row');
+      // The stopping worker finished the rows it had started: nothing was taken twice.
+      const attempts = await db.kysely.selectFrom('batch_rows').select('attempts').execute();
+      assert.ok(
+        attempts.every((r) => Number(r.attempts) === 1),
+        'each row was taken once',
+      );
     });
-    // Each row's audit record is written in the transaction of its result: the kill loses neither alone.
-    assert.ok(finishedAtStop.length >= 50);
-    assert.deepEqual([...auditedAtStop].sort(), [...finishedAtStop].sort(), 'right after the kill, every finished row has exactly one audit record');
-    assert.equal(audited.length, ROWS, 'after the restart finished the batch: one audit record per row');
-    assert.equal(new Set(audited).size, ROWS);
-  });
-}
+
+    test(`${name}: killed mid-batch (no chance to clean up), the row it held is taken back after its lease`, async (t) => {
+      const store = await open();
+      t.after(() => store.cleanup());
+      const { audited, finishedAtStop, auditedAtStop } = await stopMidBatch(store, async (server) => {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      });
+      // Each row's audit record is written in the transaction of its result: the kill loses neither alone.
+      assert.ok(finishedAtStop.length >= 50);
+      assert.deepEqual([...auditedAtStop].sort(), [...finishedAtStop].sort(), 'right after the kill, every finished row has exactly one audit record');
+      assert.equal(audited.length, ROWS, 'after the restart finished the batch: one audit record per row');
+      assert.equal(new Set(audited).size, ROWS);
+    });
+  },
+);

@@ -4,11 +4,11 @@
  * person's batches run while the person is active, and a batch is cancelled on request.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore, ownerOf } from '../../src/store/keys.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -30,11 +30,9 @@ async function states(s: BatchStore, id: string): Promise<Record<string, number>
   return out;
 }
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(name, { skip }, () => {
+onEachStore(
+  (name) => name,
+  (open) => {
     const withStore = async (run: (store: TestStore) => Promise<void>) => {
       const store = await open();
       try {
@@ -133,5 +131,5 @@ for (const [name, open, skip] of [
         assert.deepEqual(pending, []);
         assert.ok(await s.lastFinishedAt(batch.id));
       }));
-  });
-}
+  },
+);

@@ -16,8 +16,9 @@ import { BatchStore } from '../../src/store/batches.ts';
 import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
 import { sqliteStore } from '../support/stores.ts';
+import { onDay } from '../helpers/clock.ts';
 
-const validate = createCheckValidator(() => '2026-06-15');
+const validate = createCheckValidator(onDay('2026-06-15'));
 const HEADER = 'member_id,member_first_name,member_last_name,member_dob,provider_npi,provider_session_cost';
 const VALID = `${HEADER}\n${Array.from({ length: 10_000 }, (_, i) => `${100000 + i}MHNA,Avery,Walsh,1980-01-01,1234567893,15000`).join('\n')}\n`;
 const INVALID = `${HEADER}\n${Array.from({ length: 10_000 }, () => '!!,!!,!!,!!,!!,!!').join('\n')}\n`;

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AVERY_ESTIMATE, postCheck } from '../support/checks.ts';
 import { startServer } from '../support/processes.ts';
 import { sandboxKey, sqliteStore } from '../support/stores.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 const requestLines = (stdout: string) => stdout.split('\n').filter((l) => l.includes('"msg":"request"'));
 
@@ -21,8 +21,7 @@ test('serve: a lone request line is written within the flush interval, and nothi
 
   // One request: its line alone is far below the 4 KB chunk, so only the periodic flush writes it.
   assert.equal((await postCheck(server.url, secret, AVERY_ESTIMATE)).status, 200);
-  const deadline = Date.now() + 10_000;
-  while (requestLines(server.output().stdout).length < 1 && Date.now() < deadline) await sleep(50);
+  await eventually('the request line written', () => requestLines(server.output().stdout).length >= 1, { pauseMs: 50 });
   assert.equal(requestLines(server.output().stdout).length, 1, 'the request line was not written within 10 s');
 
   const more = 30;

@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import { CoverageApiError, CoverageClient, type Monitor } from 'coverage-service-client';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 let server: TestServer;
 let client: CoverageClient;
@@ -26,10 +27,7 @@ const avery = {
 test('monitors: create, read once checked, list, check now, delete; an unknown id is a CoverageApiError 404', async () => {
   const created = await client.createMonitor({ ...avery, schedule: { every_days: 14 }, reference: 'chart 9' });
   let monitor: Monitor = await client.getMonitor(created.id);
-  for (let i = 0; i < 300 && monitor.checks === 0; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    monitor = await client.getMonitor(created.id);
-  }
+  await eventually('the first check', async () => (monitor = await client.getMonitor(created.id)).checks !== 0, { tries: 300 });
   assert.equal(monitor.last_check?.plan_status, 'ACTIVE');
   const bulk = await client.createMonitors({ monitors: [{ ...avery, schedule: { appointments: ['2026-12-03'] } }] });
   assert.equal(bulk.monitors.length, 1);

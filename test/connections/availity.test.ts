@@ -9,7 +9,7 @@ import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
-import { ManualClock } from '../helpers/clock.ts';
+import { ManualClock, onDay } from '../helpers/clock.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
 async function withAvaility(
@@ -20,7 +20,7 @@ async function withAvaility(
   more: Partial<AvailitySimOptions> = {},
   clock?: ManualClock,
 ) {
-  const sim = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls, ...(observe ? { observe } : {}), ...more });
+  const sim = await AvailitySimulator.start({ clock: onDay(TEST_TODAY), pendingPolls, ...(observe ? { observe } : {}), ...more });
   const directory = vendorDirectory([{ name: 'availity', sim }]);
   directory.connections![0]!.poll_initial_ms = 20;
   directory.connections![0]!.retry = { max_attempts: 0 };

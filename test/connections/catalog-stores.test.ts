@@ -1,14 +1,14 @@
 /** The payer catalog and provider stores on SQLite and, when DATABASE_URL is set, PostgreSQL. */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS, migrateToLatest } from '../../src/store/migrations.ts';
 import { CatalogConflictError, PayerCatalogStore, type CatalogRecord, type Eligibility } from '../../src/store/payer-catalog.ts';
 import { ProviderStore } from '../../src/store/providers.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
 
 const record = (payer_id: string, connection_payer_id: string | null, more: Partial<CatalogRecord['entry']> = {}): CatalogRecord => ({
   entry: { payer_id, name: payer_id, aliases: [], eligibility: 'supported', medicaid_state: null, ...more },
@@ -27,11 +27,9 @@ async function schemaBeforeRouteEligibility(store: TestStore): Promise<Kysely<an
   return db;
 }
 
-for (const [dialect, make, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(`catalog stores on ${dialect}`, { skip }, () => {
+onEachStore(
+  (dialect) => `catalog stores on ${dialect}`,
+  (make) => {
     const withCatalog = async (run: (catalog: PayerCatalogStore, store: TestStore) => Promise<void>) => {
       const store: TestStore = await make();
       try {
@@ -201,5 +199,5 @@ for (const [dialect, make, skip] of [
         await store.cleanup();
       }
     });
-  });
-}
+  },
+);

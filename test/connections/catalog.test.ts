@@ -16,6 +16,7 @@ import { openDb } from '../../src/store/db.ts';
 import { PayerCatalogStore } from '../../src/store/payer-catalog.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/payers-catalog.csv', import.meta.url));
 const quiet = { stdout: () => {}, stderr: () => {} };
@@ -55,7 +56,7 @@ describe('a production server with an imported catalog', () => {
       'a running server keeps the list it read at start, and the command says so',
     );
     await db.close();
-    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     // The directory names the connection only: every payer comes from the catalog.
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.payers = [];
@@ -130,7 +131,7 @@ describe("two connections' lists disagree on eligibility", () => {
     ];
     assert.equal(await importPayers(store, write('availity.json', availityList), { connection: 'availity', format: 'availity-json' }, quiet), 0);
     await db.close();
-    [stedi, availity] = await Promise.all([StediSimulator.start({ today: () => TEST_TODAY }), AvailitySimulator.start({ today: () => TEST_TODAY })]);
+    [stedi, availity] = await Promise.all([StediSimulator.start({ clock: onDay(TEST_TODAY) }), AvailitySimulator.start({ clock: onDay(TEST_TODAY) })]);
     const directory = vendorDirectory([
       { name: 'availity', sim: availity },
       { name: 'stedi', sim: stedi },

@@ -9,6 +9,7 @@ import { loadDirectory, parseDirectory, resolveDirectory } from '../../src/payer
 import { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const CONTRACT = {
   submitter: { id: 'PRACTICE01', name: 'HAPPY MIND CLINIC' },
@@ -171,7 +172,7 @@ describe('ISA15 from the connection: P in production, T when the connection says
   before(async () => {
     process.env.DIR_TEST_USER = 'u';
     process.env.DIR_TEST_PASS = 'sim';
-    sim = await PayerSimulator.start({ today: () => TEST_TODAY });
+    sim = await PayerSimulator.start({ clock: onDay(TEST_TODAY) });
     const core = (name: string, payer: string, test: boolean) => ({
       name,
       kind: 'core-soap',

@@ -10,6 +10,7 @@ import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 let primary: StediSimulator;
 let backup: StediSimulator;
@@ -17,9 +18,9 @@ let core: PayerSimulator;
 let server: TestServer;
 
 before(async () => {
-  primary = await StediSimulator.start({ today: () => TEST_TODAY });
-  backup = await StediSimulator.start({ today: () => TEST_TODAY });
-  core = await PayerSimulator.start({ today: () => TEST_TODAY });
+  primary = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
+  backup = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
+  core = await PayerSimulator.start({ clock: onDay(TEST_TODAY) });
   process.env.FAILOVER_CORE_USER = 'sim';
   process.env.FAILOVER_CORE_PASS = 'sim';
   const directory = vendorDirectory([

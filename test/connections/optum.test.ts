@@ -16,7 +16,7 @@ import { OptumAuthRequest, OptumEligibilityRequest, OptumEligibilityResponse, sc
 import { sandboxMemberTable } from '../../src/sandbox/member-table.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
-import { ManualClock } from '../helpers/clock.ts';
+import { ManualClock, onDay } from '../helpers/clock.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
 
 const avery = (i = 0) => estimateFor('SBX-EVERGREEN', i === 0 ? '10010MHNA' : `2${String(i).padStart(4, '0')}MHNA`, 'Avery', 'Walsh', '1988-03-14');
@@ -27,7 +27,7 @@ for (const format of ['json', 'x12'] as const) {
     let server: TestServer;
     before(async () => {
       // The JSON answers carry no raw 271: the client must read the JSON itself.
-      sim = await OptumSimulator.start({ today: () => TEST_TODAY, omitX12: true });
+      sim = await OptumSimulator.start({ clock: onDay(TEST_TODAY), omitX12: true });
       const directory = vendorDirectory([{ name: 'optum', sim }]);
       if (format === 'x12') directory.connections![0]!.format = 'x12';
       server = await serveDirectory(directory);
@@ -74,7 +74,7 @@ for (const format of ['json', 'x12'] as const) {
 test('a token is asked for again once its life (less a margin) is over', async () => {
   // The simulator times its tokens on the same clock as the connection, so a slow machine changes nothing.
   const clock = new ManualClock();
-  const sim = await OptumSimulator.start({ today: () => TEST_TODAY, tokenTtlSeconds: 1, clock });
+  const sim = await OptumSimulator.start({ tokenTtlSeconds: 1, clock });
   const server = await serveDirectory(vendorDirectory([{ name: 'optum', sim }]), {}, clock);
   try {
     assert.equal((await server.post('/v1/estimate', avery(1))).status, 200);
@@ -95,7 +95,7 @@ test('a token is asked for again once its life (less a margin) is over', async (
 
 test("every catalog member answers /v1/estimate through the JSON model as in the sandbox, every request and answer in Optum's shape", async () => {
   const answers: { status: number; body: unknown }[] = [];
-  const sim = await OptumSimulator.start({ today: () => TEST_TODAY, omitX12: true, onAnswer: (status, body) => answers.push({ status, body }) });
+  const sim = await OptumSimulator.start({ clock: onDay(TEST_TODAY), omitX12: true, onAnswer: (status, body) => answers.push({ status, body }) });
   const server = await serveDirectory(vendorDirectory([{ name: 'optum', sim }]));
   try {
     const rows = sandboxMemberTable().filter((r) => r.payer_id !== '' && r.expectations.estimate);
@@ -126,7 +126,7 @@ test("every catalog member answers /v1/estimate through the JSON model as in the
 });
 
 test('the schema and the simulator can refuse: a form token request, a request without controlNumber, a non-Optum answer', async () => {
-  const sim = await OptumSimulator.start({ today: () => TEST_TODAY });
+  const sim = await OptumSimulator.start({ clock: onDay(TEST_TODAY) });
   try {
     const form = await fetch(`${sim.baseUrl}${OPTUM_TOKEN_PATH}`, {
       method: 'POST',
@@ -160,7 +160,7 @@ test('the schema and the simulator can refuse: a form token request, a request w
 
 describe('controlNumber', () => {
   const run = async (test_: boolean) => {
-    const sim = await OptumSimulator.start({ today: () => TEST_TODAY, omitX12: true, fixedControlNumber: '401574089' });
+    const sim = await OptumSimulator.start({ clock: onDay(TEST_TODAY), omitX12: true, fixedControlNumber: '401574089' });
     const directory = vendorDirectory([{ name: 'optum', sim }]);
     if (test_) directory.connections![0]!.test = true;
     const server = await serveDirectory(directory);

@@ -11,6 +11,7 @@ import { openDb } from '../../src/store/db.ts';
 import { ProviderStore } from '../../src/store/providers.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 test('a provider is a person or an organization, with a valid NPI and taxonomy', () => {
   assert.match(providerRecord({ npi: '1234567890', organization: 'X' }) as string, /check digit/);
@@ -47,7 +48,7 @@ test('a production server names the stored provider of an NPI in 2100B', async (
   await listProviders(store, { stdout: (s) => out.push(s), stderr: () => {} });
   assert.match(out.join(''), /1234567893\s+Horney, Karen\s+103T00000X/);
   await db.close();
-  const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+  const sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
   const server = await serveDirectory(vendorDirectory([{ name: 'stedi', sim }]), { COVERAGE_DATA_DIR: dataDir });
   try {
     const res = await server.post('/v1/estimate', { ...estimateFor('AETNA', 'AETNA12345', 'Jane', 'Doe', '2004-04-04'), provider_npi: '1234567893' });

@@ -14,6 +14,7 @@ import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 test('a refused request is not a breaker failure and is not retried; a payer failure still is', () => {
   const refused = new RequestRefused('availity', 'HTTP 400 validation', ['member_first_name']);
@@ -58,8 +59,8 @@ test('the caller-facing message is made of the field names only, whatever the re
 });
 
 test('over the wire: Availity refusing a request without names is 400 naming the fields; not retried, no failover, no breaker', async () => {
-  const availity = await AvailitySimulator.start({ today: () => TEST_TODAY, pendingPolls: 0 });
-  const stedi = await StediSimulator.start({ today: () => TEST_TODAY });
+  const availity = await AvailitySimulator.start({ clock: onDay(TEST_TODAY), pendingPolls: 0 });
+  const stedi = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
   const directory = vendorDirectory([
     { name: 'availity', sim: availity },
     { name: 'stedi', sim: stedi },

@@ -14,6 +14,7 @@ import { DEFAULT_SERVICE_TYPES } from '../../src/payers/connections.ts';
 import { PayerError, type PayerNetwork, type RouteEnvelope } from '../../src/payers/network.ts';
 import { parse270 } from '../../src/x12/index.ts';
 import { SegmentList, wrapInterchange } from '../../src/x12/writer.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const inquiry: Inquiry = {
   trace_number: 'TRACE42',
@@ -74,7 +75,7 @@ function network(plan: RouteEnvelope['service_types'], reply: (types: string[], 
     exchange: () => Promise.reject(new Error('not used')),
     close: () => Promise.resolve(),
   };
-  const deps: OperationDeps = { network: net, today: () => '2026-06-15', payerTimeoutMs: 5000, scanTimeoutMs: 5000 };
+  const deps: OperationDeps = { network: net, clock: onDay('2026-06-15'), payerTimeoutMs: 5000, scanTimeoutMs: 5000 };
   return { deps, asked, traces };
 }
 

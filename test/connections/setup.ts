@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../src/payers/clock.ts';
+import type { Clock } from '../../src/domain/clock.ts';
 import type { PayerDirectory } from '../../src/payers/directory.ts';
 import { SIM_SECRET_ENVS } from '../../src/payers/simulator/vendors/directory.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

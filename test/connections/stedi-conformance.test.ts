@@ -21,6 +21,7 @@ import { el, normalize271, parse270, tokenize } from '../../src/x12/index.ts';
 import { d8ToIso } from '../../src/x12/values.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../fixtures/stedi/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -203,7 +204,7 @@ describe('the simulator speaks Stedi, and our requests do too', () => {
   let sim: StediSimulator;
   let servers: TestServer[] = [];
   before(async () => {
-    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     for (const format of ['x12', 'json'] as const) {
       const directory = vendorDirectory([{ name: 'stedi', sim }]);
       directory.connections![0]!.format = format;

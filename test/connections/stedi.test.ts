@@ -14,12 +14,13 @@ import { vendorDirectory } from '../../src/payers/simulator/vendors/directory.ts
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
 import { estimateFor, serveDirectory, STEDI_DOC_NPI } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 describe('stedi connection', () => {
   let sim: StediSimulator;
   let server: TestServer;
   before(async () => {
-    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.providers = [{ npi: STEDI_DOC_NPI, first_name: 'ANNA', last_name: 'FREUD', taxonomy: '103T00000X' }];
     server = await serveDirectory(directory);
@@ -100,7 +101,7 @@ describe('stedi connection', () => {
 
 describe('the in-flight cap', () => {
   const burst = async (connectionCap: number) => {
-    const sim = await StediSimulator.start({ today: () => TEST_TODAY, latencyMs: 60, maxInFlight: 2 });
+    const sim = await StediSimulator.start({ clock: onDay(TEST_TODAY), latencyMs: 60, maxInFlight: 2 });
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.connections![0]!.max_in_flight = connectionCap;
     directory.connections![0]!.retry = { max_attempts: 0 };
@@ -132,7 +133,7 @@ describe('stedi connection, "format": "json" (the v3 JSON endpoint)', () => {
   let sim: StediSimulator;
   let server: TestServer;
   before(async () => {
-    sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.connections![0]!.format = 'json';
     directory.providers = [{ npi: STEDI_DOC_NPI, first_name: 'ANNA', last_name: 'FREUD', taxonomy: '103T00000X' }];
@@ -171,7 +172,7 @@ function serviceTypesSent(body: unknown): string[][] {
 
 describe('service types: one per request', () => {
   test('by default one 270 asks MH alone, through both endpoints; a route may ask 30 (what Stedi test mode answers)', async () => {
-    const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    const sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     const servers: TestServer[] = [];
     try {
       for (const format of ['x12', 'json'] as const) {
@@ -202,7 +203,7 @@ describe('service types: one per request', () => {
 
 describe('X-Forwarded-For on checks to CMS', () => {
   test("sent when the connection asks for it, with the caller's address chain, only to the payer IDs named", async () => {
-    const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+    const sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
     const directory = vendorDirectory([{ name: 'stedi', sim }]);
     directory.connections![0]!.forwarded_for = { payer_ids: ['CMS'], proxies: ['203.0.113.7'] };
     const server = await serveDirectory(directory);

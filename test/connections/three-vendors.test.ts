@@ -7,6 +7,7 @@ import { OptumSimulator } from '../../src/payers/simulator/vendors/optum.ts';
 import { StediSimulator } from '../../src/payers/simulator/vendors/stedi.ts';
 import { TEST_TODAY, type TestServer } from '../helpers/server.ts';
 import { estimateFor, serveDirectory } from './setup.ts';
+import { onDay } from '../helpers/clock.ts';
 
 let stedi: StediSimulator;
 let optum: OptumSimulator;
@@ -15,9 +16,9 @@ let server: TestServer;
 
 before(async () => {
   [stedi, optum, availity] = await Promise.all([
-    StediSimulator.start({ today: () => TEST_TODAY }),
-    OptumSimulator.start({ today: () => TEST_TODAY }),
-    AvailitySimulator.start({ today: () => TEST_TODAY }),
+    StediSimulator.start({ clock: onDay(TEST_TODAY) }),
+    OptumSimulator.start({ clock: onDay(TEST_TODAY) }),
+    AvailitySimulator.start({ clock: onDay(TEST_TODAY) }),
   ]);
   const directory = vendorDirectory([
     { name: 'stedi', sim: stedi },

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Writable } from 'node:stream';
-import { eventually } from '../support/eventually.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 import { requestFor } from '../helpers/requests.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
@@ -280,7 +280,7 @@ test("a person's batches are theirs: another person and the machine key do not s
   assert.equal((await progress({ apikey: TEST_KEY })).status, 404);
   // The row's audit record, written by the batch runner, names the person too.
   const julesId = (await users.get('jules'))!.id;
-  await eventually(async () => (await (await progress({ cookie: jules.cookie!, ...CONSOLE })).json()).status === 'completed', 'batch done');
+  await eventually('batch done', async () => (await (await progress({ cookie: jules.cookie!, ...CONSOLE })).json()).status === 'completed');
   const record = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', '=', `${id}.1`).executeTakeFirstOrThrow();
   assert.deepEqual([record.key_id, record.user_id], [julesId, julesId]);
 });
@@ -300,7 +300,7 @@ test('the log tells the operator about sign-ins without the typed username or pa
   assert.equal((await attempt('lena', 'typed-secret-guess-1')).status, 401);
   assert.equal((await attempt('typed-unknown-name', 'typed-secret-guess-2')).status, 401);
   assert.equal((await attempt('lena', PASSWORD)).status, 200);
-  await eventually(async () => log.includes('"event":"console_sign_in"'), 'sign-in logged');
+  await eventually('sign-in logged', async () => log.includes('"event":"console_sign_in"'));
   const events = log
     .split('\n')
     .filter(Boolean)

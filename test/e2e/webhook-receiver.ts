@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { eventually } from '../helpers/eventually.ts';
 
 export interface Delivery {
   headers: Record<string, string>;
@@ -70,7 +71,7 @@ export interface VerifiedEvent {
  * Waits until the receiver has a delivery of `type` and the service's log says it was delivered,
  * and returns it verified with the webhook's secret. Each round also reads the service's delivery log: an attempt that failed (such as the
  * bundle's `TypeError` before the fix) fails the test at once, naming its `last_error`. Bounded: a
- * delivery that neither arrives nor fails within `boundMs` fails the test.
+ * delivery that neither arrives nor fails within `tries` polls fails the test.
  */
 export async function deliveredEvent(
   receiver: WebhookReceiver,
@@ -79,24 +80,24 @@ export async function deliveredEvent(
   deliveries: (
     hookId: string,
   ) => Promise<{ id: string; event_type: string; state: string; attempts: number; last_error: string | null; last_status: number | null }[]>,
-  boundMs = 60_000,
+  tries = 600,
 ): Promise<VerifiedEvent> {
   const verifier = new Webhook(hook.secret);
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    const log = await deliveries(hook.id);
-    const failed = log.find((d) => d.event_type === type && d.attempts > 0 && (d.last_error !== null || d.last_status !== 200));
-    assert.equal(failed, undefined, `the ${type} delivery failed: ${JSON.stringify(failed)}`);
-    for (const delivery of receiver.received) {
-      const event = verifier.verify(delivery.body, delivery.headers) as VerifiedEvent['event'];
-      const webhookId = delivery.headers['webhook-id']!;
-      // Returned once the service has also recorded it delivered (it records after the receiver answers).
-      if (event.type === type && log.some((d) => d.id === webhookId && d.state === 'delivered')) return { webhookId, raw: delivery.body, event };
-    }
-    assert.ok(Date.now() < deadline, `no ${type} delivery within ${boundMs} ms`);
-    // The next arrival, or another look at the delivery log a moment later.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([receiver.arrival(), new Promise((r) => (timer = setTimeout(r, 100)))]);
-    clearTimeout(timer);
-  }
+  // Polled again at each arrival, or a moment later for another look at the delivery log.
+  return eventually(
+    `the ${type} delivery`,
+    async () => {
+      const log = await deliveries(hook.id);
+      const failed = log.find((d) => d.event_type === type && d.attempts > 0 && (d.last_error !== null || d.last_status !== 200));
+      assert.equal(failed, undefined, `the ${type} delivery failed: ${JSON.stringify(failed)}`);
+      for (const delivery of receiver.received) {
+        const event = verifier.verify(delivery.body, delivery.headers) as VerifiedEvent['event'];
+        const webhookId = delivery.headers['webhook-id']!;
+        // Returned once the service has also recorded it delivered (it records after the receiver answers).
+        if (event.type === type && log.some((d) => d.id === webhookId && d.state === 'delivered')) return { webhookId, raw: delivery.body, event };
+      }
+      return undefined;
+    },
+    { tries, pauseMs: 100, wake: () => receiver.arrival() },
+  );
 }

@@ -2,13 +2,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock } from '../../src/payers/clock.ts';
+import type { Clock } from '../../src/domain/clock.ts';
 import type { DirectoryPayer } from '../../src/payers/directory.ts';
 import type { ProductionNetwork } from '../../src/payers/production/network.ts';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
 import type { FaultPlan } from '../../src/payers/simulator/faults.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from './server.ts';
+import { onDay } from './clock.ts';
 
 export interface ProductionSetup {
   sim: PayerSimulator;
@@ -29,14 +30,14 @@ export async function startProduction(
     logStream?: NodeJS.WritableStream;
     /** The simulator answers from the recorded 271s in this folder (simulate-payer --replay). */
     replayDir?: string;
-    /** The connections' clock (token lifetimes, breaker periods). */
+    /** The service's clock (token lifetimes, breaker periods), on the suites' day. */
     payerClock?: Clock;
   } = {},
 ): Promise<ProductionSetup> {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
   process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
   const sim = await PayerSimulator.start({
-    today: () => TEST_TODAY,
+    clock: onDay(TEST_TODAY),
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.latencyMs ? { latencyMs: opts.latencyMs } : {}),
     ...(opts.extraPayers ? { extraPayers: opts.extraPayers } : {}),

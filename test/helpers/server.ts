@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startRuntime, type Runtime } from '../../src/server/runtime.ts';
-import type { Clock } from '../../src/payers/clock.ts';
+import { systemClock, withReadings, type Clock } from '../../src/domain/clock.ts';
 import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
@@ -24,7 +24,15 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  opts: { today?: string; env?: Record<string, string>; logStream?: NodeJS.WritableStream; payerClock?: Clock; now?: () => Date } = {},
+  opts: {
+    today?: string;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    /** The service's clock (a ManualClock moving token lifetimes and breaker periods); its day is still `today`. */
+    payerClock?: Clock;
+    /** The service's time, on the machine's timers. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coverage-test-'));
   // COVERAGE_DEV_KEY is sandbox only: a production server gets TEST_KEY as a production key, as an operator would, and a data key.
@@ -36,11 +44,10 @@ export async function startTestServer(
     ...NO_SHEDDING,
     ...opts.env,
   });
+  const now = opts.now;
   const runtime = await startRuntime(config, {
-    today: () => opts.today ?? TEST_TODAY,
+    clock: withReadings(opts.payerClock ?? systemClock, { today: () => opts.today ?? TEST_TODAY, ...(now ? { now: () => now().getTime() } : {}) }),
     logLevel: opts.logStream ? 'info' : false,
-    ...(opts.payerClock ? { payerClock: opts.payerClock } : {}),
-    ...(opts.now ? { now: opts.now } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   if (production) await runtime.keys.create({ name: 'test suite', env: 'production', secret: TEST_KEY });

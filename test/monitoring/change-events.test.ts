@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
-import { eventChecker, startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+import { eventChecker, startReceiver, verifySignature, type Receiver } from './receiver.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 const CASE = 'specificity-mh-copay-beats-plan-coinsurance';
 const FIXTURES = new URL('../fixtures/271/', import.meta.url);
@@ -56,7 +57,7 @@ test('the copay changes between two checks: one signed coverage.changed naming i
   const created = await server.post('/v1/monitors', { ...ben, schedule: { every_days: 7 } });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const id = created.body.id;
-  const baseline = await until('the baseline check', async () => {
+  const baseline = await eventually('the baseline check', async () => {
     const res = await server.get(`/v1/monitors/${id}`);
     return res.body.checks === 1 ? res.body : undefined;
   });
@@ -75,7 +76,7 @@ test('the copay changes between two checks: one signed coverage.changed naming i
   assert.equal(new Set(changes.map((c: { field: string }) => c.field)).size, changes.length, 'each field once');
   assert.deepEqual(checked.body.monitor.timeline, [{ at: checked.body.monitor.last_check.at, changes }], 'the timeline of changes');
 
-  const event = await until('the coverage.changed delivery', () => receiver.received.find((r) => JSON.parse(r.body).type === 'coverage.changed'));
+  const event = await eventually('the coverage.changed delivery', () => receiver.received.find((r) => JSON.parse(r.body).type === 'coverage.changed'));
   assert.ok(verifySignature(hook.body.secret, event));
   const body = JSON.parse(event.body);
   const checkEvent = await eventChecker(server.url);
@@ -120,7 +121,9 @@ test('the copay changes between two checks: one signed coverage.changed naming i
 test('a member the payer does not find raises coverage.check_failed with the status and code only', async () => {
   const before = receiver.received.length;
   const created = await prod.server.post('/v1/monitors', { ...ben, member_id: 'NOSUCH1', schedule: { every_days: 7 } });
-  const failed = await until('coverage.check_failed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'coverage.check_failed'));
+  const failed = await eventually('coverage.check_failed', () =>
+    receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'coverage.check_failed'),
+  );
   const body = JSON.parse(failed.body);
   (await eventChecker(prod.server.url))(failed.body);
   assert.equal(body.data.monitor_id, created.body.id);

@@ -8,6 +8,7 @@ import type { CoverageCache, OperationDeps, PayerAnswerResult } from '../../src/
 import { checkMonitorNow, recordedCheck, type CheckRecorder } from '../../src/operations/monitoring/check-now.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const avery = {
   member_id: '10010MHNA',
@@ -40,8 +41,8 @@ const recorder = (): CheckRecorder & { records: unknown[] } => {
 test('check now reaches the payer past a cached answer, and refreshes the cache with what it found', async () => {
   const { cache, entries, calls } = mapCache();
   const deps: OperationDeps = {
-    network: new SandboxNetwork({ today: () => TEST_TODAY }),
-    today: () => TEST_TODAY,
+    network: new SandboxNetwork({ clock: onDay(TEST_TODAY) }),
+    clock: onDay(TEST_TODAY),
     payerTimeoutMs: 5_000,
     scanTimeoutMs: 5_000,
     cache,
@@ -67,8 +68,8 @@ test('check now reaches the payer past a cached answer, and refreshes the cache 
 
 test('check now whose record is refused (the monitor is gone) answers null', async () => {
   const deps: OperationDeps = {
-    network: new SandboxNetwork({ today: () => TEST_TODAY }),
-    today: () => TEST_TODAY,
+    network: new SandboxNetwork({ clock: onDay(TEST_TODAY) }),
+    clock: onDay(TEST_TODAY),
     payerTimeoutMs: 5_000,
     scanTimeoutMs: 5_000,
   };

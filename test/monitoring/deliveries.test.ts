@@ -10,7 +10,9 @@ import { DeliveryWorker } from '../../src/operations/monitoring/delivery-worker.
 import type { Db } from '../../src/store/db.ts';
 import { newEventId, WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
-import { startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+import { startReceiver, verifySignature, type Receiver } from './receiver.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { clockAt } from '../helpers/clock.ts';
 
 const event = (n = 0) => ({
   id: newEventId(),
@@ -22,7 +24,7 @@ const event = (n = 0) => ({
 function worker(db: Db, opts: { allowInsecure?: boolean; now?: () => Date; baseMs?: number } = {}) {
   return new DeliveryWorker({
     queue: new WebhookStore(db),
-    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.now ? { clock: clockAt(opts.now) } : {}),
     concurrency: 4,
     leaseMs: 30_000,
     pollMs: 20,
@@ -59,8 +61,8 @@ for (const [name, open, skip] of [
       const [id] = await hooks.enqueue(null, 'o-retry', event());
       const w = worker(db);
       w.start();
-      await until('three attempts', () => receiver.received.length >= 3);
-      await until('delivered', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
+      await eventually('three attempts', () => receiver.received.length >= 3);
+      await eventually('delivered', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
       await w.close();
       assert.equal(receiver.received.length, 3);
       assert.deepEqual(
@@ -85,11 +87,11 @@ for (const [name, open, skip] of [
       const w = worker(db, { now: () => new Date(t) });
       t += 25 * 3_600_000;
       w.wake();
-      await until('given up', async () => (await hooks.delivery(hook.id, id!))?.state === 'failed');
+      await eventually('given up', async () => (await hooks.delivery(hook.id, id!))?.state === 'failed');
       assert.equal((await hooks.delivery(hook.id, id!))!.last_status, 500);
       assert.ok(await hooks.redeliver(hook.id, id!, new Date(t)));
       w.wake();
-      await until('delivered on redelivery', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
+      await eventually('delivered on redelivery', async () => (await hooks.delivery(hook.id, id!))?.state === 'delivered');
       assert.deepEqual(
         receiver.received.map((r) => r.headers['webhook-id']),
         [id, id],
@@ -111,7 +113,7 @@ for (const [name, open, skip] of [
       const [id] = await hooks.enqueue(null, 'o-ssrf', event());
       const w = worker(db, { allowInsecure: false, baseMs: 60_000 });
       w.wake();
-      await until('the refused attempt', async () => ((await hooks.delivery(hook.id, id!))?.attempts ?? 0) >= 1);
+      await eventually('the refused attempt', async () => ((await hooks.delivery(hook.id, id!))?.attempts ?? 0) >= 1);
       await w.close();
       const log = (await hooks.delivery(hook.id, id!))!;
       assert.equal(log.state, 'pending');
@@ -130,7 +132,7 @@ for (const [name, open, skip] of [
       const [a, b] = [worker(dbA), worker(dbB)];
       a.start();
       b.start();
-      await until('30 deliveries', async () => (await hooks.deliveries(hook.id, 0, 100)).every((d) => d.state === 'delivered'));
+      await eventually('30 deliveries', async () => (await hooks.deliveries(hook.id, 0, 100)).every((d) => d.state === 'delivered'));
       await Promise.all([a.close(), b.close()]);
       // (The loopback delivery of the test before is due again too: these workers allow loopback.)
       const mine = receiver.received.map((r) => String(r.headers['webhook-id'])).filter((id) => ids.has(id));

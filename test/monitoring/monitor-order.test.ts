@@ -4,12 +4,12 @@
  * SQLite, and on PostgreSQL when DATABASE_URL is set. The clock is injected (today is a parameter).
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { Db } from '../../src/store/db.ts';
 import type { LastCheck } from '../../src/domain/monitoring/last-check.ts';
 import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, type TestStore } from '../support/stores.ts';
 
 const TODAY = '2026-06-15';
 
@@ -54,11 +54,9 @@ async function seed(db: Db) {
   return { monitors, made };
 }
 
-for (const [name, make, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(`watched list order (${name})`, { skip }, () => {
+onEachStore(
+  (name) => `watched list order (${name})`,
+  (make) => {
     test('by next appointment, by latest change, a page at a time', async () => {
       const store: TestStore = await make();
       try {
@@ -73,5 +71,5 @@ for (const [name, make, skip] of [
         await store.cleanup();
       }
     });
-  });
-}
+  },
+);

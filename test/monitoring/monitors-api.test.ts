@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { eventChecker, startReceiver, until, verifySignature, type Receiver } from './receiver.ts';
+import { eventChecker, startReceiver, verifySignature, type Receiver } from './receiver.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 const avery_ = {
   member_id: '10010MHNA',
@@ -46,7 +47,7 @@ describe('monitors', () => {
     });
     assert.equal(created.status, 201);
     const { id } = (await created.json()) as { id: string };
-    const rows = await until('the baseline check audited', async () => {
+    const rows = await eventually('the baseline check audited', async () => {
       await server.runtime.audit.flush();
       const found = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', 'like', `${id}.%`).execute();
       return found.length > 0 ? found : undefined;
@@ -59,7 +60,7 @@ describe('monitors', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.match(created.body.id, /^mon_[0-9a-f]{24}$/);
     const id = created.body.id;
-    const checked = await until('the baseline check', async () => {
+    const checked = await eventually('the baseline check', async () => {
       const res = await server.get(`/v1/monitors/${id}`);
       return res.body.last_check ? res.body : undefined;
     });
@@ -83,7 +84,7 @@ describe('monitors', () => {
     assert.deepEqual(now.body.monitor.last_check.changes, []);
 
     // Each check is in the audit trail like any other: the key, the payer, a keyed hash of the member, no names.
-    const audited = await until('the audit records', async () => {
+    const audited = await eventually('the audit records', async () => {
       const rows = await server.runtime.db.kysely.selectFrom('audit_events').selectAll().where('request_id', 'like', `${id}.%`).execute();
       return rows.length === 2 ? rows : undefined;
     });
@@ -250,14 +251,14 @@ describe('webhooks', () => {
     const before = receiver.received.length;
     const queued = await server.post(`/v1/webhooks/${created.body.id}/test`, undefined);
     assert.equal(queued.status, 202);
-    const got = await until('the test delivery', () => receiver.received.length > before && receiver.received[before]);
+    const got = await eventually('the test delivery', () => receiver.received.length > before && receiver.received[before]);
     assert.equal(got.headers['webhook-id'], queued.body.delivery.id);
     assert.ok(verifySignature(secret, got), 'the signature verifies with an independent HMAC');
     assert.equal(got.headers.apikey, undefined);
     assert.ok(!got.body.includes('cov_'), 'no API key in the body');
     assert.equal(JSON.parse(got.body).type, 'webhook.test');
     (await eventChecker(server.url))(got.body);
-    const log = await until('the delivery log', async () => {
+    const log = await eventually('the delivery log', async () => {
       const res = await server.get(`/v1/webhooks/${created.body.id}/deliveries`);
       return res.body.deliveries[0]?.state === 'delivered' ? res.body : undefined;
     });
@@ -279,7 +280,7 @@ describe('webhooks', () => {
       ],
     });
     assert.equal(batch.status, 202);
-    const got = await until('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
+    const got = await eventually('batch.completed', () => receiver.received.slice(before).find((r) => JSON.parse(r.body).type === 'batch.completed'));
     const body = JSON.parse(got.body);
     (await eventChecker(server.url))(got.body);
     assert.equal(body.data.batch_id, batch.body.id);

@@ -60,13 +60,3 @@ export async function eventChecker(baseUrl: string): Promise<(body: string) => v
     if (!validate(event)) throw new Error(`${type}: ${ajv.errorsText(validate.errors)}`);
   };
 }
-
-export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

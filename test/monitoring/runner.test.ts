@@ -14,6 +14,7 @@ import { KeyStore } from '../../src/store/keys.ts';
 import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
 import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { clockAt } from '../helpers/clock.ts';
 
 const avery = {
   member_id: '10010MHNA',
@@ -38,12 +39,12 @@ function stores(db: Db) {
 }
 
 function runner(db: Db, c: ReturnType<typeof clock>, opts: { payerIntervalMs?: number; window?: string; leaseMs?: number } = {}) {
-  const deps = { network: new SandboxNetwork({ today: c.today }), today: c.today, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+  const clock = clockAt(c.now);
+  const deps = { network: new SandboxNetwork({ clock }), clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
   return new MonitorRunner({
     deps,
     queue: stores(db).monitors,
     env: 'sandbox',
-    now: c.now,
     concurrency: 8,
     payerIntervalMs: opts.payerIntervalMs ?? 0,
     window: parseCheckWindow(opts.window),

@@ -7,6 +7,7 @@ import { serveDirectory } from '../connections/setup.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { TEST_TODAY } from '../helpers/server.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
+import { onDay } from '../helpers/clock.ts';
 
 let prod: ProductionSetup;
 before(async () => {
@@ -48,7 +49,7 @@ test('the breaker gauge follows the connector: closed at start, open after repea
 });
 
 test('one breaker gauge per connection, not per payer: every payer routed through a clearinghouse shares its breaker', async () => {
-  const sim = await StediSimulator.start({ today: () => TEST_TODAY });
+  const sim = await StediSimulator.start({ clock: onDay(TEST_TODAY) });
   const directory = vendorDirectory([{ name: 'stedi', sim }]);
   assert.ok(directory.payers.length > 1);
   const server = await serveDirectory(directory);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LeaseWorker, type LeaseQueue } from '../../src/operations/lease-worker.ts';
+import { clockAt } from '../helpers/clock.ts';
 
 const T0 = new Date('2026-06-15T10:00:00Z');
 
@@ -27,7 +28,7 @@ function log() {
 }
 
 test("a lease ends leaseMs after the injected clock's now, and each claim is the worker's own", () => {
-  const w = new LeaseWorker({ prefix: 't', what: 'things', queue: queue().q, now: () => T0, leaseMs: 30_000, pollMs: 60_000, pass: async () => {} });
+  const w = new LeaseWorker({ prefix: 't', what: 'things', queue: queue().q, clock: clockAt(() => T0), leaseMs: 30_000, pollMs: 60_000, pass: async () => {} });
   const a = w.lease();
   const b = w.lease();
   assert.equal(a.until.toISOString(), '2026-06-15T10:00:30.000Z');
@@ -38,7 +39,16 @@ test("a lease ends leaseMs after the injected clock's now, and each claim is the
 test('on close, once the grace has passed, the claims still held are released, and only those', async () => {
   const { q, released } = queue();
   let finish!: () => void;
-  const w = new LeaseWorker({ prefix: 't', what: 'things', queue: q, now: () => T0, leaseMs: 30_000, pollMs: 60_000, graceMs: 0, pass: async () => {} });
+  const w = new LeaseWorker({
+    prefix: 't',
+    what: 'things',
+    queue: q,
+    clock: clockAt(() => T0),
+    leaseMs: 30_000,
+    pollMs: 60_000,
+    graceMs: 0,
+    pass: async () => {},
+  });
   w.run('done.1', [1], async () => {});
   w.run(
     'held.1',
@@ -62,7 +72,7 @@ test('a release that fails is logged by its class, without its message', async (
     prefix: 't',
     what: 'things',
     queue: q,
-    now: () => T0,
+    clock: clockAt(() => T0),
     leaseMs: 30_000,
     pollMs: 60_000,
     graceMs: 0,
@@ -83,7 +93,7 @@ test('a wake during a pass runs one more pass after it, not two at once; idle wa
     prefix: 't',
     what: 'things',
     queue: queue().q,
-    now: () => T0,
+    clock: clockAt(() => T0),
     leaseMs: 30_000,
     pollMs: 60_000,
     pass: async () => {

@@ -11,6 +11,7 @@ import { runEstimate } from '../../src/operations/estimate.ts';
 import { ADVISORY_DAYS, ADVISORY_LINES, remittanceAdvisories, type Observation } from '../../src/operations/remittance/advisory.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { claimOf, PR, remittance835, serviceLine } from '../helpers/remittance-835.ts';
+import { onDay } from '../helpers/clock.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
 
@@ -129,8 +130,9 @@ test('the rule: three lines, the same copay taken, within the days counted, per 
 });
 
 test('property: an estimate answered with advisories has the same figures as without, whatever the remittances said', async () => {
-  const network = new SandboxNetwork({ today: () => TEST_TODAY });
-  const deps = { network, today: () => TEST_TODAY, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
+  const clock = onDay(TEST_TODAY);
+  const network = new SandboxNetwork({ clock });
+  const deps = { network, clock, payerTimeoutMs: 5_000, scanTimeoutMs: 5_000 };
   const request = { ...AVERY, payer_id: 'SBX-EVERGREEN', provider_npi: VALID_NPI, provider_session_cost: 15000, procedure_code: '90837' };
   const owner = { key_id: 'key_1', surface: 'api' as const };
   const plain = await runEstimate(deps, request, { request_id: 'r0', owner });

@@ -9,7 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { claimOf, PR, remittance835, serviceLine } from '../helpers/remittance-835.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
-import { eventChecker, startReceiver, until, verifySignature, type Receiver } from '../monitoring/receiver.ts';
+import { eventChecker, startReceiver, verifySignature, type Receiver } from '../monitoring/receiver.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 const AVERY = { member_id: '10010MHNA', member_first_name: 'Avery', member_last_name: 'Walsh', member_dob: '1988-03-14' };
 
@@ -48,7 +49,7 @@ test('a line under-collected sends one signed estimate.mismatch to the webhook t
     ['exact', 'under_collected'],
   );
 
-  const got = await until('the estimate.mismatch delivery', () => receiver.received.find((d) => JSON.parse(d.body).type === 'estimate.mismatch'));
+  const got = await eventually('the estimate.mismatch delivery', () => receiver.received.find((d) => JSON.parse(d.body).type === 'estimate.mismatch'));
   // Verified by the specification's own library, and by hand.
   const event = new Webhook(mismatch.body.secret).verify(got.body, got.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
   assert.ok(verifySignature(mismatch.body.secret, got));
@@ -83,7 +84,7 @@ test('a line under-collected sends one signed estimate.mismatch to the webhook t
 
   // The same file again is another remittance: its own event, under its own id.
   const again = await server.post('/v1/remittances', file, { 'content-type': 'application/edi-x12' });
-  await until('the second delivery', () => receiver.received.length === 2);
+  await eventually('the second delivery', () => receiver.received.length === 2);
   assert.equal(JSON.parse(receiver.received[1]!.body).data.remittance_id, again.body.id);
   for (const hook of [mismatch, batches]) await server.delete(`/v1/webhooks/${hook.body.id}`);
   await server.delete(`/v1/webhooks/${elsewhere.body.id}`, { apikey: otherKey });

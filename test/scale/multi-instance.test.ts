@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { postCheck } from '../support/checks.ts';
-import { eventually } from '../support/eventually.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { usageCounts } from '../../src/store/usage.ts';
 import { runCli, startServer, type ServerProcess } from '../support/processes.ts';
 import { needsPostgresAndRedis, postgresStore, REDIS_URL } from '../support/stores.ts';
@@ -53,18 +53,18 @@ test('two instances share keys, rate limits and revocations', { skip: needsPostg
   // Until an instance hears of the revoke, the key is still over its budget: those 429s are checks too.
   let refusedWhileRevoking = 0;
   for (const server of [a, b]) {
-    await eventually(async () => {
+    await eventually(`${server.url} refuses the revoked key`, async () => {
       const { status } = await postCheck(server.url, secret);
       assert.ok(status === 401 || status === 429, `a revoked key answers 401, or 429 until the revoke arrives (got ${status})`);
       if (status === 429) refusedWhileRevoking++;
       return status === 401;
-    }, `${server.url} refuses the revoked key`);
+    });
   }
 
   const db = await store.open();
-  await eventually(async () => {
+  await eventually('both instances audited every check', async () => {
     const rows = await usageCounts(db, { keyId });
     const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).reduce((n, r) => n + r.count, 0);
     return count('OK') === 50 && count('TOO_MANY_REQUESTS') === 2 + refusedWhileRevoking;
-  }, 'both instances audited every check');
+  });
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { DataKey } from '../../src/store/data-key.ts';
@@ -14,7 +14,7 @@ import type { Db } from '../../src/store/db.ts';
 import { SealedText } from '../../src/store/sealed-text.ts';
 import { waitForBatch } from '../batch/helpers.ts';
 import { startTestServer, TEST_KEY } from '../helpers/server.ts';
-import { needsPostgres, postgresStore, sqliteStore } from '../support/stores.ts';
+import { onEachStore } from '../support/stores.ts';
 
 const MEMBER = { member_id: 'ZQX8812345', member_first_name: 'Philippa', member_last_name: 'Quennell', member_dob: '1977-04-29' };
 const check: BatchCheck = { endpoint: 'estimate', request: { ...MEMBER, payer_id: 'SBX-EVERGREEN' } };
@@ -31,11 +31,9 @@ const rawRows = (db: Db, batchId: string) =>
   db.kysely.selectFrom('batch_rows').select(['row_no', 'request', 'result']).where('batch_id', '=', batchId).orderBy('row_no').execute();
 const leaseEnd = () => new Date(Date.now() + 60_000);
 
-for (const [name, open, skip] of [
-  ['SQLite', sqliteStore, false],
-  ['PostgreSQL', postgresStore, needsPostgres()],
-] as const) {
-  describe(name, { skip }, () => {
+onEachStore(
+  (name) => name,
+  (open) => {
     test('sealed at rest, read back whole; a sealed value copied to another row does not open', async () => {
       const store = await open();
       try {
@@ -97,8 +95,8 @@ for (const [name, open, skip] of [
         await store.cleanup();
       }
     });
-  });
-}
+  },
+);
 
 test('over HTTP with COVERAGE_DATA_KEY: the batch answers as usual and the database holds no member data', async (t) => {
   const server = await startTestServer({ env: { COVERAGE_DATA_KEY: randomBytes(32).toString('hex') } });

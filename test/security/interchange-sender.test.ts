@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { simulatorDirectory, SIMULATOR_PASSWORD_ENV, SIMULATOR_USERNAME_ENV } from '../../src/payers/simulator/directory.ts';
 import { PayerSimulator } from '../../src/payers/simulator/server.ts';
 import { startTestServer, TEST_TODAY, type TestServer } from '../helpers/server.ts';
+import { onDay } from '../helpers/clock.ts';
 
 const SENDER = 'CLINIC-0042';
 let sim: PayerSimulator;
@@ -21,7 +22,7 @@ let dir: string;
 before(async () => {
   process.env[SIMULATOR_USERNAME_ENV] = 'coverage-test';
   process.env[SIMULATOR_PASSWORD_ENV] = 'not-a-real-secret';
-  sim = await PayerSimulator.start({ today: () => TEST_TODAY });
+  sim = await PayerSimulator.start({ clock: onDay(TEST_TODAY) });
   const directory = simulatorDirectory(sim, { payerIds: ['SBX-EVERGREEN', 'SBX-HARBOR'] });
   directory.sender_id = SENDER;
   directory.payers[1]!.receiver_id = 'HARBOR-EDI';

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/server/config.ts';
 import { AVERY_ESTIMATE } from '../support/checks.ts';
-import { eventually } from '../support/eventually.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 
 const estimate = (server: TestServer, headers: Record<string, string> = { apikey: TEST_KEY }) =>
@@ -34,26 +34,22 @@ test('past the heap limit, checks are shed with 503 and Retry-After; probes for 
     env: { COVERAGE_MAX_HEAP_USED_MB: '1', COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '0', COVERAGE_OVERLOAD_RETRY_AFTER_S: '7' },
   });
   t.after(() => server.close());
-  await eventually(async () => (await estimate(server)).status === 503, 'the heap limit sheds a check');
+  await eventually('the heap limit sheds a check', async () => (await estimate(server)).status === 503);
   await assertShed(server, '7');
 });
 
 test('a stalled event loop sheds checks', async (t) => {
   const server = await startTestServer({ env: { COVERAGE_MAX_EVENT_LOOP_DELAY_MS: '1', COVERAGE_MAX_HEAP_USED_MB: '0' } });
   t.after(() => server.close());
-  const stall = () => {
-    const until = Date.now() + 300;
-    while (Date.now() < until) {
-      /* the kind of stall finding 2's oversized CSV header caused */
-    }
-  };
+  // Blocks this thread for 300 ms, the kind of stall finding 2's oversized CSV header caused.
+  const stall = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
   let shed: Response | undefined;
-  await eventually(async () => {
+  await eventually('an event-loop stall sheds a check', async () => {
     stall();
     const res = await estimate(server);
     if (res.status === 503) shed = res;
     return shed !== undefined;
-  }, 'an event-loop stall sheds a check');
+  });
   // Only this answer: the next one-second sample of a quiet loop lifts the shedding again.
   assert.equal(shed!.headers.get('retry-after'), '5');
   assert.equal(((await shed!.json()) as { error_code: string }).error_code, 'SERVICE_UNAVAILABLE');

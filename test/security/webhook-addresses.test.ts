@@ -15,7 +15,7 @@ import { guardedLookup, refusedAddress } from '../../src/operations/monitoring/w
 import { newEventId, WebhookStore } from '../../src/store/webhooks.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { sqliteStore, type TestStore } from '../support/stores.ts';
-import { until } from '../monitoring/receiver.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 /** Range, then spellings of addresses in it; the reason names the range. */
 const REFUSED: readonly (readonly [string, RegExp, readonly string[]])[] = [
@@ -172,7 +172,7 @@ describe('at delivery time, when the host resolves to the address', () => {
       resolve,
     });
     worker.start();
-    await until('every delivery attempted', async () => {
+    await eventually('every delivery attempted', async () => {
       for (const q of queued) if (((await hooks.delivery(q.hook, q.delivery))?.attempts ?? 0) < 1) return false;
       return true;
     });

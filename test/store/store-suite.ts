@@ -8,7 +8,7 @@ import { MIGRATIONS } from '../../src/store/migrations.ts';
 import { auditHmacKey, memberHasher } from '../../src/store/member-hash.ts';
 import { settingOrCreate } from '../../src/store/settings.ts';
 import { usageCounts } from '../../src/store/usage.ts';
-import { eventually } from '../support/eventually.ts';
+import { eventually } from '../helpers/eventually.ts';
 import type { TestStore } from '../support/stores.ts';
 
 function event(overrides: Partial<AuditEvent> = {}): AuditEvent {
@@ -79,7 +79,7 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     const { key, secret } = await keys.create({ name: 'acme', env: 'production' });
     assert.equal((await keys.get(key.id))?.last_used_at, null);
     await keys.verify(secret);
-    await eventually(async () => (await keys.get(key.id))?.last_used_at !== null, 'last_used_at set');
+    await eventually('last_used_at set', async () => (await keys.get(key.id))?.last_used_at !== null);
   });
 
   test('keys: a revoke on one instance reaches another that has the key cached', async () => {
@@ -91,7 +91,7 @@ export function storeSuite(newStore: () => Promise<TestStore>): void {
     assert.equal(await here.revoke(key.id), true);
     assert.equal(await here.revoke(key.id), false, 'a second revoke changes nothing');
     assert.equal(await here.verify(secret), null);
-    await eventually(async () => (await there.verify(secret)) === null, 'the other instance refuses the revoked key');
+    await eventually('the other instance refuses the revoked key', async () => (await there.verify(secret)) === null);
     assert.ok((await there.get(key.id))?.revoked_at);
   });
 

@@ -8,6 +8,7 @@ import { DataKey } from '../../src/store/data-key.ts';
 import { base32Decode, hotp } from '../../src/store/totp.ts';
 import { UserInputError, UserStore } from '../../src/store/users.ts';
 import type { TestStore } from '../support/stores.ts';
+import { clockAt } from '../helpers/clock.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -72,7 +73,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
   test('lockout: five failures lock the account for 15 minutes, even to the right password; then it opens', async () => {
     const db = await open();
     const c = clock();
-    const users = new UserStore(db, { now: c.now });
+    const users = new UserStore(db, { clock: clockAt(c.now) });
     await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
     for (let i = 0; i < 4; i++) assert.equal((await users.signIn({ username: 'alice', password: 'wrong password 1', env: 'sandbox' })).ok, false);
     // A success clears the count.
@@ -95,7 +96,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     stores.push(store);
     const [a, b] = [await store.open(), await store.open()];
     const c = clock();
-    const servers = [new UserStore(a, { now: c.now }), new UserStore(b, { now: c.now })];
+    const servers = [new UserStore(a, { clock: clockAt(c.now) }), new UserStore(b, { clock: clockAt(c.now) })];
     await servers[0]!.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
     const attempts = [...Array.from({ length: 12 }, (_, i) => `wrong password ${i}`), PASSWORD];
     const reasons = await Promise.all(attempts.map((password, i) => reasonOf(servers[i % 2]!.signIn({ username: 'alice', password, env: 'sandbox' }))));
@@ -110,7 +111,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
   // An attempt counts as failed until it succeeds: sent at once with four wrong ones, the right one is the fifth and locks.
   test('lockout: three failures and the right password, sent at once, still let the person in', async () => {
     const db = await open();
-    const users = new UserStore(db, { now: clock().now });
+    const users = new UserStore(db, { clock: clockAt(clock().now) });
     await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
     const attempts = [...Array.from({ length: 3 }, (_, i) => `wrong password ${i}`), PASSWORD];
     const reasons = await Promise.all(attempts.map((password) => reasonOf(users.signIn({ username: 'alice', password, env: 'sandbox' }))));
@@ -122,7 +123,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     const db = await open();
     const c = clock();
     const dataKey = DataKey.fromHex('ab'.repeat(32));
-    const users = new UserStore(db, { now: c.now, dataKey });
+    const users = new UserStore(db, { clock: clockAt(c.now), dataKey });
     const { totpUri } = await users.create({ username: 'alice', env: 'production', password: PASSWORD, totp: true });
     assert.ok(totpUri);
     const secret = secretOf(totpUri);
@@ -140,7 +141,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.equal((await signIn(code())).ok, true);
     // Without the data key (or with another) the sealed secret cannot be read: the sign-in fails rather than skipping the code.
     for (const other of [null, DataKey.fromHex('cd'.repeat(32))]) {
-      const without = await new UserStore(db, { now: c.now, dataKey: other }).signIn({
+      const without = await new UserStore(db, { clock: clockAt(c.now), dataKey: other }).signIn({
         username: 'alice',
         password: PASSWORD,
         totp: code(),
@@ -159,7 +160,7 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
     assert.equal((await users.signIn({ username: 'alice', password: PASSWORD, env: 'production' })).ok, true);
     const again = await users.reset('alice', { password: PASSWORD, totp: true });
     assert.notDeepEqual(secretOf(again!.totpUri!), secret);
-    const plain = new UserStore(db, { now: c.now });
+    const plain = new UserStore(db, { clock: clockAt(c.now) });
     const { totpUri: plainUri } = await plain.create({ username: 'bob', env: 'production', password: PASSWORD, totp: true });
     const stored = await db.kysely.selectFrom('users').select('totp_secret').where('username', '=', 'bob').executeTakeFirstOrThrow();
     assert.equal(stored.totp_secret, `plain:${new URL(plainUri!).searchParams.get('secret')}`);
@@ -168,8 +169,8 @@ export function usersSuite(newStore: () => Promise<TestStore>): void {
   test('sessions: only a hash is stored; idle logoff, absolute end, sign-out', async () => {
     const db = await open();
     const c = clock();
-    const users = new UserStore(db, { now: c.now });
-    const sessions = new ConsoleSessionStore(db, { now: c.now, idleMs: 15 * 60_000, lifetimeMs: 12 * 3_600_000 });
+    const users = new UserStore(db, { clock: clockAt(c.now) });
+    const sessions = new ConsoleSessionStore(db, { clock: clockAt(c.now), idleMs: 15 * 60_000, lifetimeMs: 12 * 3_600_000 });
     const { user } = await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
     const { token } = await sessions.create(user.id);
     assert.match(token, /^[A-Za-z0-9_-]{43}$/);

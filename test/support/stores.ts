@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe } from 'node:test';
 import pg from 'pg';
 import { openDb, type Db } from '../../src/store/db.ts';
 import { KeyStore } from '../../src/store/keys.ts';
@@ -13,6 +14,8 @@ import { KeyStore } from '../../src/store/keys.ts';
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
 export const REDIS_URL = process.env.REDIS_URL || undefined;
 /** For `skip` (helpers/needs.ts: under CI a missing service fails instead). */
+import { needsPostgres } from '../helpers/needs.ts';
+
 export { needsPostgres, needsPostgresAndRedis } from '../helpers/needs.ts';
 
 /** One store, opened as often as a test likes (each open is another instance of the same store). */
@@ -75,4 +78,19 @@ export async function postgresStore(): Promise<TestStore> {
     await admin(`drop schema ${schema} cascade`);
     rmSync(dir, { recursive: true, force: true });
   });
+}
+
+export type Dialect = 'SQLite' | 'PostgreSQL';
+
+/**
+ * Runs `suite` once per store, each inside a `describe` titled `title(dialect)`: on SQLite always, and
+ * on PostgreSQL when DATABASE_URL is set (skipped with the reason otherwise; under CI, a failing test).
+ * `newStore` gives the suite a fresh store of that dialect each time it is called.
+ */
+export function onEachStore(title: (dialect: Dialect) => string, suite: (newStore: () => Promise<TestStore>, dialect: Dialect) => void): void {
+  const stores: [Dialect, () => Promise<TestStore>, () => string | false][] = [
+    ['SQLite', sqliteStore, () => false],
+    ['PostgreSQL', postgresStore, needsPostgres],
+  ];
+  for (const [dialect, newStore, skip] of stores) describe(title(dialect), { skip: skip() }, () => suite(newStore, dialect));
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEvent, AuditWriter } from '../../store/audit.ts';
+import { isoNow, systemClock, type Clock } from '../../domain/clock.ts';
 
 export type AccessEvent = 'console_sign_in' | 'console_sign_in_failed' | 'console_sign_out';
 
@@ -26,12 +27,12 @@ export type AccessRecorder = (
   reason?: string,
 ) => Promise<boolean>;
 
-export function accessRecorder(writer: AuditWriter | null): AccessRecorder {
+export function accessRecorder(writer: AuditWriter | null, clock: Clock = systemClock): AccessRecorder {
   if (!writer) return async () => true;
   return async (request, reply, event, userId, status, reason) => {
     const record: AuditEvent = {
       request_id: request.id,
-      at: new Date().toISOString(),
+      at: isoNow(clock),
       key_id: userId ?? UNKNOWN_USER,
       endpoint: event,
       payer_id: null,

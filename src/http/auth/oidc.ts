@@ -6,6 +6,7 @@
  * NAME --sso`): the identity provider says who they are, this service says whether they may.
  */
 import { createHash, createPublicKey, randomBytes, verify as verifySignature, type JsonWebKey } from 'node:crypto';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 
 export interface OidcConfig {
   /** The issuer, exactly as its discovery document states it. */
@@ -67,7 +68,7 @@ export class OidcClient {
 
   constructor(
     readonly config: OidcConfig,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock = systemClock,
   ) {
     checkedUrl(config.issuer, 'issuer');
   }
@@ -153,7 +154,7 @@ export class OidcClient {
     const valid = verifySignature('RSA-SHA256', Buffer.from(`${h}.${p}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
     if (!valid) throw new OidcError('id_token signature is invalid');
 
-    const now = Math.floor(this.now().getTime() / 1000);
+    const now = Math.floor(this.clock.now() / 1000);
     const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     if (claims.iss !== this.config.issuer) throw new OidcError('id_token iss does not match');
     if (!aud.includes(this.config.clientId)) throw new OidcError('id_token aud does not name this client');
@@ -167,13 +168,13 @@ export class OidcClient {
   /** The provider's key by id; the JWKS is fetched again when a key id is new (the provider rotated). */
   private async signingKey(kid: string | undefined): Promise<JsonWebKey> {
     const find = () => this.jwks?.keys.find((k) => k.kty === 'RSA' && (kid === undefined || k.kid === kid) && (k.use === undefined || k.use === 'sig'));
-    const fresh = this.jwks && Date.now() - this.jwks.at < JWKS_TTL_MS;
+    const fresh = this.jwks && this.clock.now() - this.jwks.at < JWKS_TTL_MS;
     let key = fresh ? find() : undefined;
     if (!key) {
       const d = await this.discover();
       const doc = await getJson(d.jwks_uri);
       if (!Array.isArray(doc.keys)) throw new OidcError('jwks: no keys');
-      this.jwks = { keys: doc.keys as JsonWebKey[], at: Date.now() };
+      this.jwks = { keys: doc.keys as JsonWebKey[], at: this.clock.now() };
       key = find();
     }
     if (!key) throw new OidcError('id_token is signed with an unknown key');

@@ -30,6 +30,7 @@ import { CSV_BOM, resultsFileName, uploadName } from '../../formats/spreadsheet-
 import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';
 import { nextTurn } from '../next-turn.ts';
+import { dateOf, systemClock, type Clock } from '../../domain/clock.ts';
 
 export interface BatchRouteOptions {
   store: BatchStore;
@@ -40,8 +41,8 @@ export interface BatchRouteOptions {
   wake: () => void;
   /** Batches a key may create per minute (COVERAGE_BATCH_CREATE_PER_MINUTE); each costs a parse of up to 8 MiB. */
   createPerMinute?: number;
-  /** Today's date (the operations' clock): rows with a date of birth after it are refused at upload. */
-  today?: () => string;
+  /** The service's clock: rows with a date of birth after its day are refused at upload; the machine's by default. */
+  clock?: Clock;
 }
 
 export const DEFAULT_BATCH_CREATES_PER_MINUTE = 20;
@@ -119,7 +120,7 @@ async function* csvResults(rows: AsyncIterable<StoredRow>, context: CsvContext):
 const wantsCsv = (request: FastifyRequest) => /\btext\/csv\b/i.test(request.headers.accept ?? '');
 
 export async function registerBatchRoutes(app: FastifyInstance, options: BatchRouteOptions): Promise<void> {
-  const validate = createCheckValidator(options.today);
+  const validate = createCheckValidator(options.clock);
 
   await app.register(async (scope) => {
     // CSV uploads arrive as text; elsewhere the API takes JSON only.
@@ -183,7 +184,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const name = uploadName((request.query as Record<string, unknown> | undefined)?.filename);
         const batch = await options.store.create(
           { keyId: key.id, ownerId: owner, env: key.env, userId, source, name, checks: input.checks, payerKeys },
-          new Date(),
+          dateOf(options.clock ?? systemClock),
           nextTurn,
         );
         options.wake();
@@ -271,7 +272,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
         const rows = options.store.rows(batch.id, selection);
         if (wantsCsv(request)) {
           reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${resultsFileName(batch.name, batch.created_at)}"`);
-          return (reply as FastifyReply).send(Readable.from(csvResults(rows, { source: batch.source, env: batch.env, today: options.today?.() ?? null })));
+          return (reply as FastifyReply).send(Readable.from(csvResults(rows, { source: batch.source, env: batch.env, today: options.clock?.today() ?? null })));
         }
         const { status } = await progressOf(options.store, batch);
         reply.type('application/json; charset=utf-8');

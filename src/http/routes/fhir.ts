@@ -18,7 +18,7 @@ import { eligibilityResponse, type PlanAnswer } from '../../fhir/response-out.ts
 import { FHIR_JSON } from '../../fhir/systems.ts';
 import { FHIR_SUBMIT_PATH, type CheckAudit } from '../check-routes.ts';
 import { createCheckValidator } from '../check-validator.ts';
-import { notFound } from '../errors.ts';
+import { HttpErrors, notFound } from '../errors.ts';
 import { depthLimited } from '../json-depth.ts';
 import { SERVICE_VERSION } from '../openapi/openapi.ts';
 import { ownerOf } from '../../store/keys.ts';
@@ -52,21 +52,21 @@ function converted(reply: FastifyReply, payload: string): string {
 }
 
 const refused = (message: string, errors: { field: string; message: string }[]) =>
-  new ServiceError('INVALID_REQUEST', message, { errors: errors.map((e) => ({ field: fhirPath(e.field), message: e.message })) });
+  HttpErrors.invalid(message).with({ errors: errors.map((e) => ({ field: fhirPath(e.field), message: e.message })) });
 
 /** The mapping reads elements by their FHIR types: a body with other JSON types there (an object for an array) is refused, not crashed on. */
 function wellFormed<T>(read: () => T): T {
   try {
     return read();
   } catch (err) {
-    if (err instanceof TypeError) throw new ServiceError('INVALID_REQUEST', 'The body is not a well-formed FHIR R4 resource');
+    if (err instanceof TypeError) throw HttpErrors.fhirMalformed();
     throw err;
   }
 }
 
 export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDeps): Promise<void> {
   app.decorateRequest('checkAudits', null);
-  const validate = createCheckValidator(deps.today);
+  const validate = createCheckValidator(deps.clock);
   const exchanges = new WeakMap<FastifyRequest, Map<string, ExchangeRecord>>();
   const exchangesOf = (request: FastifyRequest) => {
     let m = exchanges.get(request);
@@ -115,7 +115,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
       coverage: result.coverage ?? null,
       context,
       request: item.ref,
-      created: deps.today(),
+      created: deps.clock.today(),
     });
   }
 
@@ -188,13 +188,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
         // Each request of a Bundle is a check: the HTTP request counted one, the rest count here.
         const wait = (await request.countMoreChecks?.(submitted.requests.length - 1)) ?? null;
         if (wait !== null) {
-          throw new ServiceError(
-            'TOO_MANY_REQUESTS',
-            `Rate limit exceeded by the ${submitted.requests.length} requests of the Bundle; retry in ${wait} seconds`,
-            {
-              retryAfterSeconds: wait,
-            },
-          );
+          throw HttpErrors.bundleRequests(submitted.requests.length, wait).with({ retryAfterSeconds: wait });
         }
         const answers: EntryAnswer[] = [];
         // One after another: a Bundle is no faster than its requests sent in turn, and asks no payer twice at once.
@@ -232,7 +226,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
           response: { 200: FhirCapabilityStatement },
         },
       },
-      async (_request, reply) => send(reply, capabilityStatement({ version: SERVICE_VERSION, date: deps.today() })),
+      async (_request, reply) => send(reply, capabilityStatement({ version: SERVICE_VERSION, date: deps.clock.today() })),
     );
   });
 }

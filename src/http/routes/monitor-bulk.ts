@@ -27,6 +27,7 @@ import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
 import { nextTurn } from '../next-turn.ts';
 import { DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
+import { dateOf } from '../../domain/clock.ts';
 
 const BODY_LIMIT = 8 * 1024 * 1024;
 const LISTED = 100;
@@ -84,7 +85,7 @@ function* fromSchedule(text: string, validate: ReturnType<typeof createCheckVali
 const compileMonitorValidator = () => createAjv().compile(MonitorCreateRequest);
 
 export async function registerMonitorBulkRoute(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
-  const validate = createCheckValidator(options.deps.today);
+  const validate = createCheckValidator(options.deps.clock);
   // Compiled at the first bulk upload, not at start (bench/RESULTS.md, "Start-up and memory, cut on 2026-11-27").
   let validateMonitor: ReturnType<typeof compileMonitorValidator> | undefined;
 
@@ -111,7 +112,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         continue;
       }
       for (const e of validate('estimate', request)) errors.push({ row, ...e });
-      const past = pastAppointmentsProblem(schedule, options.deps.today());
+      const past = pastAppointmentsProblem(schedule, options.deps.clock.today());
       if (past) errors.push({ row, field: 'schedule.appointments', message: past });
       planned.push({ request, reference: reference ?? null, schedule, rows: [row] });
     }
@@ -168,7 +169,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         if (before >= options.maxPerOwner) throw HttpErrors.monitorsAtLimit(before, options.maxPerOwner, null);
         const body: unknown = request.body;
         // Read in slices: a 10,000-line schedule does not hold other requests up (docs/monitoring.md).
-        const input = await inSlices(typeof body === 'string' ? fromSchedule(body, validate, options.deps.today()) : fromJson(body), nextTurn);
+        const input = await inSlices(typeof body === 'string' ? fromSchedule(body, validate, options.deps.clock.today()) : fromJson(body), nextTurn);
         if (!input.ok) {
           const rows = [...new Set(input.errors.flatMap((e) => (e.row === undefined ? [] : [e.row])))];
           const what =
@@ -177,7 +178,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
               : 'The upload is invalid';
           throw HttpErrors.invalid(`${what}; no monitor was created`).with({ errors: input.errors.slice(0, LISTED) });
         }
-        const now = options.now();
+        const now = dateOf(options.clock);
         const created = await options.store.createWithin(
           input.planned.map((p) => ({
             ownerId: owner,

@@ -17,6 +17,7 @@ import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';
 import { registerMonitorBulkRoute } from './monitor-bulk.ts';
 import type { MonitorRouteOptions } from './monitor-options.ts';
+import { dateOf } from '../../domain/clock.ts';
 
 export type { MonitorRouteOptions };
 
@@ -68,7 +69,7 @@ export const page = (q: { offset?: string | undefined; limit?: string | undefine
 
 export async function registerMonitorRoutes(app: FastifyInstance, options: MonitorRouteOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const validate = createCheckValidator(options.deps.today);
+  const validate = createCheckValidator(options.deps.clock);
   const { store } = options;
   await registerMonitorBulkRoute(app, options);
 
@@ -100,11 +101,11 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
         throw HttpErrors.scheduleEmpty().with({ errors: [{ field: 'schedule', message: 'must have appointments or every_days' }] });
       }
       const errors = validate('estimate', estimate);
-      const past = pastAppointmentsProblem(schedule, options.deps.today());
+      const past = pastAppointmentsProblem(schedule, options.deps.clock.today());
       if (past) errors.push({ field: 'schedule.appointments', message: past });
       if (errors.length > 0) throw HttpErrors.invalid(errors.map((e) => `${e.field} ${e.message}`).join('; ')).with({ errors });
       const owner = ownerOf(key);
-      const now = options.now();
+      const now = dateOf(options.clock);
       // Counted and created in one transaction: requests sent at once cannot each find room.
       const created = await store.createWithin(
         [
@@ -150,7 +151,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
       const rows =
         sort === 'created'
           ? await store.list(owner, offset, limit + 1)
-          : await store.listOrdered(owner, sort, options.now().toISOString().slice(0, 10), offset, limit + 1);
+          : await store.listOrdered(owner, sort, dateOf(options.clock).toISOString().slice(0, 10), offset, limit + 1);
       const withName = namesFor(request);
       return { monitors: rows.slice(0, limit).map((m) => presentMonitor(m, withName)), offset, next_offset: rows.length > limit ? offset + limit : null };
     },
@@ -209,7 +210,7 @@ export async function registerMonitorRoutes(app: FastifyInstance, options: Monit
     },
     async (request) => {
       const monitor = await owned(request.params.id, request);
-      const outcome = await checkMonitorNow(options.deps, store, monitor, options.now());
+      const outcome = await checkMonitorNow(options.deps, store, monitor, dateOf(options.clock));
       if (!outcome) throw HttpErrors.noMonitor(monitor.id);
       options.onChecked?.(monitor, outcome);
       if (outcome.events.length > 0) options.wakeDeliveries();

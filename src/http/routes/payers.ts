@@ -4,12 +4,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ServiceError } from '../../domain/errors.ts';
 import { PayerListing, PayerParams, PayersQuery, PayersResponse } from '../../domain/schemas/payers.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import type { PayerInfo, PayerNetwork } from '../../payers/network.ts';
 import { payerQueryProblem, preparePayerSearch } from '../../operations/payer-search.ts';
 import { findPayerId } from '../../operations/resolve-payer.ts';
+import { HttpErrors } from '../errors.ts';
 
 const listing = (p: PayerInfo): PayerListing => ({
   payer_id: p.payer_id,
@@ -59,7 +59,7 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
       const { query } = request.query;
       if (query === undefined) return body;
       const problem = payerQueryProblem(query);
-      if (problem) throw new ServiceError('INVALID_REQUEST', problem, { errors: [{ field: 'query', message: problem }] });
+      if (problem) throw HttpErrors.invalid(problem).with({ errors: [{ field: 'query', message: problem }] });
       return { mode: network.mode, payers: search(query).map(listing) };
     },
   );
@@ -79,7 +79,7 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
     async (request) => {
       const id = findPayerId(network, request.params.id);
       const payer = id === undefined ? undefined : network.payer(id);
-      if (!payer) throw new ServiceError('NOT_FOUND', 'No payer with this ID or alias');
+      if (!payer) throw HttpErrors.noPayer();
       return listing(payer);
     },
   );

@@ -23,6 +23,7 @@ import type { RemittanceStore } from '../../store/remittances.ts';
 import type { WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';
 import { jsonInSlices } from '../json-slices.ts';
+import { isoNow, type Clock } from '../../domain/clock.ts';
 
 /** A remittance file's largest size: a month of a busy practice's 835s is well under it. */
 export const REMITTANCE_BODY_LIMIT = 5 * 1024 * 1024;
@@ -33,7 +34,7 @@ export interface RemittanceRouteOptions {
   /** The keyed member hash (store/member-hash.ts). */
   hash: KeyedHash;
   audit: AuditWriter | null;
-  now: () => Date;
+  clock: Clock;
   /** Told of each compared line's verdict (metrics). */
   onVerdict?: (payerId: string, verdict: string) => void;
   /** The webhook outbox: estimate.mismatch events are queued with the remittance, for the owner's webhooks that ask for them. */
@@ -85,7 +86,7 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const key = request.apiKey!;
         const owner = ownerOf(key);
         const started = performance.now();
-        const at = options.now().toISOString();
+        const at = isoNow(options.clock);
         if (typeof request.body !== 'string') throw HttpErrors.unsupportedRemittanceMediaType();
         const body = request.body;
         // Read in a worker thread, then matched a slice of claims at a time: a large file does not hold other requests up.

@@ -24,10 +24,11 @@ import { ownerOf } from '../../store/keys.ts';
 import { newEventId, type DeliveryRow, type StoredWebhook, type WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';
 import { page } from './monitors.ts';
+import { dateOf, type Clock } from '../../domain/clock.ts';
 
 export interface WebhookRouteOptions {
   store: WebhookStore;
-  now: () => Date;
+  clock: Clock;
   allowInsecure: boolean;
   maxPerOwner: number;
   wakeDeliveries: () => void;
@@ -83,7 +84,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
       const secret = newWebhookSecret();
       const hook = await store.create(
         { ownerId: owner, keyId: request.apiKey!.id, url: request.body.url, events: [...request.body.events], secret },
-        options.now(),
+        dateOf(options.clock),
       );
       reply.code(201).header('location', `/v1/webhooks/${hook.id}`);
       return { ...hook, secret };
@@ -155,7 +156,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     },
     async (request, reply) => {
       const hook = await owned(request.params.id, request);
-      const now = options.now();
+      const now = dateOf(options.clock);
       const [id] = await store.enqueue(
         null,
         ownerOf(request.apiKey!),
@@ -210,7 +211,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
     },
     async (request, reply) => {
       const hook = await owned(request.params.id, request);
-      if (!(await store.redeliver(hook.id, request.params.delivery_id, options.now()))) {
+      if (!(await store.redeliver(hook.id, request.params.delivery_id, dateOf(options.clock)))) {
         throw HttpErrors.noDelivery(request.params.delivery_id, hook.id);
       }
       options.wakeDeliveries();

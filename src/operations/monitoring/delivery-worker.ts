@@ -11,6 +11,7 @@ import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain
 import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { signWebhook } from './signature.ts';
 import { checkTarget, guardedLookup, TargetRefused, type Resolve } from './webhook-target.ts';
+import { dateOf, systemClock, type Clock } from '../../domain/clock.ts';
 
 /** What the worker needs of the store (store/webhooks.ts). */
 export interface DeliveryQueue extends LeaseQueue {
@@ -22,7 +23,8 @@ export interface DeliveryQueue extends LeaseQueue {
 
 export interface DeliveryWorkerOptions {
   queue: DeliveryQueue;
-  now?: () => Date;
+  /** The clock of the attempts, the backoff and the leases; the machine's by default. */
+  clock?: Clock;
   /** Deliveries sent at once by this instance. */
   concurrency: number;
   leaseMs: number;
@@ -50,15 +52,15 @@ export class DeliveryWorker {
   private lastPurge = 0;
   /** undici loads with the first delivery: an instance that never sends one keeps its ~10 MB. */
   private agent: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
-  private readonly now: () => Date;
+  private readonly clock: Clock;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
     this.worker = new LeaseWorker({
       prefix: 'd',
       what: 'webhook deliveries',
       queue: options.queue,
-      now: this.now,
+      clock: this.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       ...(options.log ? { log: options.log } : {}),
@@ -90,14 +92,14 @@ export class DeliveryWorker {
   }
 
   private async claimDue(): Promise<void> {
-    const at = this.now().getTime();
+    const at = dateOf(this.clock).getTime();
     if (this.options.queue.purgeFinishedBefore && at - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = at;
       await this.options.queue.purgeFinishedBefore(new Date(at - (this.options.logRetentionMs ?? DEFAULT_LOG_RETENTION_MS)));
     }
     const free = this.options.concurrency - this.worker.active;
     if (free <= 0) return;
-    const now = this.now();
+    const now = dateOf(this.clock);
     const { claim, until } = this.worker.lease(now);
     const due = await this.options.queue.claimDue(free, claim, until, now);
     this.worker.run(claim, due, (d) =>
@@ -109,7 +111,7 @@ export class DeliveryWorker {
 
   private async attempt(delivery: DueDelivery): Promise<void> {
     const { status, error } = await this.send(delivery);
-    const at = this.now();
+    const at = dateOf(this.clock);
     const delivered = status !== null && status >= 200 && status < 300;
     const random = (this.options.random ?? Math.random)();
     const next = delivered ? null : nextAttemptAt(this.options.backoff ?? DEFAULT_BACKOFF, new Date(delivery.retry_from), at, delivery.attempts + 1, random);
@@ -137,7 +139,7 @@ export class DeliveryWorker {
     if (delivery.secret === null || delivery.payload === null) return { status: null, error: 'stored under another COVERAGE_DATA_KEY' };
     try {
       const url = await checkTarget(delivery.url, this.options.allowInsecure, this.options.resolve);
-      const timestamp = Math.floor(this.now().getTime() / 1000);
+      const timestamp = Math.floor(dateOf(this.clock).getTime() / 1000);
       const { agent, request } = await this.client();
       const res = await request(url, {
         method: 'POST',

@@ -69,7 +69,7 @@ export async function checkMonitor(deps: OperationDeps, monitor: MonitorToCheck,
     body = { ...UNREADABLE, request_id: requestId };
   } else {
     try {
-      const outcome = await runCheck(deps, 'estimate', checkRequest(monitor.what.request, monitor.schedule, deps.today()), {
+      const outcome = await runCheck(deps, 'estimate', checkRequest(monitor.what.request, monitor.schedule, deps.clock.today()), {
         request_id: requestId,
         ...(monitor.owner_id ? { owner: { key_id: monitor.owner_id, surface: 'monitor' as const } } : {}),
       });

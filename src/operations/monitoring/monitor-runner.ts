@@ -34,7 +34,6 @@ export interface MonitorRunnerOptions {
   deps: OperationDeps;
   queue: MonitorQueue;
   env: Mode;
-  now?: () => Date;
   concurrency: number;
   /** The least time between two scheduled checks to one payer; 0 paces none. */
   payerIntervalMs: number;
@@ -57,7 +56,7 @@ export class MonitorRunner {
       prefix: 'm',
       what: 'monitor checks',
       queue: options.queue,
-      ...(options.now ? { now: options.now } : {}),
+      clock: options.deps.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       ...(options.log ? { log: options.log } : {}),

@@ -3,7 +3,6 @@
  * matched to a kept estimate and compared (docs/remittances.md). The store is reached through the
  * functions handed in; nothing here knows HTTP.
  */
-import { ServiceError } from '../../domain/errors.ts';
 import type { PayerNetwork } from '../../payers/network.ts';
 import { readRemittances } from '../../x12/remittance/read-835.ts';
 import { lineDate } from '../../x12/remittance/shares.ts';
@@ -11,6 +10,7 @@ import type { Remittance } from '../../x12/remittance/types.ts';
 import type { ParseResult } from '../../x12/result.ts';
 import type { KeptEstimate, KeyedHash } from './kept-estimate.ts';
 import { matchLine, memberIdOf, type LineMatch } from './match.ts';
+import { OperationErrors } from '../errors.ts';
 
 export interface RemittanceLine extends LineMatch {
   /** The 835 transaction set (1-based) when the file holds several. */
@@ -67,8 +67,7 @@ export function payersOf(network: PayerNetwork, rem: Remittance, named: string |
   };
   if (named !== undefined && named.trim() !== '') {
     const id = known(named);
-    if (id === null)
-      throw new ServiceError('PAYER_NOT_SUPPORTED', `Payer ${named.trim().slice(0, 80)} is not one the directory knows (GET /v1/payers lists them)`);
+    if (id === null) throw OperationErrors.unknownRemittancePayer(named.trim().slice(0, 80));
     return [id];
   }
   return [...new Set([known(rem.payer.additional_id), known(rem.payer.id)].filter((id): id is string => id !== null))];
@@ -76,7 +75,7 @@ export function payersOf(network: PayerNetwork, rem: Remittance, named: string |
 
 export async function ingestRemittance(text: string, payerId: string | undefined, deps: IngestDeps): Promise<IngestedRemittance> {
   const read = deps.read ? await deps.read(text) : readRemittances(text);
-  if (!read.ok) throw new ServiceError('INVALID_REQUEST', `The body is not a readable 835: ${read.error.message}`);
+  if (!read.ok) throw OperationErrors.unreadable835(read.error.message);
   const pause = deps.pause ?? (() => Promise.resolve());
   const lines: RemittanceLine[] = [];
   const members: IngestedRemittance['members'] = [];

@@ -3,6 +3,7 @@
  * SOAP and MIME codecs, the production connectors and the payer simulator.
  */
 import { randomUUID } from 'node:crypto';
+import { dateOf, systemClock } from '../../domain/clock.ts';
 
 export const CORE_NAMESPACE = 'http://www.caqh.org/SOAP/WSDL/CORERule2.2.0.xsd';
 export const CORE_RULE_VERSION = '2.2.0';
@@ -31,7 +32,7 @@ export interface Credentials {
 let stampedSecond = Number.NaN;
 let stamped = '';
 
-export function coreTimeStamp(now: Date = new Date()): string {
+export function coreTimeStamp(now: Date = dateOf(systemClock)): string {
   // Every exchange within one second writes the same stamp: written once per second.
   const second = Math.floor(now.getTime() / 1000);
   if (second === stampedSecond) return stamped;
@@ -42,7 +43,7 @@ export function coreTimeStamp(now: Date = new Date()): string {
   return stamped;
 }
 
-export function newCoreRequest(x12: string, senderId: string, receiverId: string, now: Date = new Date()): CoreRequest {
+export function newCoreRequest(x12: string, senderId: string, receiverId: string, now: Date = dateOf(systemClock)): CoreRequest {
   return {
     PayloadType: PAYLOAD_270,
     ProcessingMode: PROCESSING_MODE,

@@ -26,7 +26,7 @@ import {
   type IPolicy,
 } from 'cockatiel';
 import { Pool } from 'undici';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import { DEFAULT_MAX_IN_FLIGHT, type DirectoryConnection } from '../connections.ts';
 import { PayerError, type ExchangeContext } from '../network.ts';
 import { connectionOrigin, createVendorClient, type RouteTarget, type VendorClient } from '../vendors/index.ts';
@@ -109,7 +109,12 @@ export class PayerConnector {
   private readonly breakerPolicy;
   private readonly bulkhead;
 
-  constructor(entry: DirectoryConnection, defaults: ConnectorDefaults, env: NodeJS.ProcessEnv, clock: Clock = systemClock) {
+  constructor(
+    entry: DirectoryConnection,
+    defaults: ConnectorDefaults,
+    env: NodeJS.ProcessEnv,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.payerId = entry.name;
     this.kind = entry.kind;
     this.timeoutMs = entry.timeout_ms ?? defaults.timeoutMs;
@@ -148,8 +153,9 @@ export class PayerConnector {
 
   async exchange(x12: string, ctx: ExchangeContext, routeTarget: RouteTarget): Promise<string> {
     const target = ctx.client_ips ? { ...routeTarget, client_ips: ctx.client_ips } : routeTarget;
-    const deadline = Math.min(ctx.deadline, Date.now() + this.timeoutMs);
-    const remaining = deadline - Date.now();
+    const now = this.clock.now();
+    const deadline = Math.min(ctx.deadline, now + this.timeoutMs);
+    const remaining = deadline - now;
     const timedOut = () => new PayerError('timeout', this.payerId, `no answer within ${Math.max(0, remaining)} ms`);
     if (remaining <= 0) throw timedOut();
     const { signal, release } = deadlineSignal(remaining, ctx.signal);
@@ -159,11 +165,11 @@ export class PayerConnector {
     let sent = false;
     try {
       if (this.limiter) {
-        const wait = this.limiter.reserve(deadline);
+        const wait = this.limiter.reserve(deadline, this.clock.now());
         if (wait === null) throw new PayerError('throttled', this.payerId, 'payer rate limit reached', 1);
         if (wait > 0) {
           waited = true;
-          await abortable(new Promise((r) => setTimeout(r, wait)), signal, queuedTooLong);
+          await abortable(this.clock.sleep(wait, signal), signal, queuedTooLong);
         }
       }
       const atOnce = !waited && this.bulkhead.executionSlots > 0;

@@ -16,7 +16,7 @@ import {
   type RouteEnvelope,
   type RoutedAnswer,
 } from '../network.ts';
-import type { Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import { ROUTE_FAILURE_AAA, answersAaa } from './aaa42.ts';
 import { CONNECTOR_DEFAULTS, PayerConnector, type BreakerState, type ConnectorDefaults } from './connector.ts';
 
@@ -54,8 +54,10 @@ export class ProductionNetwork implements PayerNetwork {
   private readonly senderId: string;
   private readonly submitterName: string | null;
   private readonly providers: ResolvedDirectory['providers'];
+  private readonly clock: Clock;
 
   constructor(directory: PayerDirectory, options: ProductionNetworkOptions) {
+    this.clock = options.clock ?? systemClock;
     const env = options.env ?? process.env;
     const resolved = resolveDirectory(directory);
     const defaults: ConnectorDefaults = { ...CONNECTOR_DEFAULTS, ...options.defaults, timeoutMs: options.timeoutMs };
@@ -71,7 +73,7 @@ export class ProductionNetwork implements PayerNetwork {
     for (const p of resolved.payers) for (const r of p.routes) this.ids.add(r.payer_id, p.info.payer_id);
     for (const c of resolved.connections) {
       this.connections.set(c.name, c);
-      this.connectors.set(c.name, new PayerConnector(c, defaults, env, options.clock));
+      this.connectors.set(c.name, new PayerConnector(c, defaults, env, this.clock));
     }
     const onBreakerState = options.onBreakerState;
     if (onBreakerState) for (const [id, c] of this.connectors) c.onBreakerState((state) => onBreakerState(id, state));
@@ -200,7 +202,7 @@ export class ProductionNetwork implements PayerNetwork {
     let lastAnswer: RoutedAnswer | null = null;
     let lastError: PayerError | null = null;
     for (const [i, route] of triedRoutes(payer).entries()) {
-      if (i > 0 && (Date.now() >= ctx.deadline || ctx.signal?.aborted)) break;
+      if (i > 0 && (this.clock.now() >= ctx.deadline || ctx.signal?.aborted)) break;
       const target = this.envelope(route);
       try {
         const x12 = await this.connectors.get(route.connection)!.exchange(build(target), ctx, target);

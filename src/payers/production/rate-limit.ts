@@ -12,8 +12,8 @@ export class RateLimiter {
     this.tolerance = Math.max(0, 1000 - this.interval);
   }
 
-  /** Milliseconds to wait before sending, or null when the slot would miss the deadline. */
-  reserve(deadline: number, now = Date.now()): number | null {
+  /** Milliseconds to wait before sending at `now` (the connection's clock), or null when the slot would miss the deadline. */
+  reserve(deadline: number, now: number): number | null {
     const tat = Math.max(this.tat, now);
     const wait = Math.max(0, tat - this.tolerance - now);
     if (now + wait > deadline) return null;

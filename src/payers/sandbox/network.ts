@@ -9,10 +9,11 @@ import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
 import type { CatalogPlan } from '../../sandbox/catalog-schema.ts';
 import { deepFreeze, sharedPlan } from './resolve-plan.ts';
+import type { Clock } from '../../domain/clock.ts';
 
 export interface SandboxNetworkOptions {
   catalog?: Catalog;
-  today: () => IsoDate;
+  clock: Pick<Clock, 'today'>;
 }
 
 type CoverageAnswer = Extract<PayerAnswer, { kind: 'coverage' }>;
@@ -117,7 +118,7 @@ export class SandboxNetwork implements PayerNetwork {
     } else if (hit.answer.kind === 'reject') {
       answer = { kind: 'reject', level: hit.answer.level, reason_code: hit.answer.reason_code, followup: hit.answer.followup };
     } else {
-      answer = coverageAnswer(this.catalog, hit, this.options.today());
+      answer = coverageAnswer(this.catalog, hit, this.options.clock.today());
     }
     return build271(inquiry, answer);
   }

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IsoDate } from '../../domain/coverage.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
 import { build999, el, parse270, readInterchange } from '../../x12/index.ts';
 import {
@@ -24,6 +23,7 @@ import { SOAP_CONTENT_TYPE, decodeSoap, encodeSoapFault, encodeSoapResponse } fr
 import { answerInquiry, busyAnswer, type SimulatedAnswer } from './answer.ts';
 import { FaultTable, type FaultPlan } from './faults.ts';
 import { replayAnswer } from './replay.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 
 export interface SimulatedPayer {
   payer_id: string;
@@ -36,7 +36,8 @@ export interface SimulatorOptions {
   port?: number;
   host?: string;
   catalog?: Catalog;
-  today?: () => IsoDate;
+  /** The simulator's clock: its day answers the inquiries, its time the latencies (the machine's by default). */
+  clock?: Clock;
   /** Added to every answer, before any fault. */
   latencyMs?: number;
   faults?: FaultPlan;
@@ -61,7 +62,6 @@ export interface ReceivedEnvelope {
 }
 const KEPT_ENVELOPES = 1000;
 const MAX_REQUEST_BYTES = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function simulatedPayers(catalog: Catalog, extra: number): SimulatedPayer[] {
   const synthetic = Array.from({ length: extra }, (_, i) => ({
@@ -90,7 +90,7 @@ export class PayerSimulator {
   private readonly envelopes: ReceivedEnvelope[] = [];
   private readonly byId: Map<string, SimulatedPayer>;
   private readonly catalog: Catalog;
-  private readonly today: () => IsoDate;
+  private readonly clock: Clock;
   private url_ = '';
 
   private constructor(
@@ -98,7 +98,7 @@ export class PayerSimulator {
     private readonly options: SimulatorOptions,
   ) {
     this.catalog = options.catalog ?? CATALOG;
-    this.today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+    this.clock = options.clock ?? systemClock;
     this.byId = new Map(simulatedPayers(this.catalog, options.extraPayers ?? 0).map((p) => [p.payer_id, p]));
     this.faults = new FaultTable(options.faults);
   }
@@ -219,7 +219,7 @@ export class PayerSimulator {
     }
     const inquiry = parsed.value;
     const rule = this.faults.pick(payer.payer_id, inquiry.subscriber.member_id ?? inquiry.dependent?.member_id ?? null);
-    if (this.options.latencyMs) await sleep(this.options.latencyMs);
+    if (this.options.latencyMs) await this.clock.sleep(this.options.latencyMs);
 
     switch (rule?.fault) {
       case 'timeout':
@@ -244,14 +244,14 @@ export class PayerSimulator {
       case 'aaa_42':
         return respond(busyAnswer(inquiry));
       case 'latency':
-        await sleep(rule.latency_ms ?? 1000);
+        await this.clock.sleep(rule.latency_ms ?? 1000);
         break;
       default:
         break;
     }
     const answer: SimulatedAnswer = this.options.replayDir
       ? { kind: 'x12', x12: replayAnswer(this.options.replayDir, request.Payload, inquiry) }
-      : answerInquiry(this.catalog, payer.payer_id, inquiry, this.today());
+      : answerInquiry(this.catalog, payer.payer_id, inquiry, this.clock.today());
     if (answer.kind === 'http') {
       res
         .writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.status === 429 ? { 'retry-after': '60' } : {}) })

@@ -18,7 +18,7 @@ import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
 import { availityToX12 } from './availity-271.ts';
 import { arr, obj, str } from './json-read.ts';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 

@@ -1,6 +1,6 @@
 /** Builds the client for a connection's kind, reading its secrets from the environment variables it names. */
 import type { Pool } from 'undici';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import type { DirectoryConnection } from '../connections.ts';
 import { availityClient } from './availity.ts';
 import { coreClient } from './core.ts';

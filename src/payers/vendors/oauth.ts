@@ -4,7 +4,7 @@
  * waiting at that moment; a 401 on a call drops it so the next fetch is fresh.
  */
 import type { Pool } from 'undici';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import { RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request } from '../production/transport.ts';
 

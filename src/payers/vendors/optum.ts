@@ -22,7 +22,7 @@ import { PayerError } from '../network.ts';
 import { RequestRefused, RouteRefused } from '../production/errors.ts';
 import { httpFailure, jsonBody, request, type HttpAnswer } from '../production/transport.ts';
 import { hasValidationErrors, refusedFields, requestFromInquiry, v3PayerErrors, v3ToX12 } from './eligibility-v3.ts';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../../domain/clock.ts';
 import { TokenCache } from './oauth.ts';
 import type { RouteTarget, VendorClient } from './types.ts';
 

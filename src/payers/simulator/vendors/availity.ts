@@ -14,6 +14,7 @@ import { AVAILITY_COVERAGES_PATH, AVAILITY_TOKEN_PATH } from '../../vendors/avai
 import type { Obj } from '../../vendors/json-read.ts';
 import { availityCoverage } from './availity-json.ts';
 import { SIM_SECRET, VendorSimBase, readBody, sendJson, type VendorSimOptions } from './common.ts';
+import { isoNow } from '../../../domain/clock.ts';
 
 export const AVAILITY_CLIENT_ID_ENV = 'COVERAGE_SIM_AVAILITY_CLIENT_ID';
 export const AVAILITY_CLIENT_SECRET_ENV = 'COVERAGE_SIM_AVAILITY_CLIENT_SECRET';
@@ -100,7 +101,7 @@ export class AvailitySimulator extends VendorSimBase {
         },
         dependent: null,
         service_types: [form.serviceType ?? '30'],
-        date: (form.asOfDate ?? new Date().toISOString()).slice(0, 10),
+        date: (form.asOfDate ?? isoNow(this.clock)).slice(0, 10),
         procedure_code: form.procedureCode ?? null,
         place_of_service: form.placeOfService ?? null,
       };

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IsoDate } from '../../../domain/coverage.ts';
-import { systemClock, type Clock } from '../../clock.ts';
+import { systemClock, type Clock } from '../../../domain/clock.ts';
 import type { Inquiry } from '../../../domain/inquiry.ts';
 import { CATALOG, type Catalog } from '../../../sandbox/catalog.ts';
 import { build271, el, parse270, readInterchange, type PayerAnswer } from '../../../x12/index.ts';
@@ -17,21 +17,22 @@ import { FaultTable, type FaultPlan, type FaultRule } from '../faults.ts';
 /** Every secret the simulators accept: API key, client ID and secret, username and password. */
 export const SIM_SECRET = 'sim';
 const MAX_REQUEST_BYTES = 1024 * 1024;
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface VendorSimOptions {
   port?: number;
   host?: string;
   catalog?: Catalog;
-  today?: () => IsoDate;
   latencyMs?: number;
   faults?: FaultPlan;
   /** Checks in flight before the vendor answers 429 (Stedi's documented default: 5). */
   maxInFlight?: number;
   /** Lifetime of issued OAuth tokens, in seconds. */
   tokenTtlSeconds?: number;
-  /** Times the tokens' lives: a test shares its clock with the connection it serves. */
-  clock?: Pick<Clock, 'now'>;
+  /**
+   * The simulator's clock (the machine's by default): its day answers the inquiries, its time the
+   * tokens' lives and the latencies; a test shares its clock with the connection it serves.
+   */
+  clock?: Clock;
 }
 
 export interface SimStats {
@@ -95,17 +96,20 @@ export class VendorSimBase {
   readonly received: ReceivedInterchange[] = [];
   readonly faults: FaultTable;
   readonly catalog: Catalog;
-  readonly today: () => IsoDate;
-  protected readonly clock: Pick<Clock, 'now'>;
+  protected readonly clock: Clock;
   inFlight = 0;
   private url_ = '';
   private server: Server | null = null;
 
   constructor(readonly options: VendorSimOptions) {
     this.catalog = options.catalog ?? CATALOG;
-    this.today = options.today ?? (() => new Date().toISOString().slice(0, 10));
     this.faults = new FaultTable(options.faults);
     this.clock = options.clock ?? systemClock;
+  }
+
+  /** The day the simulator answers for. */
+  today(): IsoDate {
+    return this.clock.today();
   }
 
   get url(): string {
@@ -173,8 +177,8 @@ export class VendorSimBase {
   /** The fault planned for this payer/member, after the simulator's latency. */
   async fault(payerId: string, inquiry: Inquiry): Promise<FaultRule | null> {
     const rule = this.faults.pick(payerId, inquiry.subscriber.member_id ?? inquiry.dependent?.member_id ?? null);
-    if (this.options.latencyMs) await sleep(this.options.latencyMs);
-    if (rule?.fault === 'latency') await sleep(rule.latency_ms ?? 1000);
+    if (this.options.latencyMs) await this.clock.sleep(this.options.latencyMs);
+    if (rule?.fault === 'latency') await this.clock.sleep(rule.latency_ms ?? 1000);
     return rule;
   }
 

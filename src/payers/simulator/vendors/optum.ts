@@ -19,6 +19,7 @@ import { arr, obj, str, strOrNull, strings, type Obj } from '../../vendors/json-
 import { x12ToV3 } from './eligibility-v3-json.ts';
 import { optumAnswer } from './optum-json.ts';
 import { SIM_SECRET, VendorSimBase, parse270, readBody, sendJson, type SimAnswer, type VendorSimOptions } from './common.ts';
+import { dayOf } from '../../../domain/clock.ts';
 
 export const OPTUM_CLIENT_ID_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_ID';
 export const OPTUM_CLIENT_SECRET_ENV = 'COVERAGE_SIM_OPTUM_CLIENT_SECRET';
@@ -33,7 +34,7 @@ function person(p: Obj) {
   };
 }
 
-export function inquiryFromV3(body: Obj): Inquiry | null {
+export function inquiryFromV3(body: Obj, now: number): Inquiry | null {
   const payerId = strOrNull(body.tradingPartnerServiceId);
   if (!payerId || body.subscriber === undefined) return null;
   const provider = obj(body.provider);
@@ -53,7 +54,7 @@ export function inquiryFromV3(body: Obj): Inquiry | null {
     subscriber: person(obj(body.subscriber)),
     dependent: dependent ? person(dependent) : null,
     service_types: types.length > 0 ? types : ['30'],
-    date: d8ToIso(str(encounter.dateOfService)) ?? new Date().toISOString().slice(0, 10),
+    date: d8ToIso(str(encounter.dateOfService)) ?? dayOf(now),
   };
 }
 
@@ -117,7 +118,7 @@ export class OptumSimulator extends VendorSimBase {
         inquiry = parsed?.ok ? parsed.value : null;
         if (inquiry) this.remember(sent, inquiry.payer.id, inquiry);
       } else {
-        inquiry = inquiryFromV3(body);
+        inquiry = inquiryFromV3(body, this.clock.now());
         if (inquiry)
           this.received.push({ payer_id: inquiry.payer.id, isa_sender_id: '', isa_receiver_id: '', usage: '', control_number: str(body.controlNumber) });
       }

@@ -163,7 +163,7 @@ export class StediSimulator extends VendorSimBase {
       if (json && !Value.Check(StediEligibilityRequest, body)) return sendJson(res, 400, validationError(StediEligibilityRequest, body));
       if (!json && !Value.Check(StediRawX12Request, body)) return sendJson(res, 400, validationError(StediRawX12Request, body));
       if (json) {
-        const inquiry = body ? inquiryFromV3(body) : null;
+        const inquiry = body ? inquiryFromV3(body, this.clock.now()) : null;
         if (!inquiry) return sendJson(res, 400, { code: 'INVALID_REQUEST', message: 'tradingPartnerServiceId, provider and subscriber are required' });
         this.received.push({
           payer_id: inquiry.payer.id,
