@@ -3,6 +3,7 @@ import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
 import { hasServiceLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
 import { bhTier, tierOf } from './codes.ts';
 import { benefitDtp, benefitRole, isPlanLevelType, networkOf, statusCoverage } from './code-tables/attributes.ts';
+import type { BenefitRole } from './code-tables/index.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
@@ -143,12 +144,12 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
 
 const OPEN = { begin: null, end: null };
 
-/** Picks the EB of the best behavioral-health tier that carries the value; document order breaks ties. */
-export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T | null): T | null {
+/** Picks the EB of EB01 `role` (eb01.json) of the best behavioral-health tier that carries the value; document order breaks ties. */
+export function pick<T>(list: Benefit[], role: BenefitRole, read: (b: Benefit) => T | null): T | null {
   let best: T | null = null;
   let bestTier = Infinity;
   for (const b of list) {
-    if (b.info !== info || b.tier >= bestTier) continue;
+    if (benefitRole(b.info) !== role || b.tier >= bestTier) continue;
     const v = read(b);
     if (v !== null) {
       best = v;

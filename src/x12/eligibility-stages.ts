@@ -293,7 +293,7 @@ export function readProgram(m: Member, r: Rows, lists: RowLists, status: PlanSta
   const { planLevel } = status;
   const { typed } = lists;
   const { flags, messages } = messagesOf(r.all);
-  const planNameRef = refIn(m.names, '18');
+  const planNameRef = refIn(m.names, 'plan_number');
   const payerNm1 = m.payerLevel?.names[0]?.nm1;
   const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
   const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
@@ -337,8 +337,8 @@ export function coverageOf(
   lists: RowLists,
   warnings: string[],
 ): Coverage {
-  const group = refIn(m.names, '6P');
-  const groupIdRef = group && el(group, 2) !== '' ? group : refIn(m.names, '1L');
+  const group = refIn(m.names, 'group_number');
+  const groupIdRef = group && el(group, 2) !== '' ? group : refIn(m.names, 'group_or_policy_number');
   const payerNm1 = m.payerLevel?.names[0]?.nm1;
   if (!payerNm1) warnings.push('the 271 names no payer (2100A NM1*PR)');
   const member = readPerson(m.memberName);

@@ -2,6 +2,7 @@
 import type { Person } from '../domain/coverage.ts';
 import { isIsoDate } from '../domain/formats.ts';
 import { benefitDtp, memberDtp, memberRef } from './code-tables/attributes.ts';
+import type { CodeEntry } from './code-tables/index.ts';
 import { type BenefitLoop, type NameLoop } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
 import { d8ToIso, readDtpDate, type DateRange } from './values.ts';
@@ -44,10 +45,11 @@ export function planDates(names: (NameLoop | undefined)[], planEb: BenefitLoop |
   return out;
 }
 
-export function refIn(names: (NameLoop | undefined)[], qualifier: string): Segment | null {
+/** The first REF of the name loops whose REF02 holds `what` (ref-2100.json `reads`: 18 plan number, 6P group number, 1L group or policy number, ...). */
+export function refIn(names: (NameLoop | undefined)[], what: NonNullable<CodeEntry['reads']>): Segment | null {
   for (const n of names) {
     if (!n) continue;
-    for (const ref of n.ref) if (el(ref, 1) === qualifier) return ref;
+    for (const ref of n.ref) if (memberRef(el(ref, 1)) === what) return ref;
   }
   return null;
 }

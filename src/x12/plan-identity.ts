@@ -28,10 +28,10 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
       inNet.length === 0
         ? null
         : {
-            copayment: pick(inNet, 'B', readAmount),
-            coinsurance: pick(inNet, 'A', readShareQuiet),
-            deductible: pick(inNet, 'C', individualTotal),
-            oop_max: pick(inNet, 'G', individualTotal),
+            copayment: pick(inNet, 'copayment', readAmount),
+            coinsurance: pick(inNet, 'coinsurance', readShareQuiet),
+            deductible: pick(inNet, 'deductible', individualTotal),
+            oop_max: pick(inNet, 'out_of_pocket', individualTotal),
           },
   };
 }

@@ -38,6 +38,8 @@ const ENGINE_FILES = [
   'src/x12/plan-rows.ts',
   'src/x12/medicare.ts',
   'src/x12/carve-out-message.ts',
+  'src/x12/continuation.ts',
+  'src/x12/encounter-service.ts',
 ];
 
 export function engineFiles(): string[] {
