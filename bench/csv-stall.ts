@@ -125,24 +125,35 @@ if (!args['server-only']) {
   try {
     const input = fromCsv(UPLOADS['a valid batch of 10,000 rows']!.body, validate);
     if (!input.ok) throw new Error('the valid batch is invalid');
-    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice | slices |');
-    console.log('|---|---|---|---|---|');
+    // Wall time on a loaded machine counts the time other processes held the core; the process's CPU time (all its
+    // threads: the checkpoint worker's too) does not.
+    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice (wall) | longest slice (CPU) | the last slice | slices |');
+    console.log('|---|---|---|---|---|---|');
     for (let run = 0; run < 3; run++) {
       const batch = { keyId: 'k', ownerId: 'o', env: 'sandbox' as const, source: 'csv' as const, checks: input.checks, payerKeys: input.checks.map(() => 'x') };
       const t = performance.now();
       await new BatchStore(db).create(batch);
       const whole = performance.now() - t;
       let longest = 0;
+      let longestCpu = 0;
       let slices = 1;
       let from = performance.now();
+      let fromCpu = process.cpuUsage();
+      const cpuSince = (t: NodeJS.CpuUsage) => {
+        const used = process.cpuUsage(t);
+        return (used.user + used.system) / 1000;
+      };
       await new BatchStore(db).create(batch, new Date(), async () => {
         longest = Math.max(longest, performance.now() - from);
+        longestCpu = Math.max(longestCpu, cpuSince(fromCpu));
         slices++;
         await new Promise((resolve) => setImmediate(resolve));
         from = performance.now();
+        fromCpu = process.cpuUsage();
       });
       const last = performance.now() - from;
-      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(last)} | ${slices} |`);
+      longestCpu = Math.max(longestCpu, cpuSince(fromCpu));
+      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(longestCpu)} | ${ms(last)} | ${slices} |`);
     }
   } finally {
     await db.close();
