@@ -19,6 +19,7 @@ import { checkProductionDataKey, type Config } from './config.ts';
 import type { Clock } from '../payers/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
+import { remittanceAdvice } from './remittance-advice.ts';
 import { RemittanceStore } from '../store/remittances.ts';
 import { SealedText } from '../store/sealed-text.ts';
 
@@ -111,8 +112,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics),
     onPayerCall: metrics.onPayerCall,
-    keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clockNow, (err) =>
-      app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    keepEstimate: keepEstimates(
+      remittances,
+      hashMember,
+      { estimateDays: config.estimateRetentionDays, remittanceDays: config.remittanceRetentionDays },
+      clockNow,
+      (err) => app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    ),
+    remittanceAdvice: remittanceAdvice(remittances, clockNow, (err) =>
+      app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
     ),
   };
   const monitoring = createMonitorWorker({
@@ -162,6 +170,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit,
       now: clockNow,
       onVerdict: metrics.onRemittanceVerdict,
+      webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
     consoleAccess: {
       users: new UserStore(db, {

@@ -1,6 +1,6 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
-import type { EstimateRecordTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
+import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
@@ -197,4 +197,5 @@ export interface Database {
   estimate_records: EstimateRecordTable;
   remittances: RemittanceTable;
   remittance_lines: RemittanceLineTable;
+  remittance_claims: RemittanceClaimTable;
 }

@@ -26,6 +26,12 @@ export interface IngestedRemittance {
   lines: RemittanceLine[];
   /** For the audit: one entry per claim, the member it names by keyed hash and the payer resolved. */
   members: { member_hash: string | null; payer_id: string | null }[];
+  /**
+   * One entry per claim in file order (claim_no 1-based across the file's transactions): the keyed
+   * hash of its payer and payer claim control number (CLP07; null without either), its payment, and
+   * whether it is a reversal, for reversals and corrections (docs/remittances.md).
+   */
+  claim_keys: { transaction: number; claim: number; claim_no: number; claim_hash: string | null; paid: number; reversal: boolean }[];
 }
 
 /** What an estimate is looked up by: a member ID's keyed hash, a payer and a date of service. */
@@ -74,6 +80,7 @@ export async function ingestRemittance(text: string, payerId: string | undefined
   const pause = deps.pause ?? (() => Promise.resolve());
   const lines: RemittanceLine[] = [];
   const members: IngestedRemittance['members'] = [];
+  const claimKeys: IngestedRemittance['claim_keys'] = [];
   let claims = 0;
   for (const [t, rem] of read.value.entries()) {
     const payerIds = payersOf(deps.network, rem, payerId);
@@ -81,6 +88,16 @@ export async function ingestRemittance(text: string, payerId: string | undefined
     const wanted = new Map<string, EstimateKey>();
     for (const [i, claim] of rem.claims.entries()) {
       if (i > 0 && i % MATCH_SLICE === 0) await pause();
+      const payerClaim = claim.payer_claim_id?.trim() ?? '';
+      claimKeys.push({
+        transaction: t + 1,
+        claim: i + 1,
+        claim_no: claimKeys.length + 1,
+        // Keyed like a member ID: CLP07 identifies the patient's claim, so the store holds its hash only.
+        claim_hash: payerIds[0] !== undefined && payerClaim !== '' ? deps.hash({ member_id: `claim:${payerIds[0]}:${payerClaim}` }) : null,
+        paid: claim.paid_cents,
+        reversal: claim.status === 'reversal',
+      });
       const memberId = memberIdOf(claim);
       const idHash = memberId === null ? null : deps.hash({ member_id: memberId });
       members.push({ member_hash: idHash, payer_id: payerIds[0] ?? null });
@@ -112,5 +129,5 @@ export async function ingestRemittance(text: string, payerId: string | undefined
     }
   }
   const matched = lines.filter((l) => l.estimate_id !== null).length;
-  return { claims, service_lines: lines.length, matched, unmatched: lines.length - matched, warnings: read.warnings, lines, members };
+  return { claims, service_lines: lines.length, matched, unmatched: lines.length - matched, warnings: read.warnings, lines, members, claim_keys: claimKeys };
 }
