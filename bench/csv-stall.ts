@@ -55,11 +55,13 @@ const REMITTANCE_CLAIMS = 5_000;
 const remittanceOf = (payerId: string) =>
   remittance835(
     payerId,
-    Array.from({ length: REMITTANCE_CLAIMS }, (_, i) =>
-      claimOf(`C${i + 1}`, { member_id: `${100000 + i}MHNA`, member_first_name: 'Avery', member_last_name: 'Walsh' }, [
+    // Each claim with the payer's claim control number (CLP07), as payers send it: the store keys and settles each.
+    Array.from({ length: REMITTANCE_CLAIMS }, (_, i) => ({
+      ...claimOf(`C${i + 1}`, { member_id: `${100000 + i}MHNA`, member_first_name: 'Avery', member_last_name: 'Walsh' }, [
         serviceLine('90837', 15000, 12000, [PR('3', 3000)], 15000, new Date().toISOString().slice(0, 10)),
       ]),
-    ),
+      payer_claim_id: `PCN${i + 1}`,
+    })),
   );
 const REMITTANCE = 'a remittance (835) of 5,000 claims';
 

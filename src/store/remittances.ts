@@ -57,7 +57,10 @@ export interface AccuracyFilter {
   to?: string | undefined;
 }
 
+/** Rows per INSERT: within SQLite's limit on bound values (32,766). */
 const LINES_PER_INSERT = 500;
+const CLAIMS_PER_INSERT = 1000;
+const CLAIMS_SETTLED_PER_SLICE = 25;
 
 const estimateContext = (id: string) => `estimate_records:${id}`;
 const remittanceContext = (id: string) => `remittances:${id}`;
@@ -117,7 +120,8 @@ export class RemittanceStore {
   }
 
   /** Saves the remittance, its lines and claims; `within` runs in the same transaction (the webhook outbox's events). */
-  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
+  /** `pause` hands the event loop a turn between slices of rows and of claims settled (the route's: docs/remittances.md, "Reading"). */
+  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>, pause?: () => Promise<void>): Promise<void> {
     await this.db.kysely.transaction().execute(async (tx) => {
       await tx
         .insertInto('remittances')
@@ -132,18 +136,28 @@ export class RemittanceStore {
         })
         .execute();
       // In slices: each INSERT stays under SQLite's limit on bound values.
-      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT)
+      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT) {
+        if (pause && i > 0) await pause();
         await tx
           .insertInto('remittance_lines')
           .values(r.lines.slice(i, i + LINES_PER_INSERT).map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
           .execute();
+      }
       const keyed = r.claims_keyed ?? [];
-      if (keyed.length > 0) {
+      for (let i = 0; i < keyed.length; i += CLAIMS_PER_INSERT) {
+        if (pause) await pause();
         await tx
           .insertInto('remittance_claims')
-          .values(keyed.map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })))
+          .values(
+            keyed.slice(i, i + CLAIMS_PER_INSERT).map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })),
+          )
           .execute();
-        for (const hash of new Set(keyed.map((c) => c.claim_hash))) await settleClaim(tx, r.key_id, hash);
+      }
+      let settled = 0;
+      for (const hash of new Set(keyed.map((c) => c.claim_hash))) {
+        // Each claim's settling is a few queries; SQLite answers them without handing the loop a turn.
+        if (pause && ++settled % CLAIMS_SETTLED_PER_SLICE === 0) await pause();
+        await settleClaim(tx, r.key_id, hash);
       }
       await within?.(tx);
     });
