@@ -55,11 +55,13 @@ const REMITTANCE_CLAIMS = 5_000;
 const remittanceOf = (payerId: string) =>
   remittance835(
     payerId,
-    Array.from({ length: REMITTANCE_CLAIMS }, (_, i) =>
-      claimOf(`C${i + 1}`, { member_id: `${100000 + i}MHNA`, member_first_name: 'Avery', member_last_name: 'Walsh' }, [
+    // Each claim with the payer's claim control number (CLP07), as payers send it: the store keys and settles each.
+    Array.from({ length: REMITTANCE_CLAIMS }, (_, i) => ({
+      ...claimOf(`C${i + 1}`, { member_id: `${100000 + i}MHNA`, member_first_name: 'Avery', member_last_name: 'Walsh' }, [
         serviceLine('90837', 15000, 12000, [PR('3', 3000)], 15000, new Date().toISOString().slice(0, 10)),
       ]),
-    ),
+      payer_claim_id: `PCN${i + 1}`,
+    })),
   );
 const REMITTANCE = 'a remittance (835) of 5,000 claims';
 
@@ -125,24 +127,35 @@ if (!args['server-only']) {
   try {
     const input = fromCsv(UPLOADS['a valid batch of 10,000 rows']!.body, validate);
     if (!input.ok) throw new Error('the valid batch is invalid');
-    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice | slices |');
-    console.log('|---|---|---|---|---|');
+    // Wall time on a loaded machine counts the time other processes held the core; the process's CPU time (all its
+    // threads: the checkpoint worker's too) does not.
+    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice (wall) | longest slice (CPU) | the last slice | slices |');
+    console.log('|---|---|---|---|---|---|');
     for (let run = 0; run < 3; run++) {
       const batch = { keyId: 'k', ownerId: 'o', env: 'sandbox' as const, source: 'csv' as const, checks: input.checks, payerKeys: input.checks.map(() => 'x') };
       const t = performance.now();
       await new BatchStore(db).create(batch);
       const whole = performance.now() - t;
       let longest = 0;
+      let longestCpu = 0;
       let slices = 1;
       let from = performance.now();
+      let fromCpu = process.cpuUsage();
+      const cpuSince = (t: NodeJS.CpuUsage) => {
+        const used = process.cpuUsage(t);
+        return (used.user + used.system) / 1000;
+      };
       await new BatchStore(db).create(batch, new Date(), async () => {
         longest = Math.max(longest, performance.now() - from);
+        longestCpu = Math.max(longestCpu, cpuSince(fromCpu));
         slices++;
         await new Promise((resolve) => setImmediate(resolve));
         from = performance.now();
+        fromCpu = process.cpuUsage();
       });
       const last = performance.now() - from;
-      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(last)} | ${slices} |`);
+      longestCpu = Math.max(longestCpu, cpuSince(fromCpu));
+      console.log(`| run ${run + 1} | ${ms(whole)} | ${ms(Math.max(longest, last))} | ${ms(longestCpu)} | ${ms(last)} | ${slices} |`);
     }
   } finally {
     await db.close();

@@ -3,6 +3,7 @@
  * per API key (its owner: a rotated key keeps the schedule), in the store (same as serve). A Good Faith
  * Estimate's service sent without a charge takes the schedule's (docs/good-faith-estimate.md).
  */
+import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseFeeSchedule } from '../formats/fee-schedule.ts';
@@ -23,7 +24,7 @@ async function ownerOfKey(db: Db, keyId: string, io: CliIo, command: string): Pr
 }
 
 /** Replaces the key's schedule with the file's rows; 1 (nothing imported) when any row is bad, each named. */
-export async function importFees(db: Db, keyId: string, text: string, io: CliIo, now: () => Date = () => new Date()): Promise<number> {
+export async function importFees(db: Db, keyId: string, text: string, io: CliIo, clock: Clock = systemClock): Promise<number> {
   const owner = await ownerOfKey(db, keyId, io, 'import');
   if (!owner) return 2;
   const { rows, problems } = parseFeeSchedule(text);
@@ -32,7 +33,7 @@ export async function importFees(db: Db, keyId: string, text: string, io: CliIo,
     io.stderr(`Nothing imported: ${problems.length} problem${problems.length === 1 ? '' : 's'}. Fix the file and import it again.\n`);
     return 1;
   }
-  const count = await new GfeStore(db).importFees(owner, rows, now().toISOString());
+  const count = await new GfeStore(db).importFees(owner, rows, isoNow(clock));
   io.stderr(`Imported ${count} fee${count === 1 ? '' : 's'} for key ${keyId}; they replace the schedule it had.\n`);
   return 0;
 }

@@ -56,7 +56,16 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     sqlite = file;
   }
   await migrateToLatest(kysely, MIGRATIONS, dialect === 'postgres' ? await currentSchema(kysely) : undefined);
-  if (sqlite && config.checkpointInBackground) checkpointer = await startCheckpointer(sqlite, sqlite.name);
+  if (sqlite && config.checkpointInBackground) {
+    try {
+      checkpointer = await startCheckpointer(sqlite, sqlite.name);
+    } catch (err) {
+      // A slower store, not a stopped one: SQLite's own checkpoints go on.
+      process.stderr.write(
+        `store: the WAL checkpoint worker did not start (${err instanceof Error ? err.message : String(err)}); checkpoints stay on the event loop\n`,
+      );
+    }
+  }
   return {
     kysely,
     dialect,

@@ -57,7 +57,9 @@ export interface AccuracyFilter {
   to?: string | undefined;
 }
 
+/** Rows per INSERT: within SQLite's limit on bound values (32,766). */
 const LINES_PER_INSERT = 500;
+const CLAIMS_PER_INSERT = 1000;
 
 const estimateContext = (id: string) => `estimate_records:${id}`;
 const remittanceContext = (id: string) => `remittances:${id}`;
@@ -117,7 +119,8 @@ export class RemittanceStore {
   }
 
   /** Saves the remittance, its lines and claims; `within` runs in the same transaction (the webhook outbox's events). */
-  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
+  /** `pause` hands the event loop a turn between slices of rows and of claims settled (the route's: docs/remittances.md, "Reading"). */
+  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>, pause?: () => Promise<void>): Promise<void> {
     await this.db.kysely.transaction().execute(async (tx) => {
       await tx
         .insertInto('remittances')
@@ -132,20 +135,24 @@ export class RemittanceStore {
         })
         .execute();
       // In slices: each INSERT stays under SQLite's limit on bound values.
-      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT)
+      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT) {
+        if (pause && i > 0) await pause();
         await tx
           .insertInto('remittance_lines')
           .values(r.lines.slice(i, i + LINES_PER_INSERT).map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
           .execute();
+      }
       const keyed = r.claims_keyed ?? [];
-      for (let i = 0; i < keyed.length; i += LINES_PER_INSERT)
+      for (let i = 0; i < keyed.length; i += CLAIMS_PER_INSERT) {
+        if (pause) await pause();
         await tx
           .insertInto('remittance_claims')
           .values(
-            keyed.slice(i, i + LINES_PER_INSERT).map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })),
+            keyed.slice(i, i + CLAIMS_PER_INSERT).map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })),
           )
           .execute();
-      if (keyed.length > 0) await settleClaims(tx, r.key_id, [...new Set(keyed.map((c) => c.claim_hash))]);
+      }
+      if (keyed.length > 0) await settleClaims(tx, r.key_id, [...new Set(keyed.map((c) => c.claim_hash))], pause);
       await within?.(tx);
     });
   }
@@ -254,8 +261,10 @@ const HASHES_PER_READ = 500;
  * Settles again every claim of the hashes a remittance names, written only where it changed (a new
  * claim number's first payment changes nothing): the claims' settled_by and their lines' withdrawn_by.
  */
-async function settleClaims(tx: Transaction<Database>, keyId: string, hashes: readonly string[]): Promise<void> {
+async function settleClaims(tx: Transaction<Database>, keyId: string, hashes: readonly string[], pause?: () => Promise<void>): Promise<void> {
   for (let i = 0; i < hashes.length; i += HASHES_PER_READ) {
+    // Each slice's settling is a few queries; SQLite answers them without handing the loop a turn.
+    if (pause && i > 0) await pause();
     const rows = await tx
       .selectFrom('remittance_claims')
       .selectAll()

@@ -93,6 +93,9 @@ test('npm pack ships the build, the bin, the license and the linked docs, and no
     'dist/cli/check.js',
     'dist/cli/main.js',
     'dist/http/console/index.html',
+    // Worker threads' files, started by path (src/store/checkpointer.ts, src/operations/remittance/reader.ts).
+    'dist/store/checkpoint-worker.js',
+    'dist/operations/remittance/read-worker.js',
     'docs/operating.md',
   ]) {
     assert.ok(files.includes(expected), `${expected} missing from the tarball`);

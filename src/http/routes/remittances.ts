@@ -165,6 +165,7 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           async (tx) => {
             for (const event of events) queued += (await hooks!.store.enqueue(tx, owner, event, undefined, new Date(at))).length;
           },
+          nextTurn,
         );
         if (queued > 0) options.webhooks?.wakeDeliveries();
         for (const l of answer.lines) if (l.comparison && l.payer_id) options.onVerdict?.(l.payer_id, l.comparison.verdict);
