@@ -25,6 +25,7 @@ import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
 import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from './availity-codes.ts';
 import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
+import { MEASUREMENT_UNITS, QUANTITY_QUALIFIERS, TIME_PERIODS, codeOf } from './eligibility-v3-codes.ts';
 import { aaa, member, name } from './eligibility-v3.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
@@ -103,6 +104,46 @@ const period = (v: unknown, remaining: boolean): string => {
   return remaining ? (isRemaining ? code : '29') : isRemaining ? '' : code;
 };
 
+/**
+ * An HSD element's code: the `*Code` field when its table holds it, else the code of its words; what
+ * neither names is written as sent (cleaned), so the 271 reader's closed world
+ * (src/x12/benefits/closed-world.ts) meets a value no table holds and the row cannot price: never dropped.
+ */
+function hsdCode(list: SegmentList, table: Readonly<Record<string, string>>, code: unknown, words: unknown): string {
+  const c = str(code).trim();
+  const w = str(words).trim();
+  return codeOf(table, c) || codeOf(table, w) || cleanText(c || w, list.d, 30);
+}
+
+/**
+ * `deliveryInformation` (Availity's HealthCareServiceDelivery) as the HSD segments it transliterates:
+ * quantityQualifier HSD01, quantity HSD02, per HSD03 (unit or basis for measurement), timePeriod HSD05,
+ * timePeriods HSD06 (number of periods), pattern HSD07, time HSD08. `amount` has no element we can
+ * place with certainty (HSD04 is a sample selection modulus): when sent, or when `quantity` is no
+ * number, HSD01 names the field instead (a qualifier no table holds), so the row is unknown rather
+ * than priced without it.
+ */
+function serviceDelivery(list: SegmentList, items: unknown): void {
+  const d = list.d;
+  for (const h of arr(items)) {
+    const quantity = str(h.quantity).trim();
+    const periods = str(h.timePeriods).trim();
+    const number = quantity === '' || /^\d{1,9}(\.\d{1,6})?$/.test(quantity);
+    const unread = str(h.amount).trim() !== '' ? 'deliveryInformation.amount' : number ? '' : 'deliveryInformation.quantity';
+    list.add(
+      'HSD',
+      unread || hsdCode(list, QUANTITY_QUALIFIERS, h.quantityQualifierCode, h.quantityQualifier),
+      number ? quantity : '',
+      hsdCode(list, MEASUREMENT_UNITS, h.perCode, h.per),
+      '',
+      hsdCode(list, TIME_PERIODS, h.timePeriodCode, h.timePeriod),
+      cleanText(periods, d, 3),
+      cleanText(str(h.patternCode).trim() || str(h.pattern).trim(), d, 2),
+      cleanText(str(h.timeCode).trim() || str(h.time).trim(), d, 2),
+    );
+  }
+}
+
 function networkBenefit(c: BenefitContext, nb: Obj): void {
   const { list, service, network } = c;
   const d = list.d;
@@ -137,6 +178,8 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
   if (figures.length === 0) figures.push([quantity ? cleanText(str(nb.amountTimePeriodCode), d, 2) : '', '', '']);
   figures.forEach(([eb06, eb07, eb08], i) => {
     eb(eb06, eb07, eb08, i === 0);
+    // The quantities a limit states only in its service delivery (26 visits a year, 0 remaining) go with its first row.
+    if (i === 0) serviceDelivery(list, nb.deliveryInformation);
     if (str(nb.memberIdentificationNumber)) list.add('REF', '1W', cleanText(str(nb.memberIdentificationNumber), d, 50));
     const begin = availityD8(nb.benefitBeginDate);
     const end = availityD8(nb.benefitEndDate);
