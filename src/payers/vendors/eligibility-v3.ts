@@ -3,7 +3,7 @@
  * too). It transliterates the X12 loops, so it maps both ways onto X12 and our one 271 reader serves:
  * - requestFromInquiry: our 270 (as an Inquiry) -> the JSON request;
  * - v3ToX12: a JSON answer -> a 271 of our inquiry, every field of meaning kept: payer (name, ID,
- *   contact), provider, subscriber and dependent (names, address, DOB, relationship, references,
+ *   contact), provider, subscriber and every dependent (each its own 2000D; names, address, DOB, relationship, references,
  *   their own and the top-level `planDateInformation`), `planInformation` (REF), benefitsInformation
  *   (EB01-EB13, HSD, REF, DTP, AAA, MSG, III, and the 2120 entities whether one
  *   `benefitsRelatedEntity` or a `benefitsRelatedEntities` list), and errors (AAA, in the loop
@@ -122,14 +122,15 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   const b = obj(body);
   const payer = obj(b.payer);
   const subscriber = obj(b.subscriber);
-  const dependent = arr(b.dependents)[0];
+  const dependents = arr(b.dependents);
+  const dependent = dependents[0];
   if (Object.keys(payer).length === 0 && Object.keys(subscriber).length === 0 && !dependent && allAaa(b).length === 0) return null;
   const list = new SegmentList();
   const d = list.d;
   const trace = cleanText(inquiry.trace_number, d, 50) || '1';
   const provider = obj(b.provider);
   // Top-level errors repeat the loops' own (benefits' included) unless no loop has any: then each goes to the loop its location names.
-  const inLoops = [payer, provider, subscriber, ...arr(b.dependents), ...arr(b.benefitsInformation)].some((l) => arr(l.aaaErrors).length > 0);
+  const inLoops = [payer, provider, subscriber, ...dependents, ...arr(b.benefitsInformation)].some((l) => arr(l.aaaErrors).length > 0);
   // One that names a benefit loop (2110C...) speaks of that benefit only, not of the member.
   const top = inLoops ? [] : arr(b.errors).filter((e) => aaaCodeOf(e) !== '' && !/\b21[12][05][A-D]\b/.test(str(e.location)));
   const at = (letter: string) =>
@@ -153,13 +154,19 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
   if (!dependent) {
     list.add('TRN', '2', trace, '9COVERAGE');
     member(list, subscriber, 'IL', { ...patient, errors: at('C') });
+    benefits(list, b.benefitsInformation);
   } else {
     member(list, subscriber, 'IL', { errors: at('C'), plan: null, planDates: undefined, dependent: false });
-    list.add('HL', '4', '3', '23', '0');
-    list.add('TRN', '2', trace, '9COVERAGE');
-    member(list, dependent, '03', { ...patient, errors: at('D'), dependent: true });
+    // Every dependent is a 2000D of its own, so the 271 reader chooses the patient by member ID, name and
+    // date of birth (src/x12/patient.ts), never the first by position. v3 gives one list of benefits for
+    // the answer, not per person: each dependent's loop carries it, with the plan's information and dates.
+    dependents.forEach((who, i) => {
+      list.add('HL', String(4 + i), '3', '23', '0');
+      list.add('TRN', '2', trace, '9COVERAGE');
+      member(list, who, '03', { ...patient, errors: at('D'), dependent: true });
+      benefits(list, b.benefitsInformation);
+    });
   }
-  benefits(list, b.benefitsInformation);
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
