@@ -294,3 +294,66 @@ test("a plan's own detail lists are its health plan's (service type 30): a visit
   schemaTrue(body);
   assert.match(availityToX12(body, inquiry)!, /EB\*F\*\*30\*\*\*23\*\*\*VS\*20\*\*Y~/);
 });
+
+/** activeMh with the MH benefit's in-network items of `kind` (a detail list such as limitations, or an amounts kind) replaced. */
+function withMhItems(kind: 'limitations' | 'coPayment', items: Record<string, unknown>[]) {
+  const plan = activeMh.plans[0]!;
+  const mh = plan.benefits[0]!;
+  const benefit = kind === 'coPayment' ? { ...mh, amounts: { ...mh.amounts, coPayment: { inNetwork: items } } } : { ...mh, limitations: { inNetwork: items } };
+  return { ...activeMh, plans: [{ ...plan, benefits: [benefit] }] };
+}
+
+test('a limitation whose quantities are only in deliveryInformation is read as its HSD: the limit, used up or not', () => {
+  for (const [left, remaining] of [
+    ['0', 0],
+    ['9', 9],
+  ] as const) {
+    const e = read(
+      withMhItems('limitations', [
+        {
+          levelCode: 'IND',
+          deliveryInformation: [
+            { quantity: '26', quantityQualifierCode: 'VS', timePeriodCode: '23', timePeriods: '1' },
+            { quantity: left, quantityQualifier: 'Visits', timePeriod: 'Remaining' },
+          ],
+        },
+      ]),
+    );
+    assert.equal(e.kind, 'coverage');
+    if (e.kind !== 'coverage') return;
+    assert.deepEqual(e.coverage.in_network?.visit_limit, { total: 26, remaining });
+  }
+});
+
+test('a limitation with a deliveryInformation field the reader cannot place (amount) is no limit read as absent: the visits are unknown', () => {
+  const e = read(
+    withMhItems('limitations', [
+      { levelCode: 'IND', deliveryInformation: [{ amount: '4', quantity: '0', quantityQualifierCode: 'VS', timePeriodCode: '29' }] },
+    ]),
+  );
+  assert.equal(e.kind, 'coverage');
+  if (e.kind !== 'coverage') return;
+  assert.deepEqual(e.coverage.in_network?.visit_limit, { total: null, remaining: null }, 'a limit of unknown size, never no limit');
+  assert.equal(e.coverage.in_network?.copayment, null, 'the copay beside an unknown limit does not price');
+});
+
+test('closed world: a copay item with a field that could change the price and that the reader cannot write prices nothing', () => {
+  const copay = { amount: '30.00', amountTimePeriodCode: '27', levelCode: 'IND' };
+  assert.equal(e3(read(withMhItems('coPayment', [copay]))), 3000, 'the plain copay prices');
+  for (const extra of [
+    { amountTimePeriod: 'Day', amountTimePeriodCode: undefined },
+    { coverageEndDate: at('2026-06-30') },
+    { placeOfService: 'Office' },
+    { levelCode: 'XYZ' },
+    { planNetworkName: 'TIER 2 NETWORK' },
+  ]) {
+    const item = Object.fromEntries(Object.entries({ ...copay, ...extra }).filter(([, v]) => v !== undefined));
+    assert.equal(e3(read(withMhItems('coPayment', [item]))), null, JSON.stringify(extra));
+  }
+});
+
+/** The in-network copay read, null when none prices. */
+function e3(e: ReturnType<typeof read>): number | null {
+  assert.equal(e.kind, 'coverage');
+  return e.kind === 'coverage' ? (e.coverage.in_network?.copayment ?? null) : null;
+}

@@ -23,7 +23,17 @@ import { X279_VERSION } from '../../x12/build-270.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
-import { AVAILITY_LEVEL_NAMES, AVAILITY_STATUS_NAMES, EB01_BY_AMOUNT, EB01_BY_DETAIL, EB12_BY_NETWORK } from './availity-codes.ts';
+import {
+  AVAILITY_ITEM_DATES,
+  AVAILITY_ITEM_IGNORED,
+  AVAILITY_ITEM_REFERENCES,
+  AVAILITY_ITEM_WRITTEN,
+  AVAILITY_LEVEL_NAMES,
+  AVAILITY_STATUS_NAMES,
+  EB01_BY_AMOUNT,
+  EB01_BY_DETAIL,
+  EB12_BY_NETWORK,
+} from './availity-codes.ts';
 import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
 import { MEASUREMENT_UNITS, QUANTITY_QUALIFIERS, TIME_PERIODS, codeOf } from './eligibility-v3-codes.ts';
 import { aaa, member, name } from './eligibility-v3.ts';
@@ -144,6 +154,57 @@ function serviceDelivery(list: SegmentList, items: unknown): void {
   }
 }
 
+/** REF03 of an item's identifier: its name field (groupName beside groupNumber). */
+const REFERENCE_NAMES = new Set(Object.values(AVAILITY_ITEM_REFERENCES).flatMap(([, name]) => (name ? [name] : [])));
+const WRITTEN = new Set(AVAILITY_ITEM_WRITTEN);
+const given = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * The fields of a network item that could change the price and that this reader cannot write as what
+ * they say (availity-codes.ts AVAILITY_ITEM_*): a field outside every list, a words field without its
+ * code, a name without its identifier, and a written field whose value is unreadable.
+ */
+function unreadFields(nb: Obj, eb01: string): string[] {
+  const out: string[] = [];
+  for (const [field, value] of Object.entries(nb)) {
+    if (!given(value)) continue;
+    if (field in AVAILITY_ITEM_DATES) {
+      if (availityD8(value) === '') out.push(field);
+    } else if (field in AVAILITY_ITEM_REFERENCES) continue;
+    else if (REFERENCE_NAMES.has(field)) {
+      const number = Object.entries(AVAILITY_ITEM_REFERENCES).find(([, [, name]]) => name === field)![0];
+      if (!given(nb[number])) out.push(field);
+    } else if (field in AVAILITY_ITEM_IGNORED) {
+      if (field !== 'contacts' && !given(nb[`${field}Code`])) out.push(field);
+    } else if (!WRITTEN.has(field)) out.push(field);
+  }
+  const unreadable = (field: string, ok: boolean) => given(nb[field]) && !ok && out.push(field);
+  unreadable('amount', eb01 === 'A' ? fraction(nb.amount, nb.units) !== '' : money(nb.amount) !== '');
+  unreadable('total', money(nb.total) !== '');
+  unreadable('remaining', money(nb.remaining) !== '');
+  unreadable('quantity', /^\d{1,9}(\.\d{1,2})?$/.test(str(nb.quantity)));
+  unreadable('placeOfServiceCode', /^\d{2}$/.test(str(nb.placeOfServiceCode)));
+  unreadable('benefitBeginDate', availityD8(nb.benefitBeginDate) !== '');
+  unreadable('benefitEndDate', availityD8(nb.benefitEndDate) !== '');
+  if ((given(nb.levelCode) || given(nb.level)) && levelCode(nb) === '') out.push(given(nb.levelCode) ? 'levelCode' : 'level');
+  return out;
+}
+
+/** An item's identifiers (REF), the fields it cannot write (REF named by the field: no table holds it) and its dates (DTP) other than the benefit's own. */
+function itemReferences(list: SegmentList, nb: Obj, unread: readonly string[]): void {
+  const d = list.d;
+  for (const [field, [qualifier, name]] of Object.entries(AVAILITY_ITEM_REFERENCES))
+    if (str(nb[field]).trim()) list.add('REF', qualifier, cleanText(str(nb[field]), d, 50), name ? cleanText(str(nb[name]), d, 80) : '');
+  for (const field of unread) list.add('REF', field, 'UNREAD');
+}
+
+function itemDates(list: SegmentList, nb: Obj): void {
+  for (const [field, qualifier] of Object.entries(AVAILITY_ITEM_DATES)) {
+    const date = availityD8(nb[field]);
+    if (date) list.add('DTP', qualifier, 'D8', date);
+  }
+}
+
 function networkBenefit(c: BenefitContext, nb: Obj): void {
   const { list, service, network } = c;
   const d = list.d;
@@ -168,6 +229,7 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
       auth,
       network,
     );
+  const unread = unreadFields(nb, eb01);
   const figures: [string, string, string][] = [];
   if (eb01 === 'A') {
     const f = fraction(nb.amount, nb.units);
@@ -180,11 +242,12 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
     eb(eb06, eb07, eb08, i === 0);
     // The quantities a limit states only in its service delivery (26 visits a year, 0 remaining) go with its first row.
     if (i === 0) serviceDelivery(list, nb.deliveryInformation);
-    if (str(nb.memberIdentificationNumber)) list.add('REF', '1W', cleanText(str(nb.memberIdentificationNumber), d, 50));
+    itemReferences(list, nb, unread);
     const begin = availityD8(nb.benefitBeginDate);
     const end = availityD8(nb.benefitEndDate);
     if (begin || end) rowDates(list, begin, end);
     else rowDates(list, c.plan.begin, c.plan.end);
+    itemDates(list, nb);
     notes(list, [str(nb.description), ...(Array.isArray(nb.payerNotes) ? (nb.payerNotes as unknown[]) : [])]);
     const place = str(nb.placeOfServiceCode);
     if (/^\d{2}$/.test(place)) list.add('III', 'ZZ', place);
