@@ -298,7 +298,8 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
     id: str(provider.npi),
   });
   aaa(list, provider.aaaErrors);
-  const dependent = arr(b.dependents)[0];
+  const dependents = arr(b.dependents);
+  const dependent = dependents[0];
   // The plan's dates belong to the patient: the dependent when the answer names one.
   const planDates = b.planDateInformation;
   list.add('HL', '3', '2', '22', dependent ? '1' : '0');
@@ -306,16 +307,20 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
   member(list, subscriber, 'IL', dependent ? undefined : planDates, obj(b.planInformation));
   // `errors[]` repeats every loop's AAA; only errors no loop holds (a rejection bubbled to the top) are
   // written, on the patient's level.
-  const looped = [payer, provider, subscriber, dependent ?? {}, ...arr(b.benefitsInformation)].some((w) => arr(w.aaaErrors).length > 0);
+  const looped = [payer, provider, subscriber, ...dependents, ...arr(b.benefitsInformation)].some((w) => arr(w.aaaErrors).length > 0);
   if (!dependent) {
     if (!looped) aaa(list, b.errors);
-  } else {
-    list.add('HL', '4', '3', '23', '0');
-    list.add('TRN', '2', trace, '9COVERAGE');
-    member(list, dependent, '03', planDates);
-    if (!looped) aaa(list, b.errors);
+    benefits(list, b.benefitsInformation);
   }
-  benefits(list, b.benefitsInformation);
+  // Every dependent is a 2000D of its own, so the 271 reader chooses the patient by member ID, name and date
+  // of birth (src/x12/patient.ts), never the first by position; the answer's one benefit list goes with each.
+  dependents.forEach((who, i) => {
+    list.add('HL', String(4 + i), '3', '23', '0');
+    list.add('TRN', '2', trace, '9COVERAGE');
+    member(list, who, '03', planDates);
+    if (!looped) aaa(list, b.errors);
+    benefits(list, b.benefitsInformation);
+  });
   return wrapInterchange({
     functional_id: 'HB',
     set_id: '271',
