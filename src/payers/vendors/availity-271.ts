@@ -10,7 +10,10 @@
  *   each list split by network (inNetwork Y, outOfNetwork N, notApplicableNetwork W, noNetwork blank: EB12);
  *   each item a level (EB02), `amount` (EB07, or EB08 for a coinsurance), `total` and `remaining`
  *   (EB07 with the time period of each: EB06, remaining always 29), quantities (EB09/EB10), the
- *   authorization flags (EB11), benefit dates (DTP 348/349), place of service (III*ZZ), notes (MSG);
+ *   authorization flags (EB11), deliveryInformation (HSD), benefit dates (DTP 348/349) and the item's
+ *   other dates and identifiers (2110 DTP/REF), place of service (III*ZZ), notes (MSG); an item field
+ *   this reader cannot write as what it says is an REF named by the field, so the row is unknown
+ *   (availity-codes.ts AVAILITY_ITEM_*, the closed world);
  * - other payers (plans[] and benefits[] `additionalPayers`): EB*R with NM1*PRP/SEP/TTP (PR when
  *   the order is not given); the plan's primaryCareProvider: EB*L with NM1*P3; benefit `contacts`:
  *   EB*U with NM1 of their `typeCode` (the X12 entity code; PR when absent);
