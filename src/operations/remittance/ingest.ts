@@ -38,7 +38,7 @@ export interface IngestDeps {
 export function payersOf(network: PayerNetwork, rem: Remittance, named: string | undefined): string[] {
   const known = (id: string | null) => {
     if (!id) return null;
-    const canonical = network.canonicalId?.(id.trim()) ?? id.trim();
+    const canonical = network.canonicalId(id.trim()) ?? id.trim();
     return network.payer(canonical) ? canonical : null;
   };
   if (named !== undefined && named.trim() !== '') {
