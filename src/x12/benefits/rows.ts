@@ -1,12 +1,12 @@
 /** One EB row as the selection rules read it (docs/estimates.md section 1.1), and the small readers they share. */
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
+import { dollarsToCents, shareToPercent } from '../values.ts';
 
 /** EB01 I (non-covered) or E (exclusions): the row says the service it names is not covered (docs/estimates.md 1.1, "Not covered is an answer"). */
 export const isNotCoveredInfo = (info: string) => info === 'I' || info === 'E';
 /** EB01 A, B, I or E: the benefits that say what the member pays for the service. */
 export const isShareInfo = (info: string) => info === 'A' || info === 'B' || isNotCoveredInfo(info);
-import { dollarsToCents, shareToPercent } from '../values.ts';
 
 export type Net = 'in' | 'out';
 
