@@ -112,6 +112,14 @@ module.exports = {
       to: {},
     },
     {
+      name: 'x12-reader-enters-the-benefits-room-by-its-door',
+      comment:
+        'The 271 reader (normalize-271.ts and its stages, eligibility-stages.ts) yields the table of benefit rows; the benefits room (x12/benefits/) prices the encounter, entered through benefits/index.ts only.',
+      severity: 'error',
+      from: { path: '^src/x12/(normalize-271|eligibility-stages)\\.ts$' },
+      to: { path: '^src/x12/benefits/', pathNot: '^src/x12/benefits/index\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'An import cycle: put what both sides need in a file both can import.',
       severity: 'error',
@@ -120,9 +128,10 @@ module.exports = {
     },
     {
       name: 'not-to-dev-dependency',
-      comment: 'src/ runs in production, where devDependencies are not installed (type-only imports are erased, so they may).',
+      comment:
+        'src/ runs in production, where devDependencies are not installed (type-only imports are erased, so they may). ts-worker.mjs starts worker threads only when the service runs from its TypeScript sources, through tsx.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: '^src/operations/ts-worker\\.mjs$' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {

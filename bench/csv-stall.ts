@@ -7,6 +7,8 @@
  *  - through `coverage serve`: the slowest answer of a /healthz probe sent every 5 ms while the body
  *    is POSTed (to /v1/batches, or /v1/monitors/bulk), beside the same probe with nothing else going
  *    on, and the server's CPU meanwhile.
+ * The last body is a remittance (X12 835) of 5,000 claims POSTed to /v1/remittances (issue 41): in
+ * process, the CPU time of reading it at once (readRemittances); through the server, as above.
  * The probe's figures are wall time, so read them beside the idle probe of the same run. Prints the
  * figures; bench/RESULTS.md's "CSV uploads and the event loop" sections are written by hand from them.
  * Run: node --import tsx bench/csv-stall.ts [--server-only]
@@ -28,7 +30,7 @@ const valid = (n: number) => Array.from({ length: n }, (_, i) => `${100000 + i}M
 const WIDE = Array.from({ length: 64 }, (_, i) => `column_${i + 1}`).join(',');
 const WIDE_ROW = Array.from({ length: 64 }, (_, i) => `v${i}`).join(',');
 interface Upload {
-  path: '/v1/batches' | '/v1/monitors/bulk';
+  path: '/v1/batches' | '/v1/monitors/bulk' | '/v1/remittances';
   body: string;
 }
 const UPLOADS: Record<string, Upload> = {
@@ -46,6 +48,20 @@ const UPLOADS: Record<string, Upload> = {
       .join('\n')}\n`,
   },
 };
+
+/** A remittance (X12 835) of 5,000 claims, a session today each, for made-up members of the sandbox payer (issue 41: parsing off the event loop). */
+const { claimOf, remittance835, serviceLine, PR } = await import('../test/helpers/remittance-835.ts');
+const REMITTANCE_CLAIMS = 5_000;
+const remittanceOf = (payerId: string) =>
+  remittance835(
+    payerId,
+    Array.from({ length: REMITTANCE_CLAIMS }, (_, i) =>
+      claimOf(`C${i + 1}`, { member_id: `${100000 + i}MHNA`, member_first_name: 'Avery', member_last_name: 'Walsh' }, [
+        serviceLine('90837', 15000, 12000, [PR('3', 3000)], 15000, new Date().toISOString().slice(0, 10)),
+      ]),
+    ),
+  );
+const REMITTANCE = 'a remittance (835) of 5,000 claims';
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const size = (body: string) => `${(body.length / 1e6).toFixed(1)} MB`;
@@ -96,16 +112,20 @@ if (!args['server-only']) {
     const { longest, slices } = await sliced(upload);
     console.log(`| ${name} | ${size(upload.body)} | ${ms(whole)} | ${ms(longest)} | ${slices} |`);
   }
+  const { readRemittances } = await import('../src/x12/remittance/read-835.ts');
+  const x12 = remittanceOf('SANDBOX');
+  console.log(`| ${REMITTANCE}: readRemittances | ${size(x12)} | ${ms(atOnce(() => readRemittances(x12)))} | | |`);
 
-  // Storing the valid batch's rows in a fresh SQLite store, as the route does: the longest slice, and the last (the COMMIT).
+  // Storing the valid batch's rows in a fresh SQLite store, as the route does (the log checkpointed by a worker thread, as the
+  // server's): the longest slice, and the last (the UPDATE that makes the batch visible; before, the COMMIT of all its rows).
   const { openDb } = await import('../src/store/db.ts');
   const { BatchStore } = await import('../src/store/batches.ts');
   const storeDir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-store-'));
-  const db = await openDb({ dataDir: storeDir });
+  const db = await openDb({ dataDir: storeDir, checkpointInBackground: true });
   try {
     const input = fromCsv(UPLOADS['a valid batch of 10,000 rows']!.body, validate);
     if (!input.ok) throw new Error('the valid batch is invalid');
-    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice (COMMIT) | slices |');
+    console.log('\n| storing 10,000 rows (SQLite) | at once (wall) | in slices: longest slice | the last slice | slices |');
     console.log('|---|---|---|---|---|');
     for (let run = 0; run < 3; run++) {
       const batch = { keyId: 'k', ownerId: 'o', env: 'sandbox' as const, source: 'csv' as const, checks: input.checks, payerKeys: input.checks.map(() => 'x') };
@@ -182,19 +202,34 @@ try {
   );
   console.log('| body | to | status | answered in | slowest /healthz | server CPU |');
   console.log('|---|---|---|---|---|---|');
-  for (const [name, upload] of Object.entries(UPLOADS)) {
+  // The 835's payer as the directory names it, from one estimate (whose session the 835's first claim then matches).
+  const estimated = await fetch(`${server.url}/v1/estimate`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      member_id: '100000MHNA',
+      member_first_name: 'Avery',
+      member_last_name: 'Walsh',
+      member_dob: '1980-01-01',
+      provider_npi: '1234567893',
+      provider_session_cost: 15000,
+      procedure_code: '90837',
+    }),
+  });
+  const payerId = ((await estimated.json()) as { payer_id?: string }).payer_id ?? 'SANDBOX';
+  const uploads: Record<string, Upload> = { ...UPLOADS, [REMITTANCE]: { path: '/v1/remittances', body: remittanceOf(payerId) } };
+  for (const [name, upload] of Object.entries(uploads)) {
     const t = performance.now();
     const cpu = serverCpuMs();
     let status = 0;
     let answered = 0;
     let batchId: string | undefined;
-    const sent = fetch(`${server.url}${upload.path}`, { method: 'POST', headers: { apikey: key, 'content-type': 'text/csv' }, body: upload.body }).then(
-      async (r) => {
-        status = r.status;
-        batchId = ((await r.json()) as { id?: string }).id;
-        answered = performance.now() - t;
-      },
-    );
+    const type = upload.path === '/v1/remittances' ? 'application/edi-x12' : 'text/csv';
+    const sent = fetch(`${server.url}${upload.path}`, { method: 'POST', headers: { apikey: key, 'content-type': type }, body: upload.body }).then(async (r) => {
+      status = r.status;
+      batchId = ((await r.json()) as { id?: string }).id;
+      answered = performance.now() - t;
+    });
     const { worst } = await probeWhile(sent);
     console.log(`| ${name} | ${upload.path} | ${status} | ${ms(answered)} | ${ms(worst)} | ${serverCpuMs() - cpu} ms |`);
     // A queued batch is cancelled, so its checks do not run beside the next upload.

@@ -64,6 +64,8 @@ export interface NetworkBenefits {
   not_covered_reason?: string;
   /** The payer's MSG says the member pays the greater or the lesser of the copay and the coinsurance, never both (docs/estimates.md 1.1). */
   combine?: 'greater' | 'lesser';
+  /** The most the member pays of the coinsurance for one session, in cents (an MSG caps it: docs/estimates.md 1.1); absent: no cap. */
+  coinsurance_cap?: Cents;
   /**
    * A dollar maximum on what the payer pays (EB01 F with an amount, no unit: docs/estimates.md 1.1 "Limits and caps"):
    * the most it pays for this session, 0 when used up, null when unknown; absent when no dollar limit is stated.
@@ -82,6 +84,8 @@ export interface CostShare {
   coinsurance: number | null;
   /** Greater or lesser of the two, never both (NetworkBenefits.combine); absent: the copay, then the coinsurance on the rest. */
   combine?: 'greater' | 'lesser';
+  /** The most the member pays of the coinsurance for one session (NetworkBenefits.coinsurance_cap); absent: no cap. */
+  coinsurance_cap?: Cents;
 }
 
 /** What the next plan year brings, when the payer already reports it (EB with a future DTP*348). */

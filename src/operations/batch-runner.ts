@@ -23,6 +23,8 @@ export interface BatchQueue extends LeaseQueue {
   cancelOrphaned(): Promise<number>;
   release(claims: readonly string[]): Promise<number>;
   reclaimExpired(): Promise<number>;
+  /** Deletes batches whose creation never finished (their process stopped part way). */
+  dropAbandoned(): Promise<number>;
   purgeCreatedBefore(instant: Date): Promise<number>;
 }
 
@@ -111,6 +113,8 @@ export class BatchRunner {
     this.payersStale = true;
     const reclaimed = await queue.reclaimExpired();
     if (reclaimed > 0) log?.warn({ rows: reclaimed }, 'batch rows of a stopped worker taken back');
+    const abandoned = await queue.dropAbandoned();
+    if (abandoned > 0) log?.warn({ batches: abandoned }, 'batches whose creation never finished deleted');
     const cancelled = await queue.cancelOrphaned();
     if (cancelled > 0) log?.warn({ rows: cancelled }, 'batch rows cancelled: their key was revoked');
     const now = this.worker.now().getTime();

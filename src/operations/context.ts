@@ -5,7 +5,7 @@
  */
 import type { Coverage } from '../domain/coverage.ts';
 import type { EstimateRequest } from '../domain/schemas/requests.ts';
-import type { EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
+import type { Alert, EstimateResponse, PayerErrorEntry } from '../domain/schemas/responses.ts';
 import type { PayerNetwork } from '../payers/network.ts';
 import type { Clock } from '../domain/clock.ts';
 
@@ -50,6 +50,12 @@ export interface OperationDeps {
   onPayerCall?: (payerId: string, ms: number, outcome: string) => void;
   /** Keeps each answered estimate for comparison with remittances (docs/remittances.md); awaited before the answer leaves. */
   keepEstimate?: (answered: AnsweredEstimate) => Promise<void>;
+  /**
+   * The desk's advisories from the owner's remittances for the estimate's payer and group
+   * (REMITTANCE_MISMATCH, docs/remittances.md 'Feedback at the desk'). Never changes a figure; a
+   * failure answers none (and is logged by whoever fills it).
+   */
+  remittanceAdvice?: (owner: CallOwner, body: EstimateResponse) => Promise<Alert[]>;
 }
 
 /** Who asked for a check and through which door: the key owner whose remittances may be compared with it. */

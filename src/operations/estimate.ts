@@ -85,6 +85,12 @@ export async function runEstimate(deps: OperationDeps, requested: EstimateReques
       administrator: administrator && adminTrace && adminTrace.length > 0 ? { payer_id: administrator, trace: adminTrace } : null,
     });
   }
+  // What the owner's remittances of this payer and group keep saying: advisory, the figures stay the payer's.
+  if (deps.remittanceAdvice && ctx.owner) {
+    const advice = await deps.remittanceAdvice(ctx.owner, body);
+    body.alerts.push(...advice);
+    if (body.explanation) body.explanation.obligation.push(...advice.map((a) => `Advisory, not applied: ${a.message}`));
+  }
   // The session on the date of service is what a remittance pays: kept before any course is priced (docs/remittances.md).
   if (deps.keepEstimate && ctx.owner) await deps.keepEstimate({ owner: ctx.owner, request_id: ctx.request_id, request: req, body, coverage });
   if (!sessions) return { status, body, payer_id: coverage.payer_id, coverage };

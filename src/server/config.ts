@@ -41,6 +41,8 @@ export interface Config {
   monitors: MonitorConfig;
   /** How long answered estimates are kept for remittances (docs/remittances.md). */
   estimateRetentionDays: number;
+  /** How long remittances received are kept (docs/remittances.md). */
+  remittanceRetentionDays: number;
   /** COVERAGE_METRICS_TOKEN: when set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
 }
@@ -154,6 +156,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     console: consoleConfig(env),
     monitors: monitorConfig(env),
     estimateRetentionDays: env.COVERAGE_ESTIMATE_RETENTION_DAYS,
+    remittanceRetentionDays: env.COVERAGE_REMITTANCE_RETENTION_DAYS,
     metricsToken: env.COVERAGE_METRICS_TOKEN,
   };
 }

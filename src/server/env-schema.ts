@@ -133,6 +133,10 @@ const Remittances = {
   COVERAGE_ESTIMATE_RETENTION_DAYS: int(1, 3650, 180, {
     description: 'days an answered estimate is kept (sealed) to be compared with the remittance that pays it ([docs/remittances.md](docs/remittances.md))',
   }),
+  COVERAGE_REMITTANCE_RETENTION_DAYS: int(1, 3650, 365, {
+    description:
+      'days a remittance received is kept (its sealed answer, its lines in the accuracy report and the desk advisory, its claims for reversals), then purged by the sweep that drops expired estimates ([docs/remittances.md](docs/remittances.md))',
+  }),
 };
 
 /** docs/monitoring.md */

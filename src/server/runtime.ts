@@ -19,6 +19,7 @@ import { checkProductionDataKey, type Config } from './config.ts';
 import { systemClock, type Clock } from '../domain/clock.ts';
 import { openCoverageCache, openPayerNetwork } from './payer-network.ts';
 import { keepEstimates } from './keep-estimates.ts';
+import { remittanceAdvice } from './remittance-advice.ts';
 import { RemittanceStore } from '../store/remittances.ts';
 import { SealedText } from '../store/sealed-text.ts';
 
@@ -59,7 +60,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const clock = options.clock ?? systemClock;
   const metrics = new Metrics({ processMetrics: true });
   const network = await openPayerNetwork(config, clock, metrics, process.env);
-  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, checkpointInBackground: true });
   // Production: payers imported into the store (coverage payers import) join the directory's.
   if (network.addCatalog) {
     const { PayerCatalogStore } = await import('../store/payer-catalog.ts');
@@ -99,8 +100,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     sessionCostFloorCents: config.sessionCostFloorCents,
     cache: openCoverageCache(config, redis, metrics, clock),
     onPayerCall: metrics.onPayerCall,
-    keepEstimate: keepEstimates(remittances, hashMember, config.estimateRetentionDays, clock, (err) =>
-      app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    keepEstimate: keepEstimates(
+      remittances,
+      hashMember,
+      { estimateDays: config.estimateRetentionDays, remittanceDays: config.remittanceRetentionDays },
+      clock,
+      (err) => app?.log.warn({ err_type: (err as Error)?.name }, 'an answered estimate could not be kept for remittances'),
+    ),
+    remittanceAdvice: remittanceAdvice(remittances, clock, (err) =>
+      app?.log.warn({ err_type: (err as Error)?.name }, "the remittances' advisory could not be read; the estimate is answered without it"),
     ),
   };
   const monitoring = createMonitorWorker({
@@ -149,6 +157,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       audit,
       clock,
       onVerdict: metrics.onRemittanceVerdict,
+      webhooks: { store: monitoring.webhooks, wakeDeliveries: monitoring.routes.webhooks.wakeDeliveries },
     },
     consoleAccess: {
       users: new UserStore(db, {

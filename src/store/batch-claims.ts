@@ -23,6 +23,9 @@ export const UNREADABLE_ROW = {
 /** What a sealed column is bound to: a value copied to another row or column does not open there. */
 export const rowContext = (batchId: string, rowNo: number, column: 'request' | 'result') => `batch_rows:${batchId}:${rowNo}:${column}`;
 
+/** A row whose batch is written whole: not one being created (store/batches.ts create, `staged_until`). */
+const VISIBLE = sql`not exists (select 1 from batches b where b.id = batch_rows.batch_id and b.staged_until is not null)`;
+
 export class BatchClaims {
   constructor(
     protected readonly db: Db,
@@ -38,7 +41,8 @@ export class BatchClaims {
 
   /**
    * Takes up to `limit` waiting rows of one payer and environment under the claim token, lowest row
-   * numbers first across batches. A sandbox instance never takes a production row, nor the reverse.
+   * numbers first across batches. A sandbox instance never takes a production row, nor the reverse,
+   * and no row of a batch still being created.
    */
   async claim(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date): Promise<ClaimedRow[]> {
     const lease = leaseUntil.toISOString();
@@ -48,7 +52,7 @@ export class BatchClaims {
         ? await sql<Claimed>`
             with picked as (
               select batch_id, row_no from batch_rows
-              where state = 'pending' and payer_key = ${payerKey} and env = ${env}
+              where state = 'pending' and payer_key = ${payerKey} and env = ${env} and ${VISIBLE}
               order by row_no, batch_id limit ${limit}
               for update skip locked)
             update batch_rows r set state = 'running', claimed_by = ${claim}, lease_until = ${lease}, attempts = r.attempts + 1
@@ -58,7 +62,7 @@ export class BatchClaims {
             update batch_rows set state = 'running', claimed_by = ${claim}, lease_until = ${lease}, attempts = attempts + 1
             where (batch_id, row_no) in (
               select batch_id, row_no from batch_rows
-              where state = 'pending' and payer_key = ${payerKey} and env = ${env}
+              where state = 'pending' and payer_key = ${payerKey} and env = ${env} and ${VISIBLE}
               order by row_no, batch_id limit ${limit})
             returning batch_id, row_no, key_id, user_id, endpoint, payer_key, request`.execute(this.db.kysely);
     const claimed: ClaimedRow[] = [];

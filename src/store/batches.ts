@@ -56,7 +56,10 @@ export interface RowSelection {
   limit?: number;
 }
 
+/** Rows written in one transaction (and one INSERT: within SQLite's limit on bound values). */
 const INSERT_CHUNK = 250;
+/** How long a large batch's creation may take before a batch still staged counts as abandoned. */
+export const STAGING_MS = 60 * 60_000;
 /** Rows sealed between two turns handed to the event loop, when create is given a pause. */
 const SEAL_SLICE = 250;
 const PAGE = 500;
@@ -67,12 +70,18 @@ export const newBatchId = () => `bat_${randomBytes(12).toString('hex')}`;
 
 export class BatchStore extends BatchClaims {
   /**
-   * `pause` hands the event loop a turn between slices of rows sealed and between the transaction's
-   * INSERTs (the server's: docs/batch.md, "Uploads and other requests"). Other queries wait for the
-   * transaction meanwhile (one SQLite connection; audit.ts holds its own writes until it ends).
+   * Writes the batch and its rows, all or nothing as others see it. Up to INSERT_CHUNK rows go in one
+   * transaction with the batch's record. A larger batch is written in transactions of INSERT_CHUNK
+   * rows, so other queries run between them (one SQLite connection) and no commit is large: its
+   * record goes first, staged (`staged_until` set: not visible through get, its rows never claimed),
+   * and is made visible by one UPDATE after the last row is in. A failure on the way deletes what was
+   * written; a crash leaves a staged batch, which dropAbandoned deletes once `staged_until` passes.
+   * `pause` hands the event loop a turn between slices of rows sealed and between the transactions
+   * (the server's: docs/batch.md, "Uploads and other requests").
    */
   async create(batch: NewBatch, now = dateOf(systemClock), pause?: () => Promise<void>): Promise<Batch> {
     const id = newBatchId();
+    const staged = batch.checks.length > INSERT_CHUNK;
     const record: Batch = {
       id,
       key_id: batch.keyId,
@@ -83,6 +92,7 @@ export class BatchStore extends BatchClaims {
       name: batch.name ? this.sealed.write(batch.name, nameContext(id)) : null,
       total: batch.checks.length,
       created_at: now.toISOString(),
+      staged_until: staged ? new Date(now.getTime() + STAGING_MS).toISOString() : null,
     };
     const values: Insertable<BatchRowTable>[] = [];
     for (const [i, check] of batch.checks.entries()) {
@@ -101,26 +111,68 @@ export class BatchStore extends BatchClaims {
         attempts: 0,
       });
     }
-    await this.db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('batches').values(record).execute();
+    if (!staged) {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('batches').values(record).execute();
+        if (values.length > 0) await trx.insertInto('batch_rows').values(values).execute();
+      });
+      return { ...record, name: batch.name ?? null };
+    }
+    try {
+      await this.db.kysely.insertInto('batches').values(record).execute();
       for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-        if (pause && start > 0) await pause();
-        await trx
-          .insertInto('batch_rows')
-          .values(values.slice(start, start + INSERT_CHUNK))
-          .execute();
+        if (pause) await pause();
+        await this.insertRows(values.slice(start, start + INSERT_CHUNK));
       }
+      if (pause) await pause();
+      // Visible, and runnable, from here: unless dropAbandoned took it meanwhile (written past staged_until).
+      const res = await this.db.kysely
+        .updateTable('batches')
+        .set({ staged_until: null })
+        .where('id', '=', id)
+        .where('staged_until', 'is not', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new Error(`batch ${id} was abandoned before its last row was written`);
+    } catch (err) {
+      await this.discard(id).catch(() => {});
+      throw err;
+    }
+    return { ...record, staged_until: null, name: batch.name ?? null };
+  }
+
+  /** One transaction of rows (a seam for tests, which fail it part way through). */
+  protected async insertRows(rows: Insertable<BatchRowTable>[]): Promise<void> {
+    await this.db.kysely.insertInto('batch_rows').values(rows).execute();
+  }
+
+  /** Deletes a batch being created, its rows first. */
+  private async discard(id: string): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('batch_rows').where('batch_id', '=', id).execute();
+      await trx.deleteFrom('batches').where('id', '=', id).where('staged_until', 'is not', null).execute();
     });
-    return { ...record, name: batch.name ?? null };
+  }
+
+  /** Deletes the batches whose creation never finished (the process stopped part way) once their staging time has passed. */
+  async dropAbandoned(now = dateOf(systemClock)): Promise<number> {
+    const abandoned = await this.db.kysely.selectFrom('batches').select('id').where('staged_until', '<', now.toISOString()).execute();
+    for (const { id } of abandoned) await this.discard(id);
+    return abandoned.length;
   }
 
   /** The batch, if it exists and belongs to the owner; its name unsealed (null when sealed under another data key). */
   async get(id: string, ownerId: string): Promise<Batch | undefined> {
-    const row = await this.db.kysely.selectFrom('batches').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('batches')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('staged_until', 'is', null)
+      .executeTakeFirst();
     return row && { ...row, name: row.name ? this.sealed.read(row.name, nameContext(row.id)) : null };
   }
 
-  /** Rows waiting or running across the owner's batches: what its queue budget counts. */
+  /** Rows waiting or running across the owner's batches (those being created included): what its queue budget counts. */
   async unfinishedRows(ownerId: string): Promise<number> {
     const row = await this.db.kysely
       .selectFrom('batch_rows')

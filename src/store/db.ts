@@ -3,12 +3,18 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, sta
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import { MIGRATIONS, migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 export interface StoreConfig {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /**
+   * SQLite: checkpoint the write-ahead log in a worker thread rather than on the committing
+   * connection (checkpointer.ts), as the server does; short-lived commands leave it to SQLite.
+   */
+  checkpointInBackground?: boolean;
 }
 
 export interface Db {
@@ -16,6 +22,8 @@ export interface Db {
   dialect: 'sqlite' | 'postgres';
   /** The SQLite connection itself, for the few hot writes that reuse a prepared statement (audit.ts); null on PostgreSQL. */
   sqlite: SqliteDatabase.Database | null;
+  /** The worker thread checkpointing the SQLite log, when checkpointInBackground asked for one. */
+  checkpointer: Checkpointer | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -24,6 +32,7 @@ export async function openDb(config: StoreConfig): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: Db['dialect'];
   let sqlite: Db['sqlite'] = null;
+  let checkpointer: Checkpointer | null = null;
   if (config.databaseUrl) {
     dialect = 'postgres';
     // Loaded only for PostgreSQL: a SQLite start does without the driver.
@@ -47,14 +56,20 @@ export async function openDb(config: StoreConfig): Promise<Db> {
     sqlite = file;
   }
   await migrateToLatest(kysely, MIGRATIONS, dialect === 'postgres' ? await currentSchema(kysely) : undefined);
+  if (sqlite && config.checkpointInBackground) checkpointer = await startCheckpointer(sqlite, sqlite.name);
   return {
     kysely,
     dialect,
     sqlite,
+    checkpointer,
     async ping() {
       await kysely.selectFrom('api_keys').select('id').limit(1).execute();
     },
-    close: () => kysely.destroy(),
+    async close() {
+      // The worker's connection first: the last connection to close checkpoints what is left and removes the log.
+      await checkpointer?.close();
+      await kysely.destroy();
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { payerRouteEligibilityMigration } from './migration-steps/payer-route-el
 import { oidcStatesMigration } from './migration-steps/oidc-states.ts';
 import { batchNameMigration } from './migration-steps/batch-name.ts';
 import { remittancesMigration } from './migration-steps/remittances.ts';
+import { batchStagingMigration } from './migration-steps/batch-staging.ts';
+import { remittanceFeedbackMigration } from './migration-steps/remittance-feedback.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -151,6 +153,8 @@ const migrations: Record<string, Migration> = {
   '0011_oidc_states': oidcStatesMigration,
   '0012_batch_name': batchNameMigration,
   '0013_remittances': remittancesMigration,
+  '0014_batch_staging': batchStagingMigration,
+  '0015_remittance_feedback': remittanceFeedbackMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -33,4 +33,35 @@ export interface RemittanceLineTable {
   verdict: string;
   difference: number | null;
   cause: string | null;
+  /** 0015: the claim of the remittance it belongs to (1-based); null on rows kept before. */
+  claim_no: number | null;
+  /** The 271's per-session copay the estimate read, the copay part it estimated, and the PR 3 the payer took (cents). */
+  copay_said: number | null;
+  copay_estimated: number | null;
+  copay_paid: number | null;
+  /** The 271's coinsurance (millionths), the coinsurance part estimated, and the PR 2 the payer took (cents). */
+  coinsurance_said: number | null;
+  coinsurance_estimated: number | null;
+  coinsurance_paid: number | null;
+  /** The deductible part estimated and the PR 1 the payer took (cents). */
+  deductible_estimated: number | null;
+  deductible_paid: number | null;
+  /** The remittance whose reversal or correction withdrew this line's comparison; null while it counts. */
+  withdrawn_by: string | null;
+}
+
+/** One claim of a remittance with a payer claim control number (CLP07): what reversals and corrections are matched on. */
+export interface RemittanceClaimTable {
+  remittance_id: string;
+  claim_no: number;
+  key_id: string;
+  created_at: string;
+  /** Keyed hash of the payer and CLP07 (never CLP07 itself). */
+  claim_hash: string;
+  /** CLP04 in cents, as sent (a reversal's is negative). */
+  paid: number;
+  /** 1: CLP02 22, a reversal of an earlier payment. */
+  reversal: number;
+  /** A payment: the remittance whose reversal or correction withdrew it. A reversal: the remittance of the payment it withdrew (null: none yet). */
+  settled_by: string | null;
 }

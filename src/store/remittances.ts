@@ -4,8 +4,10 @@
  * (sealed), and one plain row per compared line without PHI for the accuracy report. Every read is
  * scoped to the API key that wrote it.
  */
+import type { Transaction } from 'kysely';
 import type { Db } from './db.ts';
-import type { RemittanceLineTable } from './remittance-tables.ts';
+import type { RemittanceClaimTable, RemittanceLineTable } from './remittance-tables.ts';
+import type { Database } from './schema.ts';
 import { SealedText } from './sealed-text.ts';
 
 export interface EstimateRecordInput {
@@ -26,9 +28,27 @@ export interface RemittanceInput {
   claims: number;
   service_lines: number;
   matched: number;
-  payload: unknown;
+  /** The answer as JSON text (built in slices by the route), sealed as it is. */
+  payload_json: string;
   lines: Omit<RemittanceLineTable, 'remittance_id' | 'key_id' | 'created_at'>[];
+  /** The claims that carry a payer claim control number (CLP07), by keyed hash: what reversals and corrections are matched on. */
+  claims_keyed?: Pick<RemittanceClaimTable, 'claim_no' | 'claim_hash' | 'paid' | 'reversal'>[];
 }
+
+/** A kept line's figures for the desk's advisory (operations/remittance/advisory.ts Observation). */
+export type ObservationRow = Pick<
+  RemittanceLineTable,
+  | 'line_no'
+  | 'created_at'
+  | 'copay_said'
+  | 'copay_estimated'
+  | 'copay_paid'
+  | 'coinsurance_said'
+  | 'coinsurance_estimated'
+  | 'coinsurance_paid'
+  | 'deductible_estimated'
+  | 'deductible_paid'
+> & { remittance_id: string };
 
 export interface AccuracyFilter {
   key_id: string;
@@ -36,6 +56,8 @@ export interface AccuracyFilter {
   from?: string | undefined;
   to?: string | undefined;
 }
+
+const LINES_PER_INSERT = 500;
 
 const estimateContext = (id: string) => `estimate_records:${id}`;
 const remittanceContext = (id: string) => `remittances:${id}`;
@@ -54,18 +76,38 @@ export class RemittanceStore {
       .execute();
   }
 
-  /** The unexpired estimates a key kept for a member ID hash, payer and date of service. */
-  async estimatesFor(keyId: string, memberIdHash: string, payerId: string, dateOfService: string, now: string): Promise<unknown[]> {
+  /**
+   * The unexpired estimates a key kept for each (member ID hash, payer, date of service) asked, in one
+   * query, by `hash|payer|date`; a key with none is left out.
+   */
+  async estimatesForMany(
+    keyId: string,
+    wanted: readonly { member_id_hash: string; payer_id: string; date_of_service: string }[],
+    now: string,
+  ): Promise<Map<string, unknown[]>> {
+    const out = new Map<string, unknown[]>();
+    if (wanted.length === 0) return out;
+    const asked = new Set(wanted.map((w) => `${w.member_id_hash}|${w.payer_id}|${w.date_of_service}`));
     const rows = await this.db.kysely
       .selectFrom('estimate_records')
-      .select(['id', 'payload'])
+      .select(['id', 'payload', 'member_id_hash', 'payer_id', 'date_of_service'])
       .where('key_id', '=', keyId)
-      .where('member_id_hash', '=', memberIdHash)
-      .where('payer_id', '=', payerId)
-      .where('date_of_service', '=', dateOfService)
+      .where('member_id_hash', 'in', [...new Set(wanted.map((w) => w.member_id_hash))])
+      .where('payer_id', 'in', [...new Set(wanted.map((w) => w.payer_id))])
+      .where('date_of_service', 'in', [...new Set(wanted.map((w) => w.date_of_service))])
       .where('expires_at', '>', now)
+      .orderBy('at')
       .execute();
-    return rows.map((r) => this.text.readJson<unknown>(r.payload, estimateContext(r.id))).filter((p) => p !== null);
+    for (const r of rows) {
+      const key = `${r.member_id_hash}|${r.payer_id}|${r.date_of_service}`;
+      if (!asked.has(key)) continue;
+      const payload = this.text.readJson<unknown>(r.payload, estimateContext(r.id));
+      if (payload === null) continue;
+      const list = out.get(key);
+      if (list) list.push(payload);
+      else out.set(key, [payload]);
+    }
+    return out;
   }
 
   /** Drops the estimates past their keeping time; the number dropped. */
@@ -74,7 +116,8 @@ export class RemittanceStore {
     return Number(r.numDeletedRows);
   }
 
-  async saveRemittance(r: RemittanceInput): Promise<void> {
+  /** Saves the remittance, its lines and claims; `within` runs in the same transaction (the webhook outbox's events). */
+  async saveRemittance(r: RemittanceInput, within?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
     await this.db.kysely.transaction().execute(async (tx) => {
       await tx
         .insertInto('remittances')
@@ -85,15 +128,68 @@ export class RemittanceStore {
           claims: r.claims,
           service_lines: r.service_lines,
           matched: r.matched,
-          payload: this.text.write(JSON.stringify(r.payload), remittanceContext(r.id)),
+          payload: this.text.write(r.payload_json, remittanceContext(r.id)),
         })
         .execute();
-      if (r.lines.length > 0)
+      // In slices: each INSERT stays under SQLite's limit on bound values.
+      for (let i = 0; i < r.lines.length; i += LINES_PER_INSERT)
         await tx
           .insertInto('remittance_lines')
-          .values(r.lines.map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
+          .values(r.lines.slice(i, i + LINES_PER_INSERT).map((l) => ({ ...l, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at })))
           .execute();
+      const keyed = r.claims_keyed ?? [];
+      if (keyed.length > 0) {
+        await tx
+          .insertInto('remittance_claims')
+          .values(keyed.map((c) => ({ ...c, remittance_id: r.id, key_id: r.key_id, created_at: r.created_at, settled_by: null })))
+          .execute();
+        for (const hash of new Set(keyed.map((c) => c.claim_hash))) await settleClaim(tx, r.key_id, hash);
+      }
+      await within?.(tx);
     });
+  }
+
+  /**
+   * Drops the remittances received before `before` (ISO instant), with their lines and claims: the
+   * retention sweep (COVERAGE_REMITTANCE_RETENTION_DAYS). The number of remittances dropped.
+   */
+  async dropRemittancesBefore(before: string): Promise<number> {
+    return this.db.kysely.transaction().execute(async (tx) => {
+      await tx.deleteFrom('remittance_lines').where('created_at', '<', before).execute();
+      await tx.deleteFrom('remittance_claims').where('created_at', '<', before).execute();
+      const r = await tx.deleteFrom('remittances').where('created_at', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    });
+  }
+
+  /** A key's compared lines of a payer and plan group received since `since` that still count, newest first: the advisory's observations. */
+  async observations(keyId: string, payerId: string, groupId: string, since: string, limit = 200): Promise<ObservationRow[]> {
+    return this.db.kysely
+      .selectFrom('remittance_lines')
+      .select([
+        'remittance_id',
+        'line_no',
+        'created_at',
+        'copay_said',
+        'copay_estimated',
+        'copay_paid',
+        'coinsurance_said',
+        'coinsurance_estimated',
+        'coinsurance_paid',
+        'deductible_estimated',
+        'deductible_paid',
+      ])
+      .where('key_id', '=', keyId)
+      .where('payer_id', '=', payerId)
+      .where('group_id', '=', groupId)
+      .where('created_at', '>=', since)
+      .where('withdrawn_by', 'is', null)
+      .where('verdict', '<>', 'not_comparable')
+      .orderBy('created_at', 'desc')
+      .orderBy('remittance_id', 'desc')
+      .orderBy('line_no', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** The remittance's stored answer, or null when this key has none by that id (or it was sealed under another key). */
@@ -109,7 +205,8 @@ export class RemittanceStore {
     let q = this.db.kysely
       .selectFrom('remittance_lines')
       .select(['payer_id', 'group_id', 'benefit_structure', 'verdict', 'difference', 'cause', 'created_at'])
-      .where('key_id', '=', f.key_id);
+      .where('key_id', '=', f.key_id)
+      .where('withdrawn_by', 'is', null);
     if (f.payer_id) q = q.where('payer_id', '=', f.payer_id);
     if (f.from) q = q.where('created_at', '>=', f.from);
     if (f.to) q = q.where('created_at', '<', nextDay(f.to));
@@ -121,4 +218,55 @@ function nextDay(iso: string): string {
   const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Which payments of one claim (a key's claim hash) still count, from every claim of it received, in
+ * the order received (docs/remittances.md 'Reversals and corrections'): each reversal withdraws the
+ * latest earlier payment of the amount it reverses not yet reversed, else (a reversal received before
+ * its payment) the first later one; of the payments left, those of the latest remittance count and
+ * an earlier remittance's are withdrawn by it (a correction). Written to the claims (settled_by) and
+ * their lines (withdrawn_by); a reversal's own lines never count.
+ */
+async function settleClaim(tx: Transaction<Database>, keyId: string, claimHash: string): Promise<void> {
+  const claims = await tx
+    .selectFrom('remittance_claims')
+    .selectAll()
+    .where('key_id', '=', keyId)
+    .where('claim_hash', '=', claimHash)
+    .orderBy('created_at')
+    .orderBy('remittance_id')
+    .orderBy('claim_no')
+    .execute();
+  const settled = new Map<RemittanceClaimTable, string | null>(claims.map((c) => [c, null]));
+  const payments = claims.filter((c) => !c.reversal);
+  for (const [i, r] of claims.entries()) {
+    if (!r.reversal) continue;
+    const open = (p: RemittanceClaimTable) => p.paid === -r.paid && settled.get(p) === null;
+    const before = payments.filter((p) => claims.indexOf(p) < i && open(p));
+    const target = before.at(-1) ?? payments.find((p) => claims.indexOf(p) > i && open(p));
+    if (!target) continue;
+    settled.set(target, r.remittance_id);
+    settled.set(r, target.remittance_id);
+  }
+  const standing = payments.filter((p) => settled.get(p) === null);
+  const latest = standing.at(-1)?.remittance_id;
+  for (const p of standing) if (p.remittance_id !== latest) settled.set(p, latest!);
+  for (const c of claims) {
+    const by = settled.get(c) ?? null;
+    if (by !== c.settled_by) {
+      await tx
+        .updateTable('remittance_claims')
+        .set({ settled_by: by })
+        .where('remittance_id', '=', c.remittance_id)
+        .where('claim_no', '=', c.claim_no)
+        .execute();
+    }
+    await tx
+      .updateTable('remittance_lines')
+      .set({ withdrawn_by: c.reversal ? c.remittance_id : by })
+      .where('remittance_id', '=', c.remittance_id)
+      .where('claim_no', '=', c.claim_no)
+      .execute();
+  }
 }

@@ -1,6 +1,6 @@
 /** Table types of the store, shared by SQLite and PostgreSQL through Kysely. */
 import type { ColumnType, Generated } from 'kysely';
-import type { EstimateRecordTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
+import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
@@ -133,6 +133,11 @@ export interface BatchTable {
   name?: string | null;
   total: number;
   created_at: string;
+  /**
+   * Set while a large batch's rows are still being written (store/batches.ts create): until then the
+   * batch is neither visible nor run, and past this instant an unfinished creation is deleted.
+   */
+  staged_until?: string | null;
 }
 
 export type BatchEnv = Mode | 'unknown';
@@ -192,4 +197,5 @@ export interface Database {
   estimate_records: EstimateRecordTable;
   remittances: RemittanceTable;
   remittance_lines: RemittanceLineTable;
+  remittance_claims: RemittanceClaimTable;
 }

@@ -35,7 +35,10 @@ import {
 import { forVisit, shareGroup, traceGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { STRONG_BH_TIER } from './codes.ts';
+import { codeEntry } from './code-tables/index.ts';
+import { benefitRole } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
+import { TELEHEALTH_PLACES_OF_SERVICE } from '../domain/encounter.ts';
 
 export { hasServiceLimit } from './benefits/accumulators.ts';
 export {
@@ -77,6 +80,21 @@ function networkHint(hinted: readonly Selectable[] | null, tier: number): { hint
 
 const NO_ROWS: readonly Selectable[] = [];
 
+/** EB01 H (Unlimited): the code table says the row states no limit (eb01.json `limit`). */
+const statesUnlimited = (b: Selectable) => codeEntry('eb01', b.info)?.limit === 'unlimited';
+
+/**
+ * What an unlimited benefit (EB01 H) says of the visit limits stated at `visitRank` (docs/estimates.md 1.1, "Visit
+ * limits"): more specific than all of them, the service has no limit; of the same rank, they contradict each other;
+ * less specific (or none), nothing.
+ */
+function unlimitedOver(unlimited: Selectable | null, visitRank: number): 'unlimited' | 'contradicts' | null {
+  if (unlimited === null) return null;
+  const rank = rowRank(unlimited);
+  if (rank < visitRank) return 'unlimited';
+  return rank === visitRank ? 'contradicts' : null;
+}
+
 /** The figures rows with values no rule reads compete for (closed-world.ts), each with those rows. */
 interface Unknowns {
   share: Selectable[];
@@ -102,15 +120,16 @@ function unknownsOf(
   for (const r of unknown) {
     if (!costApplies(r, n)) continue;
     const o = (out ??= { share: [], deductible: [], oop: [], visits: [] });
+    const role = benefitRole(r.info);
     if (isShareInfo(r.info)) {
       if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
-    } else if (r.info === 'C' || r.info === 'G') {
+    } else if (role === 'deductible' || role === 'out_of_pocket') {
       // An accumulator of unknown amount may be 0 (none) or not: whether the session waits for it, or is capped, and so the structure, is unknown.
-      if (competingRank(r) <= (r.info === 'C' ? ranks.deductible : ranks.oop)) {
-        (r.info === 'C' ? o.deductible : o.oop).push(r);
+      if (competingRank(r) <= (role === 'deductible' ? ranks.deductible : ranks.oop)) {
+        (role === 'deductible' ? o.deductible : o.oop).push(r);
         o.share.push(r);
       }
-    } else if (r.info === 'F') {
+    } else if (role === 'limitation') {
       if (competingRank(r) <= ranks.visits) {
         o.visits.push(r);
         o.share.push(r);
@@ -141,7 +160,7 @@ export function networkBenefits(
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback } = { hdhp: false, fits: pricesOffice },
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
@@ -157,27 +176,32 @@ export function networkBenefits(
   let deductibleRank = Infinity;
   let oopRank = Infinity;
   let visitRank = Infinity;
+  // EB01 H (Unlimited, eb01.json `limit`): the most specific rank stating no limit, and its row.
+  let unlimited: Selectable | null = null;
   // A V with values no rule reads still says the payer does not state the service here.
-  for (const b of unknown) if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
+  for (const b of unknown)
+    if (benefitRole(b.info) === 'cannot_process' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
   for (const b of bh) {
-    if (b.info === 'V' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
+    const role = benefitRole(b.info);
+    if (role === 'cannot_process' && b.tier >= 0 && b.tier <= STRONG_BH_TIER && costApplies(b, n) && b.tier < cannotTier) cannotTier = b.tier;
     if (!costApplies(b, n)) continue;
     if ((b.status || b.cost) && b.deductibleHint !== null) (hinted ??= []).push(b);
     if (isNotCoveredInfo(b.info)) known = true;
     if (!b.cost) {
+      if (statesUnlimited(b) && (unlimited === null || rowRank(b) < rowRank(unlimited))) unlimited = b;
       if (b.status && statusApplies(b, n)) known = true;
       // EB01 F with an amount and no unit of service: a dollar maximum on what the payer pays (benefits/dollar-limits.ts).
-      else if (b.info === 'F') (dollars ??= new DollarLimits()).offer(b);
+      else if (role === 'limitation') (dollars ??= new DollarLimits()).offer(b);
       continue;
     }
     known = true;
-    if (b.info === 'C') {
+    if (role === 'deductible') {
       (deductible ??= new AccumulatorReader()).offer(b);
       deductibleRank = Math.min(deductibleRank, rowRank(b));
-    } else if (b.info === 'G') {
+    } else if (role === 'out_of_pocket') {
       (oop ??= new AccumulatorReader()).offer(b);
       oopRank = Math.min(oopRank, rowRank(b));
-    } else if (b.info === 'F') {
+    } else if (role === 'limitation') {
       (visits ??= new VisitReader()).offer(b);
       visitRank = Math.min(visitRank, rowRank(b));
     }
@@ -189,12 +213,24 @@ export function networkBenefits(
       ? unknownsOf(unknown, n, plan.fits, { share: pre?.rank ?? Infinity, deductible: deductibleRank, oop: oopRank, visits: visitRank })
       : null;
   if (!known && unknowns === null) return null;
-  const visitCount = unknowns !== null && unknowns.visits.length > 0 ? { total: null, remaining: null } : visits?.reported ? visits.result() : null;
+  // An unlimited benefit more specific than every visit limit: none limits the service; at the same rank they contradict each other.
+  const limitless = unlimitedOver(unlimited, visits?.reported ? visitRank : Infinity);
+  const visitCount =
+    (unknowns !== null && unknowns.visits.length > 0) || limitless === 'contradicts'
+      ? { total: null, remaining: null }
+      : limitless === 'unlimited'
+        ? null
+        : visits?.reported
+          ? visits.result()
+          : null;
   // A copay and a coinsurance by visit count: the visit limit's used count says which visit of the year this is.
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
-  const shared = unknowns !== null && unknowns.share.length > 0 ? null : shareGroup(priced, n, plan.fits, warnings, plan.fallback);
+  const shared =
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts'
+      ? null
+      : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
   const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;
@@ -228,6 +264,7 @@ export function networkBenefits(
   const cap = dollars?.cap();
   if (cap !== undefined) out.payer_cap = cap;
   if (group?.combine && out.copayment !== null && out.coinsurance !== null) out.combine = group.combine;
+  if (group?.coinsuranceCap !== undefined && out.coinsurance !== null) out.coinsurance_cap = group.coinsuranceCap;
   if (group?.notCovered) out.not_covered = true;
   if (group && group.priorAuth !== null) out.prior_authorization_required = group.priorAuth;
   if (group?.authNumber) out.prior_authorization_number = group.authNumber;
@@ -276,7 +313,21 @@ export function networkBenefits(
     trace.push(entry);
     deductible?.trace('deductible', n, trace);
     oop?.trace('OOP max', n, trace);
-    visits?.trace(n, trace);
+    if (limitless === 'unlimited' && unlimited)
+      trace.push(
+        traced(
+          'visit limit: none',
+          n,
+          unlimited,
+          'EB01 H (unlimited) is more specific than every visit limit: a less specific limit does not limit this service',
+        ),
+      );
+    else if (limitless === 'contradicts' && unlimited)
+      trace.push({
+        ...traced('visit limit', n, unlimited, 'EB01 H (unlimited) and a visit limit of the same rank contradict each other: unknown'),
+        status: 'conflict',
+      });
+    if (limitless !== 'unlimited') visits?.trace(n, trace);
     dollars?.trace(n, trace);
   }
   return out;
@@ -291,7 +342,8 @@ export function telehealthShare(
   trace?: TraceEntry[],
   unknown: readonly Selectable[] = NO_ROWS,
 ): CostShare | null {
-  const group = shareGroup(list, n, pricesTelehealth, warnings);
+  // The telehealth cost share is a telehealth visit's: words qualifying it for one (share-qualifiers.json) read at a telehealth place.
+  const group = shareGroup(list, n, pricesTelehealth, warnings, '98-then-30', TELEHEALTH_PLACES_OF_SERVICE[0] ?? null);
   if (unknown.length > 0) {
     // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
     // unknown in-person cost share cannot be told apart from it.
@@ -307,9 +359,10 @@ export function telehealthShare(
     }
   }
   if (!group || group.notCovered) return null;
-  const { copayment, coinsurance } = group;
+  const { copayment, coinsurance, coinsuranceCap } = group;
   if (copayment === null && coinsurance === null) return null;
-  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null)) return null;
+  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null) && coinsuranceCap === inPerson?.coinsurance_cap)
+    return null;
   if (trace) traceGroup(group, n, 'telehealth ', trace);
-  return { copayment, coinsurance };
+  return coinsuranceCap !== undefined && coinsurance !== null ? { copayment, coinsurance, coinsurance_cap: coinsuranceCap } : { copayment, coinsurance };
 }

@@ -58,6 +58,8 @@
  *   is_hdhp, is_hdhp without a plan type reads as plan_type HDHP, and is_marketplace reads as
  *   insurance_type marketplace
  * - a third_party_payer makes mental_health_coverage carved_out, and carved_out needs one
+ * - an inactive coverage beside mental health active or carved out reads as active (a behavioral-health-only
+ *   program: docs/estimates.md 1.1, "Status rows cover their own service types")
  * - a telehealth cost share equal to in-person (or empty) reads as null
  * - next_plan_year needs a plan_begin_date and a plan_end_date, and a begin after both (without a
  *   plan end, a later begin in force on the date of service is a change within the year)

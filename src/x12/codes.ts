@@ -1,6 +1,9 @@
 /** X12 code values the 270/271 readers and writers share. */
 import type { InsuranceType, PlanType, Relationship } from '../domain/coverage.ts';
 import { codeIn, codeTable } from './code-tables/index.ts';
+import { isMentalHealthType, programOf } from './code-tables/attributes.ts';
+
+export { isTelehealthPlace } from './code-tables/attributes.ts';
 
 /**
  * Behavioral-health service type codes come in preference tiers (docs/interface.md section 6), most
@@ -11,14 +14,12 @@ import { codeIn, codeTable } from './code-tables/index.ts';
 export const STRONG_BH_TIER = 1;
 
 /**
- * EB03 codes of mental health itself (TR3 code list 1365: Mental Health, Mental Health Provider - Outpatient,
- * Psychiatric, Psychotherapy, Psychiatric - Inpatient / - Outpatient). Not substance abuse's AI, AJ, AK: a
- * status or an administrator stated for those alone says nothing of a psychotherapy session (docs/estimates.md 1.1, 1.3).
+ * Whether an EB03 list names a service type of mental health itself (eb03.json `mentalHealth`: Mental
+ * Health, Mental Health Provider - Outpatient, Psychiatric, Psychotherapy, Psychiatric - Inpatient / -
+ * Outpatient). Not substance abuse's AI, AJ, AK: a status or an administrator stated for those alone
+ * says nothing of a psychotherapy session (docs/estimates.md 1.1, 1.3).
  */
-const MENTAL_HEALTH_SERVICE_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A7', 'A8']);
-
-/** Whether an EB03 list names a mental-health service type (MENTAL_HEALTH_SERVICE_TYPES). */
-export const namesMentalHealth = (types: readonly string[] | undefined) => types !== undefined && types.some((t) => MENTAL_HEALTH_SERVICE_TYPES.has(t));
+export const namesMentalHealth = (types: readonly string[] | undefined) => types !== undefined && types.some(isMentalHealthType);
 
 let tiers: Map<string, number> | null = null;
 
@@ -64,18 +65,8 @@ export const CODE_BY_PLAN_TYPE: Readonly<Record<Exclude<PlanType, null>, string>
 
 export type ProgramType = 'medicare' | 'medicare_advantage' | 'medicaid' | 'qmb';
 
-/** EB04 codes that name a government program; anything else reads as commercial. */
-const PROGRAM_BY_CODE: Readonly<Record<string, ProgramType>> = {
-  MA: 'medicare',
-  MB: 'medicare',
-  MP: 'medicare',
-  CP: 'medicare',
-  HN: 'medicare_advantage',
-  MC: 'medicaid',
-  QM: 'qmb',
-};
-
-export const programOfCode = (code: string): ProgramType | null => codeIn(PROGRAM_BY_CODE, code) ?? null;
+/** The government program an EB04 code names (eb04.json `program`); anything else reads as commercial. */
+export const programOfCode = (code: string): ProgramType | null => programOf(code) ?? null;
 
 /** EB04 the 271 builder writes for each insurance type (plan level). */
 export const CODE_BY_PROGRAM: Readonly<Partial<Record<InsuranceType, string>>> = {
@@ -140,9 +131,4 @@ export function limitUnit(qualifier: string): 'visits' | 'service' | 'none' {
   if (qualifier === '') return 'none';
   const e = codeIn(codeTable('quantity').codes, qualifier);
   return e?.unit ?? 'none';
-}
-
-/** III02 place-of-service codes for telehealth: 02 telehealth other than home, 10 telehealth in the patient's home. */
-export function isTelehealthPlace(code: string): boolean {
-  return code === '02' || code === '10';
 }

@@ -2,6 +2,7 @@
 import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
 import { hasServiceLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
 import { bhTier, tierOf } from './codes.ts';
+import { benefitDtp, benefitRole, isPlanLevelType, networkOf, statusCoverage } from './code-tables/attributes.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
@@ -50,7 +51,11 @@ export const NO_MESSAGES: string[] = [];
 const NO_MODIFIERS: readonly string[] = [];
 
 export const orNull = (s: string) => (s === '' ? null : s);
-export const isCostInfo = (info: string) => info === 'A' || info === 'B' || info === 'C' || info === 'G';
+/** EB01 A, B, C, G (eb01.json `role`): a cost share or an accumulator. */
+export function isCostInfo(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'coinsurance' || role === 'copayment' || role === 'deductible' || role === 'out_of_pocket';
+}
 export const isStatus = (b: Benefit) => b.status;
 export const isCost = (b: Benefit) => b.cost;
 export { isNotCoveredInfo, isShareInfo, readShareQuiet } from './benefits/rows.ts';
@@ -70,7 +75,8 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
   // Most EBs have none of these; the length checks skip setting up the loops.
   if (loop.dtp.length > 0) {
     for (const dtp of loop.dtp) {
-      if (el(dtp, 1) === '348') {
+      const q = el(dtp, 1);
+      if (benefitDtp.of(q) === 'benefit' && benefitDtp.date(q) === 'begin') {
         begin = readDtpDate(el(dtp, 2), el(dtp, 3))?.start ?? null;
         if (begin) break;
       }
@@ -85,15 +91,16 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
   const modifiers = composite === null || composite.length <= 2 ? NO_MODIFIERS : composite.slice(2, 6).filter((m) => m !== '');
   const procedureEnd = procedure === null ? null : (composite![7] ?? '') || null;
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
-  const cost = isCostInfo(info) || (info === 'F' && hasServiceLimit(loop));
+  const role = benefitRole(info);
+  const cost = isCostInfo(info) || (role === 'limitation' && hasServiceLimit(loop));
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
   let marketplace = false;
   let bluecard = false;
   let hdhp = false;
   if (loop.msg.length > 0) {
-    const eb12 = el(s, 12);
-    const network = eb12 === 'Y' ? 'in' : eb12 === 'N' ? 'out' : null;
+    const eb12 = networkOf(el(s, 12));
+    const network = eb12 === 'in' || eb12 === 'out' ? eb12 : null;
     for (const m of loop.msg) {
       const text = el(m, 1);
       if (text === '') continue;
@@ -110,7 +117,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     loop,
     info,
     level: el(s, 2),
-    planWide: services ? services.includes('30') : eb03 === '' || eb03 === '30',
+    planWide: services ? services.some(isPlanLevelType) : eb03 === '' || isPlanLevelType(eb03),
     tier: services ? bhTier(services) : eb03 === '' ? 3 : tierOf(eb03),
     period,
     insurance: el(s, 4),
@@ -118,7 +125,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     place,
     telehealth: place === 'telehealth',
     begin,
-    status: info.length === 1 && info >= '1' && info <= '8',
+    status: role === 'status',
     cost,
     messages,
     deductibleHint,
@@ -130,7 +137,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     modifiers,
     serviceTypes,
     window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,
-    unknown: unknownValues(loop, d, cost || info === 'F' || isShareInfo(info)),
+    unknown: unknownValues(loop, d, cost || role === 'limitation' || isShareInfo(info)),
   };
 }
 
@@ -154,7 +161,7 @@ export function pick<T>(list: Benefit[], info: string, read: (b: Benefit) => T |
 /** EB05, EB07 and EB08 are read when needed: most EBs are never asked for them. */
 export const insuranceCode = (b: Benefit) => b.insurance;
 export const planDescription = (b: Benefit) => el(b.loop.seg, 5);
+/** What a status code (EB01 1-8) says of coverage (eb01.json `coverage`); a code that is no status reads as active, as it always did. */
 export function statusOf(code: string): CoverageStatus {
-  if (code === '5') return 'active_pending_investigation';
-  return code >= '6' ? 'inactive' : 'active';
+  return statusCoverage(code) ?? 'active';
 }

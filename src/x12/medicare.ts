@@ -3,8 +3,9 @@
  * QMB anywhere in the answer, Medicare Advantage and Medicaid named by plan or payer text, and
  * Medicare Parts A and B (outpatient psychotherapy is a Part B service).
  */
-import type { InsuranceType, IsoDate, NetworkBenefits, PlanType } from '../domain/coverage.ts';
+import type { InsuranceType, IsoDate, PlanType } from '../domain/coverage.ts';
 import type { BenefitLoop } from './loops.ts';
+import { benefitDtp, benefitRef, benefitRole, medicarePartOf, paysPremiumOnly, programOf, statusCoverage } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 import { saysCue } from './benefits/phrases.ts';
@@ -26,12 +27,12 @@ export interface ProgramBenefit {
  */
 function namesQmb(b: ProgramBenefit): boolean {
   const seg = b.loop.seg;
-  const active = b.cost || (b.status && b.info <= '5');
+  const active = b.cost || (b.status && statusCoverage(b.info) !== 'inactive');
   const eb04 = b.insurance;
-  if (eb04 === 'QM' && active) return true;
-  if (eb04 === 'HS') return false;
+  if (programOf(eb04) === 'qmb' && active) return true;
+  if (paysPremiumOnly(eb04)) return false;
   if (b.status && active && saysCue(el(seg, 5), 'qmb')) return true;
-  if (b.info !== 'R') return false;
+  if (benefitRole(b.info) !== 'other_payer') return false;
   if (saysCue(el(seg, 5), 'qmb')) return true;
   return b.loop.related.some((r) => saysCue(el(r.nm1, 3), 'qmb'));
 }
@@ -45,8 +46,8 @@ const MA_CONTRACT = /^[HRE]\d{4}/;
  * (HN, or the plan's HMO/PPO code).
  */
 function advantageRow(b: ProgramBenefit): boolean {
-  if (b.info !== 'R') return false;
-  return b.loop.related.length > 0 && b.loop.ref.some((r) => el(r, 1) === '18' && MA_CONTRACT.test(el(r, 2)));
+  if (benefitRole(b.info) !== 'other_payer') return false;
+  return b.loop.related.length > 0 && b.loop.ref.some((r) => benefitRef(el(r, 1)) === 'plan_number' && MA_CONTRACT.test(el(r, 2)));
 }
 
 /**
@@ -67,7 +68,8 @@ export function refineProgram(
   const payer = (context.payerName ?? '').toUpperCase();
   const commercialish = insurance_type === 'commercial' || insurance_type === 'marketplace';
   const medicareNamed = (saysCue(plan, 'medicare') && !saysCue(plan, 'medicare_supplement')) || saysCue(payer, 'medicare_advantage');
-  if (insurance_type === 'medicare' && benefits.some((b) => (b.status || b.cost) && b.insurance === 'HN')) insurance_type = 'medicare_advantage';
+  if (insurance_type === 'medicare' && benefits.some((b) => (b.status || b.cost) && programOf(b.insurance) === 'medicare_advantage'))
+    insurance_type = 'medicare_advantage';
   else if (insurance_type === 'medicare' && benefits.some(advantageRow)) {
     // Original Medicare answers for a member enrolled in a Medicare Advantage plan: the plan, not Part B, pays.
     insurance_type = 'medicare_advantage';
@@ -79,7 +81,7 @@ export function refineProgram(
   ) {
     insurance_type = 'medicare_advantage';
   } else if (commercialish && (saysCue(plan, 'medicaid') || (!context.eb04Sent && saysCue(payer, 'medicaid')))) {
-    insurance_type = plan_type === 'HMO' || benefits.some((b) => b.info === 'MC') ? 'managed_medicaid' : 'medicaid';
+    insurance_type = plan_type === 'HMO' || benefits.some((b) => benefitRole(b.info) === 'managed_care') ? 'managed_medicaid' : 'medicaid';
   }
   let qmb = false;
   if (insurance_type === 'medicare' || insurance_type === 'medicaid' || insurance_type === 'commercial' || insurance_type === 'medicare_advantage') {
@@ -100,10 +102,11 @@ export type PartState = 'active' | 'ended' | 'not yet begun' | 'absent';
 function endOf(loop: BenefitLoop): IsoDate | null {
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
-    if (q !== '307' && q !== '347' && q !== '357' && q !== '291' && q !== '346' && q !== '356') continue;
+    const of = benefitDtp.of(q);
+    if (of !== 'plan' && of !== 'eligibility') continue;
     const range = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!range) continue;
-    if (q === '347' || q === '357') return range.start;
+    if (benefitDtp.date(q) === 'end') return range.start;
     if (range.end && range.end !== range.start) return range.end;
   }
   return null;
@@ -113,7 +116,9 @@ function endOf(loop: BenefitLoop): IsoDate | null {
 function startOf(loop: BenefitLoop): IsoDate | null {
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
-    if (q !== '307' && q !== '346' && q !== '356' && q !== '348') continue;
+    const date = benefitDtp.date(q);
+    // A begin (the plan's, the eligibility's or the benefit's) or the eligibility range; not the plan's 291 range.
+    if (date !== 'begin' && !(date === 'range' && benefitDtp.of(q) === 'eligibility')) continue;
     const range = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (range) return range.start;
   }
@@ -122,40 +127,20 @@ function startOf(loop: BenefitLoop): IsoDate | null {
 
 /** Medicare Part A (EB04 MA) and Part B (EB04 MB) as the status EBs state them on `asOf` (an entitlement starting later is not in force). */
 export function medicareParts(benefits: readonly ProgramBenefit[], asOf: IsoDate | null): { a: PartState; b: PartState } {
-  return { a: partState(benefits, asOf, 'MA'), b: partState(benefits, asOf, 'MB') };
+  return { a: partState(benefits, asOf, 'part_a'), b: partState(benefits, asOf, 'part_b') };
 }
 
-function partState(benefits: readonly ProgramBenefit[], asOf: IsoDate | null, code: string): PartState {
+function partState(benefits: readonly ProgramBenefit[], asOf: IsoDate | null, part: 'part_a' | 'part_b'): PartState {
   let state: PartState = 'absent';
   for (const b of benefits) {
-    if (!b.status || b.insurance !== code) continue;
+    if (!b.status || medicarePartOf(b.insurance) !== part) continue;
     const end = endOf(b.loop);
     const start = startOf(b.loop);
     const future = start !== null && asOf !== null && start > asOf;
-    const active = b.info <= '5' && !(end !== null && asOf !== null && end < asOf) && !future;
+    const activeStatus = statusCoverage(b.info) !== 'inactive';
+    const active = activeStatus && !(end !== null && asOf !== null && end < asOf) && !future;
     if (active) return 'active';
-    if (state !== 'ended') state = future && b.info <= '5' ? 'not yet begun' : 'ended';
+    if (state !== 'ended') state = future && activeStatus ? 'not yet begun' : 'ended';
   }
   return state;
-}
-
-/**
- * Outpatient psychotherapy is a Part B service (42 CFR 410.32 ff., Medicare Benefit Policy Manual
- * ch. 15 §160): with Part A alone, or Part B ended, the session is not covered.
- */
-export function partBMissing(parts: { a: PartState; b: PartState }): boolean {
-  return parts.b === 'ended' || parts.b === 'not yet begun' || (parts.b === 'absent' && parts.a !== 'absent');
-}
-
-export function notCovered(reported: NetworkBenefits | null, reason: string): NetworkBenefits {
-  return {
-    not_covered_reason: reason,
-    copayment: null,
-    coinsurance: null,
-    deductible_applies: false,
-    deductible: reported?.deductible ?? null,
-    oop_max: reported?.oop_max ?? null,
-    visit_limit: null,
-    not_covered: true,
-  };
 }

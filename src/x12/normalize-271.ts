@@ -29,66 +29,34 @@
  * - AAA at the payer, receiver, subscriber or dependent level (2000 or 2100) rejects the answer;
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
-import type { Coverage, CoverageStatus } from '../domain/coverage.ts';
-import { aaaReason } from './aaa.ts';
-import { familyRowsElsewhere, patientLoop, type AskedPerson } from './patient.ts';
-import { isTrn2, REJECT_LEVEL, rejection, type Eligibility } from './rejection.ts';
-import { pricesOffice, pricesTelehealth, traced, type PlaceFit, type TraceEntry } from './benefit-selection.ts';
-import { priceRows, type PricingFacts } from './benefits/pricing.ts';
-import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
+import { traced } from './benefit-selection.ts';
+import { priceEncounter, traceRows, type CostShareFallback, type EncounterPrice, type PricingFacts, type TraceEntry } from './benefits/index.ts';
+import type { Benefit } from './eb-benefit.ts';
+import { encounterServiceTypes, ownServiceGate } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
-import { namesMember, transactionToRead } from './transaction-set.ts';
-import { messagesOf } from './hints.ts';
-import { terminationOf } from './plan-dates.ts';
-import { refineProgram } from './medicare.ts';
-import { traceRows } from './benefits/tracing.ts';
-import { byContent } from './benefits/gates.ts';
-import { nextYearRows, rowExcludedBy } from './benefits/pricing-rows.ts';
-import type { CostShareFallback } from './benefits/rows.ts';
-import { sortRows } from './benefits/row-lists.ts';
-import { unknownMemberDates } from './benefits/closed-world.ts';
-import { planDatesRow, planStatusRow, sessionStatus } from './plan-rows.ts';
-import { mentalHealthStatus } from './mental-health-status.ts';
-import { saysCue } from './benefits/phrases.ts';
-import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
-import { benefitAaa as benefitAaaOf, type LoopTree } from './loops.ts';
-import { fail, guarded, ok, type ParseResult } from './result.ts';
-import { refusalOf } from './member-refusal.ts';
-import { el } from './tokenizer.ts';
-import { d8ToIso } from './values.ts';
-import { type Benefit, readBenefit, orNull, isStatus, isCost, insuranceCode } from './eb-benefit.ts';
-import { planDates, refIn, readPerson } from './member-loops.ts';
+import type { Encounter } from '../domain/encounter.ts';
+import type { LoopTree } from './loops.ts';
+import type { AskedPerson } from './patient.ts';
+import { programRule } from './plan-identity.ts';
+import { traceCarveOut } from './related-entities.ts';
+import type { Eligibility } from './rejection.ts';
+import { guarded, ok, type ParseResult } from './result.ts';
+import { transactionToRead } from './transaction-set.ts';
 import {
-  entityName,
-  traceCarveOut,
-  thirdParty,
-  otherSourceOfBehavioralHealth,
-  utilizationManager,
-  primaryCareProvider,
-  additionalPolicies,
-} from './related-entities.ts';
-import { nextPlanYear, insuranceAndPlanType, planName, programRule } from './plan-identity.ts';
-
-const earliestBegin = (rows: readonly Benefit[]) => rows.reduce<string | null>((m, b) => (b.begin !== null && (m === null || b.begin < m) ? b.begin : m), null);
-
-const pricesTelehealthOrAnywhere = (p: PlaceFit) => p === 'any' || pricesTelehealth(p);
+  coverageOf,
+  listRows,
+  memberDates,
+  readCarveOut,
+  readDates,
+  readMember,
+  readPlanStatus,
+  readProgram,
+  readRows,
+  traceNumber,
+} from './eligibility-stages.ts';
 
 export type { Eligibility, RejectLevel } from './rejection.ts';
-
-/** Into document order (an insertion sort: the lists are short, and Array.prototype.sort's comparator calls cost more). */
-function sortByIndex(list: Benefit[]): void {
-  for (let i = 1; i < list.length; i++) {
-    const b = list[i]!;
-    const k = b.loop.seg.index;
-    let j = i - 1;
-    while (j >= 0 && list[j]!.loop.seg.index > k) {
-      list[j + 1] = list[j]!;
-      j--;
-    }
-    list[j + 1] = b;
-  }
-}
 
 /** Options for reading a 271; `trace` collects where each figure came from (the explanation, built only when asked). */
 export interface NormalizeOptions {
@@ -123,7 +91,11 @@ function readTransaction(ic: ParseResult<Interchange>, options: NormalizeOptions
   return readEligibility(built.tree, ic.value.delimiters, { index: tx.st.index, id: 'ST', offset: tx.st.offset }, set.warnings, options);
 }
 
-/** The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. */
+/**
+ * The Eligibility a 271's loop tree states; `at` locates the transaction set for errors. The stages
+ * (eligibility-stages.ts), each reading what the ones before it found: the member, the rows, the
+ * plan's dates and status, the program, the carve-out, and the price (the benefits room).
+ */
 function readEligibility(
   tree: LoopTree,
   d: Delimiters,
@@ -131,220 +103,52 @@ function readEligibility(
   warnings: string[],
   { trace, encounter: asked, memberId, person, fallback }: NormalizeOptions,
 ): ParseResult<Eligibility> {
-  const payerLevel = tree.levels.find((l) => l.kind === 'payer');
-  const receiverLevel = tree.levels.find((l) => l.kind === 'receiver');
-  const subscriberLevels = tree.levels.filter((l) => l.kind === 'subscriber');
-  const named = subscriberLevels.length > 1 && memberId ? subscriberLevels.find((l) => namesMember(l, memberId)) : undefined;
-  const subscriberLevel = named ?? subscriberLevels[0];
-  if (subscriberLevels.length > 1) {
-    warnings.push(`${subscriberLevels.length} subscriber levels (2000C); ${named ? 'the one naming the member ID asked about' : 'only the first'} is read`);
-  }
-  // The patient: the person of the subscriber level whose member ID, date of birth and names agree with the request (patient.ts).
-  const patient = subscriberLevel ? patientLoop(subscriberLevel, person) : undefined;
-  const dependentLevel = patient && 'level' in patient && patient.dependent ? patient.level : undefined;
-  const refused = refusalOf(tree, { payerLevel, receiverLevel, subscriberLevel, dependentLevel }, patient, at, warnings);
-  if (refused !== null || !subscriberLevel) return refused ?? fail('the 271 has no subscriber level (2000C, HL03=22) and no AAA rejection', at);
-
-  const memberLevel = dependentLevel ?? subscriberLevel;
-  const benefitLevel = memberLevel.benefits.length > 0 || !dependentLevel ? memberLevel : subscriberLevel;
-  const memberName = memberLevel.names[0];
-  const subscriberName = subscriberLevel.names[0];
-  const names = [memberName, subscriberName];
-
-  const bht = tree.header.find((s) => s.id === 'BHT');
-  const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
-  const encounter = asked ?? (bhtDate ? defaultEncounter(bhtDate) : null);
-  // A telehealth encounter (place 02/10) is priced by the rows for telehealth; one in person by the rows
-  // for its own place (11 office, 53 community mental health center, 12 home, ...) or for no place.
-  const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
-  const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
-  const all: Benefit[] = [];
-  for (const b of benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
-  // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
-  const elsewhere = subscriberLevel
-    ? familyRowsElsewhere(subscriberLevel, benefitLevel, (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson), encounter) === null)
-    : null;
-  for (const b of elsewhere?.rows ?? []) all.push(readBenefit(b, d, inPerson));
-  const benefitAaa = benefitAaaOf(benefitLevel);
-  if (benefitAaa.length > 0) {
-    if (!all.some((b) => isStatus(b) || isCost(b))) return ok(rejection(benefitAaa[0]!, REJECT_LEVEL[benefitLevel.kind]), warnings);
-    for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
-  }
-
-  const ordered = byContent(all);
-  const planEb = planDatesRow(ordered, encounter);
-  const dates = planDates(names, planEb?.loop);
-  const { plan346, plan291, elig356, elig307 } = dates;
-  const planBegin = plan346?.start ?? plan291?.start ?? elig356?.start ?? elig307?.start ?? null;
-  const reportedEnd = dates.plan347?.start ?? plan346?.end ?? plan291?.end ?? null;
-  const reportedEligibilityEnd = dates.elig357?.start ?? elig307?.end ?? elig356?.end ?? null;
-  const planEnd = reportedEnd;
-  const reference = planBegin ?? bhtDate;
-  // Without a plan end a later benefit begin can be a change within the year: one in force on the
-  // date of service prices it (docs/estimates.md, next plan year).
-  const nextAfter = planEnd ?? encounter?.date_of_service ?? null;
-  const skipped: { b: Benefit; why: string }[] = [];
-  if (trace)
-    for (const b of elsewhere?.others ?? [])
-      skipped.push({ b: readBenefit(b, d, inPerson), why: "a row of another person's loop (2000C/2000D) than the patient's" });
-  // The explanation names every row: those of another subscriber level are not the member's.
-  if (trace && subscriberLevels.length > 1) {
-    for (const other of subscriberLevels) {
-      if (other === subscriberLevel) continue;
-      for (const level of [other, ...other.children]) {
-        for (const b of level.benefits)
-          if (b.seg.id === 'EB') skipped.push({ b: readBenefit(b, d, inPerson), why: 'a row of another subscriber level (2000C) than the one read' });
-      }
-    }
-  }
-  const pricesHere = telehealthVisit ? pricesTelehealthOrAnywhere : pricesOffice;
-  // One pass sorts the EBs into the lists the readers below need, in an order set by their content
-  // (never by their order in the 271: docs/estimates.md section 1.1).
-  const { thisYear, next, typed, entities, payerRows, firstStatus, mhActive, mhInactive, mh, otherActive, strongCostShare } = sortRows(
-    ordered,
-    { encounter, reference, nextAfter, pricesHere },
-    skipped,
-  );
-  const { current } = thisYear;
-  // The plan's name and program are read from any status row: they name the plan, not what it covers. Its status
-  // comes from the rows that cover the session (sessionStatus, docs/estimates.md 1.1).
-  const planLevel = planStatusRow(current, encounter) ?? firstStatus;
-  // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
-  // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
-  sortByIndex(payerRows);
-  const session = sessionStatus(current, encounter, { ...mh, active: mhActive, inactive: mhInactive });
-  let coverageStatus: CoverageStatus = session.status;
-  const statusRow = session.row;
-  if (coverageStatus === 'unknown')
-    warnings.push(
-      firstStatus
-        ? 'no eligibility status EB (EB01 1-8) for the plan or for mental health, only for other services: the coverage status is unknown'
-        : 'no eligibility status EB (EB01 1-8): the coverage status is unknown',
-    );
-  // The member's eligibility (2100C/D DTP 356, or a 307 range) begins after the date of service: not in force for this encounter.
-  const eligibilityBegin = elig356?.start ?? elig307?.start ?? null;
-  if (coverageStatus !== 'inactive' && encounter && eligibilityBegin !== null && eligibilityBegin > encounter.date_of_service) {
-    coverageStatus = 'inactive';
-    trace?.push(
-      traced(
-        'coverage status: inactive',
-        null,
-        null,
-        `eligibility begins ${eligibilityBegin} (DTP 356/307), after the date of service ${encounter.date_of_service}`,
-      ),
-    );
-  }
-
-  const nextBegin = earliestBegin(next);
-  const { plan_end_date, eligibility_end_date } =
-    coverageStatus === 'inactive'
-      ? { plan_end_date: planEnd, eligibility_end_date: reportedEligibilityEnd }
-      : terminationOf({
-          begin: planBegin,
-          end: planEnd,
-          endFrom347: dates.plan347 !== null,
-          eligibilityEnd: reportedEligibilityEnd,
-          nextBegin,
-        });
-
-  const { flags, messages } = messagesOf(all);
-  const planNameRef = refIn(names, '18');
-  const payerNm1 = payerLevel?.names[0]?.nm1;
-  const plan_name = planName(planLevel, typed) ?? (planNameRef ? orNull(el(planNameRef, 3)) : null);
-  const eb04Sent = (planLevel !== undefined && insuranceCode(planLevel) !== '') || typed.some((b) => insuranceCode(b) !== '');
-  flags.is_hdhp ||= saysCue(plan_name, 'hdhp');
-  flags.is_marketplace ||= saysCue(plan_name, 'marketplace');
-  const { insurance_type, plan_type, qmb, advantageElsewhere } = refineProgram(insuranceAndPlanType(planLevel, typed, current, flags), current, {
-    planNames: [plan_name, planNameRef ? el(planNameRef, 3) : null],
-    payerName: payerNm1 ? entityName(payerNm1) : null,
-    eb04Sent,
-  });
-
-  const carveOut = thirdParty(entities, strongCostShare);
-  const third = carveOut?.entity ?? null;
-  if (carveOut && !third) warnings.push('the behavioral-health carve-out rows name different administrators: the administrator is unknown');
-  const otherSource = carveOut ? undefined : otherSourceOfBehavioralHealth(entities);
-  // A date of service after this plan year's end, in the next plan year the payer reports: that year's rows price
-  // it, this year's never do (docs/estimates.md section 1.1, "The plan year of the date of service").
-  const nextYear =
-    encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service
-      ? nextYearRows(next, encounter, skipped, pricesHere)
-      : null;
-  const { mental, mhInactiveIn, mhInactiveOut } = mentalHealthStatus({ carvedOut: Boolean(carveOut || otherSource), mh, otherActive, strongCostShare });
-  const pricing: PricingFacts = {
-    insurance_type,
-    dateOfService: encounter?.date_of_service ?? null,
-    inactive: coverageStatus === 'inactive',
-    plan: fallback ? { hdhp: flags.is_hdhp, fits: pricesHere, fallback } : { hdhp: flags.is_hdhp, fits: pricesHere },
-    advantageElsewhere,
-    mhInactive: { in: mhInactiveIn, out: mhInactiveOut },
-    memberDates: encounter
-      ? [...unknownMemberDates(memberName, encounter.date_of_service), ...(dependentLevel ? unknownMemberDates(subscriberName, encounter.date_of_service) : [])]
-      : [],
-    session,
+  const who = readMember(tree, at, warnings, memberId, person);
+  if ('refused' in who) return who.refused;
+  const m = who.member;
+  const read = readRows(tree, d, m, asked, warnings);
+  if ('rejected' in read) return read.rejected;
+  const r = read.rows;
+  const dates = readDates(m, r, trace);
+  const { lists, skipped } = listRows(m, r, dates, d, trace);
+  const status = readPlanStatus(r, dates, lists, warnings, trace);
+  const program = readProgram(m, r, lists, status);
+  const encounterTypes = encounterServiceTypes(r.encounter);
+  const carve = readCarveOut(lists, warnings, encounterTypes);
+  const facts: PricingFacts = {
+    insurance_type: program.insurance_type,
+    dateOfService: r.encounter?.date_of_service ?? null,
+    inactive: status.coverageStatus === 'inactive',
+    plan: { hdhp: program.flags.is_hdhp, fits: r.pricesHere, place: r.encounter?.place_of_service ?? null, ...(fallback ? { fallback } : {}) },
+    advantageElsewhere: program.advantageElsewhere,
+    mhInactive: carve.mhInactive,
+    memberDates: memberDates(m, r.encounter, r.bhtDate),
+    session: status.session,
   };
-  const { in_network, out_of_network, teleIn, teleOut, partAFiltered } = priceRows(nextYear ?? thisYear, pricing, warnings, trace);
-  // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
-  const thisYearInNetwork = nextYear ? priceRows(thisYear, pricing, [], undefined).in_network : undefined;
-  if (trace) trace.push(traced(`insurance type: ${insurance_type}`, null, null, programRule(insurance_type, eb04Sent)));
-  if (trace) traceCarveOut(trace, carveOut, otherSource);
-
-  const group = refIn(names, '6P');
-  const groupIdRef = group && el(group, 2) !== '' ? group : refIn(names, '1L');
-  if (!payerNm1) warnings.push('the 271 names no payer (2100A NM1*PR)');
-  const member = readPerson(memberName);
-  const subscriber = dependentLevel ? readPerson(subscriberName) : member;
-  const ins = memberName?.ins ?? null;
-  const trn = memberLevel.trn.find(isTrn2) ?? subscriberLevel.trn.find(isTrn2) ?? null;
-
-  const coverage: Coverage = {
-    // NM109 is the payer's ID only under NM108 PI; FI, 24, 46, NI, XV name it by a tax, NAIC or plan ID (ask-payer then reports the ID asked).
-    payer_id: payerNm1 && el(payerNm1, 8) === 'PI' ? el(payerNm1, 9) : '',
-    payer_name: payerNm1 ? entityName(payerNm1) : '',
-    plan_name,
-    plan_type,
-    insurance_type,
-    group_name: group ? orNull(el(group, 3)) : null,
-    group_id: groupIdRef ? orNull(el(groupIdRef, 2)) : null,
-    plan_begin_date: planBegin,
-    plan_end_date,
-    eligibility_end_date,
-    coverage_status: coverageStatus,
-    mental_health_coverage: mental,
-    in_network,
-    out_of_network,
-    telehealth: teleIn || teleOut ? { in_network: teleIn, out_of_network: teleOut } : null,
-    pcp: primaryCareProvider(entities),
-    third_party_payer: third,
-    utilization_manager: utilizationManager(entities),
-    additional_policies: additionalPolicies(payerRows, warnings),
-    is_marketplace: flags.is_marketplace,
-    is_bluecard: flags.is_bluecard,
-    is_hdhp: flags.is_hdhp,
-    member,
-    subscriber,
-    relationship_to_subscriber: dependentLevel ? (ins ? relationshipFromIns(el(ins, 2)) : 'other') : 'self',
-    payer_corrected_demographics: ins !== null && el(ins, 3) === '001' && el(ins, 4) === '25',
-    next_plan_year: nextPlanYear(next),
-    messages,
-  };
-  if (thisYearInNetwork !== undefined) coverage.this_plan_year_in_network = thisYearInNetwork;
-  if (insurance_type === 'commercial' && !eb04Sent) coverage.program_unstated = true;
+  const year = { thisYear: lists.thisYear, next: lists.next, planEnd: dates.planEnd, nextBegin: status.nextBegin };
+  // A session whose own service types the payer reports inactive is not covered (encounter-service.ts).
+  const ownService =
+    encounterTypes && !carve.carveOut && status.coverageStatus !== 'inactive'
+      ? (priced: EncounterPrice, current: readonly Benefit[]) => ownServiceGate(priced, current, encounterTypes, trace)
+      : undefined;
+  const price = priceEncounter(year, r.encounter, facts, r.pricesHere, { skipped, warnings, trace }, ownService);
+  if (trace) trace.push(traced(`insurance type: ${program.insurance_type}`, null, null, programRule(program.insurance_type, program.eb04Sent)));
+  if (trace) traceCarveOut(trace, carve.carveOut, carve.otherSource);
+  const coverage = coverageOf(m, status, dates, program, carve, price, lists, warnings);
   if (trace) {
-    const mh = mental === 'inactive' ? mhInactive : mental === 'active' ? mhActive : undefined;
+    const { mental } = carve;
     traceRows(trace, {
-      all,
-      planLevel: statusRow,
-      planWide: session.planWide,
-      coverageStatus,
-      mh,
+      all: r.all,
+      planLevel: status.session.row,
+      planWide: status.session.planWide,
+      coverageStatus: status.coverageStatus,
+      mh: mental === 'inactive' ? lists.mhInactive : mental === 'active' ? lists.mhActive : undefined,
       mental,
       skipped,
-      next: nextYear ? [] : next,
-      partAFiltered,
-      pastYear: nextYear ? current : [],
+      next: price.nextYear ? [] : lists.next,
+      partAFiltered: price.partAFiltered,
+      pastYear: price.nextYear ? lists.thisYear.current : [],
     });
   }
-  if (qmb) coverage.qmb = true;
-  return ok({ kind: 'coverage', coverage, trace_number: trn ? orNull(el(trn, 2)) : null }, warnings);
+  return ok({ kind: 'coverage', coverage, trace_number: traceNumber(m) }, warnings);
 }

@@ -3,7 +3,7 @@
  * (docs/estimates.md 1.1, "The patient"), and the family figures the other people's loops state for them.
  */
 import type { IsoDate } from '../domain/coverage.ts';
-import { isFamilyLevel } from './benefits/rows.ts';
+import { isFamilyLevel, namesNetwork } from './benefits/rows.ts';
 import type { BenefitLoop, HlLevel } from './loops.ts';
 import { readPerson } from './member-loops.ts';
 import { el } from './tokenizer.ts';
@@ -32,23 +32,26 @@ function namesAgree(asked: AskedPerson, level: HlLevel): boolean {
 }
 
 /**
- * The patient's loop. Without a person asked about (the CLI), or without dependents, as sent: the first
- * dependent, else the subscriber. Otherwise, in order: a dependent whose own member ID is the one asked;
+ * The patient's loop. A dependent whose own member ID (2100D NM109) is the one asked (`asked`, else `memberId`:
+ * the member ID asked alone), whatever else is asked. Without a person asked about (the CLI), or without
+ * dependents, as sent: the first dependent, else the subscriber. Otherwise, in order:
  * the one dependent whose date of birth (DMG) is the one asked (of several, the one whose names agree);
  * the one dependent without a date of birth whose names agree; the subscriber when its date of birth is
  * the one asked or not sent. A dependent whose date of birth differs from the one asked is never the patient,
  * whatever its name (a namesake): with no person left, the patient is not in the answer.
  */
-export function patientLoop(subscriber: HlLevel, asked: AskedPerson | undefined): PatientLoop {
+export function patientLoop(subscriber: HlLevel, asked: AskedPerson | undefined, memberId: string | null = null): PatientLoop {
   const dependents = subscriber.children.filter((c) => c.kind === 'dependent');
   if (dependents.length === 0) return { level: subscriber, dependent: false };
-  if (!asked) return { level: dependents[0]!, dependent: true };
   const person = (l: HlLevel) => readPerson(l.names[0]);
   const one = (list: HlLevel[]) => (list.length === 1 ? { level: list[0]!, dependent: true } : null);
-  if (asked.member_id) {
-    const byId = one(dependents.filter((d) => person(d).member_id === asked.member_id && person(subscriber).member_id !== asked.member_id));
+  // A dependent's own member ID names them, whether or not the rest of the person is asked (the member ID asked alone).
+  const id = asked?.member_id ?? memberId;
+  if (id) {
+    const byId = one(dependents.filter((d) => person(d).member_id === id && person(subscriber).member_id !== id));
     if (byId) return byId;
   }
+  if (!asked) return { level: dependents[0]!, dependent: true };
   if (asked.dob !== null) {
     const born = dependents.filter((d) => person(d).dob === asked.dob);
     const chosen = one(born) ?? one(born.filter((d) => namesAgree(asked, d)));
@@ -65,7 +68,7 @@ export function patientLoop(subscriber: HlLevel, asked: AskedPerson | undefined)
 /** A family row's figure and network: its EB01, and EB12 Y, N or both (none, W, U). */
 const familyKey = (b: BenefitLoop) => {
   const net = el(b.seg, 12);
-  return `${el(b.seg, 1)} ${net === 'Y' || net === 'N' ? net : 'both'}`;
+  return `${el(b.seg, 1)} ${namesNetwork({ net }) ? net : 'both'}`;
 };
 
 const isFamilyRow = (b: BenefitLoop) => b.seg.id === 'EB' && isFamilyLevel(el(b.seg, 2));

@@ -7,7 +7,7 @@ import { daysInMonth, isoDateParts } from '../domain/formats.ts';
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-function dayAfter(iso: IsoDate): IsoDate {
+export function dayAfter(iso: IsoDate): IsoDate {
   const p = isoDateParts(iso);
   if (p >= 0) {
     let year = Math.floor(p / 10000);

@@ -2,6 +2,7 @@
 import type { InsuranceType, NextPlanYear, PlanType } from '../domain/coverage.ts';
 import { costApplies, isFamilyLevel, readAmount, statusApplies } from './benefit-selection.ts';
 import { periodKind, planTypeOfCode, programOfCode, type ProgramType } from './codes.ts';
+import { benefitRef, benefitRole, isManagedCareEntity } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
 import { type Benefit, isStatus, isCost, readShareQuiet, pick, insuranceCode, planDescription } from './eb-benefit.ts';
 
@@ -12,7 +13,7 @@ export function nextPlanYear(next: Benefit[]): NextPlanYear | null {
   if (!first || !first.begin) return null;
   let memberId: string | null = null;
   for (const b of next) {
-    const ref = b.loop.ref.find((r) => el(r, 1) === '1W' && el(r, 2) !== '');
+    const ref = b.loop.ref.find((r) => benefitRef(el(r, 1)) === 'member_id' && el(r, 2) !== '');
     if (ref) {
       memberId = el(ref, 2);
       break;
@@ -58,7 +59,8 @@ export function insuranceAndPlanType(
   // program (medicare.ts refineProgram; docs/estimates.md 1.2).
   if (
     program === 'medicaid' &&
-    (planType === 'HMO' || current.some((b) => b.tier >= 0 && (b.info === 'MC' || b.loop.related.some((r) => el(r.nm1, 1) === 'Y2'))))
+    (planType === 'HMO' ||
+      current.some((b) => b.tier >= 0 && (benefitRole(b.info) === 'managed_care' || b.loop.related.some((r) => isManagedCareEntity(el(r.nm1, 1))))))
   ) {
     insurance = 'managed_medicaid';
   }

@@ -6,12 +6,14 @@
 import type { CoverageStatus } from '../domain/coverage.ts';
 import type { Encounter } from '../domain/encounter.ts';
 import { windowHolds } from './benefits/filters.ts';
+import { namesNetwork } from './benefits/rows.ts';
+import { networkOf } from './code-tables/attributes.ts';
 import { statusOf, type Benefit } from './eb-benefit.ts';
 
 const isPlanStatus = (b: Benefit) => b.status && b.planWide;
 
 /** A status row naming one network (EB12 Y or N) speaks for that network's benefits, not for the plan as a whole. */
-const oneNetwork = (b: Benefit) => b.net === 'Y' || b.net === 'N';
+const oneNetwork = (b: Benefit) => namesNetwork(b);
 
 /**
  * The plan-level status EB (EB01 1-8, EB03 30 or empty) the plan's status comes from: a row for the
@@ -74,7 +76,8 @@ export interface SessionStatus {
  * The session's status from the status rows that cover it (TR3 2110C EB03: the service types a row applies to;
  * EB12: the network): a row for the whole plan (EB03 30 or none, EB12 none or W) decides for both networks.
  * Without one, each network's is its plan-level row naming it (EB12 Y in, N out), else mental health's own
- * status for it (`mh`: MH, CF, A4, A6, A8). A status row for other services only (82 family planning, 86
+ * status for it (`mh`: MH, CF, A4, A6, A8). The whole plan inactive beside mental health's own active row: the
+ * mental-health row speaks for the session (its network's; the other network closed). A status row for other services only (82 family planning, 86
  * emergency, AI substance abuse, ...) decides nothing: with none for either network the status is unknown,
  * never inactive.
  */
@@ -85,13 +88,25 @@ export function sessionStatus(
 ): SessionStatus {
   const none = { in: false, out: false };
   const plan = planStatusRow(current, encounter);
-  if (plan && !oneNetwork(plan)) return { status: statusOf(plan.info), row: plan, planWide: true, closed: none, unstated: none };
+  if (plan && !oneNetwork(plan)) {
+    const status = statusOf(plan.info);
+    // The plan inactive beside mental health's own active row (a behavioral-health-only program): the more specific
+    // row speaks for the session (TR3 005010X279A1 1.4.7), each network by the rows that speak for it.
+    if (status !== 'inactive' || (mh.in !== 'active' && mh.out !== 'active')) return { status, row: plan, planWide: true, closed: none, unstated: none };
+    return {
+      status: 'active',
+      row: mh.active,
+      planWide: false,
+      closed: { in: mh.in !== 'active', out: mh.out !== 'active' },
+      unstated: none,
+    };
+  }
   const per = { in: null as CoverageStatus | null, out: null as CoverageStatus | null };
   const rows = { in: undefined as Benefit | undefined, out: undefined as Benefit | undefined };
   const fromPlan = { in: false, out: false };
   for (const n of NETS) {
     const own = planStatusRow(
-      current.filter((b) => b.net === (n === 'in' ? 'Y' : 'N')),
+      current.filter((b) => networkOf(b.net) === n),
       encounter,
     );
     if (own) {

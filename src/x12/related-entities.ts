@@ -1,8 +1,9 @@
 /** The people and organizations a 271 names in 2120C loops: carve-out administrator, utilization manager, PCP, other payers. */
 import type { AdditionalPolicy, OtherEntity, Pcp } from '../domain/coverage.ts';
-import { codeIn } from './code-tables/index.ts';
+import { benefitRef, benefitRole, coordinationOf, entityRole, identifiedBy } from './code-tables/attributes.ts';
 import { namesMentalHealth, otherPayerInsuranceType } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
+import { namesAny } from './encounter-service.ts';
 import { type RelatedEntity } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
@@ -26,13 +27,23 @@ function otherEntity(r: RelatedEntity): OtherEntity | null {
   return { name, payer_id: orNull(el(r.nm1, 9)), phone: phoneOf(r.per) };
 }
 
-const npiOf = (nm1: Segment | undefined) => (nm1 && el(nm1, 8) === 'XX' ? orNull(el(nm1, 9)) : null);
+const npiOf = (nm1: Segment | undefined) => (nm1 && identifiedBy(el(nm1, 8)) === 'npi' ? orNull(el(nm1, 9)) : null);
 
-const NOT_ADMINISTRATOR = new Set(['X3', 'P3', 'PRP', 'SEP', 'TTP']);
-/** 2120C entity codes that name who administers a benefit: PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor. */
-const CARVE_OUT_ENTITY = new Set(['PR', 'VN', 'Y2', '2B', 'P5']);
-/** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits. */
-const COORDINATION: Readonly<Record<string, AdditionalPolicy['coordination']>> = { PRP: 'primary', SEP: 'secondary', TTP: 'tertiary' };
+/** 2120C NM101 X3, P3, PRP, SEP, TTP (nm101-2120.json `entity`): a reviewer, a PCP or another payer, never the administrator of a carve-out. */
+function notAdministrator(code: string): boolean {
+  const role = entityRole(code);
+  return role === 'utilization_manager' || role === 'primary_care' || role === 'other_payer';
+}
+/** 2120C entity codes that name who administers a benefit (nm101-2120.json `entity` administrator): PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor. */
+const administers = (code: string) => entityRole(code) === 'administrator';
+/** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits (nm101-2120.json `coordination`). */
+const coordination = (code: string): AdditionalPolicy['coordination'] | undefined => coordinationOf(code);
+
+/** NM108 PI, XV, NI (nm108-2120.json `identifies`): NM109 is a payer's ID (payer ID, CMS plan ID, NAIC code). */
+function identifiesPayer(qualifier: string): boolean {
+  const id = identifiedBy(qualifier);
+  return id === 'payer' || id === 'payer_plan' || id === 'payer_naic';
+}
 
 /**
  * The row is stated for a mental-health service type (MH, CF, A4, A6, A7, A8), not only for 98, 30, substance
@@ -41,26 +52,40 @@ const COORDINATION: Readonly<Record<string, AdditionalPolicy['coordination']>> =
 const onBehavioralTypes = (b: Benefit) => namesMentalHealth(b.serviceTypes);
 
 /**
- * EB01 that hand the benefit elsewhere: U contact the following entity, R other or additional payer,
- * W other source of data (X12 code list 1390).
+ * EB01 that hand the benefit elsewhere (eb01.json `role`): U contact the following entity, R other or
+ * additional payer, W other source of data (X12 code list 1390).
  */
-const HANDS_ELSEWHERE = new Set(['U', 'R', 'W']);
+function handsElsewhere(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'contact' || role === 'other_payer' || role === 'other_source';
+}
+/** EB01 U or W: a contact or another source, which may name the administrator in its MSG only. */
+function contactOrSource(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'contact' || role === 'other_source';
+}
 
 /**
  * Who administers behavioral health when the medical plan hands it elsewhere (docs/estimates.md
- * section 1.3, carve-out): a 2120C entity of an EB*U/R/W on the behavioral types, else an
+ * section 1.3, carve-out): a 2120C entity of an EB*U/R/W on the behavioral types (or on the encounter's own
+ * service types, `encounterTypes`: a substance-use vendor for a substance-use assessment), else an
  * administrator an EB*U/W names only in its MSG, else (with no behavioral cost share) a PR/VN/Y2/2B/P5
  * entity of a behavioral status row. The first of these that names any decides; when its rows name
  * different administrators they contradict each other: carved out, the administrator unknown
  * (`entity` null), never the first. `entities`: the EBs that can name an entity (EB01 L/U/R/W or with
  * a 2120 loop). Null: no carve-out named.
  */
-export function thirdParty(entities: Benefit[], strongCostShare: boolean): { entity: OtherEntity | null } | null {
+export function thirdParty(
+  entities: Benefit[],
+  strongCostShare: boolean,
+  encounterTypes: readonly string[] | null = null,
+): { entity: OtherEntity | null } | null {
   let named: OtherEntity[] | null = null;
   for (const b of entities) {
-    if (!HANDS_ELSEWHERE.has(b.info) || !onBehavioralTypes(b)) continue;
+    // The encounter's own service types (encounter-service.ts: AI/AJ/AK for a substance-use assessment) hand it elsewhere too.
+    if (!handsElsewhere(b.info) || !(onBehavioralTypes(b) || (encounterTypes !== null && namesAny(b, encounterTypes)))) continue;
     for (const r of b.loop.related) {
-      if (NOT_ADMINISTRATOR.has(el(r.nm1, 1))) continue;
+      if (notAdministrator(el(r.nm1, 1))) continue;
       const e = otherEntity(r);
       if (e) (named ??= []).push(e);
     }
@@ -68,7 +93,7 @@ export function thirdParty(entities: Benefit[], strongCostShare: boolean): { ent
   if (named === null) {
     // EB*U or EB*W for the mental-health types naming the administrator only in its MSG.
     for (const b of entities) {
-      if ((b.info !== 'U' && b.info !== 'W') || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
+      if (!contactOrSource(b.info) || !onBehavioralTypes(b) || b.loop.related.length > 0) continue;
       for (const text of b.messages) {
         const e = administratorFromMessage(text);
         if (e) (named ??= []).push(e);
@@ -79,7 +104,7 @@ export function thirdParty(entities: Benefit[], strongCostShare: boolean): { ent
     for (const b of entities) {
       if (!isStatus(b) || !onBehavioralTypes(b) || b.telehealth) continue;
       for (const r of b.loop.related) {
-        if (!CARVE_OUT_ENTITY.has(el(r.nm1, 1))) continue;
+        if (!administers(el(r.nm1, 1))) continue;
         const e = otherEntity(r);
         if (e) (named ??= []).push(e);
       }
@@ -99,15 +124,15 @@ export function thirdParty(entities: Benefit[], strongCostShare: boolean): { ent
  * A W on 30, 98 or other services (dental, vision) says nothing of behavioral health.
  */
 export function otherSourceOfBehavioralHealth(entities: Benefit[]): Benefit | undefined {
-  for (const b of entities) if (b.info === 'W' && onBehavioralTypes(b)) return b;
+  for (const b of entities) if (benefitRole(b.info) === 'other_source' && onBehavioralTypes(b)) return b;
   return undefined;
 }
 
 export function utilizationManager(current: Benefit[]): OtherEntity | null {
   for (const b of current) {
-    if (b.info !== 'U') continue;
+    if (benefitRole(b.info) !== 'contact') continue;
     for (const r of b.loop.related) {
-      if (el(r.nm1, 1) !== 'X3') continue;
+      if (entityRole(el(r.nm1, 1)) !== 'utilization_manager') continue;
       const e = otherEntity(r);
       if (e) return e;
     }
@@ -119,12 +144,12 @@ const LOCK_IN = /LOCK[- ]?IN|RESTRICTED (PROVIDER|RECIPIENT|PHARMACY)/i;
 
 export function primaryCareProvider(current: Benefit[]): Pcp | null {
   const related: RelatedEntity[] = [];
-  for (const b of current) if (b.info === 'L') related.push(...b.loop.related);
+  for (const b of current) if (benefitRole(b.info) === 'primary_care') related.push(...b.loop.related);
   if (related.length === 0) {
     // A restricted provider (EB*N, a lock-in) is where the member must go, not the member's PCP.
     for (const b of current) {
-      if (b.info === 'N' || b.messages.some((m) => LOCK_IN.test(m))) continue;
-      for (const r of b.loop.related) if (el(r.nm1, 1) === 'P3') related.push(r);
+      if (benefitRole(b.info) === 'restricted_provider' || b.messages.some((m) => LOCK_IN.test(m))) continue;
+      for (const r of b.loop.related) if (entityRole(el(r.nm1, 1)) === 'primary_care') related.push(r);
     }
   }
   if (related.length === 0) return null;
@@ -142,13 +167,13 @@ export function primaryCareProvider(current: Benefit[]): Pcp | null {
 function policyOf(b: Benefit, r: RelatedEntity, coordination: AdditionalPolicy['coordination']): AdditionalPolicy | null {
   const name = entityName(r.nm1);
   if (!name) return null;
-  const ig = b.loop.ref.find((ref) => el(ref, 1) === 'IG');
+  const ig = b.loop.ref.find((ref) => benefitRef(el(ref, 1)) === 'policy_number');
   // NM109 is a payer ID only under a payer qualifier (PI, XV, NI); under MI it is the member's ID at that payer.
   const q = el(r.nm1, 8);
   return {
     payer_name: name,
-    payer_id: q === 'PI' || q === 'XV' || q === 'NI' ? orNull(el(r.nm1, 9)) : null,
-    policy_number: ig ? orNull(el(ig, 2)) : q === 'MI' ? orNull(el(r.nm1, 9)) : null,
+    payer_id: identifiesPayer(q) ? orNull(el(r.nm1, 9)) : null,
+    policy_number: ig ? orNull(el(ig, 2)) : identifiedBy(q) === 'member' ? orNull(el(r.nm1, 9)) : null,
     insurance_type: otherPayerInsuranceType(insuranceCode(b)),
     coordination,
   };
@@ -172,11 +197,11 @@ const samePolicy = (a: AdditionalPolicy, b: AdditionalPolicy) =>
 export function additionalPolicies(payerRows: Benefit[], warnings: string[]): AdditionalPolicy[] {
   const out: AdditionalPolicy[] = [];
   for (const b of payerRows) {
-    if (b.info !== 'R') continue;
+    if (benefitRole(b.info) !== 'other_payer') continue;
     const r = b.loop.related[0];
-    const coordination = r ? (codeIn(COORDINATION, el(r.nm1, 1)) ?? null) : null;
-    if (onBehavioralTypes(b) && coordination === null && r) continue;
-    const policy = r ? policyOf(b, r, coordination) : null;
+    const place = r ? (coordination(el(r.nm1, 1)) ?? null) : null;
+    if (onBehavioralTypes(b) && place === null && r) continue;
+    const policy = r ? policyOf(b, r, place) : null;
     if (!policy) {
       warnings.push(`EB*R at segment ${b.loop.seg.index} names no other payer; ignored`);
       continue;
@@ -186,11 +211,11 @@ export function additionalPolicies(payerRows: Benefit[], warnings: string[]): Ad
   }
   const fromR = out.length;
   for (const b of payerRows) {
-    if (b.info !== 'U') continue;
+    if (benefitRole(b.info) !== 'contact') continue;
     for (const r of b.loop.related) {
-      const coordination = codeIn(COORDINATION, el(r.nm1, 1));
-      if (!coordination) continue;
-      const policy = policyOf(b, r, coordination);
+      const place = coordination(el(r.nm1, 1));
+      if (!place) continue;
+      const policy = policyOf(b, r, place);
       // Not one an EB*R already names, nor one an EB*U stated alike.
       if (policy && !out.some((q, i) => (i < fromR ? q.payer_name === policy.payer_name : samePolicy(q, policy)))) out.push(policy);
     }

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.ts';
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
-import { BatchStore } from '../../src/store/batches.ts';
+import { BatchStore, STAGING_MS } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { onEachStore, type TestStore } from '../support/stores.ts';
 import type { Mode } from '../../src/domain/mode.ts';
@@ -123,6 +123,96 @@ onEachStore(
         assert.equal(await s.get(old.id, 'key_test'), undefined);
         assert.ok(await s.get(fresh.id, 'key_test'));
         assert.equal(await s.unfinishedRows('key_test'), 3);
+      }));
+
+    test('a large batch is written in several transactions and appears whole: never part of it visible or claimed', () =>
+      withStore(async (store) => {
+        const db = await store.open();
+        const s = new BatchStore(db);
+        const other = new BatchStore(await store.open());
+        const seen: { batches: number; rows: number; claimed: number; get: boolean }[] = [];
+        let id: string | undefined;
+        // At each turn the creation hands back, another instance looks: no batch, no runnable row.
+        const made = await s.create(
+          batchOf(1_000, () => 'P'),
+          new Date(),
+          async () => {
+            id ??= (await db.kysely.selectFrom('batches').select('id').executeTakeFirst())?.id;
+            const rows = await db.kysely
+              .selectFrom('batch_rows')
+              .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+              .executeTakeFirst();
+            seen.push({
+              batches: id ? 1 : 0,
+              rows: Number(rows?.n ?? 0),
+              claimed: (await other.claim('sandbox', 'P', 5, 'early', inAMinute())).length,
+              get: id !== undefined && (await other.get(id, 'key_test')) !== undefined,
+            });
+          },
+        );
+        assert.ok(
+          seen.some((v) => v.rows > 0 && v.rows < 1_000),
+          'rows were committed before the last ones were written',
+        );
+        assert.deepEqual(
+          seen.filter((v) => v.claimed > 0 || v.get),
+          [],
+          'no row claimed and no batch visible before the last row was in',
+        );
+        assert.equal(made.id, id);
+        assert.ok(await other.get(made.id, 'key_test'));
+        assert.equal(await other.unfinishedRows('key_test'), 1_000);
+        assert.equal((await other.claim('sandbox', 'P', 5, 'now', inAMinute())).length, 5);
+      }));
+
+    test('a large batch whose writing fails part way leaves nothing behind', () =>
+      withStore(async (store) => {
+        const db = await store.open();
+        class FailingStore extends BatchStore {
+          chunks = 0;
+          protected override async insertRows(rows: Parameters<BatchStore['insertRows']>[0]): Promise<void> {
+            if (++this.chunks === 3) throw new Error('disk full');
+            await super.insertRows(rows);
+          }
+        }
+        const s = new FailingStore(db);
+        await assert.rejects(s.create(batchOf(1_000, () => 'P')), /disk full/);
+        assert.equal(s.chunks, 3);
+        assert.deepEqual(await db.kysely.selectFrom('batches').selectAll().execute(), []);
+        assert.deepEqual(await db.kysely.selectFrom('batch_rows').select('row_no').execute(), []);
+        assert.deepEqual(await s.claim('sandbox', 'P', 5, 'c', inAMinute()), []);
+      }));
+
+    test('a large batch whose process stopped part way is never run, and is deleted once its staging time has passed', () =>
+      withStore(async (store) => {
+        const db = await store.open();
+        const s = new BatchStore(db);
+        const finished = await s.create(batchOf(3, () => 'P'));
+        // The creation stops for good at its fifth turn: what a crash leaves in the store.
+        let turns = 0;
+        let stopped!: () => void;
+        const atStop = new Promise<void>((resolve) => (stopped = resolve));
+        void s.create(
+          batchOf(1_000, () => 'P'),
+          new Date(),
+          () => {
+            if (++turns < 5) return Promise.resolve();
+            stopped();
+            return new Promise<void>(() => {});
+          },
+        );
+        await atStop;
+        const other = new BatchStore(await store.open());
+        const staged = await db.kysely.selectFrom('batches').select(['id', 'staged_until']).where('id', '!=', finished.id).executeTakeFirstOrThrow();
+        assert.ok(staged.staged_until);
+        assert.equal(await other.get(staged.id, 'key_test'), undefined);
+        const claimed = await other.claim('sandbox', 'P', 100, 'c', inAMinute());
+        assert.deepEqual(new Set(claimed.map((r) => r.batch_id)), new Set([finished.id]), "only the finished batch's rows run");
+        assert.equal(await other.dropAbandoned(new Date()), 0, 'not before its staging time has passed');
+        assert.equal(await other.dropAbandoned(new Date(Date.now() + STAGING_MS + 1_000)), 1);
+        assert.deepEqual(await db.kysely.selectFrom('batches').select('id').execute(), [{ id: finished.id }]);
+        const left = await db.kysely.selectFrom('batch_rows').select('batch_id').distinct().execute();
+        assert.deepEqual(left, [{ batch_id: finished.id }]);
       }));
 
     test('two runners on one store finish a batch together, each row done once', () =>

@@ -135,21 +135,24 @@ test('a mental-health status row with a value no rule reads never closes or open
   assert.equal(a.member_obligation === 15000, false, 'not billed as an inactive service');
 });
 
-test('2100C dates bounding the coverage that the plan gate does not read: unknown when outside the date of service, nothing otherwise', () => {
-  for (const [dtp, unknown] of [
-    ['DTP*341*D8*20260301', true], // COBRA ended before the visit
-    ['DTP*341*D8*20261231', false],
-    ['DTP*540*D8*20260501', true], // policy expired
-    ['DTP*539*D8*20260701', true], // policy effective after the visit
-    ['DTP*343*D8*20260531', true], // premium paid only to before the visit
-    ['DTP*442*D8*20260101', true], // date of death
-    ['DTP*382*D8*20260701', false], // enrollment: ignored
-    ['DTP*999*D8*20260101', true], // outside the table
+test('2100C dates bounding the coverage that the plan gate does not read: unknown when outside, nothing otherwise; policy and COBRA dates gate', () => {
+  // body271 answers on 2025-01-01 (BHT04): a premium paid-to end is compared with that day.
+  for (const [dtp, reading] of [
+    ['DTP*341*D8*20260301', 'gate'], // COBRA ended before the visit: not in force (continuation.ts)
+    ['DTP*341*D8*20261231', 'priced'],
+    ['DTP*540*D8*20260501', 'gate'], // policy expired
+    ['DTP*539*D8*20260701', 'gate'], // policy effective after the visit
+    ['DTP*343*D8*20260531', 'priced'], // premium paid to after the day the payer answered: current
+    ['DTP*343*D8*20241231', 'unknown'], // premium paid only to before the day the payer answered: in arrears
+    ['DTP*442*D8*20260101', 'unknown'], // date of death
+    ['DTP*382*D8*20260701', 'priced'], // enrollment: ignored
+    ['DTP*999*D8*20260101', 'unknown'], // outside the table
   ] as const) {
     const member = [...PLAN.slice(0, 3), dtp, PLAN[3]!];
     const a = answer(MH_COPAY, member);
-    assert.equal(a.status, unknown ? 206 : 200, dtp);
-    assert.equal(a.copayment, unknown ? null : 2500, dtp);
+    assert.equal(a.status, reading === 'unknown' ? 206 : 200, dtp);
+    assert.equal(a.copayment, reading === 'priced' ? 2500 : null, dtp);
+    assert.equal(a.member_obligation, reading === 'priced' ? 2500 : reading === 'gate' ? 15000 : null, dtp);
   }
 });
 

@@ -1,12 +1,12 @@
 /**
- * byContent (src/x12/benefits/gates.ts) orders EB rows by their content key without building it:
+ * byContent (src/x12/benefits/content-order.ts) orders EB rows by their content key without building it:
  * here the key is built as its definition says (the EB segment, then each subordinate segment, as
  * sent, joined by line breaks) and the orders compared, on loops close enough to share prefixes.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { byContent } from '../../src/x12/benefits/gates.ts';
+import { byContent } from '../../src/x12/benefits/content-order.ts';
 import { buildLoopTree, tokenize, type BenefitLoop } from '../../src/x12/index.ts';
 
 function contentKey(loop: BenefitLoop): string {

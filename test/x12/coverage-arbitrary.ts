@@ -202,6 +202,11 @@ function expressible(r: Raw): Coverage {
   }
   // Medicaid through an HMO is managed Medicaid (docs/estimates.md 1.2).
   if (c.insurance_type === 'medicaid' && c.plan_type === 'HMO') c.insurance_type = 'managed_medicaid';
+  // The plan inactive beside mental health active reads as a behavioral-health-only program, active (docs/estimates.md 1.1).
+  if (c.coverage_status === 'inactive') {
+    c.third_party_payer = null;
+    if (c.mental_health_coverage !== 'unknown') c.mental_health_coverage = 'inactive';
+  }
   if (c.third_party_payer) c.mental_health_coverage = 'carved_out';
   else if (c.mental_health_coverage === 'carved_out') c.mental_health_coverage = 'active';
   const tIn = differs(telehealth_in, c.in_network);

@@ -111,3 +111,41 @@ test('another family member’s loop beside the patient, in either order, never 
   const subscriber = read(answer({ ...SUBSCRIBER, rows: ['EB*1**30*PR', 'EB*B**MH***27*20*****Y'] }, [sibling]), SUBSCRIBER);
   assert.equal(owes(subscriber).fields.member_obligation, 2000);
 });
+
+test('the member ID asked alone names the dependent whose own ID it is, wherever it stands among them, beside their rows', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 2, max: 4 }),
+      fc.nat(),
+      fc.array(fc.integer({ min: 0, max: 1500 }), { minLength: 4, maxLength: 4 }),
+      fc.boolean(),
+      (count, pick, left, askedAlone) => {
+        const k = pick % count;
+        const body = [...head, 'HL*3*2*22*1', 'TRN*2*TRACE1*9P123', 'NM1*IL*1*DOE*JOHN****MI*M100', 'DMG*D8*19800101*M', 'EB*1**30', 'EB*A*IND*MH***27**.2'];
+        for (let i = 0; i < count; i++)
+          body.push(
+            `HL*${4 + i}*3*23*0`,
+            `NM1*03*1*DOE*KID${i}****MI*M1000${i}`,
+            `DMG*D8*2010010${i + 1}*F`,
+            'INS*N*19',
+            'EB*1**30',
+            'EB*A*IND*MH***27**.2',
+            'EB*C*IND*30***23*1500',
+            `EB*C*IND*30***29*${left[i]}`,
+          );
+        const encounter = { date_of_service: DOS, procedure_code: '90837', place_of_service: '11' };
+        const asked = `M1000${k}`;
+        const r = normalize271(
+          interchange('271', body),
+          askedAlone
+            ? { encounter, memberId: asked }
+            : { encounter, memberId: asked, person: { member_id: asked, first_name: null, last_name: null, dob: null } },
+        );
+        assert.ok(r.ok && r.value.kind === 'coverage');
+        assert.equal(r.value.coverage.member.first_name, `KID${k}`);
+        assert.equal(owes(r.value).fields.remaining_deductible, left[k]! * 100);
+      },
+    ),
+    { numRuns: 100, seed: 3826 },
+  );
+});

@@ -16,6 +16,8 @@ export interface CostShareRule {
   rate: bigint;
   /** The greater or the lesser of the copay and the coinsurance (docs/estimates.md 1.1); absent: both, the copay first. */
   combine?: 'greater' | 'lesser';
+  /** The most the coinsurance part comes to for one session, in cents (docs/estimates.md 1.1, "Cost shares qualified in words"); absent: no cap. */
+  coinsCap?: Cents;
 }
 
 const MILLION = 1_000_000n;
@@ -27,24 +29,26 @@ export function toCostShareRule(cs: CostShare): CostShareRule | null {
   const percent = cs.coinsurance !== null ? Math.min(100, Math.max(0, cs.coinsurance)) : 0;
   const rule: CostShareRule = { copay, rate: BigInt(Math.round(percent * 10_000)) };
   if (cs.combine && cs.copayment !== null && cs.coinsurance !== null) rule.combine = cs.combine;
+  if (cs.coinsurance_cap !== undefined && cs.coinsurance !== null) rule.coinsCap = cs.coinsurance_cap;
   return rule;
 }
 
 /**
  * The member's cost share on an amount x (cents): copay, coinsurance × x, or for both
- * copay + coinsurance × (x − copay). The coinsurance part is rounded half up to the cent.
+ * copay + coinsurance × (x − copay). The coinsurance part is rounded half up to the cent, then capped
+ * at `coinsCap` when the payer caps it per session.
  * Never more than x.
  */
 export function shareOn(rule: CostShareRule, x: Cents): Cents {
   if (x <= 0) return 0;
   if (rule.combine) {
     const copay = Math.min(rule.copay, x);
-    const coins = Math.min(x, Number((BigInt(x) * rule.rate + MILLION / 2n) / MILLION));
+    const coins = Math.min(x, rule.coinsCap ?? x, Number((BigInt(x) * rule.rate + MILLION / 2n) / MILLION));
     return rule.combine === 'greater' ? Math.max(copay, coins) : Math.min(copay, coins);
   }
   const copayPart = Math.min(rule.copay, x);
   const base = BigInt(x - copayPart);
-  const coinsPart = Number((base * rule.rate + MILLION / 2n) / MILLION);
+  const coinsPart = Math.min(rule.coinsCap ?? Infinity, Number((base * rule.rate + MILLION / 2n) / MILLION));
   return Math.min(x, copayPart + coinsPart);
 }
 

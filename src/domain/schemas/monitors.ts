@@ -132,7 +132,7 @@ export const MonitorCheckResult = Type.Object(
   { $id: 'MonitorCheckResult' },
 );
 
-export const WEBHOOK_EVENTS = ['coverage.changed', 'coverage.check_failed', 'batch.completed'] as const;
+export const WEBHOOK_EVENTS = ['coverage.changed', 'coverage.check_failed', 'batch.completed', 'estimate.mismatch'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 export const WebhookCreateRequest = Type.Object(

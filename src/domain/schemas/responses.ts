@@ -54,14 +54,28 @@ export const ALERT_CODES = [
   'NOT_COVERED',
   'PRIOR_AUTHORIZATION',
   'SESSION_COST_LOW',
+  'REMITTANCE_MISMATCH',
 ] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
+
+/** A remittance line an advisory cites (REMITTANCE_MISMATCH): where it is and the two amounts, no member data. */
+export const RemittanceCitation = Type.Object({
+  remittance_id: Type.String({ description: 'GET /v1/remittances/{id}' }),
+  line: Type.Integer({ minimum: 1, description: "The service line's position in that remittance's `lines` (1-based)" }),
+  received: Type.String({ format: 'date', description: 'The day (UTC) the remittance was received' }),
+  paid: Type.Integer({ description: "The payer's amount of this benefit on the line (cents): PR 3 copay, PR 2 coinsurance or PR 1 deductible" }),
+  estimated: Type.Integer({ description: "What the estimate, from the payer's eligibility answer, expected of it (cents)" }),
+});
+export type RemittanceCitation = Static<typeof RemittanceCitation>;
 
 export const Alert = Type.Object({
   code: Enum(ALERT_CODES),
   message: Type.String(),
   /** For demographic alerts: the payer's values of the fields that differ. */
   payer_values: Type.Optional(Type.Record(Type.String(), Nullable(Type.String()))),
+  /** REMITTANCE_MISMATCH: the benefit the remittances disagree on, and the lines that do (docs/remittances.md 'Feedback at the desk'). */
+  benefit: Type.Optional(Enum(['copay', 'coinsurance', 'deductible'] as const)),
+  remittances: Type.Optional(Type.Array(RemittanceCitation)),
 });
 export type Alert = Static<typeof Alert>;
 

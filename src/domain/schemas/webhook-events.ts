@@ -7,7 +7,7 @@ import { Nullable } from './coverage.ts';
 import { CoverageChange } from './monitors.ts';
 
 const instant = (description: string) => Type.String({ description: `${description} (ISO 8601 instant, UTC)` });
-const event = <T extends TSchema>(type: string, id: string, description: string, data: T) =>
+const event = <K extends string, T extends TSchema>(type: K, id: string, description: string, data: T) =>
   Type.Object(
     { type: Type.Literal(type), timestamp: instant('When the event happened'), data },
     {
@@ -58,11 +58,36 @@ export const BatchCompletedEvent = event(
 );
 export type BatchCompletedEvent = Static<typeof BatchCompletedEvent>;
 
+export const EstimateMismatchEvent = event(
+  'estimate.mismatch',
+  'EstimateMismatchEvent',
+  "A remittance line's verdict is under_collected or over_collected (docs/remittances.md): the member's share the payer stated differs from the estimate by more than a dollar. Ids, payer, plan group, amounts, verdict and causes only: no name, member ID, date of service or claim number.",
+  Type.Object({
+    remittance_id: Type.String({ description: 'GET /v1/remittances/{id}' }),
+    line: Type.Integer({ minimum: 1, description: "The line's position in that remittance's `lines` (1-based)" }),
+    estimate_id: Type.String({ description: "The estimate's request_id" }),
+    payer_id: Type.String(),
+    group_id: Nullable(Type.String()),
+    benefit_structure: Nullable(Type.String()),
+    verdict: Type.Union([Type.Literal('under_collected'), Type.Literal('over_collected')]),
+    difference: Type.Integer({ description: "The member's share the payer stated less the estimated one (cents; positive: collected too little)" }),
+    member_share: Type.Integer({ description: "The member's share the payer stated (cents)" }),
+    estimated_member: Type.Integer({ description: "The estimate's member_obligation (cents)" }),
+    payer_paid: Type.Integer({ description: "The payer's payment on the line (cents)" }),
+    estimated_payer: Nullable(Type.Integer({ description: "The estimate's payer_obligation (cents)" })),
+    cause: Nullable(Type.String({ description: 'The likely cause, most likely first' })),
+    causes: Type.Array(Type.String()),
+    received_at: instant('When the remittance was received'),
+  }),
+);
+export type EstimateMismatchEvent = Static<typeof EstimateMismatchEvent>;
+
 export const WebhookTestEvent = event('webhook.test', 'WebhookTestEvent', 'Sent by POST /v1/webhooks/{id}/test.', Type.Object({ webhook_id: Type.String() }));
 
 export const WEBHOOK_EVENT_SCHEMAS = {
   'coverage.changed': CoverageChangedEvent,
   'coverage.check_failed': CoverageCheckFailedEvent,
   'batch.completed': BatchCompletedEvent,
+  'estimate.mismatch': EstimateMismatchEvent,
   'webhook.test': WebhookTestEvent,
 } as const;

@@ -146,12 +146,15 @@ export function alertTitle(code) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-/** An alert's message with its dates as "Jun 30, 2026" and its phones as "(800) 555-0142". */
+/** An alert's message with its dates as "Jun 30, 2026" and its phones as "(800) 555-0142" (never digits inside an id). */
 export function readableMessage(message) {
-  return String(message ?? '')
-    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => shortDateText(iso))
-    .replace(/\s*\((1?\d{10})\)/g, (_, digits) => ` at ${phoneText(digits)}`)
-    .replace(/(^|[^\d])(1?\d{10})(?!\d)/g, (_, pre, digits) => pre + phoneText(digits));
+  return (
+    String(message ?? '')
+      .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => shortDateText(iso))
+      .replace(/\s*\((1?\d{10})\)/g, (_, digits) => ` at ${phoneText(digits)}`)
+      // Ten digits standing alone: not within an identifier (a remittance id's hex, rem_3f0c1234567890ab).
+      .replace(/(^|[^\w])(1?\d{10})(?!\w)/g, (_, pre, digits) => pre + phoneText(digits))
+  );
 }
 
 function alertItem(alert, body) {

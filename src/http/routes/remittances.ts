@@ -5,18 +5,24 @@
  * owner; each remittance's claims are audited (one record per claim, by keyed hash) before the answer.
  */
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
 import { AccuracyQuery, AccuracyReport, RemittanceAnswer, RemittanceParams, RemittanceQuery } from '../../domain/schemas/remittances.ts';
 import { accuracyReport } from '../../operations/remittance/accuracy.ts';
+import { NO_OBSERVATION } from '../../operations/remittance/advisory.ts';
 import { ingestRemittance } from '../../operations/remittance/ingest.ts';
+import { RemittanceReader } from '../../operations/remittance/reader.ts';
+import { mismatchEvents } from '../../operations/remittance/mismatch-events.ts';
 import type { KeptEstimate, KeyedHash } from '../../operations/remittance/kept-estimate.ts';
 import type { PayerNetwork } from '../../payers/network.ts';
 import type { AuditWriter } from '../../store/audit.ts';
 import { ownerOf } from '../../store/keys.ts';
 import type { RemittanceStore } from '../../store/remittances.ts';
+import type { WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';
+import { jsonInSlices } from '../json-slices.ts';
 import { isoNow, type Clock } from '../../domain/clock.ts';
 
 /** A remittance file's largest size: a month of a busy practice's 835s is well under it. */
@@ -31,11 +37,18 @@ export interface RemittanceRouteOptions {
   clock: Clock;
   /** Told of each compared line's verdict (metrics). */
   onVerdict?: (payerId: string, verdict: string) => void;
+  /** The webhook outbox: estimate.mismatch events are queued with the remittance, for the owner's webhooks that ask for them. */
+  webhooks?: { store: WebhookStore; wakeDeliveries: () => void };
 }
 
 export const newRemittanceId = () => `rem_${randomBytes(12).toString('hex')}`;
 
+/** Audit records written (and committed) together. */
+const AUDIT_GROUP = 250;
+
 export async function registerRemittanceRoutes(app: FastifyInstance, options: RemittanceRouteOptions): Promise<void> {
+  const reader = new RemittanceReader();
+  app.addHook('onClose', () => reader.close());
   await app.register(async (scope) => {
     // The 835 arrives as it was received: X12 text, not JSON.
     for (const type of ['application/edi-x12', 'text/plain'])
@@ -76,54 +89,88 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
         const at = isoNow(options.clock);
         if (typeof request.body !== 'string') throw HttpErrors.unsupportedRemittanceMediaType();
         const body = request.body;
+        // Read in a worker thread, then matched a slice of claims at a time: a large file does not hold other requests up.
         const ingested = await ingestRemittance(body, request.query.payer_id, {
           network: options.network,
           hash: options.hash,
-          estimatesFor: async (h, p, d) => (await options.store.estimatesFor(owner, h, p, d, at)) as KeptEstimate[],
+          estimatesFor: async (keys) => (await options.store.estimatesForMany(owner, keys, at)) as Map<string, KeptEstimate[]>,
+          read: (text) => reader.read(text),
+          pause: nextTurn,
         });
         const id = newRemittanceId();
-        // Audited before anything is kept or answered: one record per claim, naming its member by keyed hash.
-        for (const [n, m] of ingested.members.entries()) {
-          const recorded = await options.audit?.write({
-            request_id: `${request.id}.${n + 1}`,
-            at,
-            key_id: key.id,
-            endpoint: 'remittance',
-            payer_id: m.payer_id,
-            status: 201,
-            error_code: null,
-            latency_ms: Math.round(performance.now() - started),
-            member_hash: m.member_hash,
-            user_id: request.user?.id ?? null,
-          });
-          if (recorded === false) throw HttpErrors.remittanceNotRecorded();
+        // Audited before anything is kept or answered: one record per claim, naming its member by keyed hash,
+        // AUDIT_GROUP records to a commit.
+        const { members } = ingested;
+        const audit = options.audit;
+        for (let first = 0; audit && first < members.length; first += AUDIT_GROUP) {
+          const recorded = await Promise.all(
+            members.slice(first, first + AUDIT_GROUP).map((m, n) =>
+              audit.write({
+                request_id: `${request.id}.${first + n + 1}`,
+                at,
+                key_id: key.id,
+                endpoint: 'remittance',
+                payer_id: m.payer_id,
+                status: 201,
+                error_code: null,
+                latency_ms: Math.round(performance.now() - started),
+                member_hash: m.member_hash,
+                user_id: request.user?.id ?? null,
+              }),
+            ),
+          );
+          if (recorded.includes(false)) throw HttpErrors.remittanceNotRecorded();
         }
-        const { members: _members, ...answer } = ingested;
+        const { members: _members, claim_keys: claimKeys, lines: matchedLines, ...counts } = ingested;
+        // What each line observes of the benefits is kept for the desk's advisory, not answered.
+        const lines = matchedLines.map(({ observed: _observed, ...l }) => l);
+        const answer = { ...counts, lines };
         const result = { id, created_at: at, ...answer };
-        await options.store.saveRemittance({
-          id,
-          key_id: owner,
-          created_at: at,
-          claims: answer.claims,
-          service_lines: answer.service_lines,
-          matched: answer.matched,
-          payload: result,
-          lines: answer.lines
-            .map((l, i) => ({ l, line_no: i + 1 }))
-            .filter(({ l }) => l.comparison !== null && l.payer_id !== null)
-            .map(({ l, line_no }) => ({
-              line_no,
-              payer_id: l.payer_id!,
-              group_id: l.group_id,
-              benefit_structure: l.benefit_structure,
-              verdict: l.comparison!.verdict,
-              difference: l.comparison!.difference,
-              cause: l.comparison!.causes[0] ?? null,
-            })),
-        });
+        // The answer's JSON, built in slices: kept (sealed) as it is, and sent as it is.
+        const json = await jsonInSlices(result, 'lines', nextTurn);
+        const claimOf = new Map(claimKeys.map((c) => [`${c.transaction}|${c.claim}`, c]));
+        let queued = 0;
+        await options.store.saveRemittance(
+          {
+            id,
+            key_id: owner,
+            created_at: at,
+            claims: answer.claims,
+            service_lines: answer.service_lines,
+            matched: answer.matched,
+            payload_json: json,
+            lines: matchedLines
+              .map((l, i) => ({ l, line_no: i + 1, claim: claimOf.get(`${l.transaction}|${l.claim}`) }))
+              .filter(({ l }) => l.comparison !== null && l.payer_id !== null)
+              .map(({ l, line_no, claim }) => ({
+                line_no,
+                payer_id: l.payer_id!,
+                group_id: l.group_id,
+                benefit_structure: l.benefit_structure,
+                verdict: l.comparison!.verdict,
+                difference: l.comparison!.difference,
+                cause: l.comparison!.causes[0] ?? null,
+                claim_no: claim?.claim_no ?? null,
+                ...(l.observed ?? NO_OBSERVATION),
+                // A reversal is bookkeeping: its own lines are never counted.
+                withdrawn_by: claim?.reversal ? id : null,
+              })),
+            claims_keyed: claimKeys
+              .filter((c) => c.claim_hash !== null)
+              .map((c) => ({ claim_no: c.claim_no, claim_hash: c.claim_hash!, paid: c.paid, reversal: c.reversal ? 1 : 0 })),
+          },
+          async (tx) => {
+            const hooks = options.webhooks;
+            if (!hooks) return;
+            for (const event of mismatchEvents(id, at, lines)) queued += (await hooks.store.enqueue(tx, owner, event, undefined, new Date(at))).length;
+          },
+        );
+        if (queued > 0) options.webhooks?.wakeDeliveries();
         for (const l of answer.lines) if (l.comparison && l.payer_id) options.onVerdict?.(l.payer_id, l.comparison.verdict);
-        reply.code(201).header('location', `/v1/remittances/${id}`);
-        return result;
+        // A string with a JSON content type goes out as it is (Fastify does not serialize it again): the
+        // text is the answer's, RemittanceAnswer's fields only (the remittance tests compare it with GET's).
+        reply.code(201).header('location', `/v1/remittances/${id}`).type('application/json; charset=utf-8');
+        return json as unknown as RemittanceAnswer;
       },
     );
 

@@ -7,8 +7,9 @@ import type { PayerNetwork } from '../../payers/network.ts';
 import { readRemittances } from '../../x12/remittance/read-835.ts';
 import { lineDate } from '../../x12/remittance/shares.ts';
 import type { Remittance } from '../../x12/remittance/types.ts';
+import type { ParseResult } from '../../x12/result.ts';
 import type { KeptEstimate, KeyedHash } from './kept-estimate.ts';
-import { matchRemittance, memberIdOf, type LineMatch } from './match.ts';
+import { matchLine, memberIdOf, type LineMatch } from './match.ts';
 import { OperationErrors } from '../errors.ts';
 
 export interface RemittanceLine extends LineMatch {
@@ -25,14 +26,37 @@ export interface IngestedRemittance {
   lines: RemittanceLine[];
   /** For the audit: one entry per claim, the member it names by keyed hash and the payer resolved. */
   members: { member_hash: string | null; payer_id: string | null }[];
+  /**
+   * One entry per claim in file order (claim_no 1-based across the file's transactions): the keyed
+   * hash of its payer and payer claim control number (CLP07; null without either), its payment, and
+   * whether it is a reversal, for reversals and corrections (docs/remittances.md).
+   */
+  claim_keys: { transaction: number; claim: number; claim_no: number; claim_hash: string | null; paid: number; reversal: boolean }[];
 }
+
+/** What an estimate is looked up by: a member ID's keyed hash, a payer and a date of service. */
+export interface EstimateKey {
+  member_id_hash: string;
+  payer_id: string;
+  date_of_service: string;
+}
+
+export const estimateKey = (k: EstimateKey) => `${k.member_id_hash}|${k.payer_id}|${k.date_of_service}`;
 
 export interface IngestDeps {
   network: PayerNetwork;
   hash: KeyedHash;
-  /** The kept estimates for a member ID hash, payer and date of service (this key's, unexpired). */
-  estimatesFor: (memberIdHash: string, payerId: string, dateOfService: string) => Promise<KeptEstimate[]>;
+  /** The kept estimates (this key's, unexpired) for each of these keys, by estimateKey; a key without any may be left out. */
+  estimatesFor: (keys: EstimateKey[]) => Promise<Map<string, KeptEstimate[]>>;
+  /** Reads the 835 (the server's: in a worker thread, reader.ts); readRemittances here by default. */
+  read?: (text: string) => Promise<ParseResult<Remittance[]>>;
+  /** Hands the event loop a turn between slices of claims (the server's waits for setImmediate). */
+  pause?: () => Promise<void>;
 }
+
+/** Estimate keys looked up in one query, and claims matched between two pauses. */
+const LOOKUP_SLICE = 200;
+const MATCH_SLICE = 200;
 
 /** The directory payer IDs a remittance names (REF 2U, N1 PR N104), or the one the caller named. */
 export function payersOf(network: PayerNetwork, rem: Remittance, named: string | undefined): string[] {
@@ -50,16 +74,29 @@ export function payersOf(network: PayerNetwork, rem: Remittance, named: string |
 }
 
 export async function ingestRemittance(text: string, payerId: string | undefined, deps: IngestDeps): Promise<IngestedRemittance> {
-  const read = readRemittances(text);
+  const read = deps.read ? await deps.read(text) : readRemittances(text);
   if (!read.ok) throw OperationErrors.unreadable835(read.error.message);
+  const pause = deps.pause ?? (() => Promise.resolve());
   const lines: RemittanceLine[] = [];
   const members: IngestedRemittance['members'] = [];
+  const claimKeys: IngestedRemittance['claim_keys'] = [];
   let claims = 0;
   for (const [t, rem] of read.value.entries()) {
     const payerIds = payersOf(deps.network, rem, payerId);
-    // The store is asked once per member, payer and date the file names; matching itself is synchronous.
-    const found = new Map<string, KeptEstimate[]>();
-    for (const claim of rem.claims) {
+    // The store is asked about each member, payer and date the file names, LOOKUP_SLICE at a time; matching itself is synchronous.
+    const wanted = new Map<string, EstimateKey>();
+    for (const [i, claim] of rem.claims.entries()) {
+      if (i > 0 && i % MATCH_SLICE === 0) await pause();
+      const payerClaim = claim.payer_claim_id?.trim() ?? '';
+      claimKeys.push({
+        transaction: t + 1,
+        claim: i + 1,
+        claim_no: claimKeys.length + 1,
+        // Keyed like a member ID: CLP07 identifies the patient's claim, so the store holds its hash only.
+        claim_hash: payerIds[0] !== undefined && payerClaim !== '' ? deps.hash({ member_id: `claim:${payerIds[0]}:${payerClaim}` }) : null,
+        paid: claim.paid_cents,
+        reversal: claim.status === 'reversal',
+      });
       const memberId = memberIdOf(claim);
       const idHash = memberId === null ? null : deps.hash({ member_id: memberId });
       members.push({ member_hash: idHash, payer_id: payerIds[0] ?? null });
@@ -68,15 +105,28 @@ export async function ingestRemittance(text: string, payerId: string | undefined
         const date = lineDate(claim, line);
         if (date === null) continue;
         for (const p of payerIds) {
-          const k = `${idHash}|${p}|${date}`;
-          if (!found.has(k)) found.set(k, await deps.estimatesFor(idHash, p, date));
+          const key = { member_id_hash: idHash, payer_id: p, date_of_service: date };
+          wanted.set(estimateKey(key), key);
         }
       }
     }
+    const found = new Map<string, KeptEstimate[]>();
+    const keys = [...wanted.values()];
+    for (let i = 0; i < keys.length; i += LOOKUP_SLICE) {
+      await pause();
+      for (const [k, estimates] of await deps.estimatesFor(keys.slice(i, i + LOOKUP_SLICE))) found.set(k, estimates);
+    }
     claims += rem.claims.length;
-    const matched = matchRemittance(rem, { payerIds, hash: deps.hash, candidates: (h, p, d) => found.get(`${h}|${p}|${d}`) ?? [] });
-    lines.push(...matched.map((m) => ({ ...m, transaction: t + 1 })));
+    const options = {
+      payerIds,
+      hash: deps.hash,
+      candidates: (h: string, p: string, d: string) => found.get(estimateKey({ member_id_hash: h, payer_id: p, date_of_service: d })) ?? [],
+    };
+    for (const [ci, claim] of rem.claims.entries()) {
+      if (ci > 0 && ci % MATCH_SLICE === 0) await pause();
+      for (const [li, line] of claim.lines.entries()) lines.push({ ...matchLine(claim, ci, line, li, options), transaction: t + 1 });
+    }
   }
   const matched = lines.filter((l) => l.estimate_id !== null).length;
-  return { claims, service_lines: lines.length, matched, unmatched: lines.length - matched, warnings: read.warnings, lines, members };
+  return { claims, service_lines: lines.length, matched, unmatched: lines.length - matched, warnings: read.warnings, lines, members, claim_keys: claimKeys };
 }

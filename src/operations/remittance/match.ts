@@ -7,6 +7,7 @@
 import { carriesMemberId } from '../../x12/remittance/codes.ts';
 import { lineDate } from '../../x12/remittance/shares.ts';
 import type { Claim, Person, Remittance, ServiceLine } from '../../x12/remittance/types.ts';
+import { observedOf, type Observed } from './advisory.ts';
 import { compareLine, type LineComparison } from './compare.ts';
 import type { KeptEstimate, KeyedHash } from './kept-estimate.ts';
 
@@ -26,6 +27,8 @@ export interface LineMatch {
   payer_id: string | null;
   group_id: string | null;
   benefit_structure: string | null;
+  /** What the line says of each benefit against the eligibility answer (the advisory's, kept in the store, not answered). */
+  observed: Observed | null;
 }
 
 export interface MatchOptions {
@@ -48,7 +51,7 @@ function unmatched(base: Omit<LineMatch, 'unmatched_reason'>, reason: string): L
   return { ...base, unmatched_reason: reason };
 }
 
-function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, options: MatchOptions): LineMatch {
+export function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, options: MatchOptions): LineMatch {
   const date = lineDate(claim, line);
   const base: Omit<LineMatch, 'unmatched_reason'> = {
     claim: ci + 1,
@@ -63,6 +66,7 @@ function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, opti
     payer_id: null,
     group_id: null,
     benefit_structure: null,
+    observed: null,
   };
   if (options.payerIds.length === 0)
     return unmatched(base, 'the payer of the remittance is not one the directory knows (N1 PR, REF 2U): name it with payer_id');
@@ -95,15 +99,17 @@ function matchLine(claim: Claim, ci: number, line: ServiceLine, li: number, opti
     kept = latest(defaults);
     by = 'default_encounter';
   }
+  const comparison = compareLine(kept, claim, line);
   return {
     ...base,
     estimate_id: kept.id,
     matched_by: by,
     unmatched_reason: null,
-    comparison: compareLine(kept, claim, line),
+    comparison,
     payer_id: kept.payer_id,
     group_id: kept.group_id,
     benefit_structure: kept.benefit_structure,
+    observed: observedOf(kept, claim.status, comparison),
   };
 }
 

@@ -26,6 +26,7 @@ import { el } from '../tokenizer.ts';
 import { readNumber } from '../values.ts';
 import { isFamilyLevel, readAmount, rowRank, type Net, type Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
+import { isExceededPeriod, networkOf } from '../code-tables/attributes.ts';
 
 const NO_ROWS: readonly Selectable[] = [];
 
@@ -117,7 +118,7 @@ export class AccumulatorReader {
     if (kind === 'other') return;
     const family = isFamilyLevel(b.level);
     const amount = readAmount(b);
-    if (!family && amount === 0 && b.net === 'W' && !this.totalScopes?.includes(scopeOf(rowRank(b)))) {
+    if (!family && amount === 0 && networkOf(b.net) === 'both' && !this.totalScopes?.includes(scopeOf(rowRank(b)))) {
       this.notApplicable.push(b);
       return;
     }
@@ -268,7 +269,7 @@ export class VisitReader {
       this.others.set(qualifier, level);
     }
     // EB06 / HSD05 30 (Exceeded): the limit is used up, whatever quantity is stated (docs/estimates.md 1.1, "Limits and caps").
-    if (period === '30') level.remaining.offer(rank, 0, b);
+    if (isExceededPeriod(period)) level.remaining.offer(rank, 0, b);
     else slotOf(level, period)?.offer(rank, value, b);
   }
 

@@ -147,10 +147,15 @@ export function unknownWords(values: readonly UnknownValue[]): string {
 
 /**
  * The 2100C/2100D dates that bound the coverage without being ones the plan gate reads (dtp-2100.json
- * `bounds`: a COBRA end, a policy expiration, ... on the wrong side of the date of service), and DTP
- * qualifiers outside the table: while any holds, no figure prices the session.
+ * `bounds`: a premium paid-to end before the day the payer answered, a date of death before the date of
+ * service in the patient's own loop (`at.patient` false: another person's loop), ...), and DTP qualifiers
+ * outside the table: while any holds, no figure prices the session.
  */
-export function unknownMemberDates(name: NameLoop | undefined, dateOfService: IsoDate | null): readonly UnknownValue[] {
+export function unknownMemberDates(
+  name: NameLoop | undefined,
+  dateOfService: IsoDate | null,
+  at: { inquiry?: IsoDate | null; patient?: boolean } = {},
+): readonly UnknownValue[] {
   if (!name || name.dtp.length === 0 || dateOfService === null) return NO_VALUES;
   memberChecks ??= checksOf('2100').filter((c) => c.segment === 'DTP' && c.element === 1);
   let out: UnknownValue[] | null = null;
@@ -163,11 +168,14 @@ export function unknownMemberDates(name: NameLoop | undefined, dateOfService: Is
         (out ??= []).push({ element: 'DTP01', value: q, why: `not in the TR3 list (${check.table}): no rule reads it`, scope: null });
         continue;
       }
-      if (entry.bounds === undefined) continue;
+      // A person's date (442 death) in another person's loop (the subscriber's, for a dependent patient) says nothing of the patient.
+      if (entry.bounds === undefined || (entry.person === true && at.patient === false)) continue;
       const r = readDtpDate(el(dtp, 2), el(dtp, 3));
       if (r === null) continue;
       const date = entry.bounds === 'end' ? (r.end ?? r.start) : r.start;
-      const outside = entry.bounds === 'end' ? date < dateOfService : date > dateOfService;
+      // A premium paid-to date is compared with the day the payer answered (dtp-2100.json `boundsAt`).
+      const against = entry.boundsAt === 'inquiry' ? (at.inquiry ?? dateOfService) : dateOfService;
+      const outside = entry.bounds === 'end' ? date < against : date > against;
       if (outside) (out ??= []).push({ element: 'DTP01', value: `${q} ${date}`, why: entry.effect, scope: null });
     }
   }

@@ -7,26 +7,17 @@
  */
 import type { IsoDate } from '../../domain/coverage.ts';
 import type { Encounter } from '../../domain/encounter.ts';
-import { codeEntry, codeTable, decisionOf } from '../code-tables/index.ts';
+import { codeEntry, decisionOf } from '../code-tables/index.ts';
+import { benefitDtp, isInpatientPlace, isPerAdmission, serviceCare } from '../code-tables/attributes.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readDtpDate } from '../values.ts';
 
-let care: Map<string, 'inpatient' | 'outpatient'> | null = null;
-
 /** The care an EB03 code is limited to (code-tables/eb03.json `care`): A7, CE, RT, ... inpatient; A8, CF, CH, ... outpatient. */
-function careOf(code: string): 'inpatient' | 'outpatient' | undefined {
-  if (!care) {
-    care = new Map();
-    for (const [c, e] of Object.entries(codeTable('eb03').codes)) if (e.care) care.set(c, e.care);
-  }
-  return care.get(code);
-}
+const careOf = serviceCare;
 
-/** CMS place-of-service codes of an inpatient stay: 21 inpatient hospital, 51 inpatient psychiatric facility, 55/56 residential treatment, 61 rehabilitation. */
-const INPATIENT_PLACES: ReadonlySet<string> = new Set(['21', '51', '55', '56', '61']);
-
-export const isInpatientEncounter = (e: Encounter) => INPATIENT_PLACES.has(e.place_of_service);
+/** An encounter at a place of an inpatient stay (place-of-service.json `inpatientStay`: 21, 51, 55, 56, 61). */
+export const isInpatientEncounter = (e: Encounter) => isInpatientPlace(e.place_of_service);
 
 /**
  * The date range a row's own DTPs limit it to (348 benefit begin, 356 eligibility begin, 349 benefit
@@ -38,14 +29,17 @@ export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: 
   let end: IsoDate | null = null;
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
-    if (q !== '348' && q !== '349' && q !== '292' && q !== '290' && q !== '307' && q !== '356' && q !== '357') continue;
+    // The row's own dates (dtp-2110.json `of` benefit, eligibility, coordination of benefits), not the plan's.
+    const of = benefitDtp.of(q);
+    if (of === undefined || of === 'plan') continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
+    const date = benefitDtp.date(q);
     // A begin sent as a range (RD8) states the end too.
-    if (q === '348' || q === '356') {
+    if (date === 'begin') {
       begin = r.start;
       if (r.end) end = r.end;
-    } else if (q === '349' || q === '357') end = r.start;
+    } else if (date === 'end') end = r.start;
     else {
       begin = r.start;
       if (r.end) end = r.end;
@@ -130,7 +124,7 @@ export function excludedBy(scope: RowScope, e: Encounter): string | null {
   }
   const inpatient = isInpatientEncounter(e);
   // EB06 36: an amount per admission is the inpatient benefit.
-  if (scope.period === '36' && !inpatient) return 'stated per admission (EB06 36): the inpatient benefit, not an outpatient visit';
+  if (isPerAdmission(scope.period) && !inpatient) return 'stated per admission (EB06 36): the inpatient benefit, not an outpatient visit';
   const types = scope.serviceTypes;
   if (types.length > 0) {
     const other = inpatient ? 'outpatient' : 'inpatient';

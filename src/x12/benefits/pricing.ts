@@ -1,18 +1,22 @@
 /**
  * The figures of each network for the encounter (docs/estimates.md section 1.1): the rows that price
- * it, Medicare's Part A/Part B rule, a Medicare Advantage enrollment HETS reports, and the gates read
- * from the 271 (Part B not in force, an unmet spend-down) that leave the member the whole session.
+ * it, Medicare's Part A/Part B rule, a Medicare Advantage enrollment HETS reports; the gates read from
+ * the 271 that leave the member the whole session are benefits/gates.ts.
  */
 import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../domain/coverage.ts';
 import { networkBenefits, telehealthShare } from '../benefit-selection.ts';
 import { insuranceCode, type Benefit } from '../eb-benefit.ts';
-import { medicareParts, notCovered, partBMissing } from '../medicare.ts';
+import { medicareParts } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
-import { spendDownGate } from './gates.ts';
+import { closeGates } from './gates.ts';
+import { medicarePartOf } from '../code-tables/attributes.ts';
 import type { SessionStatus } from '../plan-rows.ts';
 import type { PricingRows } from './pricing-rows.ts';
 import type { CostShareFallback, PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
+
+/** A row for Medicare Part A (EB04 MA: eb04.json `medicarePart`). */
+const isPartA = (b: Benefit) => medicarePartOf(insuranceCode(b)) === 'part_a';
 
 export interface PricingInput {
   insurance_type: InsuranceType;
@@ -28,7 +32,7 @@ export interface PricingInput {
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback };
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null };
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
@@ -58,9 +62,9 @@ export function priceNetworks(input: PricingInput): Priced {
   const { insurance_type, current, bh, teleList, warnings, trace } = input;
   // Traditional Medicare: the session is a Part B service; Part A benefits (its inpatient deductible) never price it.
   const parts = insurance_type === 'medicare' || insurance_type === 'qmb' ? medicareParts(current, input.dateOfService) : null;
-  const partAFiltered = parts && parts.a !== 'absent' ? bh.filter((b) => insuranceCode(b) === 'MA') : [];
-  const priced = partAFiltered.length > 0 ? bh.filter((b) => insuranceCode(b) !== 'MA') : bh;
-  const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => insuranceCode(b) !== 'MA') : input.unknown;
+  const partAFiltered = parts && parts.a !== 'absent' ? bh.filter(isPartA) : [];
+  const priced = partAFiltered.length > 0 ? bh.filter((b) => !isPartA(b)) : bh;
+  const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => !isPartA(b)) : input.unknown;
   let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan, unknown);
   let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan, unknown);
   if (input.memberDates.length > 0) {
@@ -85,37 +89,7 @@ export function priceNetworks(input: PricingInput): Priced {
     );
   }
   // Gates read from the 271 (docs/estimates.md section 1.1): the member owes the whole session, whatever the cost-share rows say.
-  let gate: { reason: string; rows: readonly Benefit[] } | null = null;
-  if (!input.inactive) {
-    if (parts && partBMissing(parts))
-      gate = {
-        reason: `Medicare Part A ${parts.a}, Part B ${parts.b} on the date of service: outpatient psychotherapy is a Part B service`,
-        rows: current.filter((b) => b.status && insuranceCode(b) === 'MB'),
-      };
-    else gate = spendDownGate(current);
-  }
-  if (gate === null && !input.inactive && (input.mhInactive.in || input.mhInactive.out)) {
-    if (input.mhInactive.in) in_network = notCovered(in_network, 'the payer reports behavioral health inactive in network');
-    if (input.mhInactive.out) out_of_network = notCovered(out_of_network, 'the payer reports behavioral health inactive out of network');
-    trace?.push(traced('not covered', input.mhInactive.in ? 'in' : 'out', null, 'an EB*6 for mental health names this network (EB12) only'));
-  }
-  if (gate === null && !input.inactive) {
-    const { closed, unstated } = input.session;
-    if (closed.in) in_network = notCovered(in_network, 'the payer reports the plan inactive in network');
-    if (closed.out) out_of_network = notCovered(out_of_network, 'the payer reports the plan inactive out of network');
-    if (closed.in || closed.out) trace?.push(traced('not covered', closed.in ? 'in' : 'out', null, 'an inactive status row names this network (EB12) only'));
-    if (unstated.in && in_network) in_network = { ...in_network, status_unknown: true };
-    if (unstated.out && out_of_network) out_of_network = { ...out_of_network, status_unknown: true };
-    for (const n of ['in', 'out'] as const)
-      if (unstated[n])
-        trace?.push(traced('coverage status: unknown', n, null, 'no status row (EB01 1-8) for the plan or mental health names this network (EB12)'));
-  }
-  if (gate !== null) {
-    in_network = notCovered(in_network, gate.reason);
-    out_of_network = notCovered(out_of_network, gate.reason);
-    if (gate.rows.length === 0) trace?.push(traced('not covered', null, null, gate.reason));
-    for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
-  }
+  ({ in_network, out_of_network } = closeGates({ in_network, out_of_network }, { ...input, parts }));
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
   // With the coverage itself unknown on the date of service, no telehealth cost share prices it either.
   const unknownCoverage = input.memberDates.length > 0;

@@ -6,13 +6,29 @@
  */
 import type { Encounter } from '../../domain/encounter.ts';
 import { namesMentalHealth, STRONG_BH_TIER } from '../codes.ts';
+import { benefitRole, isMentalHealthType, serviceCare } from '../code-tables/attributes.ts';
 import { statusOf, type Benefit } from '../eb-benefit.ts';
 import { outsideDates } from './filters.ts';
 import { addPricingRow, rowExcludedBy, type PricingRows } from './pricing-rows.ts';
-import type { PlaceFit } from './rows.ts';
+import { costApplies, type PlaceFit } from './rows.ts';
 
-/** EB03 codes of mental health itself, whose EB*6 closes the session (not AI/AJ/AK substance abuse). */
-const MENTAL_HEALTH_TYPES: ReadonlySet<string> = new Set(['MH', 'CF', 'A4', 'A6', 'A8']);
+/**
+ * EB03 codes of mental health itself whose EB*6 closes the session (not AI/AJ/AK substance abuse): the
+ * mental-health types (eb03.json `mentalHealth`) not limited to inpatient care (A7 is).
+ */
+const closesSession = (t: string) => isMentalHealthType(t) && serviceCare(t) !== 'inpatient';
+
+/** EB01 R (other or additional payer) or U (contact the following entity): a row naming another payer. */
+function namesPayer(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'other_payer' || role === 'contact';
+}
+
+/** EB01 L, U, R or W: a row that can name an entity (a PCP, a contact, another payer, another source). */
+function namesEntity(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'primary_care' || role === 'contact' || role === 'other_payer' || role === 'other_source';
+}
 
 export interface RowLists {
   /** The rows that apply to the encounter, as the pricing reads them. */
@@ -39,7 +55,7 @@ export interface RowLists {
 export type MhStatus = 'active' | 'inactive' | null;
 
 /** A status row speaks for the network its EB12 names (Y in, N out), else for both. */
-const speaksFor = (net: string, n: 'in' | 'out') => (net === 'Y' ? n === 'in' : net === 'N' ? n === 'out' : true);
+const speaksFor = (net: string, n: 'in' | 'out') => costApplies({ net }, n);
 
 function addMh(now: MhStatus, status: 'active' | 'inactive'): MhStatus {
   return now === 'active' || status === 'active' ? 'active' : 'inactive';
@@ -79,21 +95,21 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
     if (why !== null) {
       skipped.push({ b, why });
       // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
-      if ((b.info === 'R' || b.info === 'U') && encounter !== null && outsideDates(b, encounter) === null) out.payerRows.push(b);
+      if (namesPayer(b.info) && encounter !== null && outsideDates(b, encounter) === null) out.payerRows.push(b);
       continue;
     }
     addPricingRow(b, out.thisYear, pricesHere);
     const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
-    if (b.status || b.cost || b.info === 'MC') out.typed.push(b);
-    if (b.info === 'L' || b.info === 'U' || b.info === 'R' || b.info === 'W' || b.loop.related.length > 0) out.entities.push(b);
-    if (b.info === 'R' || b.info === 'U') out.payerRows.push(b);
+    if (b.status || b.cost || benefitRole(b.info) === 'managed_care') out.typed.push(b);
+    if (namesEntity(b.info) || b.loop.related.length > 0) out.entities.push(b);
+    if (namesPayer(b.info)) out.payerRows.push(b);
     if (b.cost && strong) out.strongCostShare = true;
     if (b.status) {
       out.firstStatus ??= b;
       // Mental health's own status (not substance abuse's: AI/AJ/AK are their own service types).
       // A status row with values no rule reads says nothing of mental health's status (it makes the cost share unknown: benefit-selection.ts).
       if (b.unknown.length > 0) continue;
-      if (!b.telehealth && b.serviceTypes.some((t) => MENTAL_HEALTH_TYPES.has(t))) {
+      if (!b.telehealth && b.serviceTypes.some(closesSession)) {
         const status = statusOf(b.info) === 'inactive' ? 'inactive' : 'active';
         if (status === 'inactive') out.mhInactive ??= b;
         else out.mhActive ??= b;

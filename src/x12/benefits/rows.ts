@@ -1,12 +1,18 @@
 /** One EB row as the selection rules read it (docs/estimates.md section 1.1), and the small readers they share. */
+import { benefitRole, isTelehealthPlace, namesPlaceOfService, networkOf } from '../code-tables/attributes.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { dollarsToCents, shareToPercent } from '../values.ts';
 
+export { isFamilyLevel } from '../code-tables/attributes.ts';
+
 /** EB01 I (non-covered) or E (exclusions): the row says the service it names is not covered (docs/estimates.md 1.1, "Not covered is an answer"). */
-export const isNotCoveredInfo = (info: string) => info === 'I' || info === 'E';
-/** EB01 A, B, I or E: the benefits that say what the member pays for the service. */
-export const isShareInfo = (info: string) => info === 'A' || info === 'B' || isNotCoveredInfo(info);
+export const isNotCoveredInfo = (info: string) => benefitRole(info) === 'not_covered';
+/** EB01 A, B, I or E (eb01.json `role` coinsurance, copayment, not covered): the benefits that say what the member pays for the service. */
+export function isShareInfo(info: string): boolean {
+  const role = benefitRole(info);
+  return role === 'coinsurance' || role === 'copayment' || role === 'not_covered';
+}
 
 export type Net = 'in' | 'out';
 
@@ -61,11 +67,11 @@ export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
   let tele = false;
   let zz = false;
   for (const iii of loop.iii) {
-    if (el(iii, 1) !== 'ZZ') continue;
+    if (!namesPlaceOfService(el(iii, 1))) continue;
     zz = true;
     const code = el(iii, 2);
     if (code === inPerson) office = true;
-    else if (code === '02' || code === '10') tele = true;
+    else if (isTelehealthPlace(code)) tele = true;
   }
   if (!zz) return 'any';
   if (office && tele) return 'both';
@@ -75,42 +81,16 @@ export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
 export const pricesOffice = (p: PlaceFit) => p === 'any' || p === 'office' || p === 'both';
 export const pricesTelehealth = (p: PlaceFit) => p === 'telehealth' || p === 'both';
 
-/** Cost EBs without EB12 (or with W/U) apply to both networks. */
+/** Cost EBs without EB12 (or with W/U) apply to both networks (eb12.json `network`). */
 export function costApplies(b: Pick<Selectable, 'net'>, n: Net): boolean {
-  if (b.net === 'Y') return n === 'in';
-  if (b.net === 'N') return n === 'out';
-  return true;
+  const network = networkOf(b.net);
+  return network === 'in' || network === 'out' ? network === n : true;
 }
 
-/** Status EBs only speak for a network they name. */
+/** Status EBs only speak for a network they name, or both when EB12 says so (W). */
 export function statusApplies(b: Pick<Selectable, 'net'>, n: Net): boolean {
-  if (b.net === 'Y') return n === 'in';
-  if (b.net === 'N') return n === 'out';
-  return b.net === 'W';
-}
-
-/** EB02 coverage levels covering more than one person; IND, EMP and an absent EB02 are individual. */
-export function isFamilyLevel(level: string): boolean {
-  switch (level) {
-    case 'FAM':
-    case 'ESP':
-    case 'ECH':
-    case 'DEP':
-    case 'CHD':
-    case 'TWO':
-    case 'SPC':
-    case 'E1D':
-    case 'E2D':
-    case 'E3D':
-    case 'E5D':
-    case 'E6D':
-    case 'E7D':
-    case 'E8D':
-    case 'E9D':
-      return true;
-    default:
-      return false;
-  }
+  const network = networkOf(b.net);
+  return network === 'in' || network === 'out' ? network === n : network === 'both';
 }
 
 export function readAmount(b: Pick<Selectable, 'loop'>): number | null {
@@ -135,7 +115,10 @@ export function readShare(b: Pick<Selectable, 'loop'>, warnings?: string[]): num
 export const readShareQuiet = (b: Pick<Selectable, 'loop'>) => readShare(b);
 
 /** EB12 Y or N: the row names its network (beats a row for both networks). */
-export const namesNetwork = (b: Pick<Selectable, 'net'>) => b.net === 'Y' || b.net === 'N';
+export function namesNetwork(b: Pick<Selectable, 'net'>): boolean {
+  const network = networkOf(b.net);
+  return network === 'in' || network === 'out';
+}
 
 /**
  * The specificity order (docs/estimates.md section 1.1), smaller is more specific: a row restricted

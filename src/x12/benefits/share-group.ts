@@ -22,9 +22,16 @@ import {
   costApplies,
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
+import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
+import { qualifyShare } from './share-qualifiers.ts';
 
+/** EB01 A or B (eb01.json `role` coinsurance, copayment): a cost share. */
+function isCostShare(b: Selectable): boolean {
+  const role = benefitRole(b.info);
+  return role === 'copayment' || role === 'coinsurance';
+}
 /** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
 export interface ShareGroup {
   tier: number;
@@ -52,6 +59,10 @@ export interface ShareGroup {
   fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
   sameAs: 'primary_care' | 'specialist' | null;
+  /** The most the member pays of the coinsurance for one visit (an MSG caps it: share-qualifiers.json), in cents. */
+  coinsuranceCap?: number;
+  /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
+  qualified: string[];
   /** Set when forVisit chose one of them for the visit's number in the year. */
   visitSplit?: { visit: number; split: number; row: Selectable };
 }
@@ -101,10 +112,10 @@ function officeShare(
   fits: (p: PlaceFit) => boolean,
 ): { copay: { value: number | null; from: Selectable | null }; coins: { value: number | null; from: Selectable | null } } {
   const rows = list.filter(
-    (b) => (b.info === 'A' || b.info === 'B') && b.tier >= 2 && costApplies(b, n) && fits(b.place) && b.loop.msg.some((m) => namesOfficeKind(el(m, 1), kind)),
+    (b) => isCostShare(b) && b.tier >= 2 && costApplies(b, n) && fits(b.place) && b.loop.msg.some((m) => namesOfficeKind(el(m, 1), kind)),
   );
   const none: Selectable[] = [];
-  return { copay: agreed(rows, 'B', readAmount, none), coins: agreed(rows, 'A', readShareQuiet, none) };
+  return { copay: agreed(rows, 'copayment', readAmount, none), coins: agreed(rows, 'coinsurance', readShareQuiet, none) };
 }
 
 /** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
@@ -114,12 +125,12 @@ function shareRank(b: Selectable, planFirst = false): number {
 }
 
 /**
- * The one value the rows of EB01 `info` state, from the earliest row stating it; or null with those
+ * The one value the rows of EB01 `role` (eb01.json: copayment B, coinsurance A) state, from the earliest row stating it; or null with those
  * rows in conflict when they state more than one.
  */
 function agreed(
   rows: readonly Selectable[],
-  info: string,
+  role: 'copayment' | 'coinsurance',
   read: (b: Selectable) => number | null,
   conflicts: Selectable[],
 ): { value: number | null; from: Selectable | null } {
@@ -128,7 +139,7 @@ function agreed(
   let from: Selectable | null = null;
   let same = true;
   for (const b of rows) {
-    if (b.info !== info) continue;
+    if (benefitRole(b.info) !== role) continue;
     const value = read(b);
     if (value === null) continue;
     if (from === null) {
@@ -140,7 +151,7 @@ function agreed(
     }
   }
   if (same) return { value: v, from };
-  for (const b of rows) if (b.info === info && read(b) !== null) conflicts.push(b);
+  for (const b of rows) if (benefitRole(b.info) === role && read(b) !== null) conflicts.push(b);
   return { value: null, from: null };
 }
 
@@ -173,6 +184,7 @@ export function shareGroup(
   fits: (p: PlaceFit) => boolean,
   warnings: string[],
   fallback: CostShareFallback = '98-then-30',
+  place: string | null = null,
 ): ShareGroup | null {
   const planFirst = fallback === '30-then-98';
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
@@ -199,13 +211,13 @@ export function shareGroup(
   const tier = members[0]!.tier;
   const explicit = members[0]!.place !== 'any';
   const conflicts: Selectable[] = [];
-  let copay = agreed(members, 'B', readAmount, conflicts);
-  let coins = agreed(members, 'A', readShareQuiet, conflicts);
+  let copay = agreed(members, 'copayment', readAmount, conflicts);
+  let coins = agreed(members, 'coinsurance', readShareQuiet, conflicts);
   const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
   if (byVisits) conflicts.push(copay.from!, coins.from!);
   // What the rows' MSGs say of the cost share (docs/estimates.md 1.1, "Cost shares related in words").
   const said = new Set<ShareRelation>();
-  for (const b of members) if (b.info === 'A' || b.info === 'B') for (const r of relationsOf(b)) said.add(r);
+  for (const b of members) if (isCostShare(b)) for (const r of relationsOf(b)) said.add(r);
   let sameAs: 'primary_care' | 'specialist' | null = null;
   if (copay.from === null && coins.from === null && conflicts.length === 0 && said.has('same_as_primary_care') !== said.has('same_as_specialist')) {
     sameAs = said.has('same_as_primary_care') ? 'primary_care' : 'specialist';
@@ -220,6 +232,23 @@ export function shareGroup(
     else if (greater || said.has('relates')) byWords = true;
     if (byWords) conflicts.push(copay.from, coins.from);
   }
+  // What the rows' MSGs say of their own copay or coinsurance for this visit (docs/estimates.md 1.1, "Cost shares qualified in words").
+  let coinsuranceCap: number | undefined;
+  let qualified: string[] = [];
+  if (conflicts.length === 0 && (copay.from !== null || coins.from !== null)) {
+    const texts: string[] = [];
+    for (const b of members) if (isCostShare(b)) for (const m of b.loop.msg) texts.push(el(m, 1));
+    const q = texts.length > 0 ? qualifyShare(texts, place, copay.value, coins.value) : null;
+    if (q?.unknown) {
+      byWords = true;
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+    } else if (q) {
+      copay = { ...copay, value: q.copay };
+      coins = { ...coins, value: q.coinsurance };
+      coinsuranceCap = q.coinsuranceCap;
+      qualified = q.words;
+    }
+  }
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -231,12 +260,14 @@ export function shareGroup(
   const notCovered = !shares && notCoveredFrom !== null;
   let priorAuth: boolean | null = null;
   for (const b of members) {
-    const eb11 = b.loop.seg.element(11);
-    if (eb11 === 'Y') priorAuth = true;
-    else if (eb11 === 'N') priorAuth ??= false;
+    const eb11 = authorizationOf(b.loop.seg.element(11));
+    if (eb11 === 'required') priorAuth = true;
+    else if (eb11 === 'not_required') priorAuth ??= false;
   }
   let authNumbers: Set<string> | null = null;
-  for (const b of members) for (const ref of b.loop.ref) if (el(ref, 1) === 'G1' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
+  for (const b of members)
+    for (const ref of b.loop.ref)
+      if (benefitRef(el(ref, 1)) === 'prior_authorization' && el(ref, 2) !== '') (authNumbers ??= new Set<string>()).add(el(ref, 2));
   // The priced rows' own MSG first, else what the status and cost rows of the tier agree on.
   const own = hintOf(members);
   const { hint, from } = own.hint !== null ? own : hintOf(list, (b) => b.tier === tier && costApplies(b, n) && (b.status || b.cost));
@@ -256,6 +287,8 @@ export function shareGroup(
     byWords,
     sameAs,
     fallback,
+    qualified,
+    ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
   };
 }
 
@@ -273,20 +306,21 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
     : group.sameAs
       ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
       : '';
-  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words));
+  const qualified = group.qualified.length > 0 ? `; the payer's MSG says for this visit: "${group.qualified.join('"; "')}"` : '';
+  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words + qualified));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
-  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words));
+  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words + qualified));
   else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
   for (const b of group.conflicts) {
     out.push({
       ...traced(
-        `${prefix}${b.info === 'B' ? 'copayment' : 'coinsurance'}`,
+        `${prefix}${benefitRole(b.info) === 'copayment' ? 'copayment' : 'coinsurance'}`,
         n,
         b,
         group.byVisits
           ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
           : group.byWords
-            ? `a copay and a coinsurance (${where}) related in words no rule reads (MSG): unknown, never both`
+            ? `a copay or coinsurance (${where}) related or qualified in words no rule reads (MSG): unknown, never charged as if the words were absent`
             : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
       ),
       status: 'conflict',
@@ -314,8 +348,8 @@ function splitOf(b: Selectable): { split: number; side: 'before' | 'after' } | n
  */
 export function forVisit(group: ShareGroup, visit: number, warnings: string[]): ShareGroup {
   if (!group.byVisits) return group;
-  const copay = group.conflicts.find((b) => b.info === 'B');
-  const coins = group.conflicts.find((b) => b.info === 'A');
+  const copay = group.conflicts.find((b) => benefitRole(b.info) === 'copayment');
+  const coins = group.conflicts.find((b) => benefitRole(b.info) === 'coinsurance');
   if (!copay || !coins) return group;
   const c = splitOf(copay);
   const a = splitOf(coins);

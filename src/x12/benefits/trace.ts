@@ -1,22 +1,9 @@
 /** Where each figure came from (docs/estimates.md section 1.6): one entry per EB row used, skipped or in conflict. */
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
-import { codeIn, ebWords } from '../code-tables/index.ts';
+import { ebWords } from '../code-tables/index.ts';
+import { namesPlaceOfService, placeWords, TIER_NAMES } from '../code-tables/attributes.ts';
 import type { Net, Selectable } from './rows.ts';
-
-/** CMS place-of-service names for the codes a behavioral-health 271 uses. */
-const PLACE_NAMES: Readonly<Record<string, string>> = {
-  '02': 'telehealth other than in the home',
-  '10': 'telehealth in the home',
-  '11': 'office',
-  '12': 'home',
-  '21': 'inpatient hospital',
-  '22': 'outpatient hospital',
-  '23': 'emergency room',
-  '51': 'inpatient psychiatric facility',
-  '52': 'psychiatric facility, partial hospitalization',
-  '53': 'community mental health center',
-};
 
 function rowWords(b: Selectable): string {
   const seg = b.loop.seg;
@@ -26,7 +13,7 @@ function rowWords(b: Selectable): string {
   if (places)
     words += `; place of service ${places
       .split(', ')
-      .map((p) => `${p} ${codeIn(PLACE_NAMES, p) ?? '(see the CMS list)'}`)
+      .map((p) => `${p} ${placeWords(p) ?? '(see the CMS list)'}`)
       .join(', ')}`;
   if (b.procedure) words += `; EB13 procedure ${b.procedure}`;
   return words;
@@ -61,10 +48,11 @@ export interface TraceEntry {
   status?: 'skipped' | 'conflict';
 }
 
-export const TIER_NAME = ['MH', 'CF/A4/A6/A8/AI', '98 (professional office visit)', '30 (plan level)'];
+/** The specificity tiers in words (eb03.json `tierNames`). */
+export const TIER_NAME = TIER_NAMES;
 
 function placesOf(loop: BenefitLoop): string | null {
-  const codes = loop.iii.filter((iii) => el(iii, 1) === 'ZZ').map((iii) => el(iii, 2));
+  const codes = loop.iii.filter((iii) => namesPlaceOfService(el(iii, 1))).map((iii) => el(iii, 2));
   return codes.length > 0 ? codes.join(', ') : null;
 }
 

@@ -4,6 +4,13 @@
  * answer than it is.
  */
 import { codeWords } from '../code-tables/index.ts';
+import { benefitRole } from '../code-tables/attributes.ts';
+import type { BenefitRole } from '../code-tables/index.ts';
+
+/** EB01 A, B, I, E, C, G, F (eb01.json `role`): rows stating a figure. */
+const FIGURE_ROLES: ReadonlySet<BenefitRole> = new Set(['coinsurance', 'copayment', 'not_covered', 'deductible', 'out_of_pocket', 'limitation']);
+/** EB01 L, N, R, U, P, X: rows naming an entity or another payer. */
+const ENTITY_ROLES: ReadonlySet<BenefitRole> = new Set(['primary_care', 'restricted_provider', 'other_payer', 'contact', 'disclaimer', 'facility']);
 import { el } from '../tokenizer.ts';
 import { unknownWords } from './closed-world.ts';
 import type { Selectable } from './rows.ts';
@@ -19,16 +26,16 @@ function reasonOf(b: RowFacts): string {
   if (b.status) return `an eligibility status row (EB01 ${info}) for service type ${el(b.loop.seg, 3) || '(plan level)'}: it states coverage, not a price`;
   if (b.tier < 0) return `service type EB03 ${el(b.loop.seg, 3)} is not a behavioral-health type (MH, CF, A4, A6, A8, AI, 98 or 30)`;
   if (b.place === 'elsewhere') return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
-  if (info === 'F' && !b.cost) {
+  const role = benefitRole(info);
+  if (role === 'limitation' && !b.cost) {
     const eb09 = el(b.loop.seg, 9);
     const unit = eb09 === '' ? 'no unit of service in EB09 or HSD01' : `EB09 ${codeWords('quantity', eb09)}`;
     return `a limitation (EB01 F) with ${unit}: not a limit in visits or another unit a session uses (hours, days, services, units), so it says nothing of this session`;
   }
-  if (info === 'A' || info === 'B' || info === 'I' || info === 'E' || info === 'C' || info === 'G' || info === 'F')
-    return 'a more specific row (procedure, service type, place of service, network) states this figure';
-  if (info === 'L' || info === 'N' || info === 'R' || info === 'U' || info === 'P' || info === 'X')
+  if (role !== undefined && FIGURE_ROLES.has(role)) return 'a more specific row (procedure, service type, place of service, network) states this figure';
+  if (role !== undefined && ENTITY_ROLES.has(role))
     return `EB01 ${info} names an entity or another payer (read for the PCP, other payers or a carve-out), not a price`;
-  if (info === 'W') return 'EB01 W (other source of data): another source states this benefit (read for a carve-out), not a price';
+  if (role === 'other_source') return 'EB01 W (other source of data): another source states this benefit (read for a carve-out), not a price';
   return `EB01 ${info} says nothing about the price of this session`;
 }
 

@@ -55,9 +55,87 @@ export interface CodeEntry {
   dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
   bounds?: 'begin' | 'end';
+  /** 2100C/D DTP01 with `bounds`: compared with the day the payer answered (BHT04), not the date of service (343 premium paid to). */
+  boundsAt?: 'inquiry';
+  /** 2100C/D DTP01 with `bounds`: a date of the person (442 death), read in the patient's own loop only. */
+  person?: boolean;
+  /** 2100C/D DTP01: a begin or end of the member's coverage beside the eligibility dates: the later begin, the earlier end (continuation.ts). */
+  narrows?: 'begin' | 'end';
+  /** 2100C/D DTP01: the begin or end of COBRA continuation, which continues an eligibility ending right before it (continuation.ts). */
+  continuation?: 'begin' | 'end';
+  /** EB01: the row states that the benefit has no limit (H Unlimited): a less specific visit limit does not limit it. */
+  limit?: 'unlimited';
   /** Unknown on a row stating a figure (a cost share, accumulator, limit, not covered) only; an effect on another row. */
   unknownOn?: 'figures';
+  /** EB01: what the row is (a status, a kind of cost share, a limitation, not covered, another payer, a contact, ...). */
+  role?: BenefitRole;
+  /** EB01 1-8: what the status says of coverage. */
+  coverage?: 'active' | 'active_pending_investigation' | 'inactive';
+  /** EB02: the level covers more than one person (family accumulators). */
+  family?: boolean;
+  /** EB03: the service type of the plan as a whole (30). */
+  planLevel?: boolean;
+  /** EB03: a service type of mental health itself (not substance abuse, 98 or 30). */
+  mentalHealth?: boolean;
+  /** EB04: the government program the code names (anything else is commercial). */
+  program?: 'medicare' | 'medicare_advantage' | 'medicaid' | 'qmb';
+  /** EB04: the Medicare part the code names. */
+  medicarePart?: 'part_a' | 'part_b';
+  /** EB04: a program paying the Medicare premium only (SLMB): never QMB. */
+  premiumOnly?: boolean;
+  /** EB06: the limit is used up (a remaining of 0). */
+  exceeded?: boolean;
+  /** EB06: stated per admission, an inpatient measure. */
+  perAdmission?: boolean;
+  /** EB11: whether the service needs authorization or certification. */
+  authorization?: 'required' | 'not_required';
+  /** EB12: the network the row speaks for ('both': stated for both; 'unstated': the payer does not say). */
+  network?: 'in' | 'out' | 'both' | 'unstated';
+  /** III01: III02 is a place of service. */
+  placeOfService?: boolean;
+  /** Place of service: its name in the explanation's words (the places a behavioral-health 271 uses). */
+  words?: string;
+  /** Place of service: a telehealth place (the patient is elsewhere). */
+  telehealth?: boolean;
+  /** Place of service: a place of an inpatient stay (an outpatient visit never is). */
+  inpatientStay?: boolean;
+  /** DTP01: what the date is of (the plan, the member's eligibility, the benefit, coordination of benefits)... */
+  of?: 'plan' | 'eligibility' | 'benefit' | 'coordination';
+  /** ... and which date it is: a begin, an end, or a range (RD8, or one date). */
+  date?: 'begin' | 'end' | 'range';
+  /** REF01: what REF02 holds. */
+  reads?: 'member_id' | 'plan_number' | 'group_number' | 'group_or_policy_number' | 'policy_number' | 'prior_authorization';
+  /** 2120 NM101: the part the entity plays. */
+  entity?: 'utilization_manager' | 'primary_care' | 'other_payer' | 'administrator';
+  /** 2120 NM101: the other payer's place in coordination of benefits. */
+  coordination?: 'primary' | 'secondary' | 'tertiary';
+  /** 2120 NM101: a managed care organization. */
+  managedCare?: boolean;
+  /** NM108: what NM109 identifies (a payer by its payer ID, its CMS plan ID or its NAIC code; an NPI; a member). */
+  identifies?: 'npi' | 'payer' | 'payer_plan' | 'payer_naic' | 'member';
+  /** INS03/INS04: together, the payer corrected the member's identifying data. */
+  demographicsCorrected?: boolean;
 }
+
+/** EB01 as the rules read it (code-tables/eb01.json `role`). */
+export type BenefitRole =
+  | 'status'
+  | 'coinsurance'
+  | 'copayment'
+  | 'deductible'
+  | 'out_of_pocket'
+  | 'limitation'
+  | 'not_covered'
+  | 'cannot_process'
+  | 'spend_down'
+  | 'other_payer'
+  | 'contact'
+  | 'other_source'
+  | 'primary_care'
+  | 'restricted_provider'
+  | 'managed_care'
+  | 'disclaimer'
+  | 'facility';
 
 export interface CodeTable {
   title: string;
@@ -101,36 +179,36 @@ export type CodeTableName = (typeof CODE_TABLE_NAMES)[number];
 
 // JSON modules (x12/ does no I/O): the tables are part of the code's data, read once at import.
 const TABLES: Readonly<Record<CodeTableName, CodeTable>> = {
-  eb01,
-  eb02,
+  eb01: eb01 as CodeTable,
+  eb02: eb02,
   eb03: eb03 as CodeTable,
-  eb04,
+  eb04: eb04 as CodeTable,
   eb06: eb06 as CodeTable,
-  eb11,
-  eb12,
+  eb11: eb11 as CodeTable,
+  eb12: eb12 as CodeTable,
   'eb13-qualifier': eb13Qualifier,
   'dtp-2100': dtp2100 as CodeTable,
-  'dtp-2110': dtp2110,
-  hsd03,
-  hsd05,
-  hsd07,
-  hsd08,
-  iii,
+  'dtp-2110': dtp2110 as CodeTable,
+  hsd03: hsd03,
+  hsd05: hsd05,
+  hsd07: hsd07,
+  hsd08: hsd08,
+  iii: iii,
   'place-of-service': placeOfService,
   quantity: quantity as CodeTable,
-  'ref-2100': ref2100,
-  'ref-2110': ref2110,
+  'ref-2100': ref2100 as CodeTable,
+  'ref-2110': ref2110 as CodeTable,
   'nm101-2120': nm1012120 as CodeTable,
-  'nm108-2120': nm1082120,
+  'nm108-2120': nm1082120 as CodeTable,
   'nm110-2120': nm1102120,
-  prv01,
-  ins01,
-  ins02,
-  ins03,
-  ins04,
+  prv01: prv01,
+  ins01: ins01,
+  ins02: ins02,
+  ins03: ins03,
+  ins04: ins04,
   'aaa03-2100': aaa032100,
   'aaa03-2110': aaa032110,
-  aaa04,
+  aaa04: aaa04,
 };
 
 export function codeTable(name: CodeTableName): CodeTable {
