@@ -43,6 +43,7 @@ export const FOLDERS = {
   production: 'integration',
   reliability: 'integration',
   remittance: 'integration',
+  gfe: 'integration',
   scale: 'integration',
   security: 'integration',
   store: 'integration',

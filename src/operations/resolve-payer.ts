@@ -11,7 +11,7 @@ import { OperationErrors } from './errors.ts';
 export function findPayerId(network: PayerNetwork, raw: string): string | undefined {
   const id = raw.trim();
   for (const candidate of [id, id.toUpperCase()]) {
-    const canonical = network.canonicalId?.(candidate) ?? candidate;
+    const canonical = network.canonicalId(candidate) ?? candidate;
     if (network.payer(canonical)) return canonical;
   }
   const upper = id.toUpperCase();

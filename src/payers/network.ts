@@ -99,15 +99,15 @@ export interface PayerNetwork {
    * The 2100B name for a request that gave only an NPI: the directory's provider of that NPI, else the
    * submitter's (practice's) name as an organization; null when the network knows neither.
    */
-  providerName?(npi: string | null): ProviderName | null;
+  providerName(npi: string | null): ProviderName | null;
   /** Production: adds the store's providers (coverage providers add); the directory's win for an NPI in both. */
   addProviders?(providers: readonly (ProviderName & { npi: string })[]): void;
   /** Production: adds the imported catalog's payers (routes through the directory's connections); returns warnings. */
   addCatalog?(payers: readonly CatalogEntry[]): string[];
-  /** The payer_id an alias or a connection's own payer ID stands for (any case), when the network knows aliases. */
-  canonicalId?(id: string): string | undefined;
-  /** The interchange identities for a payer's 270s; absent, the X12 writer's test defaults. */
-  interchange?(payerId: string): InterchangeIds | undefined;
+  /** The payer_id an alias or a connection's own payer ID stands for (any case); undefined when the network knows no alias of it. */
+  canonicalId(id: string): string | undefined;
+  /** The interchange identities for a payer's 270s; undefined: the X12 writer's test defaults. */
+  interchange(payerId: string): InterchangeIds | undefined;
   /**
    * Networks with routes (production): build a 270 for each route tried, in order, until one answers
    * as the payer; a route that fails as a route (AAA 42/79/80, 5xx, timeout, breaker open, payer not

@@ -55,6 +55,9 @@ function network(plan: RouteEnvelope['service_types'], reply: (types: string[], 
     anyPayerId: null,
     payers: () => [],
     payer: () => undefined,
+    providerName: () => null,
+    canonicalId: () => undefined,
+    interchange: () => undefined,
     async inquire(payerId, build) {
       const route: RouteEnvelope = {
         sender_id: 'US',

@@ -18,7 +18,7 @@ let server: TestServer;
 let port: number;
 let batchId: string;
 /** A monitor, a webhook and one of its deliveries, and a remittance, for the routes under their paths. */
-const ids = { monitor: '', webhook: '', delivery: '', remittance: '' };
+const ids = { monitor: '', webhook: '', delivery: '', remittance: '', gfe: '' };
 
 /** Public routes, decided deliberately (src/http/auth/public-routes.ts); Swagger UI's routes are all under /docs. */
 const EXPECTED_PUBLIC = new Set([
@@ -69,7 +69,9 @@ const concrete = (pattern: string) =>
             ? 'SBX-EVERGREEN'
             : pattern.startsWith('/v1/remittances')
               ? ids.remittance
-              : batchId,
+              : pattern.startsWith('/v1/good-faith-estimates')
+                ? ids.gfe
+                : batchId,
     )
     .replace(/\*$/, 'index.html');
 
@@ -157,6 +159,10 @@ before(async () => {
   ids.delivery = (await server.post(`/v1/webhooks/${ids.webhook}/test`, undefined)).body.delivery.id;
   const remittance = readFileSync(new URL('../../examples/remittance.835', import.meta.url), 'utf8');
   ids.remittance = (await server.post('/v1/remittances', remittance, { 'content-type': 'application/edi-x12' })).body.id;
+  const gfe = JSON.parse(readFileSync(new URL('../../examples/good-faith-estimate.json', import.meta.url), 'utf8'));
+  const made = await server.post('/v1/good-faith-estimates', gfe);
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  ids.gfe = made.body.id;
 });
 after(() => server.close());
 

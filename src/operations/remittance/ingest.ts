@@ -62,7 +62,7 @@ const MATCH_SLICE = 200;
 export function payersOf(network: PayerNetwork, rem: Remittance, named: string | undefined): string[] {
   const known = (id: string | null) => {
     if (!id) return null;
-    const canonical = network.canonicalId?.(id.trim()) ?? id.trim();
+    const canonical = network.canonicalId(id.trim()) ?? id.trim();
     return network.payer(canonical) ? canonical : null;
   };
   if (named !== undefined && named.trim() !== '') {

@@ -5,7 +5,7 @@
 import type { Coverage, IsoDate, Person } from '../../domain/coverage.ts';
 import { benefitSegments, build271, parse270, type PayerAnswer } from '../../x12/index.ts';
 import { CATALOG, type Catalog } from '../../sandbox/catalog.ts';
-import { PayerError, type PayerInfo, type PayerNetwork } from '../network.ts';
+import { PayerError, type InterchangeIds, type PayerInfo, type PayerNetwork, type ProviderName } from '../network.ts';
 import { lookup, type SandboxHit } from './lookup.ts';
 import type { CatalogPlan } from '../../sandbox/catalog-schema.ts';
 import { deepFreeze, sharedPlan } from './resolve-plan.ts';
@@ -121,6 +121,21 @@ export class SandboxNetwork implements PayerNetwork {
       answer = coverageAnswer(this.catalog, hit, this.options.clock.today());
     }
     return build271(inquiry, answer);
+  }
+
+  /** The sandbox knows no directory providers and no practice name: a request names its provider. */
+  providerName(): ProviderName | null {
+    return null;
+  }
+
+  /** The sandbox's payers have no aliases. */
+  canonicalId(): string | undefined {
+    return undefined;
+  }
+
+  /** The X12 writer's test identities. */
+  interchange(): InterchangeIds | undefined {
+    return undefined;
   }
 
   async close(): Promise<void> {}
