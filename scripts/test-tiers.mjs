@@ -65,6 +65,7 @@ export const FILES = {
   'test/batch/results-verdict.test.ts': 'unit',
   'test/connections/availity-reader.test.ts': 'unit',
   'test/connections/encounter-requests.test.ts': 'unit',
+  'test/connections/json-dependents.test.ts': 'unit',
   'test/connections/json-procedure.test.ts': 'unit',
   'test/connections/optum-samples.test.ts': 'unit',
   'test/connections/payer-errors.test.ts': 'unit',
