@@ -1,16 +1,14 @@
 /**
  * `node --import tsx scripts/check-code-tables-pyx12.ts [MAP.xml]`: checks our code tables against
- * pyx12's 271 map (test/fixtures/pyx12/README.md), or PYX12_271_MAP; exits 1 listing each value no
- * table decides. Its last run is recorded in that README.
+ * MAP.xml, or PYX12_271_MAP, or pyx12's 271 map vendored in test/fixtures/pyx12/ (README.md there);
+ * exits 1 listing each value no table decides. test/x12/code-tables-pyx12.test.ts runs the same check
+ * on the vendored map; the script is for another version of it.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { codedElements, MEMBER_LOOP, undecided } from './pyx12-map.ts';
 
-const path = process.argv[2] ?? process.env['PYX12_271_MAP'];
-if (!path) {
-  console.error('usage: check-code-tables-pyx12.ts MAP.xml (pyx12/map/271.5010.X279.A1.xml; test/fixtures/pyx12/README.md)');
-  process.exit(2);
-}
+const path = process.argv[2] ?? process.env['PYX12_271_MAP'] ?? fileURLToPath(new URL('../test/fixtures/pyx12/271.5010.X279.A1.xml', import.meta.url));
 const elements = codedElements(readFileSync(path, 'utf8'));
 const member = elements.filter((e) => MEMBER_LOOP.test(e.loop));
 // The map is the whole 271: a parse that found few elements read the wrong file.

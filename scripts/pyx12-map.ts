@@ -1,8 +1,9 @@
 /**
  * Reads pyx12's machine-readable map of the 005010X279A1 271 (an outside copy of the TR3's code lists)
  * and finds what our code tables (src/x12/code-tables/, decided by elements.json) leave undecided in
- * loops 2000C/D to 2120C/D. The map is not in this repository (test/fixtures/pyx12/README.md says why
- * and where to get it): `node --import tsx scripts/check-code-tables-pyx12.ts MAP.xml` runs the check.
+ * loops 2000C/D to 2120C/D. The map is vendored in test/fixtures/pyx12/ (README.md there says where it
+ * comes from) and test/x12/code-tables-pyx12.test.ts runs the check on it;
+ * `node --import tsx scripts/check-code-tables-pyx12.ts MAP.xml` runs it on another copy.
  */
 import { ELEMENT_RULES, codeTable } from '../src/x12/code-tables/index.ts';
 
