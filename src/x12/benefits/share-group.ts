@@ -15,6 +15,7 @@ import {
   readShare,
   readShareQuiet,
   rowRank,
+  placeRank,
   type CostShareFallback,
   type Net,
   type PlaceFit,
@@ -121,7 +122,7 @@ function officeShare(
 /** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
 function shareRank(b: Selectable, planFirst = false): number {
   const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
-  return rowRank(b) + swap + (b.place !== 'any' ? 0 : 2);
+  return rowRank(b) + swap + placeRank(b);
 }
 
 /**
