@@ -227,8 +227,11 @@ export function networkBenefits(
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
+  // A visit limit whose use is stated for another span than its total (docs/estimates.md 1.1, "Limits and caps"): it may be
+  // used up, so whether the cost share or the whole session is owed is unknown.
+  const unknownUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.unknownUse() ?? NO_ROWS) : NO_ROWS;
   const shared =
-    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts'
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
@@ -275,6 +278,16 @@ export function networkBenefits(
       traceUnknowns(unknowns.oop, 'OOP max', n, trace);
       traceUnknowns(unknowns.visits, 'visit limit', n, trace);
     }
+    for (const b of unknownUse)
+      trace.push({
+        ...traced(
+          'visit limit',
+          n,
+          b,
+          "a visit limit's total and its used count (EB06 24, year to date) measure different spans (lifetime or episode against the plan year) and no remaining is stated: what is left, and so the cost share, is unknown",
+        ),
+        status: 'conflict',
+      });
     if (group) traceGroup(group, n, '', trace);
     else if (unknowns === null || unknowns.share.length === 0)
       trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));
