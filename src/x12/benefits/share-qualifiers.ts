@@ -24,7 +24,10 @@ const VISITS = TABLE.visits.map((v) => ({ re: new RegExp(`^(?:${v.pattern})\\b`)
 const withShare = (pattern: string, share: string) => new RegExp(pattern.replaceAll('{share}', `\\b(?:${share})`), 'g');
 
 const QUALIFIERS = TABLE.qualifiers.flatMap((q) => SHARES.map(([share, pattern]) => ({ share, effect: q.effect, re: withShare(q.pattern, pattern) })));
-const UNREAD = SHARES.map(([share, pattern]) => ({ share, re: withShare(TABLE.unread.pattern, pattern) }));
+/** Words no entry reads: waiving, excluding or capping (`unread`), or conditioning the cost share (`conditions`: who the patient is, the OOP max met). */
+const UNREAD = [TABLE.unread.pattern, ...TABLE.conditions.map((c) => c.pattern)].flatMap((p) =>
+  SHARES.map(([share, pattern]) => ({ share, re: withShare(p, pattern) })),
+);
 
 /** The places of service a kind of visit named in words is ("TELEHEALTH VISITS": 02 and 10), or null when no entry reads it. */
 function placesOf(words: string): readonly string[] | null {
