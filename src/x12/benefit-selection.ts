@@ -162,6 +162,7 @@ export function networkBenefits(
   trace?: TraceEntry[],
   plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
+  otherPlace: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
@@ -234,7 +235,10 @@ export function networkBenefits(
     (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
-  const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
+  // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place
+  // and says nothing of this one, so the office visit (98) or plan (30) fallback never stands in for it (docs/estimates.md 1.1).
+  const unstatedHere = shared !== null && shared.tier > STRONG_BH_TIER ? otherPlace.filter((r) => costApplies(r, n)) : NO_ROWS;
+  const group = unstatedHere.length > 0 ? null : shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
   const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;
   const reportedDeductible = deductible !== null || deductibleUnknown;
@@ -278,6 +282,16 @@ export function networkBenefits(
       traceUnknowns(unknowns.oop, 'OOP max', n, trace);
       traceUnknowns(unknowns.visits, 'visit limit', n, trace);
     }
+    for (const b of unstatedHere)
+      trace.push({
+        ...traced(
+          'cost share',
+          n,
+          b,
+          "a behavioral-health cost share stated only for another place of service than the visit's (2115C III*ZZ): nothing states one here, and the office visit or plan fallback never stands in for it: unknown",
+        ),
+        status: 'conflict',
+      });
     for (const b of unknownUse)
       trace.push({
         ...traced(

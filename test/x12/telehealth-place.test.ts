@@ -76,3 +76,28 @@ test('a row naming only the other telehealth place still prices a telehealth vis
     { numRuns: 80 },
   );
 });
+
+const fallbackArb = fc.record({
+  visitAt: fc.constantFrom('11', '02', '10'),
+  mh: fc.integer({ min: 0, max: 60 }),
+  office: fc.integer({ min: 5, max: 80 }),
+  /** The fallback row: the office visit 98 or the plan 30. */
+  fallback: fc.constantFrom('98', '30'),
+  beside: fc.subarray([...BESIDE.slice(0, 2)]),
+  seed: fc.nat(),
+});
+
+test('a behavioral-health cost share stated only for the other way of seeing the member: the 98/30 fallback never prices the visit', () => {
+  fc.assert(
+    fc.property(fallbackArb, ({ visitAt, mh, office, fallback, beside, seed }) => {
+      const telehealthVisit = visitAt !== '11';
+      // The MH copay names the office for a telehealth visit, and telehealth (02 and 10) for an office visit.
+      const mhRow = telehealthVisit ? [`EB*B*IND*MH***27*${mh}*****Y`, 'III*ZZ*11'] : [`EB*B*IND*MH***27*${mh}*****Y`, 'III*ZZ*02', 'III*ZZ*10'];
+      const loops = [mhRow, [`EB*B*IND*${fallback}***27*${office}*****Y`], ...beside];
+      const e = estimate(coverageAt(shuffled(loops, seed), visitAt), { session_cost: C, in_network: true, date_of_service: DOS });
+      assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
+      assert.equal(e.fields.member_obligation, null);
+    }),
+    { numRuns: 120 },
+  );
+});
