@@ -265,7 +265,7 @@ export function networkBenefits(
     coinsurance: group?.coinsurance ?? null,
     deductible_applies: applies,
     deductible: deductibleUnknown ? UNKNOWN_LEVELS() : (deductible?.result() ?? null),
-    oop_max: unknowns !== null && unknowns.oop.length > 0 ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
+    oop_max: (unknowns !== null && unknowns.oop.length > 0) || shared?.oopUnknown ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
     visit_limit: visitCount,
   };
   const cap = dollars?.cap();

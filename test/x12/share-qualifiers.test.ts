@@ -168,3 +168,24 @@ test('a cost share conditioned on who the patient is or on the OOP max met: unkn
     { numRuns: 120 },
   );
 });
+
+test('words relating a copay to the OOP max met leave the OOP max unknown too: a met OOP max never caps the session at 0', () => {
+  fc.assert(
+    fc.property(arb, ({ copay, place, beside, seed }) => {
+      const rows = [
+        [
+          `EB*B*IND*MH***27*${copay}*****Y`,
+          'MSG*COPAYS DO NOT APPLY TO THE OUT OF POCKET MAXIMUM',
+          'MSG*COPAYS CONTINUE AFTER THE OUT OF POCKET MAXIMUM IS MET',
+        ],
+        ['EB*G*IND*30***23*5000*****Y'],
+        ['EB*G*IND*30***29*0*****Y'],
+        ...beside,
+      ];
+      const e = priced(coverageOf(shuffled(rows, seed), place));
+      assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
+      assert.equal(e.fields.member_obligation, null, `place ${place}`);
+    }),
+    { numRuns: 80 },
+  );
+});
