@@ -162,6 +162,7 @@ export function networkBenefits(
   trace?: TraceEntry[],
   plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
+  otherPlace: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
   let deductible: AccumulatorReader | null = null;
   let oop: AccumulatorReader | null = null;
@@ -227,11 +228,17 @@ export function networkBenefits(
   const used = visitCount && visitCount.total !== null && visitCount.remaining !== null ? visitCount.total - visitCount.remaining : null;
   // Below a V, a less specific cost share (the plan's 30, the office 98) never prices the service it cannot answer for.
   const priced = cannotTier === Infinity ? bh : bh.filter((b) => !(isShareInfo(b.info) && b.tier > cannotTier));
+  // A visit limit whose use is stated for another span than its total (docs/estimates.md 1.1, "Limits and caps"): it may be
+  // used up, so whether the cost share or the whole session is owed is unknown.
+  const unknownUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.unknownUse() ?? NO_ROWS) : NO_ROWS;
   const shared =
-    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts'
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
-  const group = shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
+  // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place
+  // and says nothing of this one, so the office visit (98) or plan (30) fallback never stands in for it (docs/estimates.md 1.1).
+  const unstatedHere = shared !== null && shared.tier > STRONG_BH_TIER ? otherPlace.filter((r) => costApplies(r, n)) : NO_ROWS;
+  const group = unstatedHere.length > 0 ? null : shared && used !== null && used >= 0 ? forVisit(shared, used + 1, warnings) : shared;
   // A deductible with unknown values competing is reported, its amounts unknown, at the most specific tier it could have.
   const deductibleUnknown = unknowns !== null && unknowns.deductible.length > 0;
   const reportedDeductible = deductible !== null || deductibleUnknown;
@@ -258,7 +265,7 @@ export function networkBenefits(
     coinsurance: group?.coinsurance ?? null,
     deductible_applies: applies,
     deductible: deductibleUnknown ? UNKNOWN_LEVELS() : (deductible?.result() ?? null),
-    oop_max: unknowns !== null && unknowns.oop.length > 0 ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
+    oop_max: (unknowns !== null && unknowns.oop.length > 0) || shared?.oopUnknown ? UNKNOWN_LEVELS() : (oop?.result() ?? null),
     visit_limit: visitCount,
   };
   const cap = dollars?.cap();
@@ -275,6 +282,26 @@ export function networkBenefits(
       traceUnknowns(unknowns.oop, 'OOP max', n, trace);
       traceUnknowns(unknowns.visits, 'visit limit', n, trace);
     }
+    for (const b of unstatedHere)
+      trace.push({
+        ...traced(
+          'cost share',
+          n,
+          b,
+          "a behavioral-health cost share stated only for another place of service than the visit's (2115C III*ZZ): nothing states one here, and the office visit or plan fallback never stands in for it: unknown",
+        ),
+        status: 'conflict',
+      });
+    for (const b of unknownUse)
+      trace.push({
+        ...traced(
+          'visit limit',
+          n,
+          b,
+          "a visit limit's total and its used count (EB06 24, year to date) measure different spans (lifetime or episode against the plan year) and no remaining is stated: what is left, and so the cost share, is unknown",
+        ),
+        status: 'conflict',
+      });
     if (group) traceGroup(group, n, '', trace);
     else if (unknowns === null || unknowns.share.length === 0)
       trace.push(traced('cost share', n, null, 'no EB A, B or I for the mental-health service types, 98 or 30: unknown'));

@@ -9,7 +9,7 @@ import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
 import { benefitWindow, type RowScope } from './benefits/filters.ts';
 import { unknownValues, type UnknownValue } from './benefits/closed-world.ts';
-import { isShareInfo } from './benefits/rows.ts';
+import { isShareInfo, namesPlace } from './benefits/rows.ts';
 import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 
@@ -27,6 +27,8 @@ export interface Benefit extends RowScope {
   net: string;
   /** Where the benefit applies (2115C III*ZZ). */
   place: PlaceFit;
+  /** The row's III*ZZ names the encounter's own place of service (benefits/rows.ts placeRank). */
+  exactPlace: boolean;
   /** Telehealth only (III*ZZ 02/10 without 11). */
   telehealth: boolean;
   /** DTP*348 benefit begin, when sent. */
@@ -67,8 +69,11 @@ function holds(s: string, c: number): boolean {
   return false;
 }
 
-/** One EB row; `inPerson` is the place of service a visit in person is priced at (placeFit). */
-export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): Benefit {
+/**
+ * One EB row; `inPerson` is the place of service a visit in person is priced at (placeFit), `visitPlace`
+ * the encounter's own place (a telehealth visit's 02 or 10), which a row naming it exactly ranks first for.
+ */
+export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', visitPlace = inPerson): Benefit {
   const s = loop.seg;
   const eb03 = el(s, 3);
   const services = d.repetition !== null && holds(eb03, d.repetition.charCodeAt(0)) ? repetitions(eb03, d) : null;
@@ -124,6 +129,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11'): 
     insurance: el(s, 4),
     net: el(s, 12),
     place,
+    exactPlace: place !== 'any' && namesPlace(loop, visitPlace),
     telehealth: place === 'telehealth',
     begin,
     status: role === 'status',

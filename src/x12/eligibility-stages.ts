@@ -128,15 +128,16 @@ export function readRows(
   // for its own place (11 office, 53 community mental health center, 12 home, ...) or for no place.
   const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
   const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
+  const visitPlace = encounter?.place_of_service ?? inPerson;
   const all: Benefit[] = [];
-  for (const b of m.benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson));
+  for (const b of m.benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson, visitPlace));
   // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
   const elsewhere = familyRowsElsewhere(
     m.subscriberLevel,
     m.benefitLevel,
-    (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson), encounter) === null,
+    (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson, visitPlace), encounter) === null,
   );
-  for (const b of elsewhere.rows) all.push(readBenefit(b, d, inPerson));
+  for (const b of elsewhere.rows) all.push(readBenefit(b, d, inPerson, visitPlace));
   const benefitAaa = benefitAaaOf(m.benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return { rejected: ok(rejection(benefitAaa[0]!, REJECT_LEVEL[m.benefitLevel.kind]), warnings) };
@@ -192,14 +193,22 @@ export function readDates(m: Member, r: Rows, trace?: TraceEntry[]): Dates {
 export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: TraceEntry[] | undefined): { lists: RowLists; skipped: Skipped } {
   const skipped: Skipped = [];
   if (trace)
-    for (const b of r.others) skipped.push({ b: readBenefit(b, d, r.inPerson), why: "a row of another person's loop (2000C/2000D) than the patient's" });
+    for (const b of r.others)
+      skipped.push({
+        b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson),
+        why: "a row of another person's loop (2000C/2000D) than the patient's",
+      });
   // The explanation names every row: those of another subscriber level are not the member's.
   if (trace && m.subscriberLevels.length > 1) {
     for (const other of m.subscriberLevels) {
       if (other === m.subscriberLevel) continue;
       for (const level of [other, ...other.children]) {
         for (const b of level.benefits)
-          if (b.seg.id === 'EB') skipped.push({ b: readBenefit(b, d, r.inPerson), why: 'a row of another subscriber level (2000C) than the one read' });
+          if (b.seg.id === 'EB')
+            skipped.push({
+              b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson),
+              why: 'a row of another subscriber level (2000C) than the one read',
+            });
       }
     }
   }

@@ -139,3 +139,53 @@ test('negated and accumulator words say nothing of the visit', () => {
     }
   }
 });
+
+test('every condition of the table reads its own example as unknown', () => {
+  for (const c of TABLE.conditions) {
+    const read = shareQualifiers(c.example);
+    assert.ok(read.length > 0, c.id);
+    assert.ok(
+      read.some((r) => r.effect === 'unknown'),
+      `${c.id}: ${JSON.stringify(read)}`,
+    );
+  }
+});
+
+test('a cost share conditioned on who the patient is or on the OOP max met: unknown at every place, never charged as stated', () => {
+  const conditions = fc.constantFrom(
+    'COPAY APPLIES TO RECIPIENTS AGE 21 AND OLDER',
+    'COPAYMENT ONLY FOR ADULTS',
+    'COPAYS CONTINUE AFTER THE OUT OF POCKET MAXIMUM IS MET',
+    'COPAY STILL APPLIES ONCE OOP IS REACHED',
+  );
+  fc.assert(
+    fc.property(arb, conditions, ({ copay, place, beside, seed }, words) => {
+      const rows = [[`EB*B*IND*MH***27*${copay}*****Y`, `MSG*${words}`], ...beside];
+      const e = priced(coverageOf(shuffled(rows, seed), place));
+      assert.equal(e.partial, 'UNKNOWN_COSTSHARE', `${words} at ${place}`);
+      assert.equal(e.fields.member_obligation, null);
+    }),
+    { numRuns: 120 },
+  );
+});
+
+test('words relating a copay to the OOP max met leave the OOP max unknown too: a met OOP max never caps the session at 0', () => {
+  fc.assert(
+    fc.property(arb, ({ copay, place, beside, seed }) => {
+      const rows = [
+        [
+          `EB*B*IND*MH***27*${copay}*****Y`,
+          'MSG*COPAYS DO NOT APPLY TO THE OUT OF POCKET MAXIMUM',
+          'MSG*COPAYS CONTINUE AFTER THE OUT OF POCKET MAXIMUM IS MET',
+        ],
+        ['EB*G*IND*30***23*5000*****Y'],
+        ['EB*G*IND*30***29*0*****Y'],
+        ...beside,
+      ];
+      const e = priced(coverageOf(shuffled(rows, seed), place));
+      assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
+      assert.equal(e.fields.member_obligation, null, `place ${place}`);
+    }),
+    { numRuns: 80 },
+  );
+});

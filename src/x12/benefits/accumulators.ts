@@ -26,7 +26,7 @@ import { el } from '../tokenizer.ts';
 import { readNumber } from '../values.ts';
 import { isFamilyLevel, readAmount, rowRank, type Net, type Selectable } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
-import { isExceededPeriod, networkOf } from '../code-tables/attributes.ts';
+import { isExceededPeriod, networkOf, periodSpan } from '../code-tables/attributes.ts';
 
 const NO_ROWS: readonly Selectable[] = [];
 
@@ -37,6 +37,8 @@ export class Best {
   private contradicted = false;
   /** The row the value came from (the earliest in the 271 among equal ones, for the explanation). */
   from: Selectable | null = null;
+  /** The period (EB06 or HSD05) of the first row offered at the winning rank. */
+  period = '';
   /** The first row offered at the winning rank. */
   private lead: Selectable | null = null;
   /** Every row of the winning rank, listed from the second one on (most ranks have one row). */
@@ -46,12 +48,13 @@ export class Best {
     return this.contradicted ? null : this.first;
   }
 
-  offer(rank: number, value: number | null, from: Selectable): void {
+  offer(rank: number, value: number | null, from: Selectable, period = from.period): void {
     if (value === null || rank > this.rank) return;
     if (rank < this.rank) {
       this.rank = rank;
       this.first = value;
       this.from = from;
+      this.period = period;
       this.contradicted = false;
       this.lead = from;
       this.rows = null;
@@ -88,6 +91,19 @@ export interface LevelResult {
   mixed: boolean;
 }
 
+/**
+ * A used count (EB06 24, year to date) measures the plan year: it stands in for a missing remaining only
+ * beside a total of the same span (eb06.json `span`). A lifetime or episode total minus the year's use is
+ * not what is left of it (docs/estimates.md 1.1, "Limits and caps").
+ */
+const spansAgree = (l: Level) => periodSpan(l.total.period) === periodSpan(l.met.period);
+
+/** The level states a total and a used count of different spans and no remaining: what is left is unknown. */
+function spanMismatch(l: Level): boolean {
+  const top = topRank(l);
+  return l.remaining.rank !== top && l.total.rank === top && l.met.rank === top && l.total.value !== null && l.met.value !== null && !spansAgree(l);
+}
+
 function levelResult(l: Level): LevelResult {
   const top = topRank(l);
   if (top === Infinity) return { accumulator: { total: null, remaining: null }, mixed: false };
@@ -96,7 +112,7 @@ function levelResult(l: Level): LevelResult {
   const met = l.met.rank === top ? l.met.value : null;
   // A total of 0 leaves nothing to remain (the estimate reads it so: domain/estimate/accumulators.ts). A less
   // specific row's remaining is another accumulator and is never borrowed (its rows are listed as skipped).
-  if (remaining === null && total !== null && total !== 0 && met !== null) remaining = Math.max(0, total - met);
+  if (remaining === null && total !== null && total !== 0 && met !== null && spansAgree(l)) remaining = Math.max(0, total - met);
   const mixed = l.remaining.rank !== Infinity && l.total.rank !== Infinity && l.remaining.rank !== l.total.rank;
   return { accumulator: { total, remaining }, mixed };
 }
@@ -270,7 +286,7 @@ export class VisitReader {
     }
     // EB06 / HSD05 30 (Exceeded): the limit is used up, whatever quantity is stated (docs/estimates.md 1.1, "Limits and caps").
     if (isExceededPeriod(period)) level.remaining.offer(rank, 0, b);
-    else slotOf(level, period)?.offer(rank, value, b);
+    else slotOf(level, period)?.offer(rank, value, b, period);
   }
 
   /** The other units, in code order (never the 271's). */
@@ -294,6 +310,15 @@ export class VisitReader {
     const r = levelResult(this.visits).accumulator;
     if (r.remaining !== 0 && this.usedUp() !== null) return { total: null, remaining: 0 };
     return { total: r.total, remaining: r.remaining };
+  }
+
+  /**
+   * The visit limit's total and used count measure different spans (a lifetime limit beside the visits used this
+   * year) and nothing says what is left: the limit may be used up, so the session's price is unknown.
+   */
+  unknownUse(): Selectable[] {
+    const l = this.visits;
+    return spanMismatch(l) ? [l.total.from!, l.met.from!] : [];
   }
 
   conflicts(): Selectable[] {

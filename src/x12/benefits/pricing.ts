@@ -5,7 +5,8 @@
  */
 import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../domain/coverage.ts';
 import { networkBenefits, telehealthShare } from '../benefit-selection.ts';
-import { insuranceCode, type Benefit } from '../eb-benefit.ts';
+import { insuranceCode, isShareInfo, type Benefit } from '../eb-benefit.ts';
+import { STRONG_BH_TIER } from '../codes.ts';
 import { medicareParts } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
 import { closeGates } from './gates.ts';
@@ -65,8 +66,13 @@ export function priceNetworks(input: PricingInput): Priced {
   const partAFiltered = parts && parts.a !== 'absent' ? bh.filter(isPartA) : [];
   const priced = partAFiltered.length > 0 ? bh.filter((b) => !isPartA(b)) : bh;
   const unknown = partAFiltered.length > 0 ? input.unknown.filter((b) => !isPartA(b)) : input.unknown;
-  let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan, unknown);
-  let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan, unknown);
+  // Behavioral-health cost shares stated for the other way of seeing the member only (the office for a telehealth visit, or
+  // telehealth for one in person): the fallback order never prices what they leave unstated (docs/estimates.md 1.1, "Fallback order").
+  const otherPlace = current.filter(
+    (b) => b.tier >= 0 && b.tier <= STRONG_BH_TIER && isShareInfo(b.info) && b.unknown.length === 0 && !input.plan.fits(b.place),
+  );
+  let in_network = networkBenefits(priced, 'in', warnings, trace, input.plan, unknown, otherPlace);
+  let out_of_network = networkBenefits(priced, 'out', warnings, trace, input.plan, unknown, otherPlace);
   if (input.memberDates.length > 0) {
     // The coverage on the date of service cannot be told (docs/estimates.md 1.1, "Closed world"): no cost share prices it.
     in_network = withoutCostShare(in_network);

@@ -41,6 +41,8 @@ export interface Selectable {
   period: string;
   net: string;
   place: PlaceFit;
+  /** The row's III*ZZ names the visit's own place of service (10 for a visit at 10, not only its sibling 02): absent, false. */
+  exactPlace?: boolean;
   status: boolean;
   /** A cost share or accumulator: EB01 A, B, C, G, or F with a unit of service (visits, hours, days, ...: benefits/accumulators.ts hasServiceLimit). */
   cost: boolean;
@@ -77,6 +79,19 @@ export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
   if (office && tele) return 'both';
   return office ? 'office' : tele ? 'telehealth' : 'elsewhere';
 }
+
+/** Whether the row's 2115C III*ZZ names place of service `code` itself (docs/estimates.md 1.1, "Place of service"). */
+export function namesPlace(loop: BenefitLoop, code: string): boolean {
+  for (const iii of loop.iii) if (namesPlaceOfService(el(iii, 1)) && el(iii, 2) === code) return true;
+  return false;
+}
+
+/**
+ * The place part of a cost share's rank, smaller is more specific: a row naming the visit's own place
+ * (0), one naming a place that prices the visit without being it (2: the other telehealth place, 02 for a
+ * visit at 10), one naming no place (4). Below the network bit of rowRank's 1, above nothing else.
+ */
+export const placeRank = (b: Pick<Selectable, 'place' | 'exactPlace'>) => (b.place === 'any' ? 4 : b.exactPlace === true ? 0 : 2);
 
 export const pricesOffice = (p: PlaceFit) => p === 'any' || p === 'office' || p === 'both';
 export const pricesTelehealth = (p: PlaceFit) => p === 'telehealth' || p === 'both';

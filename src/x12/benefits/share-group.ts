@@ -15,6 +15,7 @@ import {
   readShare,
   readShareQuiet,
   rowRank,
+  placeRank,
   type CostShareFallback,
   type Net,
   type PlaceFit,
@@ -55,6 +56,8 @@ export interface ShareGroup {
   combine: 'greater' | 'lesser' | null;
   /** The conflict is a copay and a coinsurance related in words no rule reads ("$30 OR 20 %"). */
   byWords: boolean;
+  /** The words also leave open whether the OOP max caps the session (share-qualifiers.json `alsoUnknown`). */
+  oopUnknown?: boolean;
   /** The order of the 98 and 30 fallbacks this group was chosen by (the payer directory's, else 98 first). */
   fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
@@ -121,7 +124,7 @@ function officeShare(
 /** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
 function shareRank(b: Selectable, planFirst = false): number {
   const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
-  return rowRank(b) + swap + (b.place !== 'any' ? 0 : 2);
+  return rowRank(b) + swap + placeRank(b);
 }
 
 /**
@@ -235,12 +238,14 @@ export function shareGroup(
   // What the rows' MSGs say of their own copay or coinsurance for this visit (docs/estimates.md 1.1, "Cost shares qualified in words").
   let coinsuranceCap: number | undefined;
   let qualified: string[] = [];
+  let oopUnknown = false;
   if (conflicts.length === 0 && (copay.from !== null || coins.from !== null)) {
     const texts: string[] = [];
     for (const b of members) if (isCostShare(b)) for (const m of b.loop.msg) texts.push(el(m, 1));
     const q = texts.length > 0 ? qualifyShare(texts, place, copay.value, coins.value) : null;
     if (q?.unknown) {
       byWords = true;
+      if (q.oopUnknown) oopUnknown = true;
       for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
     } else if (q) {
       copay = { ...copay, value: q.copay };
@@ -289,6 +294,7 @@ export function shareGroup(
     fallback,
     qualified,
     ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
+    ...(oopUnknown ? { oopUnknown } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ export type ShareQualifier =
   | { share: ShareKind; effect: 'none_at'; places: readonly string[]; words: string }
   /** At most `cents` of that cost share for one visit. */
   | { share: ShareKind; effect: 'cap'; cents: number; words: string }
-  | { share: ShareKind; effect: 'unknown'; words: string };
+  | { share: ShareKind; effect: 'unknown'; words: string; alsoUnknown?: 'oop_max' };
 
 const SHARES = Object.entries(TABLE.shares) as [ShareKind, string][];
 const VISITS = TABLE.visits.map((v) => ({ re: new RegExp(`^(?:${v.pattern})\\b`), places: v.places }));
@@ -24,7 +24,14 @@ const VISITS = TABLE.visits.map((v) => ({ re: new RegExp(`^(?:${v.pattern})\\b`)
 const withShare = (pattern: string, share: string) => new RegExp(pattern.replaceAll('{share}', `\\b(?:${share})`), 'g');
 
 const QUALIFIERS = TABLE.qualifiers.flatMap((q) => SHARES.map(([share, pattern]) => ({ share, effect: q.effect, re: withShare(q.pattern, pattern) })));
-const UNREAD = SHARES.map(([share, pattern]) => ({ share, re: withShare(TABLE.unread.pattern, pattern) }));
+/** Words no entry reads: waiving, excluding or capping (`unread`), or conditioning the cost share (`conditions`: who the patient is, the OOP max met). */
+const UNREAD = [{ pattern: TABLE.unread.pattern }, ...TABLE.conditions].flatMap((c) =>
+  SHARES.map(([share, pattern]) => ({
+    share,
+    re: withShare(c.pattern, pattern),
+    alsoUnknown: 'alsoUnknown' in c && c.alsoUnknown === 'oop_max' ? ('oop_max' as const) : undefined,
+  })),
+);
 
 /** The places of service a kind of visit named in words is ("TELEHEALTH VISITS": 02 and 10), or null when no entry reads it. */
 function placesOf(words: string): readonly string[] | null {
@@ -52,9 +59,10 @@ export function shareQualifiers(text: string): ShareQualifier[] {
     // A statement read once is not read again by a later entry or as unread words.
     t = t.replace(re, (s) => ' '.repeat(s.length));
   }
-  for (const { share, re } of UNREAD) {
+  for (const { share, re, alsoUnknown } of UNREAD) {
     re.lastIndex = 0;
-    for (let m = re.exec(t); m !== null; m = re.exec(t)) out.push({ share, effect: 'unknown', words: m[0] });
+    for (let m = re.exec(t); m !== null; m = re.exec(t))
+      out.push(alsoUnknown ? { share, effect: 'unknown', words: m[0], alsoUnknown } : { share, effect: 'unknown', words: m[0] });
   }
   return out;
 }
@@ -67,6 +75,8 @@ export interface QualifiedShare {
   coinsuranceCap?: number;
   /** A cost share qualified in words no entry reads, or caps that disagree: the group is unknown (in conflict). */
   unknown: boolean;
+  /** The words leave the OOP max's hold on the session open too (share-qualifiers.json `alsoUnknown`). */
+  oopUnknown?: boolean;
   /** The statements read, for the explanation. */
   words: string[];
 }
@@ -86,6 +96,7 @@ export function qualifyShare(texts: readonly string[], place: string | null, cop
       if (stated === null) continue;
       out.words.push(q.words);
       if (q.effect === 'unknown' || (q.effect === 'none_at' && place === null)) out.unknown = true;
+      if (q.effect === 'unknown' && q.alsoUnknown === 'oop_max') out.oopUnknown = true;
       else if (q.effect === 'none_at') {
         if (place !== null && q.places.includes(place)) out[q.share] = 0;
       } else if (q.effect === 'cap') {

@@ -59,6 +59,10 @@ const perAdmission = attribute('eb06', 'perAdmission');
 /** EB06: stated per admission (eb06.json `perAdmission`). */
 export const isPerAdmission = (period: string) => perAdmission(period) === true;
 
+const span = attribute('eb06', 'span');
+/** EB06 (or HSD05): the span an accumulator figure measures (eb06.json `span`): lifetime, episode, else the plan year. */
+export const periodSpan = (period: string) => span(period) ?? 'plan_year';
+
 /** EB11: whether the service needs authorization (eb11.json `authorization`). */
 export const authorizationOf = attribute('eb11', 'authorization');
 

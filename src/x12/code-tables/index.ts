@@ -87,6 +87,8 @@ export interface CodeEntry {
   exceeded?: boolean;
   /** EB06: stated per admission, an inpatient measure. */
   perAdmission?: boolean;
+  /** EB06: the span an accumulator's total, remaining or used count measures, when not the plan year (absent: the plan year). */
+  span?: 'lifetime' | 'episode';
   /** EB11: whether the service needs authorization or certification. */
   authorization?: 'required' | 'not_required';
   /** EB12: the network the row speaks for ('both': stated for both; 'unstated': the payer does not say). */
