@@ -201,6 +201,24 @@ test(`${TARGET}: a course of care is priced, and the payer's remittance for its 
   assert.ok(accuracy.body.payers[0].exact >= 1, JSON.stringify(accuracy.body));
 });
 
+test(`${TARGET}: a Good Faith Estimate is kept, listed, given, and checked against a bill`, async () => {
+  const gfe = JSON.parse(readFileSync(fileURLToPath(new URL('../../examples/good-faith-estimate.json', import.meta.url)), 'utf8'));
+  const made = await api('POST', '/v1/good-faith-estimates', { body: gfe });
+  assert.equal(made.status, 201, made.text);
+  assert.equal(made.body.status, 'draft');
+  const listed = await api('GET', '/v1/good-faith-estimates');
+  assert.ok(
+    listed.body.estimates.some((e: { id: string }) => e.id === made.body.id),
+    listed.text,
+  );
+  const given = await api('POST', `/v1/good-faith-estimates/${made.body.id}/given`, { body: { given_on: '2026-06-16' } });
+  assert.equal(given.body.status, 'given', given.text);
+  // $760 billed by the co-provider whose estimate is $360: $400 above it, which the client may dispute.
+  const checked = await api('POST', `/v1/good-faith-estimates/${made.body.id}/billed-check`, { body: { bills: [{ npi: '1987654328', billed_cents: 76000 }] } });
+  assert.equal(checked.status, 200, checked.text);
+  assert.match(checked.text, /1987654328/);
+});
+
 test(`${TARGET}: the API docs page loads Swagger UI on demand`, async () => {
   const docs = await api('GET', '/docs/', { apikey: null });
   assert.equal(docs.status, 200);
