@@ -30,9 +30,8 @@
  *   AAA inside a 2110 benefit loop only does when the answer carries no benefit at all
  */
 import { traced } from './benefit-selection.ts';
-import { priceEncounter, traceRows, type CostShareFallback, type EncounterPrice, type PricingFacts, type TraceEntry } from './benefits/index.ts';
-import type { Benefit } from './eb-benefit.ts';
-import { encounterServiceTypes, ownServiceGate } from './encounter-service.ts';
+import { priceEncounter, traceRows, type CostShareFallback, type PricingFacts, type TraceEntry } from './benefits/index.ts';
+import { encounterServiceTypes } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
 import type { Encounter } from '../domain/encounter.ts';
@@ -124,14 +123,11 @@ function readEligibility(
     mhInactive: carve.mhInactive,
     memberDates: memberDates(m, r.encounter, r.bhtDate),
     session: status.session,
+    // A session whose own service types the payer reports inactive is not covered (benefits/gates.ts ownServiceGate).
+    ownService: encounterTypes && !carve.carveOut && status.coverageStatus !== 'inactive' ? encounterTypes : null,
   };
   const year = { thisYear: lists.thisYear, next: lists.next, planEnd: dates.planEnd, nextBegin: status.nextBegin };
-  // A session whose own service types the payer reports inactive is not covered (encounter-service.ts).
-  const ownService =
-    encounterTypes && !carve.carveOut && status.coverageStatus !== 'inactive'
-      ? (priced: EncounterPrice, current: readonly Benefit[]) => ownServiceGate(priced, current, encounterTypes, trace)
-      : undefined;
-  const price = priceEncounter(year, r.encounter, facts, r.pricesHere, { skipped, warnings, trace }, ownService);
+  const price = priceEncounter(year, r.encounter, facts, r.pricesHere, { skipped, warnings, trace });
   if (trace) trace.push(traced(`insurance type: ${program.insurance_type}`, null, null, programRule(program.insurance_type, program.eb04Sent)));
   if (trace) traceCarveOut(trace, carve.carveOut, carve.otherSource);
   const coverage = coverageOf(m, status, dates, program, carve, price, lists, warnings);

@@ -3,7 +3,7 @@ import type { AdditionalPolicy, OtherEntity, Pcp } from '../domain/coverage.ts';
 import { benefitRef, benefitRole, coordinationOf, entityRole, identifiedBy } from './code-tables/attributes.ts';
 import { namesMentalHealth, otherPayerInsuranceType } from './codes.ts';
 import { administratorFromMessage } from './carve-out-message.ts';
-import { namesAny } from './encounter-service.ts';
+import { namesAny } from './benefits/gates.ts';
 import { type RelatedEntity } from './loops.ts';
 import { el, type Segment } from './tokenizer.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';

@@ -46,17 +46,13 @@ export function priceEncounter(
   facts: PricingFacts,
   pricesHere: (p: PlaceFit) => boolean,
   out: { skipped: { b: Benefit; why: string }[]; warnings: string[]; trace: TraceEntry[] | undefined },
-  /** A gate outside the room's rows (the encounter's own service types, encounter-service.ts), given the rows priced. */
-  gate?: (priced: EncounterPrice, current: readonly Benefit[]) => Pick<EncounterPrice, 'in_network' | 'out_of_network'>,
 ): EncounterPrice {
   const { thisYear, next, planEnd, nextBegin } = year;
   const inNextYear =
     encounter !== null && planEnd !== null && nextBegin !== null && encounter.date_of_service > planEnd && nextBegin <= encounter.date_of_service;
   const nextYear = inNextYear ? nextYearRows(next, encounter, out.skipped, pricesHere) : null;
-  const rows = nextYear ?? thisYear;
-  const raw: EncounterPrice = { ...priceRows(rows, facts, out.warnings, out.trace), nextYear: nextYear !== null };
-  const priced = gate ? { ...raw, ...gate(raw, rows.current) } : raw;
+  const priced = priceRows(nextYear ?? thisYear, facts, out.warnings, out.trace);
   if (!nextYear) return { ...priced, nextYear: false };
   // This year's in-network benefits, for the reset rules' comparison only: read quietly (they price nothing).
-  return { ...priced, nextYear: true, thisYearInNetwork: priceRows(thisYear, facts, [], undefined).in_network };
+  return { ...priced, nextYear: true, thisYearInNetwork: priceRows(thisYear, { ...facts, ownService: null }, [], undefined).in_network };
 }

@@ -9,7 +9,7 @@ import { insuranceCode, isShareInfo, type Benefit } from '../eb-benefit.ts';
 import { STRONG_BH_TIER } from '../codes.ts';
 import { medicareParts } from '../medicare.ts';
 import { unknownWords, type UnknownValue } from './closed-world.ts';
-import { closeGates } from './gates.ts';
+import { closeGates, ownServiceGate } from './gates.ts';
 import { medicarePartOf } from '../code-tables/attributes.ts';
 import type { SessionStatus } from '../plan-rows.ts';
 import type { PricingRows } from './pricing-rows.ts';
@@ -108,11 +108,14 @@ export function priceNetworks(input: PricingInput): Priced {
 export type PricingFacts = Pick<
   PricingInput,
   'insurance_type' | 'dateOfService' | 'inactive' | 'plan' | 'advantageElsewhere' | 'mhInactive' | 'memberDates' | 'session'
->;
+> & {
+  /** The encounter's own service types when their status rows gate the session (gates.ts ownServiceGate), else null. */
+  ownService?: readonly string[] | null;
+};
 
 /** priceNetworks over one year's rows (one object shape for every call). */
 export function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[], trace: TraceEntry[] | undefined) {
-  return priceNetworks({
+  const priced = priceNetworks({
     insurance_type: f.insurance_type,
     current: rows.current,
     bh: rows.bh,
@@ -128,4 +131,5 @@ export function priceRows(rows: PricingRows, f: PricingFacts, warnings: string[]
     warnings,
     trace,
   });
+  return f.ownService ? { ...priced, ...ownServiceGate(priced, rows.current, f.ownService, trace) } : priced;
 }
