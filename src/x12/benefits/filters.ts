@@ -21,7 +21,7 @@ export const isInpatientEncounter = (e: Encounter) => isInpatientPlace(e.place_o
 
 /**
  * The date range a row's own DTPs limit it to (348 benefit begin, 356 eligibility begin, 349 benefit
- * end, 357 eligibility end, and the 292 benefit, 307 eligibility and 290 coordination-of-benefits
+ * end, 357 eligibility end, and the 291 plan, 292 benefit, 307 eligibility and 290 coordination-of-benefits
  * ranges); nulls: open.
  */
 export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: IsoDate | null } {
@@ -31,10 +31,14 @@ export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: 
     const q = el(dtp, 1);
     // The row's own dates (dtp-2110.json `of` benefit, eligibility, coordination of benefits), not the plan's.
     const of = benefitDtp.of(q);
-    if (of === undefined || of === 'plan') continue;
+    if (of === undefined) continue;
+    const date = benefitDtp.date(q);
+    // A plan range (291 RD8) on a row dates the row to a plan year: one not holding the date of service
+    // is another year's (last year's deductible beside this year's). A lone 291 date is the date asked
+    // about, echoed; 346/347 on a row are the plan's dates (plan-dates-in-2110c), not the row's.
+    if (of === 'plan' && (date !== 'range' || el(dtp, 2) !== 'RD8')) continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
-    const date = benefitDtp.date(q);
     // A begin sent as a range (RD8) states the end too.
     if (date === 'begin') {
       begin = r.start;
