@@ -94,3 +94,31 @@ test('a lone DTP 291 date on a row is the date asked about, echoed: it dates not
   const c = coverageOf(['EB*1**30*HM*HMO', 'EB*B*IND*MH***27*25*****Y', 'DTP*291*D8*20240101']);
   assert.equal(member(c), 2500);
 });
+
+test("a visit limit's counting period (DTP 193 with 194): last period's used-up limit beside this one's never closes the session", () => {
+  fc.assert(
+    fc.property(fc.record({ used: fc.integer({ min: 0, max: 20 }), seed: fc.nat() }), ({ used, seed }) => {
+      const last = ['DTP*193*D8*20240101', 'DTP*194*D8*20241231'];
+      const mine = ['DTP*193*D8*20250101', 'DTP*194*D8*20251231'];
+      const loops = [
+        ['EB*1**30*HM*HMO'],
+        ['EB*B*IND*MH***27*20*****Y'],
+        ['EB*F*IND*MH***22***VS*20**Y', ...last],
+        ['EB*F*IND*MH***24***VS*20**Y', ...last],
+        ['EB*F*IND*MH***22***VS*20**Y', ...mine],
+        [`EB*F*IND*MH***24***VS*${used}**Y`, ...mine],
+      ];
+      const c = coverageOf(shuffled(loops, seed));
+      assert.equal(c.in_network?.visit_limit?.remaining, 20 - used);
+      assert.equal(member(c), used === 20 ? C : 2000);
+    }),
+    { numRuns: 100, seed: 193 },
+  );
+});
+
+test('a lone DTP 193 or 194 bounds nothing: the row still competes', () => {
+  for (const lone of ['DTP*193*D8*20260101', 'DTP*194*D8*20241231']) {
+    const c = coverageOf(['EB*1**30*HM*HMO', 'EB*B*IND*MH***27*20*****Y', 'EB*F*IND*MH***29***VS*0**Y', lone]);
+    assert.equal(c.in_network?.visit_limit?.remaining, 0, lone);
+  }
+});

@@ -101,8 +101,8 @@ export interface CodeEntry {
   telehealth?: boolean;
   /** Place of service: a place of an inpatient stay (an outpatient visit never is). */
   inpatientStay?: boolean;
-  /** DTP01: what the date is of (the plan, the member's eligibility, the benefit, coordination of benefits)... */
-  of?: 'plan' | 'eligibility' | 'benefit' | 'coordination';
+  /** DTP01: what the date is of (the plan, the member's eligibility, the benefit, coordination of benefits, the period a figure counts)... */
+  of?: 'plan' | 'eligibility' | 'benefit' | 'coordination' | 'period';
   /** ... and which date it is: a begin, an end, or a range (RD8, or one date). */
   date?: 'begin' | 'end' | 'range';
   /** REF01: what REF02 holds. */
