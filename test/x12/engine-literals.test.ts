@@ -245,6 +245,7 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   managedCare: [true],
   identifies: ['npi', 'payer', 'payer_plan', 'payer_naic', 'member'],
   demographicsCorrected: [true],
+  limitedProgram: ['family planning', 'emergency services', 'emergency care', 'dental care', 'vision care', 'pharmacy'],
 };
 
 test('the attributes the engine reads hold only the values it compares them with', () => {
