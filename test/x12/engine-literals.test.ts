@@ -245,6 +245,7 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   managedCare: [true],
   identifies: ['npi', 'payer', 'payer_plan', 'payer_naic', 'member'],
   demographicsCorrected: [true],
+  persons: ['subscriber', 'spouse', 'children', 'dependents'],
   limitedProgram: ['family planning', 'emergency services', 'emergency care', 'dental care', 'vision care', 'pharmacy'],
 };
 
