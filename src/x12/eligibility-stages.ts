@@ -218,7 +218,9 @@ export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: Tr
   const nextAfter = dt.planEnd ?? r.encounter?.date_of_service ?? null;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).
-  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere }, skipped);
+  const ins = m.memberName?.ins;
+  const patient = { dependent: Boolean(m.dependentLevel), relation: m.dependentLevel && ins ? el(ins, 2) : '' };
+  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere, patient }, skipped);
   // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
   // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(lists.payerRows);
