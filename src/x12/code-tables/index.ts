@@ -117,6 +117,8 @@ export interface CodeEntry {
   coordination?: 'primary' | 'secondary' | 'tertiary';
   /** 2120 NM101: a managed care organization. */
   managedCare?: boolean;
+  /** 2120 NM101: a provider a figure can be tied to (1P, P3, 73, FA, 13, I3): its NPI decides whether the row is the treating provider's. */
+  provider?: boolean;
   /** NM108: what NM109 identifies (a payer by its payer ID, its CMS plan ID or its NAIC code; an NPI; a member). */
   identifies?: 'npi' | 'payer' | 'payer_plan' | 'payer_naic' | 'member';
   /** INS03/INS04: together, the payer corrected the member's identifying data. */
