@@ -98,7 +98,7 @@ export const placeRank = (b: Pick<Selectable, 'place' | 'exactPlace'>) => (b.pla
 export const pricesOffice = (p: PlaceFit) => p === 'any' || p === 'office' || p === 'both';
 export const pricesTelehealth = (p: PlaceFit) => p === 'telehealth' || p === 'both';
 
-/** Cost EBs without EB12 (or with W/U) apply to both networks (eb12.json `network`). */
+/** Cost EBs without EB12 (or with W) apply to both networks (eb12.json `network`); one with U carries an unknown value (closed-world.ts) and prices neither. */
 export function costApplies(b: Pick<Selectable, 'net'>, n: Net): boolean {
   const network = networkOf(b.net);
   return network === 'in' || network === 'out' ? network === n : true;
