@@ -231,8 +231,10 @@ export function networkBenefits(
   // A visit limit whose use is stated for another span than its total (docs/estimates.md 1.1, "Limits and caps"): it may be
   // used up, so whether the cost share or the whole session is owed is unknown.
   const unknownUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.unknownUse() ?? NO_ROWS) : NO_ROWS;
+  // A limit row's quantity no rule places (a used count beside no limit, a quantity approved, ...): the limit may be used up.
+  const undecidedUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.undecided() ?? NO_ROWS) : NO_ROWS;
   const shared =
-    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0 || undecidedUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place

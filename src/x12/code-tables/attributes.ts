@@ -102,6 +102,9 @@ export const coordinationOf = attribute('nm101-2120', 'coordination');
 export const isManagedCareEntity = (code: string) => managedCare(code) === true;
 /** NM108: what NM109 identifies (nm108-2120.json `identifies`). */
 export const identifiedBy = attribute('nm108-2120', 'identifies');
+const providerEntity = attribute('nm101-2120', 'provider');
+/** 2120 NM101: a provider a figure can be tied to (nm101-2120.json `provider`: 1P, P3, 73, FA, 13, I3). */
+export const isProviderEntity = (code: string) => providerEntity(code) === true;
 
 const ins03Corrects = attribute('ins03', 'demographicsCorrected');
 const ins04Corrects = attribute('ins04', 'demographicsCorrected');
