@@ -6,6 +6,7 @@
  * benefits/index.ts). Each stage pushes its warnings and explanation entries in the order the
  * answer lists them.
  */
+import { ageOn } from './benefits/age-condition.ts';
 import type { Coverage, CoverageStatus, InsuranceType, IsoDate, MentalHealthCoverage, OtherEntity, PlanType } from '../domain/coverage.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { aaaReason } from './aaa.ts';
@@ -235,7 +236,9 @@ export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: Tr
   // (never by their order in the 271: docs/estimates.md section 1.1).
   const ins = m.memberName?.ins;
   const patient = { dependent: Boolean(m.dependentLevel), relation: m.dependentLevel && ins ? el(ins, 2) : '' };
-  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere, patient }, skipped);
+  const dob = readPerson(m.memberName).dob;
+  const age = dob !== null && r.encounter ? ageOn(dob, r.encounter.date_of_service) : null;
+  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere, patient, age }, skipped);
   // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
   // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(lists.payerRows);
