@@ -28,6 +28,8 @@ export interface MonitorQueue extends LeaseQueue, CheckRecorder {
   duePayers(env: Mode, now: Date): Promise<string[]>;
   takePacing(payerKey: string, intervalMs: number, now: Date): Promise<boolean>;
   claimDue(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<DueMonitor[]>;
+  /** Deletes bulk uploads whose writing never finished, once their staging time has passed (store/monitors.ts createWithin). */
+  dropAbandoned?(now: Date): Promise<number>;
 }
 
 export interface MonitorRunnerOptions {
@@ -61,6 +63,7 @@ export class MonitorRunner {
       pollMs: options.pollMs,
       ...(options.log ? { log: options.log } : {}),
       pass: () => this.claimDue(),
+      onPoll: () => this.housekeep(),
     });
   }
 
@@ -85,6 +88,11 @@ export class MonitorRunner {
 
   close(): Promise<void> {
     return this.worker.close();
+  }
+
+  private async housekeep(): Promise<void> {
+    const abandoned = (await this.options.queue.dropAbandoned?.(this.worker.now())) ?? 0;
+    if (abandoned > 0) this.options.log?.warn({ uploads: abandoned }, 'bulk monitor uploads whose writing never finished deleted');
   }
 
   private async claimDue(): Promise<void> {
