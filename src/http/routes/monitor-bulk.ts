@@ -26,6 +26,7 @@ import { HttpErrors } from '../errors.ts';
 import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
 import { nextTurn } from '../next-turn.ts';
+import { textBodyParser } from '../text-body.ts';
 import { jsonInSlices } from '../json-slices.ts';
 import { DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 import { dateOf } from '../../domain/clock.ts';
@@ -121,7 +122,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
   };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('text/csv', textBodyParser(BODY_LIMIT));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/monitors/bulk',
       {
