@@ -5,7 +5,7 @@
  * result, the next due time and the events are written under the claim; a check whose claim was
  * lost (its lease ran out) writes nothing, and the instance that took it over writes its own.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ownTurn } from '../own-turn.ts';
 import type { Mode } from '../../domain/mode.ts';
 import { inWindow, nextCheckAfter, type CheckWindow, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import type { OperationDeps } from '../context.ts';
@@ -114,7 +114,7 @@ export class MonitorRunner {
   }
 
   private async check(monitor: DueMonitor): Promise<void> {
-    await nextTurn();
+    await ownTurn();
     const at = this.worker.now();
     const outcome = await recordedCheck(this.options.deps, this.options.queue, monitor, at, {
       claim: monitor.claim,
