@@ -16,7 +16,5 @@ export const monitorStagingMigration: Migration = {
       .execute();
     await db.schema.alterTable('monitors').addColumn('upload_id', 'varchar(40)').execute();
     await db.schema.createIndex('monitors_upload').on('monitors').column('upload_id').execute();
-    // An owner's monitors are counted (the limit) with their upload: from the index alone.
-    await db.schema.createIndex('monitors_owner_upload').on('monitors').columns(['owner_id', 'upload_id']).execute();
   },
 };
