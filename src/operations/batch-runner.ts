@@ -4,7 +4,7 @@
  * (all rows) and per payer, below a payer connection's own limit, so live checks keep their share.
  * Leases are renewed while rows run; rows of a worker that died come back when their lease ends.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ownTurn } from './own-turn.ts';
 import type { ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
 import type { Mode } from '../domain/mode.ts';
 import { runCheck, type CheckOutcome } from './batch-check.ts';
@@ -160,7 +160,8 @@ export class BatchRunner {
   private async run(row: QueuedRow): Promise<void> {
     // The sandbox network and SQLite answer without real I/O: without this turn of the event loop a
     // batch would run as one chain of microtasks and starve the HTTP requests (real-time checks too).
-    await nextTurn();
+    // A turn of its own: rows started at once would otherwise all run in one turn.
+    await ownTurn();
     const requestId = `${row.batch_id}.${row.row_no}`;
     const started = performance.now();
     let outcome: CheckOutcome;

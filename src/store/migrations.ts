@@ -10,6 +10,7 @@ import { remittancesMigration } from './migration-steps/remittances.ts';
 import { batchStagingMigration } from './migration-steps/batch-staging.ts';
 import { remittanceFeedbackMigration } from './migration-steps/remittance-feedback.ts';
 import { goodFaithEstimatesMigration } from './migration-steps/good-faith-estimates.ts';
+import { monitorStagingMigration } from './migration-steps/monitor-staging.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
@@ -157,6 +158,7 @@ const migrations: Record<string, Migration> = {
   '0014_batch_staging': batchStagingMigration,
   '0015_remittance_feedback': remittanceFeedbackMigration,
   '0016_good_faith_estimates': goodFaithEstimatesMigration,
+  '0017_monitor_staging': monitorStagingMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { FeeScheduleTable, GoodFaithEstimateTable } from './gfe-tables.ts';
-import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
+import type { MonitorPacingTable, MonitorTable, MonitorUploadTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
 import type { Mode } from '../domain/mode.ts';
 
 export interface ApiKeyTable {
@@ -193,6 +193,7 @@ export interface Database {
   oidc_states: OidcStateTable;
   monitors: MonitorTable;
   monitor_pacing: MonitorPacingTable;
+  monitor_uploads: MonitorUploadTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   estimate_records: EstimateRecordTable;

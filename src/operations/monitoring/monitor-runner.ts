@@ -5,7 +5,7 @@
  * result, the next due time and the events are written under the claim; a check whose claim was
  * lost (its lease ran out) writes nothing, and the instance that took it over writes its own.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ownTurn } from '../own-turn.ts';
 import type { Mode } from '../../domain/mode.ts';
 import { inWindow, nextCheckAfter, type CheckWindow, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import type { OperationDeps } from '../context.ts';
@@ -28,6 +28,8 @@ export interface MonitorQueue extends LeaseQueue, CheckRecorder {
   duePayers(env: Mode, now: Date): Promise<string[]>;
   takePacing(payerKey: string, intervalMs: number, now: Date): Promise<boolean>;
   claimDue(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<DueMonitor[]>;
+  /** Deletes bulk uploads whose writing never finished, once their staging time has passed (store/monitors.ts createWithin). */
+  dropAbandoned?(now: Date): Promise<number>;
 }
 
 export interface MonitorRunnerOptions {
@@ -61,6 +63,7 @@ export class MonitorRunner {
       pollMs: options.pollMs,
       ...(options.log ? { log: options.log } : {}),
       pass: () => this.claimDue(),
+      onPoll: () => this.housekeep(),
     });
   }
 
@@ -87,6 +90,11 @@ export class MonitorRunner {
     return this.worker.close();
   }
 
+  private async housekeep(): Promise<void> {
+    const abandoned = (await this.options.queue.dropAbandoned?.(this.worker.now())) ?? 0;
+    if (abandoned > 0) this.options.log?.warn({ uploads: abandoned }, 'bulk monitor uploads whose writing never finished deleted');
+  }
+
   private async claimDue(): Promise<void> {
     const { queue, env, window, payerIntervalMs, concurrency } = this.options;
     const now = this.worker.now();
@@ -106,7 +114,7 @@ export class MonitorRunner {
   }
 
   private async check(monitor: DueMonitor): Promise<void> {
-    await nextTurn();
+    await ownTurn();
     const at = this.worker.now();
     const outcome = await recordedCheck(this.options.deps, this.options.queue, monitor, at, {
       claim: monitor.claim,
