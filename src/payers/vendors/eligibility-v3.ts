@@ -24,7 +24,6 @@ import { codeOf, MEMBER_REFERENCE_DESCRIPTIONS, MEMBER_REFERENCES, RELATIONSHIPS
 import { aaa, aaaCodeOf, address, benefits, contacts, dates, followupCodeOf, identifierOf, locationLetter, name, refs } from './eligibility-v3-segments.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
-export { DATE_NAMES } from './eligibility-v3-codes.ts';
 export { aaa, benefits, name } from './eligibility-v3-segments.ts';
 
 type Json = Obj;

@@ -15,6 +15,7 @@ import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { DATE_NAME_SPELLINGS, DATE_NAMES } from './eligibility-v3-codes.ts';
 import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
 import {
   codeFor,
@@ -24,7 +25,6 @@ import {
   PAYER_ENTITY_CODES,
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
-  STEDI_DATE_QUALIFIERS,
   BENEFIT_REFS,
   PLAN_REFS,
   type RefField,
@@ -74,7 +74,7 @@ function dtp(list: SegmentList, qualifier: string, value: string): void {
 function dates(list: SegmentList, info: unknown): void {
   const o = obj(info);
   for (const [name, value] of Object.entries(o)) {
-    const q = STEDI_DATE_QUALIFIERS[name];
+    const q = DATE_NAMES[name] ?? DATE_NAME_SPELLINGS[name];
     if (q && typeof value === 'string') dtp(list, q, value);
   }
   // Admissions and discharges may come as lists of {date | startDate, endDate}.
