@@ -24,6 +24,16 @@ export const PROVIDER_ENTITY_CODES: Readonly<Record<string, string>> = CODES.pro
 /** INS02 of a dependent (DependentRelationshipCode) with Stedi's name for it (DependentRelationship); the subscriber is 18 Self. */
 export const RELATIONSHIP_NAMES: Readonly<Record<string, string>> = CODES.relationshipNames;
 
+/** The tables whose names are the enums of Stedi's schema (stedi-eligibility.json's x-names-of). */
+export const STEDI_NAME_TABLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  communicationModes: COMMUNICATION_MODE_CODES,
+  entityTypes: ENTITY_TYPE_CODES,
+  followupActions: FOLLOWUP_ACTION_CODES,
+  entityIdentifiers: RELATED_ENTITY_CODES,
+  payerEntityCodes: PAYER_ENTITY_CODES,
+  providerEntityCodes: PROVIDER_ENTITY_CODES,
+};
+
 /** A REF by the field Stedi names it: [field, REF01 qualifier, the field holding REF03 (a description)]. */
 export type RefField = readonly [field: string, qualifier: string, description?: string];
 const refFields = (rows: readonly (readonly string[])[]): readonly RefField[] =>

@@ -7,23 +7,9 @@
  */
 import { schemasOf } from './json-schema.ts';
 import STEDI from './stedi-eligibility.json' with { type: 'json' };
-import {
-  COMMUNICATION_MODE_CODES,
-  ENTITY_TYPE_CODES,
-  FOLLOWUP_ACTION_CODES,
-  PAYER_ENTITY_CODES,
-  PROVIDER_ENTITY_CODES,
-  RELATED_ENTITY_CODES,
-} from './stedi-codes.ts';
+import { STEDI_NAME_TABLES } from './stedi-codes.ts';
 
-const SCHEMAS = schemasOf(STEDI, {
-  communicationModes: COMMUNICATION_MODE_CODES,
-  entityTypes: ENTITY_TYPE_CODES,
-  followupActions: FOLLOWUP_ACTION_CODES,
-  entityIdentifiers: RELATED_ENTITY_CODES,
-  payerEntityCodes: PAYER_ENTITY_CODES,
-  providerEntityCodes: PROVIDER_ENTITY_CODES,
-});
+const SCHEMAS = schemasOf(STEDI, STEDI_NAME_TABLES);
 
 /** POST /change/medicalnetwork/eligibility/v3 (EligibilityCheckRequestContent). */
 export const StediEligibilityRequest = SCHEMAS.EligibilityRequest;
