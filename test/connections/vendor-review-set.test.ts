@@ -22,8 +22,7 @@ import { decodeAnswer } from '../../src/operations/payer-answer.ts';
 import { availityToX12 } from '../../src/payers/vendors/availity-271.ts';
 import { AvailityCoverage } from '../../src/payers/vendors/availity-schema.ts';
 import { v3ToX12 } from '../../src/payers/vendors/eligibility-v3.ts';
-import { schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
-import { OptumEligibilityResponse } from '../../src/payers/vendors/optum-schema-response.ts';
+import { OptumEligibilityResponse, schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
 import { stediToX12 } from '../../src/payers/vendors/stedi-read.ts';
 import { StediEligibilityAnswer } from '../../src/payers/vendors/stedi-schema.ts';
 

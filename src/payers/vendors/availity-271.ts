@@ -23,11 +23,10 @@
  * Dates are read as written (the date part of 1988-03-14T00:00:00.000+0000), never shifted by a zone.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
-import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
-import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { SegmentList } from '../../x12/writer.ts';
 import {
   AVAILITY_ITEM_DATES,
   AVAILITY_ITEM_IGNORED,
@@ -42,6 +41,7 @@ import {
 import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
 import { ENTITY_IDENTIFIERS, MEASUREMENT_UNITS, QUANTITY_QUALIFIERS, TIME_PERIODS, codeOf, codeOfEither } from './eligibility-v3-codes.ts';
 import { aaa, member, name } from './eligibility-v3.ts';
+import { interchange271 } from './json-271.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
 const STATUS_BY_NAME = new Map(Object.entries(AVAILITY_STATUS_NAMES).map(([code, text]) => [text.toLowerCase(), code]));
@@ -434,13 +434,5 @@ export function availityToX12(body: unknown, inquiry: Inquiry): string | null {
   }
   aaa(list, atMember);
   for (const p of plans) plan(list, p, p === main);
-  return wrapInterchange({
-    functional_id: 'HB',
-    set_id: '271',
-    version: X279_VERSION,
-    body: list,
-    sender: 'AVAILITY',
-    receiver: 'COVERAGE',
-    env: { usage: 'P' },
-  });
+  return interchange271(list, 'AVAILITY');
 }
