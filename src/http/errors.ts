@@ -54,6 +54,8 @@ export const HttpErrors = {
     (max: number, retryIn: number) => `At most ${max} sign-ins a minute may be tried for one username; retry in ${retryIn} seconds`,
   ),
   signInsBusy: declareError('TOO_MANY_REQUESTS', (retryIn: number) => `Too many sign-ins are being checked at once; retry in ${retryIn} seconds`),
+  /** A plugin's own refusal (@fastify/rate-limit's per-route budgets), in the plugin's words. */
+  pluginRateLimit: declareError('TOO_MANY_REQUESTS', (message: string) => message),
   batchRowsQueued: declareError(
     'TOO_MANY_REQUESTS',
     (queued: number, max: number) => `This key has ${queued} batch rows waiting; a key may have at most ${max}. Retry when earlier batches have finished`,
@@ -164,7 +166,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError || error.statusCode === 400) return answer(reply, request, HttpErrors.invalidJson());
     // Plugins' refusals (@fastify/rate-limit's per-route budgets, @fastify/under-pressure) keep their status.
-    if (error.statusCode === 429) return answer(reply, request, new ServiceError('TOO_MANY_REQUESTS', error.message));
+    if (error.statusCode === 429) return answer(reply, request, HttpErrors.pluginRateLimit(error.message));
     if (error.statusCode === 503) return answer(reply, request, HttpErrors.overloaded());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return answer(reply, request, HttpErrors.unprocessable(), error.statusCode);
