@@ -19,7 +19,8 @@ import {
   WebhookList,
 } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
-import { checkTarget, TargetRefused } from '../../operations/monitoring/webhook-target.ts';
+import { TargetRefused } from '../../operations/errors.ts';
+import { checkTarget } from '../../operations/monitoring/webhook-target.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { newEventId, type DeliveryRow, type StoredWebhook, type WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';

@@ -10,7 +10,8 @@ import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delive
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
 import { errType, LeasedWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { signWebhook } from './signature.ts';
-import { checkTarget, guardedLookup, TargetRefused, type Resolve } from './webhook-target.ts';
+import { TargetRefused } from '../errors.ts';
+import { checkTarget, guardedLookup, type Resolve } from './webhook-target.ts';
 import { dateOf, systemClock, type Clock } from '../../domain/clock.ts';
 
 /** What the worker needs of the store (store/webhooks.ts). */
