@@ -37,7 +37,8 @@ export const HttpErrors = {
   signInFailed: declareError(
     'UNAUTHORIZED',
     (maxFailures: number, lockoutMinutes: number) =>
-      `Sign-in failed: check the username, password and one-time code. After ${maxFailures} failed attempts in a row an account is locked for ${lockoutMinutes} minutes.`,
+      `Sign-in failed: check the username, password and one-time code. After ${maxFailures} ` +
+      `failed attempts in a row an account is locked for ${lockoutMinutes} minutes.`,
   ),
   metricsToken: declareError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <COVERAGE_METRICS_TOKEN>'),
 
@@ -74,7 +75,8 @@ export const HttpErrors = {
   ),
   dataKeyNeeded: declareError(
     'SERVICE_UNAVAILABLE',
-    'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
+    'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them ' +
+      'only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
   ),
 
   // What the caller names is not theirs, or not there.

@@ -66,7 +66,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         tags: ['webhooks'],
         summary: 'Send events to a URL; answers the signing secret, once',
         description:
-          'The URL must be https and its host must resolve only to public addresses (checked now and at each delivery). Keep the secret: it verifies the webhook-signature header of every delivery and is not shown again.',
+          'The URL must be https and its host must resolve only to public addresses (checked now and at each delivery). ' +
+          'Keep the secret: it verifies the webhook-signature header of every delivery and is not shown again.',
         body: WebhookCreateRequest,
         response: { 201: WebhookCreated, 400: ErrorResponse, 401: ErrorResponse },
       },
@@ -205,7 +206,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         tags: ['webhooks'],
         summary: 'Send a delivery again, with the same webhook-id',
         description:
-          'Whatever its state: it is sent as soon as a worker is free, and retried for another 24 h if it fails. Receivers that deduplicate by webhook-id see it as the same event.',
+          'Whatever its state: it is sent as soon as a worker is free, and retried for another ' +
+          '24 h if it fails. Receivers that deduplicate by webhook-id see it as the same event.',
         params: DeliveryParams,
         response: { 202: DeliveryAnswer, 401: ErrorResponse, 404: ErrorResponse },
       },
