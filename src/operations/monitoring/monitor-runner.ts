@@ -9,7 +9,7 @@ import { ownTurn } from '../own-turn.ts';
 import type { Mode } from '../../domain/mode.ts';
 import { inWindow, nextCheckAfter, type CheckWindow, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import type { OperationDeps } from '../context.ts';
-import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
+import { errType, LeasedWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { recordedCheck, type CheckRecorder } from './check-now.ts';
 import type { MonitorCheckOutcome, MonitorToCheck } from './monitor-check.ts';
 
@@ -50,29 +50,17 @@ export interface MonitorRunnerOptions {
   log?: WorkerLog;
 }
 
-export class MonitorRunner {
-  private readonly worker: LeaseWorker;
-
+export class MonitorRunner extends LeasedWorker {
   constructor(private readonly options: MonitorRunnerOptions) {
-    this.worker = new LeaseWorker({
+    super({
       prefix: 'm',
       what: 'monitor checks',
       queue: options.queue,
       clock: options.deps.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
-      ...(options.log ? { log: options.log } : {}),
-      pass: () => this.claimDue(),
-      onPoll: () => this.housekeep(),
+      log: options.log,
     });
-  }
-
-  get workerId(): string {
-    return this.worker.id;
-  }
-
-  start(): void {
-    this.worker.start();
   }
 
   /** One pass over the due payers (also what the timer runs); resolves when the checks it started are written. */
@@ -81,21 +69,12 @@ export class MonitorRunner {
     await this.worker.idle();
   }
 
-  /** Resolves when no check is being claimed or made (tests). */
-  idle(): Promise<void> {
-    return this.worker.idle();
-  }
-
-  close(): Promise<void> {
-    return this.worker.close();
-  }
-
-  private async housekeep(): Promise<void> {
+  protected override async housekeep(): Promise<void> {
     const abandoned = (await this.options.queue.dropAbandoned?.(this.worker.now())) ?? 0;
     if (abandoned > 0) this.options.log?.warn({ uploads: abandoned }, 'bulk monitor uploads whose writing never finished deleted');
   }
 
-  private async claimDue(): Promise<void> {
+  protected async claim(): Promise<void> {
     const { queue, env, window, payerIntervalMs, concurrency } = this.options;
     const now = this.worker.now();
     if (window && !inWindow(window, now)) return;
