@@ -27,6 +27,15 @@ test('shareRelations reads each phrase, not a negated one, and a relation only i
     ['SAME AS PCP OFFICE VISIT', ['same_as_primary_care']],
     ['NOT SAME AS PRIMARY CARE', []],
     ['SAME AS SPECIALIST', ['same_as_specialist']],
+    ['OUTPATIENT MENTAL HEALTH OFFICE VISITS ARE PAID AT THE PRIMARY CARE COPAY', ['same_as_primary_care']],
+    ['SUBJECT TO THE PCP OFFICE VISIT COPAY', ['same_as_primary_care']],
+    ['THE PRIMARY CARE COPAY APPLIES', ['same_as_primary_care']],
+    ['PAID AT THE SPECIALIST COPAY', ['same_as_specialist']],
+    ['THE SPECIALIST COPAY APPLIES', ['same_as_specialist']],
+    ['ARE NOT PAID AT THE SPECIALIST COPAY', []],
+    ['NOT SUBJECT TO THE SPECIALIST COPAY. THE PRIMARY CARE COPAY APPLIES', ['same_as_primary_care']],
+    ['THE SPECIALIST COPAY DOES NOT APPLY', []],
+    ['PRIMARY CARE PHYSICIAN OFFICE VISIT', []],
     ['$30 COPAY OR 20% COINSURANCE', ['relates']],
     ['COPAY IN LIEU OF COINSURANCE', ['relates']],
     ['PRIOR AUTH OR REFERRAL REQUIRED', []],
@@ -43,4 +52,6 @@ test('namesOfficeKind: the office visit a row is for, not one it is the same as'
   assert.equal(namesOfficeKind('NON PCP', 'primary_care'), false);
   assert.equal(namesOfficeKind('SPECIALIST', 'specialist'), true);
   assert.equal(namesOfficeKind('SPECIALIST', 'primary_care'), false);
+  assert.equal(namesOfficeKind('PAID AT THE PRIMARY CARE COPAY', 'primary_care'), false);
+  assert.equal(namesOfficeKind('THE SPECIALIST COPAY APPLIES', 'specialist'), false);
 });

@@ -242,6 +242,8 @@ export function shareRelations(text: string): ShareRelation[] {
 /** Primary care or a specialist named as the office visit a row prices ("PRIMARY CARE PHYSICIAN", "PCP", "SPECIALIST"), not negated. */
 export function namesOfficeKind(text: string, kind: 'primary_care' | 'specialist'): boolean {
   const t = text.toUpperCase();
+  // "PAID AT THE PRIMARY CARE COPAY" names the office visit the row's share is the same as, not the one it is.
+  if (shareRelations(t).includes(kind === 'primary_care' ? 'same_as_primary_care' : 'same_as_specialist')) return false;
   const re = kind === 'primary_care' ? /PRIMARY CARE|\bPCP\b/g : /SPECIALISTS?\b/g;
   for (let m = re.exec(t); m !== null; m = re.exec(t))
     if (!negated(t, m.index, m.index + m[0].length) && !/SAME AS (?:THE |A |YOUR )?$/.test(t.slice(0, m.index))) return true;

@@ -99,6 +99,17 @@ function relationsOf(b: Selectable): readonly ShareRelation[] {
   return out;
 }
 
+/**
+ * An EB01 D (benefit description, eb01.json `role` description) whose MSG says its service's cost share is the
+ * primary care or the specialist office visit's ("PAID AT THE PRIMARY CARE COPAY"): a row of the cost-share group
+ * at its rank stating that share (docs/estimates.md 1.1, "Cost shares related in words").
+ */
+function describesSameAs(b: Selectable): boolean {
+  if (benefitRole(b.info) !== 'description' || b.tier < 0) return false;
+  const r = relationsOf(b);
+  return r.includes('same_as_primary_care') || r.includes('same_as_specialist');
+}
+
 /** A row for a facility's charges only never prices a professional session (cost-share-phrases.json facility_only). */
 const facilityOnly = (b: Selectable) => {
   const r = relationsOf(b);
@@ -202,19 +213,23 @@ export function shareGroup(
   let members: Selectable[] | null = null;
   // EB01 A or B rows among them, and the earliest EB01 I or E.
   let shares = false;
+  // An EB01 D of the rank relating its share to an office visit's (describesSameAs).
+  let described = false;
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
+    if (!(isShareInfo(b.info) || describesSameAs(b)) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
     const rank = shareRank(b, planFirst);
     if (rank > best) continue;
     if (rank < best) {
       best = rank;
       members = [];
       shares = false;
+      described = false;
       notCoveredFrom = null;
     }
     members!.push(b);
-    if (!isNotCoveredInfo(b.info)) shares = true;
+    if (!isShareInfo(b.info)) described = true;
+    else if (!isNotCoveredInfo(b.info)) shares = true;
     else if (!notCoveredFrom || b.loop.seg.index < notCoveredFrom.loop.seg.index) notCoveredFrom = b;
   }
   if (members === null) return null;
@@ -226,15 +241,24 @@ export function shareGroup(
   const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
   if (byVisits) conflicts.push(copay.from!, coins.from!);
   // What the rows' MSGs say of the cost share (docs/estimates.md 1.1, "Cost shares related in words").
+  let byWords = false;
   const said = new Set<ShareRelation>();
-  for (const b of members) if (isCostShare(b)) for (const r of relationsOf(b)) said.add(r);
+  for (const b of members) if (isCostShare(b) || !isShareInfo(b.info)) for (const r of relationsOf(b)) said.add(r);
   let sameAs: 'primary_care' | 'specialist' | null = null;
-  if (copay.from === null && coins.from === null && conflicts.length === 0 && said.has('same_as_primary_care') !== said.has('same_as_specialist')) {
+  const oneOffice = said.has('same_as_primary_care') !== said.has('same_as_specialist');
+  if (copay.from === null && coins.from === null && conflicts.length === 0 && oneOffice) {
     sameAs = said.has('same_as_primary_care') ? 'primary_care' : 'specialist';
     ({ copay, coins } = officeShare(list, sameAs, n, fits));
+  } else if (described && (copay.from !== null || coins.from !== null)) {
+    // A description saying the share is an office visit's beside a row of the rank stating one: unless they agree, neither is taken.
+    const office = oneOffice ? officeShare(list, said.has('same_as_primary_care') ? 'primary_care' : 'specialist', n, fits) : null;
+    if (office === null || office.copay.value !== copay.value || office.coins.value !== coins.value) {
+      for (const b of members) if (!isShareInfo(b.info)) conflicts.push(b);
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+      byWords = true;
+    }
   }
   let combine: 'greater' | 'lesser' | null = null;
-  let byWords = false;
   if (conflicts.length === 0 && copay.from !== null && coins.from !== null) {
     const greater = said.has('greater');
     const lesser = said.has('lesser');
