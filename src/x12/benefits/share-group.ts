@@ -64,6 +64,8 @@ export interface ShareGroup {
   fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
   sameAs: 'primary_care' | 'specialist' | null;
+  /** The MSG says the copay (or the coinsurance) applies instead of the other (cost-share-phrases.json copay_only, coinsurance_only). */
+  insteadOf?: 'copay' | 'coinsurance';
   /** The most the member pays of the coinsurance for one visit (an MSG caps it: share-qualifiers.json), in cents. */
   coinsuranceCap?: number;
   /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
@@ -258,6 +260,19 @@ export function shareGroup(
       byWords = true;
     }
   }
+  // "COPAY APPLIES INSTEAD OF COINSURANCE": the one named alone, when the group states it (cost-share-phrases.json copay_only).
+  let insteadOf: 'copay' | 'coinsurance' | null = null;
+  if (conflicts.length === 0 && (said.has('copay_only') || said.has('coinsurance_only'))) {
+    const copayOnly = said.has('copay_only');
+    if (copayOnly !== said.has('coinsurance_only') && (copayOnly ? copay.from : coins.from) !== null) {
+      insteadOf = copayOnly ? 'copay' : 'coinsurance';
+      if (copayOnly) coins = { value: null, from: null };
+      else copay = { value: null, from: null };
+    } else {
+      byWords = true;
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+    }
+  }
   let combine: 'greater' | 'lesser' | null = null;
   if (conflicts.length === 0 && copay.from !== null && coins.from !== null) {
     const greater = said.has('greater');
@@ -325,6 +340,7 @@ export function shareGroup(
     fallback,
     qualified,
     ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
+    ...(insteadOf !== null ? { insteadOf } : {}),
     ...(oopUnknown ? { oopUnknown } : {}),
   };
 }
@@ -342,7 +358,9 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
     ? `; the payer's MSG says whichever is ${group.combine}: the member pays the ${group.combine} of the two, never both`
     : group.sameAs
       ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
-      : '';
+      : group.insteadOf
+        ? `; the payer's MSG says the ${group.insteadOf} applies instead of the ${group.insteadOf === 'copay' ? 'coinsurance' : 'copay'}: that one alone`
+        : '';
   const qualified = group.qualified.length > 0 ? `; the payer's MSG says for this visit: "${group.qualified.join('"; "')}"` : '';
   if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words + qualified));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
