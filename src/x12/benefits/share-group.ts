@@ -240,8 +240,16 @@ export function shareGroup(
   const conflicts: Selectable[] = [];
   let copay = agreed(members, 'copayment', readAmount, conflicts);
   let coins = agreed(members, 'coinsurance', readShareQuiet, conflicts);
-  const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
-  if (byVisits) conflicts.push(copay.from!, coins.from!);
+  // Two copays (or two coinsurances) of the rank that disagree, each stated for some visits of the year only, alone in
+  // the group: alternatives by visit count too ("NO CHARGE FOR THE FIRST 3 VISITS" / "COPAY BEGINNING WITH THE 4TH VISIT").
+  const pairByVisits =
+    conflicts.length === 2 &&
+    benefitRole(conflicts[0]!.info) === benefitRole(conflicts[1]!.info) &&
+    (benefitRole(conflicts[0]!.info) === 'copayment' ? coins.from === null : copay.from === null) &&
+    splitOf(conflicts[0]!) !== null &&
+    splitOf(conflicts[1]!) !== null;
+  const byVisits = pairByVisits || (conflicts.length === 0 && byVisitCount(copay.from, coins.from));
+  if (byVisits && !pairByVisits) conflicts.push(copay.from!, coins.from!);
   // What the rows' MSGs say of the cost share (docs/estimates.md 1.1, "Cost shares related in words").
   let byWords = false;
   const said = new Set<ShareRelation>();
@@ -402,10 +410,9 @@ function splitOf(b: Selectable): { split: number; side: 'before' | 'after' } | n
  * group as it is (both unknown). docs/estimates.md 1.1, "Cost shares by visit count".
  */
 export function forVisit(group: ShareGroup, visit: number, warnings: string[]): ShareGroup {
-  if (!group.byVisits) return group;
-  const copay = group.conflicts.find((b) => benefitRole(b.info) === 'copayment');
-  const coins = group.conflicts.find((b) => benefitRole(b.info) === 'coinsurance');
-  if (!copay || !coins) return group;
+  if (!group.byVisits || group.conflicts.length !== 2) return group;
+  // The two alternatives: a copay and a coinsurance, or two copays (two coinsurances) of different amounts.
+  const [copay, coins] = group.conflicts as [Selectable, Selectable];
   const c = splitOf(copay);
   const a = splitOf(coins);
   if (c === null && a === null) return group;
@@ -414,13 +421,14 @@ export function forVisit(group: ShareGroup, visit: number, warnings: string[]): 
   const copaySide = c !== null ? c.side : a!.side === 'before' ? 'after' : 'before';
   const side = visit <= split ? 'before' : 'after';
   const row = side === copaySide ? copay : coins;
-  const value = row === copay ? readAmount(copay) : readShare(coins, warnings);
+  const isCopay = benefitRole(row.info) === 'copayment';
+  const value = isCopay ? readAmount(row) : readShare(row, warnings);
   if (value === null) return group;
   return {
     ...group,
-    copayment: row === copay ? value : null,
-    coinsurance: row === coins ? value : null,
-    sources: { ...group.sources, copay: row === copay ? copay : null, coinsurance: row === coins ? coins : null },
+    copayment: isCopay ? value : null,
+    coinsurance: isCopay ? null : value,
+    sources: { ...group.sources, copay: isCopay ? row : null, coinsurance: isCopay ? null : row },
     conflicts: [],
     byVisits: false,
     visitSplit: { visit, split, row },
