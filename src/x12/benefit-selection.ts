@@ -32,7 +32,7 @@ import {
   type PlaceFit,
   type Selectable,
 } from './benefits/rows.ts';
-import { forVisit, shareGroup, traceGroup } from './benefits/share-group.ts';
+import { forVisit, shareGroup, traceGroup, type ShareGroup } from './benefits/share-group.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { STRONG_BH_TIER } from './codes.ts';
 import { codeEntry } from './code-tables/index.ts';
@@ -94,6 +94,13 @@ function unlimitedOver(unlimited: Selectable | null, visitRank: number): 'unlimi
   if (rank < visitRank) return 'unlimited';
   return rank === visitRank ? 'contradicts' : null;
 }
+
+/**
+ * The least specific rank at which a cost-share row with unknown values competes for the group's figures: the
+ * group's own rank, or any rank when the group takes its share from the office visit its MSG names ("SAME AS
+ * PRIMARY CARE": those office rows are less specific than the group, and an unknown one may be among them).
+ */
+const sharesCompeteAt = (g: ShareGroup | null): number => (g === null || g.sameAs !== null ? Infinity : g.rank);
 
 /** The figures rows with values no rule reads compete for (closed-world.ts), each with those rows. */
 interface Unknowns {
@@ -211,9 +218,7 @@ export function networkBenefits(
   // Rows with values no rule reads (closed-world.ts) price nothing; a figure they compete for is unknown.
   const pre = unknown.length > 0 ? shareGroup(bh, n, plan.fits, []) : null;
   const unknowns =
-    unknown.length > 0
-      ? unknownsOf(unknown, n, plan.fits, { share: pre?.rank ?? Infinity, deductible: deductibleRank, oop: oopRank, visits: visitRank })
-      : null;
+    unknown.length > 0 ? unknownsOf(unknown, n, plan.fits, { share: sharesCompeteAt(pre), deductible: deductibleRank, oop: oopRank, visits: visitRank }) : null;
   if (!known && unknowns === null) return null;
   // An unlimited benefit more specific than every visit limit: none limits the service; at the same rank they contradict each other.
   const limitless = unlimitedOver(unlimited, visits?.reported ? visitRank : Infinity);
@@ -383,7 +388,7 @@ export function telehealthShare(
     const inPersonUnknown = inPerson === null || (inPerson.copayment === null && inPerson.coinsurance === null);
     const applying = unknown.filter((r) => costApplies(r, n));
     const competes = applying.some(
-      (r) => isShareInfo(r.info) && (pricesTelehealth(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= (group?.rank ?? Infinity),
+      (r) => isShareInfo(r.info) && (pricesTelehealth(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= sharesCompeteAt(group),
     );
     if (inPersonUnknown && applying.length > 0) return null;
     if (competes) {

@@ -213,6 +213,7 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
     'limitation',
     'not_covered',
     'cannot_process',
+    'description',
     'spend_down',
     'other_payer',
     'contact',
@@ -243,6 +244,7 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   entity: ['utilization_manager', 'primary_care', 'other_payer', 'administrator'],
   coordination: ['primary', 'secondary', 'tertiary'],
   managedCare: [true],
+  provider: [true],
   identifies: ['npi', 'payer', 'payer_plan', 'payer_naic', 'member'],
   demographicsCorrected: [true],
   persons: ['subscriber', 'spouse', 'children', 'dependents'],
@@ -276,6 +278,11 @@ test('each attribute agrees with the effect the table states in words', () => {
   );
   // EB03: the mental-health types are behavioral-health tiers, never the plan level or substance abuse.
   for (const c of codes('eb03', (e) => e.mentalHealth === true)) assert.equal(codeTable('eb03').codes[c]!.tier, c === 'MH' ? 0 : 1, c);
+  // NM101: the providers a figure is held to by NPI are the codes unknown beside a figure unless told by the provider number.
+  assert.deepEqual(
+    codes('nm101-2120', (e) => e.provider === true),
+    codes('nm101-2120', (e) => e.unknownOn === 'figures' && e.effect.includes('unless told by the provider number')),
+  );
   // DTP: the 2100 and 2110 tables agree on the dates both hold.
   for (const [code, e] of Object.entries(codeTable('dtp-2100').codes)) {
     const other = codeTable('dtp-2110').codes[code];

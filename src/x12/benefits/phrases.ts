@@ -83,6 +83,19 @@ const NETWORK_ONLY = new RegExp(
   String.raw`^\s*(?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS} ONLY\b|^\s*ONLY (?:(?:TO|FOR|ON|IN|WITH) (?:THE )?)?${NETWORK_WORDS}`,
 );
 
+/**
+ * Just after a statement: it holds for a facility's (or a professional's) charges only ("DEDUCTIBLE APPLIES TO
+ * FACILITY CHARGES ONLY"). The session priced is a professional one (cost-share-phrases.json facility_only).
+ */
+const CHARGES_ONLY = /^\s*(?:(?:TO|FOR|ON) (?:THE )?)?(?:(FACILITY)|PROFESSIONAL) (?:CHARGES?|FEES?|SERVICES?|COMPONENT|CLAIMS?) ONLY\b/;
+
+/** What a statement ending at `end` is restricted to: a facility's charges (not this session) or a professional's, or null. */
+function chargesOnly(t: string, end: number): 'facility' | 'professional' | null {
+  const m = CHARGES_ONLY.exec(t.slice(end, end + 48));
+  if (!m) return null;
+  return m[1] !== undefined ? 'facility' : 'professional';
+}
+
 /** The network a statement ending at `end` is restricted to, or null. */
 function networkOnly(t: string, end: number): 'in' | 'out' | null {
   const m = NETWORK_ONLY.exec(t.slice(end, end + 48));
@@ -107,7 +120,9 @@ export function saysDeductible(text: string, network: 'in' | 'out' | null = null
     const stated = negated(t, m.index, m.index + m[0].length) ? !applies : applies;
     const only = networkOnly(t, m.index + m[0].length);
     if (only !== null && network === null) continue;
-    const says = only === null || only === network ? stated : !stated;
+    // For a facility's charges only, it says the opposite of this professional session.
+    const charges = only === null ? chargesOnly(t, m.index + m[0].length) : null;
+    const says = charges === 'facility' ? !stated : only === null || only === network ? stated : !stated;
     if (said !== null && said !== says) return null;
     said = says;
   }
@@ -210,12 +225,22 @@ export function visitSplitOf(text: string): { split: number; side: 'before' | 'a
 }
 
 /** What a phrase of cost-share-phrases.json says of the row's cost share (docs/estimates.md 1.1, "Cost shares related in words"). */
-export type ShareRelation = 'greater' | 'lesser' | 'sum' | 'facility_only' | 'professional_only' | 'same_as_primary_care' | 'same_as_specialist' | 'relates';
+export type ShareRelation =
+  | 'greater'
+  | 'lesser'
+  | 'sum'
+  | 'facility_only'
+  | 'professional_only'
+  | 'same_as_primary_care'
+  | 'same_as_specialist'
+  | 'copay_only'
+  | 'coinsurance_only'
+  | 'relates';
 
 const RELATIONS = COST_SHARE_PHRASES.phrases.map((p) => ({ effect: p.effect as ShareRelation, re: new RegExp(p.pattern, 'g') }));
 /** Relations between two cost shares count only in text that names a cost share. */
 const NAMES_SHARE = /CO-?PAY|CO-?INS|COINSURANCE|%|\$|PERCENT/;
-const BETWEEN_SHARES: ReadonlySet<ShareRelation> = new Set(['greater', 'lesser', 'sum', 'relates']);
+const BETWEEN_SHARES: ReadonlySet<ShareRelation> = new Set(['greater', 'lesser', 'sum', 'copay_only', 'coinsurance_only', 'relates']);
 
 /**
  * The relations `text` states (cost-share-phrases.json), each once, a negated phrase not counted ("NOT SAME AS
@@ -225,23 +250,39 @@ export function shareRelations(text: string): ShareRelation[] {
   const t = text.toUpperCase();
   const out: ShareRelation[] = [];
   const namesShare = NAMES_SHARE.test(t);
+  // Where a phrase with a rule matched: words of 'relates' inside one ("COPAY APPLIES INSTEAD OF COINSURANCE") are its own.
+  const read: [number, number][] = [];
   for (const { effect, re } of RELATIONS) {
     if (BETWEEN_SHARES.has(effect) && !namesShare) continue;
     re.lastIndex = 0;
     for (let m = re.exec(t); m !== null; m = re.exec(t)) {
-      if (!negated(t, m.index, m.index + m[0].length)) {
+      const end = m.index + m[0].length;
+      if (m[0].length === 0) re.lastIndex++;
+      if (effect === 'relates' && read.some(([a, b]) => m.index >= a && end <= b)) continue;
+      // "DEDUCTIBLE APPLIES TO FACILITY CHARGES ONLY" restricts the deductible (saysDeductible), not the row's cost share.
+      if ((effect === 'facility_only' || effect === 'professional_only') && restrictsDeductible(t, m.index)) continue;
+      if (!negated(t, m.index, end)) {
         out.push(effect);
+        read.push([m.index, end]);
         break;
       }
-      if (m[0].length === 0) re.lastIndex++;
     }
   }
   return out.includes('relates') && out.some((r) => r === 'greater' || r === 'lesser' || r === 'sum') ? out.filter((r) => r !== 'relates') : out;
 }
 
+/** Whether the clause before `at` (from the last , ; . or :) speaks of the deductible: what follows restricts it. */
+function restrictsDeductible(t: string, at: number): boolean {
+  const before = t.slice(0, at);
+  const start = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf('.'), before.lastIndexOf(':')) + 1;
+  return /DEDUCTIBLE/.test(before.slice(start));
+}
+
 /** Primary care or a specialist named as the office visit a row prices ("PRIMARY CARE PHYSICIAN", "PCP", "SPECIALIST"), not negated. */
 export function namesOfficeKind(text: string, kind: 'primary_care' | 'specialist'): boolean {
   const t = text.toUpperCase();
+  // "PAID AT THE PRIMARY CARE COPAY" names the office visit the row's share is the same as, not the one it is.
+  if (shareRelations(t).includes(kind === 'primary_care' ? 'same_as_primary_care' : 'same_as_specialist')) return false;
   const re = kind === 'primary_care' ? /PRIMARY CARE|\bPCP\b/g : /SPECIALISTS?\b/g;
   for (let m = re.exec(t); m !== null; m = re.exec(t))
     if (!negated(t, m.index, m.index + m[0].length) && !/SAME AS (?:THE |A |YOUR )?$/.test(t.slice(0, m.index))) return true;

@@ -64,6 +64,8 @@ export interface ShareGroup {
   fallback: CostShareFallback;
   /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
   sameAs: 'primary_care' | 'specialist' | null;
+  /** The MSG says the copay (or the coinsurance) applies instead of the other (cost-share-phrases.json copay_only, coinsurance_only). */
+  insteadOf?: 'copay' | 'coinsurance';
   /** The most the member pays of the coinsurance for one visit (an MSG caps it: share-qualifiers.json), in cents. */
   coinsuranceCap?: number;
   /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
@@ -97,6 +99,17 @@ function relationsOf(b: Selectable): readonly ShareRelation[] {
   const out: ShareRelation[] = [];
   for (const m of b.loop.msg) for (const r of shareRelations(el(m, 1))) if (!out.includes(r)) out.push(r);
   return out;
+}
+
+/**
+ * An EB01 D (benefit description, eb01.json `role` description) whose MSG says its service's cost share is the
+ * primary care or the specialist office visit's ("PAID AT THE PRIMARY CARE COPAY"): a row of the cost-share group
+ * at its rank stating that share (docs/estimates.md 1.1, "Cost shares related in words").
+ */
+function describesSameAs(b: Selectable): boolean {
+  if (benefitRole(b.info) !== 'description' || b.tier < 0) return false;
+  const r = relationsOf(b);
+  return r.includes('same_as_primary_care') || r.includes('same_as_specialist');
 }
 
 /** A row for a facility's charges only never prices a professional session (cost-share-phrases.json facility_only). */
@@ -202,19 +215,23 @@ export function shareGroup(
   let members: Selectable[] | null = null;
   // EB01 A or B rows among them, and the earliest EB01 I or E.
   let shares = false;
+  // An EB01 D of the rank relating its share to an office visit's (describesSameAs).
+  let described = false;
   let notCoveredFrom: Selectable | null = null;
   for (const b of list) {
-    if (!isShareInfo(b.info) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
+    if (!(isShareInfo(b.info) || describesSameAs(b)) || !costApplies(b, n) || !fits(b.place) || facilityOnly(b)) continue;
     const rank = shareRank(b, planFirst);
     if (rank > best) continue;
     if (rank < best) {
       best = rank;
       members = [];
       shares = false;
+      described = false;
       notCoveredFrom = null;
     }
     members!.push(b);
-    if (!isNotCoveredInfo(b.info)) shares = true;
+    if (!isShareInfo(b.info)) described = true;
+    else if (!isNotCoveredInfo(b.info)) shares = true;
     else if (!notCoveredFrom || b.loop.seg.index < notCoveredFrom.loop.seg.index) notCoveredFrom = b;
   }
   if (members === null) return null;
@@ -223,18 +240,48 @@ export function shareGroup(
   const conflicts: Selectable[] = [];
   let copay = agreed(members, 'copayment', readAmount, conflicts);
   let coins = agreed(members, 'coinsurance', readShareQuiet, conflicts);
-  const byVisits = conflicts.length === 0 && byVisitCount(copay.from, coins.from);
-  if (byVisits) conflicts.push(copay.from!, coins.from!);
+  // Two copays (or two coinsurances) of the rank that disagree, each stated for some visits of the year only, alone in
+  // the group: alternatives by visit count too ("NO CHARGE FOR THE FIRST 3 VISITS" / "COPAY BEGINNING WITH THE 4TH VISIT").
+  const pairByVisits =
+    conflicts.length === 2 &&
+    benefitRole(conflicts[0]!.info) === benefitRole(conflicts[1]!.info) &&
+    (benefitRole(conflicts[0]!.info) === 'copayment' ? coins.from === null : copay.from === null) &&
+    splitOf(conflicts[0]!) !== null &&
+    splitOf(conflicts[1]!) !== null;
+  const byVisits = pairByVisits || (conflicts.length === 0 && byVisitCount(copay.from, coins.from));
+  if (byVisits && !pairByVisits) conflicts.push(copay.from!, coins.from!);
   // What the rows' MSGs say of the cost share (docs/estimates.md 1.1, "Cost shares related in words").
+  let byWords = false;
   const said = new Set<ShareRelation>();
-  for (const b of members) if (isCostShare(b)) for (const r of relationsOf(b)) said.add(r);
+  for (const b of members) if (isCostShare(b) || !isShareInfo(b.info)) for (const r of relationsOf(b)) said.add(r);
   let sameAs: 'primary_care' | 'specialist' | null = null;
-  if (copay.from === null && coins.from === null && conflicts.length === 0 && said.has('same_as_primary_care') !== said.has('same_as_specialist')) {
+  const oneOffice = said.has('same_as_primary_care') !== said.has('same_as_specialist');
+  if (copay.from === null && coins.from === null && conflicts.length === 0 && oneOffice) {
     sameAs = said.has('same_as_primary_care') ? 'primary_care' : 'specialist';
     ({ copay, coins } = officeShare(list, sameAs, n, fits));
+  } else if (described && (copay.from !== null || coins.from !== null)) {
+    // A description saying the share is an office visit's beside a row of the rank stating one: unless they agree, neither is taken.
+    const office = oneOffice ? officeShare(list, said.has('same_as_primary_care') ? 'primary_care' : 'specialist', n, fits) : null;
+    if (office === null || office.copay.value !== copay.value || office.coins.value !== coins.value) {
+      for (const b of members) if (!isShareInfo(b.info)) conflicts.push(b);
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+      byWords = true;
+    }
+  }
+  // "COPAY APPLIES INSTEAD OF COINSURANCE": the one named alone, when the group states it (cost-share-phrases.json copay_only).
+  let insteadOf: 'copay' | 'coinsurance' | null = null;
+  if (conflicts.length === 0 && (said.has('copay_only') || said.has('coinsurance_only'))) {
+    const copayOnly = said.has('copay_only');
+    if (copayOnly !== said.has('coinsurance_only') && (copayOnly ? copay.from : coins.from) !== null) {
+      insteadOf = copayOnly ? 'copay' : 'coinsurance';
+      if (copayOnly) coins = { value: null, from: null };
+      else copay = { value: null, from: null };
+    } else {
+      byWords = true;
+      for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+    }
   }
   let combine: 'greater' | 'lesser' | null = null;
-  let byWords = false;
   if (conflicts.length === 0 && copay.from !== null && coins.from !== null) {
     const greater = said.has('greater');
     const lesser = said.has('lesser');
@@ -301,6 +348,7 @@ export function shareGroup(
     fallback,
     qualified,
     ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
+    ...(insteadOf !== null ? { insteadOf } : {}),
     ...(oopUnknown ? { oopUnknown } : {}),
   };
 }
@@ -318,7 +366,9 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
     ? `; the payer's MSG says whichever is ${group.combine}: the member pays the ${group.combine} of the two, never both`
     : group.sameAs
       ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
-      : '';
+      : group.insteadOf
+        ? `; the payer's MSG says the ${group.insteadOf} applies instead of the ${group.insteadOf === 'copay' ? 'coinsurance' : 'copay'}: that one alone`
+        : '';
   const qualified = group.qualified.length > 0 ? `; the payer's MSG says for this visit: "${group.qualified.join('"; "')}"` : '';
   if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words + qualified));
   else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
@@ -360,10 +410,9 @@ function splitOf(b: Selectable): { split: number; side: 'before' | 'after' } | n
  * group as it is (both unknown). docs/estimates.md 1.1, "Cost shares by visit count".
  */
 export function forVisit(group: ShareGroup, visit: number, warnings: string[]): ShareGroup {
-  if (!group.byVisits) return group;
-  const copay = group.conflicts.find((b) => benefitRole(b.info) === 'copayment');
-  const coins = group.conflicts.find((b) => benefitRole(b.info) === 'coinsurance');
-  if (!copay || !coins) return group;
+  if (!group.byVisits || group.conflicts.length !== 2) return group;
+  // The two alternatives: a copay and a coinsurance, or two copays (two coinsurances) of different amounts.
+  const [copay, coins] = group.conflicts as [Selectable, Selectable];
   const c = splitOf(copay);
   const a = splitOf(coins);
   if (c === null && a === null) return group;
@@ -372,13 +421,14 @@ export function forVisit(group: ShareGroup, visit: number, warnings: string[]): 
   const copaySide = c !== null ? c.side : a!.side === 'before' ? 'after' : 'before';
   const side = visit <= split ? 'before' : 'after';
   const row = side === copaySide ? copay : coins;
-  const value = row === copay ? readAmount(copay) : readShare(coins, warnings);
+  const isCopay = benefitRole(row.info) === 'copayment';
+  const value = isCopay ? readAmount(row) : readShare(row, warnings);
   if (value === null) return group;
   return {
     ...group,
-    copayment: row === copay ? value : null,
-    coinsurance: row === coins ? value : null,
-    sources: { ...group.sources, copay: row === copay ? copay : null, coinsurance: row === coins ? coins : null },
+    copayment: isCopay ? value : null,
+    coinsurance: isCopay ? null : value,
+    sources: { ...group.sources, copay: isCopay ? row : null, coinsurance: isCopay ? null : row },
     conflicts: [],
     byVisits: false,
     visitSplit: { visit, split, row },

@@ -139,6 +139,7 @@ export type BenefitRole =
   | 'limitation'
   | 'not_covered'
   | 'cannot_process'
+  | 'description'
   | 'spend_down'
   | 'other_payer'
   | 'contact'
