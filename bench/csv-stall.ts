@@ -6,7 +6,11 @@
  *    of slices when read as the routes now read it (csvBatch through inSlices, a setImmediate between);
  *  - through `coverage serve`: the slowest answer of a /healthz probe sent every 5 ms while the body
  *    is POSTed (to /v1/batches, or /v1/monitors/bulk), beside the same probe with nothing else going
- *    on, and the server's CPU meanwhile.
+ *    on, and the server's CPU meanwhile; and, measured inside the server, the largest event-loop
+ *    delay prom-client's default metrics saw (`nodejs_eventloop_lag_max_seconds` on /metrics, reset
+ *    by each read: read just before the upload and once it is answered), and the server's longest
+ *    wait between two turns of a 1 ms timer with the server's CPU time during it (bench/lib/loop-turns.mjs,
+ *    preloaded for the bench only): on a loaded machine the CPU time is the steadier figure.
  * The last body is a remittance (X12 835) of 5,000 claims POSTed to /v1/remittances (issue 41): in
  * process, the CPU time of reading it at once (readRemittances); through the server, as above.
  * The probe's figures are wall time, so read them beside the idle probe of the same run. Prints the
@@ -18,6 +22,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -165,7 +170,25 @@ if (!args['server-only']) {
 
 const dir = mkdtempSync(join(tmpdir(), 'coverage-csv-stall-'));
 const key = `cov_bench_${randomBytes(16).toString('hex')}`;
-const server = await startServer({ COVERAGE_DATA_DIR: dir, COVERAGE_DEV_KEY: key, LOG_LEVEL: 'warn' });
+const turnsFile = join(dir, 'loop-turns.json');
+const server = await startServer({
+  COVERAGE_DATA_DIR: dir,
+  COVERAGE_DEV_KEY: key,
+  LOG_LEVEL: 'warn',
+  NODE_OPTIONS: `--import=${fileURLToPath(new URL('./lib/loop-turns.mjs', import.meta.url))}`,
+  BENCH_LOOP_TURNS_FILE: turnsFile,
+});
+
+/** The largest event-loop delay (ms) the server's prom-client saw since the last read: each read resets it. */
+async function lagMaxMs(): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1]) * 1000;
+}
+
+/** This process's monotonic clock in microseconds: the server's loop-turns.mjs notes its waits on the same clock. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+/** Each body's time span, for the server's waits read after it stops. */
+const spans: { name: string; fromUs: number; toUs: number }[] = [];
 
 /** CPU milliseconds the server process has used (Linux /proc, in 10 ms ticks). */
 function serverCpuMs(): number {
@@ -208,13 +231,17 @@ try {
   // The first batch row of a process compiles the check validators.
   await fetch(`${server.url}/v1/batches`, { method: 'POST', headers: { apikey: key, 'content-type': 'text/csv' }, body: `${HEADER}\n!\n` });
   const idleCpu = serverCpuMs();
+  await lagMaxMs();
+  const idleFrom = nowUs();
   const idle = await probeWhile(new Promise((r) => setTimeout(r, 2_000)));
+  const idleLag = await lagMaxMs();
+  spans.push({ name: '(2 s of /healthz probes alone)', fromUs: idleFrom, toUs: nowUs() });
   console.log(
-    `\nThrough coverage serve (load average ${loadavg()[0]!.toFixed(1)}): slowest /healthz answer while the body is POSTed, and the server's CPU meanwhile. ` +
-      `2 s of probes alone: an empty request answered in ${ms(idle.median)} (median), the slowest in ${ms(idle.worst)}; ${serverCpuMs() - idleCpu} ms of CPU`,
+    `\nThrough coverage serve (load average ${loadavg()[0]!.toFixed(1)}): slowest /healthz answer while the body is POSTed, the largest event-loop delay the server saw (prom-client, 10 ms resolution: it counts the timer's 10 ms), and the server's CPU meanwhile. ` +
+      `2 s of probes alone: an empty request answered in ${ms(idle.median)} (median), the slowest in ${ms(idle.worst)}; in-server delay at most ${ms(idleLag)}; ${serverCpuMs() - idleCpu} ms of CPU`,
   );
-  console.log('| body | to | status | answered in | slowest /healthz | server CPU |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| body | to | status | answered in | slowest /healthz | in-server max event-loop delay | server CPU |');
+  console.log('|---|---|---|---|---|---|---|');
   // The 835's payer as the directory names it, from one estimate (whose session the 835's first claim then matches).
   const estimated = await fetch(`${server.url}/v1/estimate`, {
     method: 'POST',
@@ -232,6 +259,8 @@ try {
   const payerId = ((await estimated.json()) as { payer_id?: string }).payer_id ?? 'SANDBOX';
   const uploads: Record<string, Upload> = { ...UPLOADS, [REMITTANCE]: { path: '/v1/remittances', body: remittanceOf(payerId) } };
   for (const [name, upload] of Object.entries(uploads)) {
+    await lagMaxMs();
+    const fromUs = nowUs();
     const t = performance.now();
     const cpu = serverCpuMs();
     let status = 0;
@@ -244,11 +273,29 @@ try {
       answered = performance.now() - t;
     });
     const { worst } = await probeWhile(sent);
-    console.log(`| ${name} | ${upload.path} | ${status} | ${ms(answered)} | ${ms(worst)} | ${serverCpuMs() - cpu} ms |`);
+    const lag = await lagMaxMs();
+    spans.push({ name, fromUs, toUs: nowUs() });
+    console.log(`| ${name} | ${upload.path} | ${status} | ${ms(answered)} | ${ms(worst)} | ${ms(lag)} | ${serverCpuMs() - cpu} ms |`);
     // A queued batch is cancelled, so its checks do not run beside the next upload.
     if (batchId && upload.path === '/v1/batches') await fetch(`${server.url}/v1/batches/${batchId}`, { method: 'DELETE', headers: { apikey: key } });
   }
 } finally {
   await server.stop();
+}
+try {
+  // The server's waits of more than 10 ms between two turns of its 1 ms timer, written as it exited.
+  const turns = JSON.parse(readFileSync(turnsFile, 'utf8')) as { fromUs: number; toUs: number; wallMs: number; cpuMs: number }[];
+  console.log(
+    '\nInside the server, while each body was POSTed and answered: the longest wait between two turns of a 1 ms timer (wall time), and the wait in which the server used the most CPU (its CPU time: the loop held, without the time other processes held the core)',
+  );
+  console.log('| body | waits over 10 ms | longest wait (wall) | its CPU | most CPU in one wait | its wall time |');
+  console.log('|---|---|---|---|---|---|');
+  for (const span of spans) {
+    const within = turns.filter((w) => w.toUs >= span.fromUs && w.fromUs <= span.toUs);
+    const longest = within.reduce((a, w) => (w.wallMs > a.wallMs ? w : a), { wallMs: 0, cpuMs: 0 });
+    const busiest = within.reduce((a, w) => (w.cpuMs > a.cpuMs ? w : a), { wallMs: 0, cpuMs: 0 });
+    console.log(`| ${span.name} | ${within.length} | ${ms(longest.wallMs)} | ${ms(longest.cpuMs)} | ${ms(busiest.cpuMs)} | ${ms(busiest.wallMs)} |`);
+  }
+} finally {
   rmSync(dir, { recursive: true, force: true });
 }

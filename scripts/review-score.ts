@@ -9,7 +9,7 @@ import type { EstimateRequest } from '../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../src/operations/carve-out.ts';
 import { estimateBody } from '../src/operations/estimate.ts';
 import { normalize271 } from '../src/x12/index.ts';
-import { memberOf, type ReviewCase } from '../test/x12/review-case.ts';
+import { askedOf, memberOf, type ReviewCase } from '../test/x12/review-case.ts';
 
 const root = new URL('../test/fixtures/', import.meta.url);
 const sets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : readdirSync(root).filter((d) => d.startsWith('271-review'));
@@ -25,7 +25,7 @@ for (const set of sets) {
     if (!meta.expected.unambiguous) continue;
     const text = readFileSync(new URL(f, dir), 'latin1');
     const member = memberOf(text);
-    const r = normalize271(text, { encounter: meta.encounter, memberId: member.member_id });
+    const r = normalize271(text, { encounter: meta.encounter, memberId: member.member_id, person: askedOf(member) });
     let verdict: keyof typeof tally = 'other';
     let seen = '';
     if (r.ok && r.value.kind === 'coverage') {

@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ProgressMeter } from './batch-progress.ts';
-import { DEFAULT_COVERAGE_URL, EXIT_API_ERROR, EXIT_UNREACHABLE } from './check.ts';
+import { EXIT_API_ERROR, EXIT_UNREACHABLE, serverOf } from './check.ts';
 import type { CliIo } from './io.ts';
 
 export interface BatchOptions {
@@ -164,12 +164,9 @@ async function watch(api: Api, id: string, options: BatchOptions, ctx: BatchCont
 }
 
 export async function runBatch(file: string | undefined, options: BatchOptions, ctx: BatchContext): Promise<number> {
-  const base = ctx.env.COVERAGE_URL || DEFAULT_COVERAGE_URL;
-  const key = ctx.env.COVERAGE_API_KEY;
-  if (!key) {
-    ctx.io.stderr('coverage batch: set COVERAGE_API_KEY (a sandbox server prints its dev key when it starts)\n');
-    return EXIT_UNREACHABLE;
-  }
+  const server = serverOf('batch', ctx);
+  if (!server) return EXIT_UNREACHABLE;
+  const { base, key } = server;
   if (!file === !options.watch) {
     ctx.io.stderr('coverage batch: give a schedule file to send, or --watch BATCH_ID to follow one already sent\n');
     return EXIT_API_ERROR;

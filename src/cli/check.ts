@@ -47,6 +47,16 @@ export const DEFAULT_COVERAGE_URL = String(envSchemaOf('COVERAGE_URL').default);
 export const EXIT_API_ERROR = 1;
 export const EXIT_UNREACHABLE = 2;
 
+/** The server a command talks to (COVERAGE_URL, or the default) and its key; null, said on stderr, when no key is set. */
+export function serverOf(command: string, ctx: { env: NodeJS.ProcessEnv; io: CliIo }): { base: string; key: string } | null {
+  const key = ctx.env.COVERAGE_API_KEY;
+  if (!key) {
+    ctx.io.stderr(`coverage ${command}: set COVERAGE_API_KEY (a sandbox server prints its dev key when it starts)\n`);
+    return null;
+  }
+  return { base: ctx.env.COVERAGE_URL || DEFAULT_COVERAGE_URL, key };
+}
+
 const OPTION_OF_FIELD: Record<string, string> = {
   member_id: '--member-id',
   member_first_name: '--first-name',
@@ -128,12 +138,9 @@ function describeError(err: CoverageApiError): string {
 
 /** Runs one check and returns the exit code: 0 on a result (206 partials included), non-zero on errors. */
 export async function runCheck(operation: OperationName, options: CheckOptions, ctx: CheckContext): Promise<number> {
-  const baseUrl = ctx.env.COVERAGE_URL || DEFAULT_COVERAGE_URL;
-  const apiKey = ctx.env.COVERAGE_API_KEY;
-  if (!apiKey) {
-    ctx.io.stderr('coverage check: set COVERAGE_API_KEY (a sandbox server prints its dev key when it starts)\n');
-    return EXIT_UNREACHABLE;
-  }
+  const server = serverOf('check', ctx);
+  if (!server) return EXIT_UNREACHABLE;
+  const { base: baseUrl, key: apiKey } = server;
   const client = new CoverageClient({
     baseUrl,
     apiKey,

@@ -31,7 +31,8 @@ export const ON_DEMAND_COMMANDS: OnDemandCommand[] = [
   {
     name: 'simulate-payer',
     description:
-      "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
+      'run a payer simulator answering 270s from the sandbox catalog, with fault modes: ' +
+      "CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
     load: async () => (await import('./simulate-payer.ts')).registerSimulatePayerCommand,
   },
   {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { dollars } from '../domain/estimate/explain.ts';
 import type { RemittanceAnswer } from '../domain/schemas/remittances.ts';
-import { DEFAULT_COVERAGE_URL, EXIT_API_ERROR, EXIT_UNREACHABLE } from './check.ts';
+import { EXIT_API_ERROR, EXIT_UNREACHABLE, serverOf } from './check.ts';
 import { formatTable, processIo, type CliIo } from './io.ts';
 
 export interface RemitOptions {
@@ -96,12 +96,9 @@ interface ApiErrorBody {
 
 /** Sends the file and prints the summary (or the JSON answer); returns the exit code. */
 export async function runRemit(file: string, options: RemitOptions, ctx: RemitContext): Promise<number> {
-  const base = ctx.env.COVERAGE_URL || DEFAULT_COVERAGE_URL;
-  const key = ctx.env.COVERAGE_API_KEY;
-  if (!key) {
-    ctx.io.stderr('coverage remit: set COVERAGE_API_KEY (a sandbox server prints its dev key when it starts)\n');
-    return EXIT_UNREACHABLE;
-  }
+  const server = serverOf('remit', ctx);
+  if (!server) return EXIT_UNREACHABLE;
+  const { base, key } = server;
   let text: string;
   try {
     text = readFileSync(file, 'latin1');

@@ -117,13 +117,15 @@ function vendorLines(vendor: Vendor, url: string, baseUrl: string): string[] {
   if (vendor === 'availity')
     return [
       `Availity simulator (Coverages) listening on ${url}`,
-      `  POST ${url}/v1/token (client_id=sim, client_secret=sim, scope), then POST ${url}/v1/coverages (form) -> 202 + Location, poll GET /v1/coverages/{id}; GET ${url}/simulator/stats`,
+      `  POST ${url}/v1/token (client_id=sim, client_secret=sim, scope), then POST ${url}/v1/coverages ` +
+        `(form) -> 202 + Location, poll GET /v1/coverages/{id}; GET ${url}/simulator/stats`,
       '  sandbox payers answer from the catalog',
     ];
   if (vendor === 'optum')
     return [
       `Optum simulator (eligibility v3) listening on ${url}`,
-      `  POST ${url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ${url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${url}/simulator/stats`,
+      `  POST ${url}/apip/auth/v2/token (client_id=sim, client_secret=sim), then POST ` +
+        `${url}/medicalnetwork/eligibility/v3/ or .../raw-x12; GET ${url}/simulator/stats`,
       '  payer rejections come back as HTTP 200 with errors[]; sandbox payers answer from the catalog',
     ];
   return [
@@ -166,7 +168,8 @@ export async function runSimulatePayer(opts: Options): Promise<void> {
       '',
       'Run the service against it (on port 8081: a sandbox started with npm start holds 8080):',
       '  npx coverage keys create --name local --env production   (prints the API key once)',
-      `  PORT=8081 ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_DATA_KEY=$(openssl rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
+      `  PORT=8081 ${SIMULATOR_USERNAME_ENV}=sim ${SIMULATOR_PASSWORD_ENV}=sim COVERAGE_DATA_KEY=$(openssl ` +
+        `rand -hex 32) COVERAGE_MODE=production COVERAGE_PAYERS=${opts.directoryOut} npm start`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
@@ -179,11 +182,14 @@ export function registerSimulatePayerCommand(program: Command): void {
   program
     .command('simulate-payer')
     .description(
-      "run a payer simulator answering 270s from the sandbox catalog, with fault modes: CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
+      'run a payer simulator answering 270s from the sandbox catalog, with fault modes: ' +
+        "CAQH CORE SOAP + MIME, or a clearinghouse's API (--as stedi|optum|availity)",
     )
     .option(
       '--as <vendor>',
-      'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) or availity (OAuth2, form POST, 202 then poll); several vendors separated by commas (stedi,optum) run at once on --port and the ports after it, and the directory routes each payer through them in that order (failover rehearsal; --faults applies to the first)',
+      'core (CAQH CORE SOAP + MIME), stedi (raw X12 API, its mock members, 429 past --max-in-flight), optum (OAuth2 + eligibility v3 JSON) ' +
+        'or availity (OAuth2, form POST, 202 then poll); several vendors separated by commas (stedi,optum) run at once on --port and the ' +
+        'ports after it, and the directory routes each payer through them in that order (failover rehearsal; --faults applies to the first)',
       'core',
     )
     .option('--max-in-flight <n>', 'vendor simulators: checks in flight before 429 (stedi: 5)')
@@ -196,7 +202,8 @@ export function registerSimulatePayerCommand(program: Command): void {
     .option('--extra-payers <n>', 'add N synthetic payers SIM-PAYER-001... that answer searches (scan benchmarks)', '0')
     .option(
       '--replay <dir>',
-      'answer each 270 with the recorded 271 in DIR (any file holding a 271: .271, .x12, .edi, ...) whose 2100C member ID (or name + DOB) matches; DIR is read at each request',
+      'answer each 270 with the recorded 271 in DIR (any file holding a 271: .271, .x12, ' +
+        '.edi, ...) whose 2100C member ID (or name + DOB) matches; DIR is read at each request',
     )
     .option(
       '--remit <estimates.json>',

@@ -96,7 +96,8 @@ export function addUser(
     if (input.sso) {
       const { user } = await users.create({ username: input.username, env: input.env, sso: true, totp: input.totp === true });
       io.stderr(
-        `Created ${user.username} (${user.id}, ${user.env}). They sign in at /console through the organization's identity provider (COVERAGE_OIDC_*), as ${user.username}.\n`,
+        `Created ${user.username} (${user.id}, ${user.env}). They sign in at /console through ` +
+          `the organization's identity provider (COVERAGE_OIDC_*), as ${user.username}.\n`,
       );
       return 0;
     }

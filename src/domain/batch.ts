@@ -27,12 +27,15 @@ export interface ClaimedRow {
 
 /** A finished row's audit record, written with its result (the request_id is `{batch}.{row}`). */
 export interface RowAudit {
+  /** ISO 8601 UTC; sorts and compares as text on both dialects. */
   at: string;
+  /** The operation: estimate, discover, scan or medicaid. */
   endpoint: string;
   payer_id: string | null;
   status: number;
   error_code: string | null;
   latency_ms: number;
+  /** Keyed HMAC of the normalized member identity (member-hash.ts); null when the body was invalid. */
   member_hash: string | null;
 }
 

@@ -18,19 +18,8 @@ import type {
   Relationship,
 } from './schemas/coverage.ts';
 
-export type {
-  Address,
-  AdditionalPolicy,
-  CoverageStatus,
-  Gender,
-  InsuranceType,
-  MentalHealthCoverage,
-  OtherEntity,
-  Pcp,
-  Person,
-  PlanType,
-  Relationship,
-} from './schemas/coverage.ts';
+export type { AdditionalPolicy, CoverageStatus, InsuranceType, MentalHealthCoverage, OtherEntity, Pcp, Person, PlanType, Relationship };
+export type { Address, Gender } from './schemas/coverage.ts';
 
 export type Cents = number;
 export type IsoDate = string;

@@ -20,7 +20,8 @@ export function capabilityStatement(options: { version: string; date: string }):
         documentation: 'Send the body as application/fhir+json (or application/json).',
         security: {
           description:
-            'Every request but this one carries the API key in the `apikey` header (the same keys as /v1). A missing, unknown or revoked key is answered 401 with an OperationOutcome.',
+            'Every request but this one carries the API key in the `apikey` header (the same keys ' +
+            'as /v1). A missing, unknown or revoked key is answered 401 with an OperationOutcome.',
         },
         resource: [
           {
@@ -30,7 +31,8 @@ export function capabilityStatement(options: { version: string; date: string }):
                 name: 'submit',
                 definition: 'http://hl7.org/fhir/OperationDefinition/CoverageEligibilityRequest-submit',
                 documentation:
-                  'POST a CoverageEligibilityRequest (its Patient, Coverage, insurer and Practitioner contained or bundled), or a Bundle of them; the answer is a CoverageEligibilityResponse, or a Bundle of them.',
+                  'POST a CoverageEligibilityRequest (its Patient, Coverage, insurer and Practitioner contained or ' +
+                  'bundled), or a Bundle of them; the answer is a CoverageEligibilityResponse, or a Bundle of them.',
               },
             ],
           },

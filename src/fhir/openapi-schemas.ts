@@ -9,12 +9,14 @@ const resource = (types: string[], description: string, properties: Record<strin
 
 export const FhirSubmitBody = resource(
   ['CoverageEligibilityRequest', 'Bundle'],
-  'A FHIR R4 CoverageEligibilityRequest with its Patient, Coverage, insurer Organization and Practitioner contained, or a Bundle holding several requests and the resources they reference.',
+  'A FHIR R4 CoverageEligibilityRequest with its Patient, Coverage, insurer Organization and ' +
+    'Practitioner contained, or a Bundle holding several requests and the resources they reference.',
 );
 
 export const FhirSubmitAnswer = resource(
   ['CoverageEligibilityResponse', 'Bundle'],
-  'A FHIR R4 CoverageEligibilityResponse (outcome, insurance[].inforce, benefitPeriod, item[] per benefit, the session cost share extension), or a batch-response Bundle of them.',
+  'A FHIR R4 CoverageEligibilityResponse (outcome, insurance[].inforce, benefitPeriod, item[] ' +
+    'per benefit, the session cost share extension), or a batch-response Bundle of them.',
   { outcome: Type.Optional(Type.String()), type: Type.Optional(Type.String()) },
 );
 
@@ -32,6 +34,8 @@ export const FhirCapabilityStatement = resource(['CapabilityStatement'], 'A FHIR
 
 export const FhirGfeBundle = resource(
   ['Bundle'],
-  'A FHIR R4 Bundle (`collection`) in the shape of the Da Vinci Patient Cost Transparency GFE Bundle: the Patient, a self-pay Coverage, an Organization (NPI, TIN) and a Claim of the GFE professional profile (`use: predetermination`: items with CPT/HCPCS, quantity, unit price and net; ICD-10-CM diagnoses; the total; the notices as gfeDisclaimer extensions) per provider.',
+  'A FHIR R4 Bundle (`collection`) in the shape of the Da Vinci Patient Cost Transparency GFE Bundle: the Patient, a self-pay ' +
+    'Coverage, an Organization (NPI, TIN) and a Claim of the GFE professional profile (`use: predetermination`: items with CPT/HCPCS, ' +
+    'quantity, unit price and net; ICD-10-CM diagnoses; the total; the notices as gfeDisclaimer extensions) per provider.',
   { type: Type.Literal('collection'), entry: Type.Array(Type.Object({ fullUrl: Type.String(), resource: Type.Object({ resourceType: Type.String() }) })) },
 );

@@ -77,8 +77,13 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
   return runThrough(csvRecords(text, limits));
 }
 
-/** parseCsv, yielding every few thousand lines (slices.ts): what a server reads an upload with. */
-export function* csvRecords(text: string, limits: CsvLimits = {}): Sliced<CsvRecord[]> {
+/**
+ * parseCsv, yielding every few thousand lines (slices.ts): what a server reads an upload with.
+ * `keepAfter`, given the first record (the header), says whether the records after it are wanted:
+ * when it says no they are still read (every limit and error is as it would be) but not kept, so a
+ * file refused for its header leaves no rows to the garbage collector.
+ */
+export function* csvRecords(text: string, limits: CsvLimits = {}, keepAfter?: (header: CsvRecord) => boolean): Sliced<CsvRecord[]> {
   const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
   const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
   const maxValue = limits.maxValueChars ?? Number.MAX_SAFE_INTEGER;
@@ -89,6 +94,9 @@ export function* csvRecords(text: string, limits: CsvLimits = {}): Sliced<CsvRec
   const cr = new NextOf(text, '\r');
   const quote = new NextOf(text, '"');
   const records: CsvRecord[] = [];
+  /** Records read, kept or not; and whether they are kept. */
+  let count = 0;
+  let keep = true;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let row = 1;
@@ -157,8 +165,13 @@ export function* csvRecords(text: string, limits: CsvLimits = {}): Sliced<CsvRec
       break;
     }
     if (cells.length > 1 || cells[0] !== '' || touched) {
-      if (records.length >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
-      records.push({ line: start, row: startRow, cells });
+      if (count >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
+      count++;
+      if (keep) {
+        const record = { line: start, row: startRow, cells };
+        records.push(record);
+        if (count === 1 && keepAfter) keep = keepAfter(record);
+      }
     }
     if (i < n) {
       i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;

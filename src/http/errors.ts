@@ -37,7 +37,8 @@ export const HttpErrors = {
   signInFailed: declareError(
     'UNAUTHORIZED',
     (maxFailures: number, lockoutMinutes: number) =>
-      `Sign-in failed: check the username, password and one-time code. After ${maxFailures} failed attempts in a row an account is locked for ${lockoutMinutes} minutes.`,
+      `Sign-in failed: check the username, password and one-time code. After ${maxFailures} ` +
+      `failed attempts in a row an account is locked for ${lockoutMinutes} minutes.`,
   ),
   metricsToken: declareError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <COVERAGE_METRICS_TOKEN>'),
 
@@ -54,6 +55,8 @@ export const HttpErrors = {
     (max: number, retryIn: number) => `At most ${max} sign-ins a minute may be tried for one username; retry in ${retryIn} seconds`,
   ),
   signInsBusy: declareError('TOO_MANY_REQUESTS', (retryIn: number) => `Too many sign-ins are being checked at once; retry in ${retryIn} seconds`),
+  /** A plugin's own refusal (@fastify/rate-limit's per-route budgets), in the plugin's words. */
+  pluginRateLimit: declareError('TOO_MANY_REQUESTS', (message: string) => message),
   batchRowsQueued: declareError(
     'TOO_MANY_REQUESTS',
     (queued: number, max: number) => `This key has ${queued} batch rows waiting; a key may have at most ${max}. Retry when earlier batches have finished`,
@@ -72,7 +75,8 @@ export const HttpErrors = {
   ),
   dataKeyNeeded: declareError(
     'SERVICE_UNAVAILABLE',
-    'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
+    'Monitors keep the last coverage answer of each patient, which is member data: a production server creates them ' +
+      'only with COVERAGE_DATA_KEY set (64 hexadecimal characters, `openssl rand -hex 32`). Ask the operator to set it',
   ),
 
   // What the caller names is not theirs, or not there.
@@ -164,7 +168,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError || error.statusCode === 400) return answer(reply, request, HttpErrors.invalidJson());
     // Plugins' refusals (@fastify/rate-limit's per-route budgets, @fastify/under-pressure) keep their status.
-    if (error.statusCode === 429) return answer(reply, request, new ServiceError('TOO_MANY_REQUESTS', error.message));
+    if (error.statusCode === 429) return answer(reply, request, HttpErrors.pluginRateLimit(error.message));
     if (error.statusCode === 503) return answer(reply, request, HttpErrors.overloaded());
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return answer(reply, request, HttpErrors.unprocessable(), error.statusCode);

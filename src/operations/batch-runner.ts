@@ -4,12 +4,12 @@
  * (all rows) and per payer, below a payer connection's own limit, so live checks keep their share.
  * Leases are renewed while rows run; rows of a worker that died come back when their lease ends.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ownTurn } from './own-turn.ts';
 import type { ClaimedRow, RowAudit, RowResult } from '../domain/batch.ts';
 import type { Mode } from '../domain/mode.ts';
 import { runCheck, type CheckOutcome } from './batch-check.ts';
 import type { OperationDeps } from './context.ts';
-import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from './lease-worker.ts';
+import { errType, LeasedWorker, type LeaseQueue, type WorkerLog } from './lease-worker.ts';
 
 export type QueuedRow = ClaimedRow;
 
@@ -57,8 +57,7 @@ export interface BatchRunnerOptions {
 const PURGE_EVERY_MS = 10 * 60_000;
 const WRITE_ATTEMPTS = 3;
 
-export class BatchRunner {
-  private readonly worker: LeaseWorker;
+export class BatchRunner extends LeasedWorker {
   private readonly byPayer = new Map<string, number>();
   private lastPurge = 0;
   private rotation = 0;
@@ -67,7 +66,7 @@ export class BatchRunner {
   private payersStale = true;
 
   constructor(private readonly options: BatchRunnerOptions) {
-    this.worker = new LeaseWorker({
+    super({
       prefix: 'w',
       what: 'batch rows',
       queue: options.queue,
@@ -75,18 +74,8 @@ export class BatchRunner {
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
       graceMs: options.graceMs,
-      ...(options.log ? { log: options.log } : {}),
-      pass: () => this.claimRows(),
-      onPoll: () => this.housekeep(),
+      log: options.log,
     });
-  }
-
-  get workerId(): string {
-    return this.worker.id;
-  }
-
-  start(): void {
-    this.worker.start();
   }
 
   /** New rows were queued: look now rather than at the next poll. */
@@ -99,16 +88,7 @@ export class BatchRunner {
     return this.worker.active;
   }
 
-  /** Resolves when no rows are being claimed or checked (tests). */
-  idle(): Promise<void> {
-    return this.worker.idle();
-  }
-
-  close(): Promise<void> {
-    return this.worker.close();
-  }
-
-  private async housekeep(): Promise<void> {
+  protected override async housekeep(): Promise<void> {
     const { queue, retentionMs, log } = this.options;
     this.payersStale = true;
     const reclaimed = await queue.reclaimExpired();
@@ -124,7 +104,7 @@ export class BatchRunner {
     }
   }
 
-  private async claimRows(): Promise<void> {
+  protected async claim(): Promise<void> {
     const { queue, concurrency, perPayer } = this.options;
     if (this.worker.active >= concurrency) return;
     if (this.payersStale) {
@@ -160,7 +140,8 @@ export class BatchRunner {
   private async run(row: QueuedRow): Promise<void> {
     // The sandbox network and SQLite answer without real I/O: without this turn of the event loop a
     // batch would run as one chain of microtasks and starve the HTTP requests (real-time checks too).
-    await nextTurn();
+    // A turn of its own: rows started at once would otherwise all run in one turn.
+    await ownTurn();
     const requestId = `${row.batch_id}.${row.row_no}`;
     const started = performance.now();
     let outcome: CheckOutcome;

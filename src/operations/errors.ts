@@ -48,3 +48,11 @@ export const OperationErrors = {
   /** An AAA rejection, under the code the normalizer mapped its reason to. */
   rejected: (code: ErrorCode) => new ServiceError(code, REJECTION_MESSAGES[code] ?? 'The payer rejected the inquiry'),
 };
+
+/**
+ * A webhook URL refused (monitoring/webhook-target.ts), with a reason fit for the caller: the route
+ * answers it as a refused field, the delivery worker records it as the attempt's error.
+ */
+export class TargetRefused extends Error {
+  override name = 'TargetRefused';
+}

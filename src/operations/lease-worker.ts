@@ -184,3 +184,44 @@ export class LeaseWorker {
     }
   }
 }
+
+/**
+ * A worker built on the loop (the batch runner, the monitor runner, the delivery worker): its id,
+ * start, idle and close are the loop's; what a pass claims, and what a poll does first, are its own.
+ */
+export abstract class LeasedWorker {
+  protected readonly worker: LeaseWorker;
+
+  constructor(options: Omit<LeaseWorkerOptions, 'pass' | 'onPoll' | 'log'> & { log?: WorkerLog | undefined }) {
+    const { log, ...rest } = options;
+    this.worker = new LeaseWorker({
+      ...rest,
+      ...(log ? { log } : {}),
+      pass: () => this.claim(),
+      ...(this.housekeep ? { onPoll: () => this.housekeep!() } : {}),
+    });
+  }
+
+  /** One pass: claims work with `worker.lease()` and starts it with `worker.run()`. */
+  protected abstract claim(): Promise<void>;
+
+  /** Run by the poll timer before its pass, when the worker has housekeeping. */
+  protected housekeep?(): Promise<void>;
+
+  get workerId(): string {
+    return this.worker.id;
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  /** Resolves when nothing is being claimed or worked on (tests). */
+  idle(): Promise<void> {
+    return this.worker.idle();
+  }
+
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}

@@ -83,7 +83,8 @@ function devKey(value: string | undefined, mode: Config['mode']): string | undef
   const distinct = new Set(value).size;
   if (distinct < DEV_KEY_MIN_DISTINCT) {
     throw new Error(
-      `COVERAGE_DEV_KEY uses ${distinct} different characters; a key needs at least ${DEV_KEY_MIN_DISTINCT} (use a random one, such as \`openssl rand -hex 16\`), or unset it to have a key generated at each start`,
+      `COVERAGE_DEV_KEY uses ${distinct} different characters; a key needs at least ${DEV_KEY_MIN_DISTINCT} ` +
+        `(use a random one, such as \`openssl rand -hex 16\`), or unset it to have a key generated at each start`,
     );
   }
   return value;
@@ -99,7 +100,8 @@ function dataKey(env: Env): Buffer | undefined {
   if (env.COVERAGE_MODE === 'production' && env.REDIS_URL && env.COVERAGE_CACHE_TTL_MS !== 0) {
     throw new Error(
       'COVERAGE_DATA_KEY is required in production with REDIS_URL: the coverage cache in Redis holds member data and is kept encrypted. ' +
-        'Set COVERAGE_DATA_KEY to 64 hexadecimal characters (`openssl rand -hex 32`, the same on every instance), or turn the cache off with COVERAGE_CACHE_TTL_MS=0',
+        'Set COVERAGE_DATA_KEY to 64 hexadecimal characters (`openssl rand -hex 32`, the ' +
+        'same on every instance), or turn the cache off with COVERAGE_CACHE_TTL_MS=0',
     );
   }
   return undefined;
@@ -112,7 +114,8 @@ function dataKey(env: Env): Buffer | undefined {
  */
 export const DATA_KEY_REQUIRED =
   'COVERAGE_DATA_KEY is required in production: batch rows, monitors, TOTP secrets and the coverage cache hold member data and are stored encrypted with it. ' +
-  'Make one with `openssl rand -hex 32` (64 hexadecimal characters), keep it with your other secrets, give every instance the same one, and do not lose it: what it sealed cannot be read without it';
+  'Make one with `openssl rand -hex 32` (64 hexadecimal characters), keep it with your other secrets, ' +
+  'give every instance the same one, and do not lose it: what it sealed cannot be read without it';
 
 export function checkProductionDataKey(config: Pick<Config, 'mode' | 'dataKey'>): void {
   if (config.mode === 'production' && !config.dataKey) throw new Error(DATA_KEY_REQUIRED);

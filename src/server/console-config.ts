@@ -53,7 +53,8 @@ export function consoleConfig(env: Env): ConsoleConfig {
   // The threads left over serve file reads and DNS while sign-ins hash (docs/security.md, "Sign-ins and the thread pool").
   if (env.COVERAGE_CONSOLE_HASHES_AT_ONCE >= env.UV_THREADPOOL_SIZE) {
     throw new Error(
-      `COVERAGE_CONSOLE_HASHES_AT_ONCE (${env.COVERAGE_CONSOLE_HASHES_AT_ONCE}) must be below UV_THREADPOOL_SIZE (${env.UV_THREADPOOL_SIZE}): password hashes would take every thread file reads and DNS need`,
+      `COVERAGE_CONSOLE_HASHES_AT_ONCE (${env.COVERAGE_CONSOLE_HASHES_AT_ONCE}) must be below UV_THREADPOOL_SIZE ` +
+        `(${env.UV_THREADPOOL_SIZE}): password hashes would take every thread file reads and DNS need`,
     );
   }
   return {

@@ -66,7 +66,9 @@ const Server = {
       mode: 'sandbox',
       defaultText: 'generated per start',
       description:
-        'sandbox only (production refuses to start with it): a sandbox API key of at least 32 characters (at least 8 different ones) registered at start, stored hashed like every key and never printed; once revoked it is refused at the next start. Without it a sandbox server makes a fresh key each start and prints it once',
+        'sandbox only (production refuses to start with it): a sandbox API key of at least 32 characters (at least ' +
+        '8 different ones) registered at start, stored hashed like every key and never printed; once revoked it is ' +
+        'refused at the next start. Without it a sandbox server makes a fresh key each start and prints it once',
     },
   ),
   LOG_LEVEL: text({ default: 'info', description: 'pino level; logs never contain member names, IDs or DOBs' }),
@@ -76,14 +78,18 @@ const Server = {
   COVERAGE_SCAN_TIMEOUT_MS: int(100, 120_000, 25_000, { description: 'deadline for a whole scan' }),
   COVERAGE_SESSION_COST_FLOOR_CENTS: int(0, 999_999_999, 1000, {
     description:
-      'an estimate whose `provider_session_cost` (cents) is below this gets a `SESSION_COST_LOW` alert: 150 is $1.50, most likely dollars sent as cents ([docs/estimates.md](docs/estimates.md#session-cost)); 0 turns it off',
+      'an estimate whose `provider_session_cost` (cents) is below this gets a `SESSION_COST_LOW` alert: 150 is $1.50, ' +
+      'most likely dollars sent as cents ([docs/estimates.md](docs/estimates.md#session-cost)); 0 turns it off',
   }),
   COVERAGE_AUDIT_KEY: text({ defaultText: 'generated once, kept in the store', description: 'HMAC key for the member hash in audit records' }),
   COVERAGE_DATA_KEY: secret(
     { pattern: '^[0-9a-fA-F]{64}$', expected: '64 hexadecimal characters (32 bytes), such as the output of `openssl rand -hex 32`' },
     {
       description:
-        "64 hex characters (`openssl rand -hex 32`, the same on every instance): encrypts the coverage cache and batch rows at rest (AES-256-GCM), users' TOTP secrets, and monitors' snapshots, events and webhook secrets, and names cache entries by keyed hash. Required in production: a production server does not start without it. A sandbox without it keeps batch rows and monitors plain, and its in-memory cache uses a key made per process",
+        '64 hex characters (`openssl rand -hex 32`, the same on every instance): encrypts the coverage cache and batch ' +
+        "rows at rest (AES-256-GCM), users' TOTP secrets, and monitors' snapshots, events and webhook secrets, and " +
+        'names cache entries by keyed hash. Required in production: a production server does not start without it. A ' +
+        'sandbox without it keeps batch rows and monitors plain, and its in-memory cache uses a key made per process',
     },
   ),
   COVERAGE_MAX_EVENT_LOOP_DELAY_MS: int(0, 60_000, 1_000, {
@@ -99,13 +105,15 @@ const Server = {
   COVERAGE_OVERLOAD_RETRY_AFTER_S: int(1, 3_600, 5, { description: 'the `Retry-After` of a shed request' }),
   COVERAGE_REQUEST_TIMEOUT_MS: int(100, 600_000, 30_000, {
     description:
-      'time a client has to send a whole request, headers and body; a slower client gets 408 and is disconnected (how long the service takes to answer does not count)',
+      'time a client has to send a whole request, headers and body; a slower client gets ' +
+      '408 and is disconnected (how long the service takes to answer does not count)',
   }),
   COVERAGE_PAYERS: text({ mode: 'production', description: 'the payer directory file ([docs/payer-directory.md](docs/payer-directory.md))' }),
   COVERAGE_CACHE_TTL_MS: int(0, 3_600_000, 300_000, { mode: 'production', description: 'how long a coverage answer is reused (0 turns the cache off)' }),
   COVERAGE_HEAP: choice(['fast', 'small'], 'fast', {
     description:
-      "how V8 sizes the heap: `fast` keeps V8's defaults (the least CPU; 185–250 MB at 500 connections); `small` (V8's optimize-for-size) stays near 145 MB there for more CPU per request ([docs/operating.md](docs/operating.md#memory))",
+      "how V8 sizes the heap: `fast` keeps V8's defaults (the least CPU; 185–250 MB at 500 connections); `small` (V8's " +
+      'optimize-for-size) stays near 145 MB there for more CPU per request ([docs/operating.md](docs/operating.md#memory))',
   }),
   COVERAGE_METRICS_TOKEN: secret(
     { minLength: 32, pattern: '^\\S+$', expected: 'at least 32 characters without spaces (e.g. `openssl rand -hex 32`)' },
@@ -135,7 +143,8 @@ const Remittances = {
   }),
   COVERAGE_REMITTANCE_RETENTION_DAYS: int(1, 3650, 365, {
     description:
-      'days a remittance received is kept (its sealed answer, its lines in the accuracy report and the desk advisory, its claims for reversals), then purged by the sweep that drops expired estimates ([docs/remittances.md](docs/remittances.md))',
+      'days a remittance received is kept (its sealed answer, its lines in the accuracy report and the desk advisory, its claims ' +
+      'for reversals), then purged by the sweep that drops expired estimates ([docs/remittances.md](docs/remittances.md))',
   }),
 };
 
@@ -185,7 +194,8 @@ const Console = {
   }),
   COVERAGE_CONSOLE_HASHES_AT_ONCE: int(1, 1023, 2, {
     description:
-      'password hashes (argon2id, 64 MiB each) one instance computes at once; below `UV_THREADPOOL_SIZE`, so static files and DNS never wait behind sign-ins ([docs/security.md](docs/security.md#sign-ins-and-the-thread-pool))',
+      'password hashes (argon2id, 64 MiB each) one instance computes at once; below `UV_THREADPOOL_SIZE`, so static ' +
+      'files and DNS never wait behind sign-ins ([docs/security.md](docs/security.md#sign-ins-and-the-thread-pool))',
   }),
   COVERAGE_CONSOLE_HASH_QUEUE: int(0, 10_000, 8, { description: 'sign-ins that may wait for a password hash; past it `429` with `Retry-After`' }),
   UV_THREADPOOL_SIZE: int(2, 1024, 4, {
@@ -196,7 +206,8 @@ const Console = {
   }),
   COVERAGE_OIDC_ISSUER: text({
     description:
-      'console sign-in through Google Workspace or Microsoft Entra: the provider (then `COVERAGE_OIDC_CLIENT_ID`, `_CLIENT_SECRET` and `_REDIRECT_URI` are required too)',
+      'console sign-in through Google Workspace or Microsoft Entra: the provider (then ' +
+      '`COVERAGE_OIDC_CLIENT_ID`, `_CLIENT_SECRET` and `_REDIRECT_URI` are required too)',
   }),
   COVERAGE_OIDC_CLIENT_ID: text({ description: 'from the OAuth client or app registration' }),
   COVERAGE_OIDC_CLIENT_SECRET: text({ description: 'from the OAuth client or app registration' }),

@@ -10,107 +10,118 @@ import { remittancesMigration } from './migration-steps/remittances.ts';
 import { batchStagingMigration } from './migration-steps/batch-staging.ts';
 import { remittanceFeedbackMigration } from './migration-steps/remittance-feedback.ts';
 import { goodFaithEstimatesMigration } from './migration-steps/good-faith-estimates.ts';
+import { monitorStagingMigration } from './migration-steps/monitor-staging.ts';
+import { createTable } from './migration-steps/create-table.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_api_keys': {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('api_keys')
-        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
-        .addColumn('name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('env', 'varchar(20)', (c) => c.notNull())
-        .addColumn('prefix', 'varchar(40)', (c) => c.notNull())
-        .addColumn('hash', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('rate_limit_per_minute', 'integer')
-        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('revoked_at', 'varchar(30)')
-        .addColumn('last_used_at', 'varchar(30)')
-        .execute();
+      await createTable(db, 'api_keys', {
+        id: 'varchar(40) primary key',
+        name: 'varchar(200) not null',
+        env: 'varchar(20) not null',
+        prefix: 'varchar(40) not null',
+        hash: 'varchar(64) not null unique',
+        rate_limit_per_minute: 'integer',
+        created_at: 'varchar(30) not null',
+        revoked_at: 'varchar(30)',
+        last_used_at: 'varchar(30)',
+      });
     },
   },
   '0002_audit_and_settings': {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('audit_events')
-        .addColumn('request_id', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
-        .addColumn('endpoint', 'varchar(20)', (c) => c.notNull())
-        .addColumn('payer_id', 'varchar(80)')
-        .addColumn('status', 'integer', (c) => c.notNull())
-        .addColumn('error_code', 'varchar(40)')
-        .addColumn('latency_ms', 'integer', (c) => c.notNull())
-        .addColumn('member_hash', 'varchar(64)')
-        .execute();
-      await db.schema.createIndex('audit_events_at').on('audit_events').column('at').execute();
-      await db.schema.createIndex('audit_events_key_at').on('audit_events').columns(['key_id', 'at']).execute();
-      await db.schema
-        .createTable('settings')
-        .addColumn('name', 'varchar(100)', (c) => c.primaryKey())
-        .addColumn('value', 'varchar(500)', (c) => c.notNull())
-        .execute();
+      await createTable(
+        db,
+        'audit_events',
+        {
+          request_id: 'varchar(64) primary key',
+          at: 'varchar(30) not null',
+          key_id: 'varchar(40) not null',
+          endpoint: 'varchar(20) not null',
+          payer_id: 'varchar(80)',
+          status: 'integer not null',
+          error_code: 'varchar(40)',
+          latency_ms: 'integer not null',
+          member_hash: 'varchar(64)',
+        },
+        { indexes: { audit_events_at: ['at'], audit_events_key_at: ['key_id', 'at'] } },
+      );
+      await createTable(db, 'settings', { name: 'varchar(100) primary key', value: 'varchar(500) not null' });
     },
   },
   '0003_batches': {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('batches')
-        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
-        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
-        .addColumn('source', 'varchar(10)', (c) => c.notNull())
-        .addColumn('total', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('batches_key_created').on('batches').columns(['key_id', 'created_at']).execute();
-      await db.schema
-        .createTable('batch_rows')
-        .addColumn('batch_id', 'varchar(40)', (c) => c.notNull())
-        .addColumn('row_no', 'integer', (c) => c.notNull())
-        .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
-        .addColumn('endpoint', 'varchar(20)', (c) => c.notNull())
-        .addColumn('payer_key', 'varchar(80)', (c) => c.notNull())
-        .addColumn('request', 'text', (c) => c.notNull())
-        .addColumn('state', 'varchar(10)', (c) => c.notNull())
-        .addColumn('claimed_by', 'varchar(80)')
-        .addColumn('lease_until', 'varchar(30)')
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('status', 'integer')
-        .addColumn('error_code', 'varchar(40)')
-        .addColumn('result', 'text')
-        .addColumn('finished_at', 'varchar(30)')
-        .addPrimaryKeyConstraint('batch_rows_pk', ['batch_id', 'row_no'])
-        .execute();
-      await db.schema.createIndex('batch_rows_key_state').on('batch_rows').columns(['key_id', 'state']).execute();
-      // Claims take the lowest row numbers first across batches, so a small batch is not stuck behind a big one.
-      await db.schema.createIndex('batch_rows_claim').on('batch_rows').columns(['state', 'payer_key', 'row_no', 'batch_id']).execute();
+      await createTable(
+        db,
+        'batches',
+        {
+          id: 'varchar(40) primary key',
+          key_id: 'varchar(40) not null',
+          source: 'varchar(10) not null',
+          total: 'integer not null',
+          created_at: 'varchar(30) not null',
+        },
+        { indexes: { batches_key_created: ['key_id', 'created_at'] } },
+      );
+      await createTable(
+        db,
+        'batch_rows',
+        {
+          batch_id: 'varchar(40) not null',
+          row_no: 'integer not null',
+          key_id: 'varchar(40) not null',
+          endpoint: 'varchar(20) not null',
+          payer_key: 'varchar(80) not null',
+          request: 'text not null',
+          state: 'varchar(10) not null',
+          claimed_by: 'varchar(80)',
+          lease_until: 'varchar(30)',
+          attempts: 'integer not null default 0',
+          status: 'integer',
+          error_code: 'varchar(40)',
+          result: 'text',
+          finished_at: 'varchar(30)',
+        },
+        {
+          primaryKey: ['batch_id', 'row_no'],
+          indexes: {
+            batch_rows_key_state: ['key_id', 'state'],
+            // Claims take the lowest row numbers first across batches, so a small batch is not stuck behind a big one.
+            batch_rows_claim: ['state', 'payer_key', 'row_no', 'batch_id'],
+          },
+        },
+      );
     },
   },
   '0004_console_users': {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('users')
-        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
-        .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
-        .addColumn('env', 'varchar(20)', (c) => c.notNull())
-        .addColumn('password_hash', 'varchar(200)', (c) => c.notNull())
-        .addColumn('totp_secret', 'varchar(200)')
-        .addColumn('totp_last_step', 'integer')
-        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('locked_until', 'varchar(30)')
-        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('password_changed_at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('disabled_at', 'varchar(30)')
-        .addColumn('last_sign_in_at', 'varchar(30)')
-        .execute();
-      await db.schema
-        .createTable('console_sessions')
-        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-        .addColumn('user_id', 'varchar(40)', (c) => c.notNull())
-        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('last_seen_at', 'varchar(30)', (c) => c.notNull())
-        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('console_sessions_user').on('console_sessions').column('user_id').execute();
+      await createTable(db, 'users', {
+        id: 'varchar(40) primary key',
+        username: 'varchar(64) not null unique',
+        env: 'varchar(20) not null',
+        password_hash: 'varchar(200) not null',
+        totp_secret: 'varchar(200)',
+        totp_last_step: 'integer',
+        failed_attempts: 'integer not null default 0',
+        locked_until: 'varchar(30)',
+        created_at: 'varchar(30) not null',
+        password_changed_at: 'varchar(30) not null',
+        disabled_at: 'varchar(30)',
+        last_sign_in_at: 'varchar(30)',
+      });
+      await createTable(
+        db,
+        'console_sessions',
+        {
+          token_hash: 'varchar(64) primary key',
+          user_id: 'varchar(40) not null',
+          created_at: 'varchar(30) not null',
+          last_seen_at: 'varchar(30) not null',
+          expires_at: 'varchar(30) not null',
+        },
+        { indexes: { console_sessions_user: ['user_id'] } },
+      );
       await db.schema.alterTable('audit_events').addColumn('user_id', 'varchar(40)').execute();
     },
   },
@@ -157,6 +168,7 @@ const migrations: Record<string, Migration> = {
   '0014_batch_staging': batchStagingMigration,
   '0015_remittance_feedback': remittanceFeedbackMigration,
   '0016_good_faith_estimates': goodFaithEstimatesMigration,
+  '0017_monitor_staging': monitorStagingMigration,
 };
 
 export const MIGRATIONS: Record<string, Migration> = migrations;

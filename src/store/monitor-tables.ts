@@ -25,6 +25,19 @@ export interface MonitorTable {
   last_check: string | null;
   /** The watched fields of the last answer that had coverage (domain/monitoring/coverage-diff.ts); sealed like request. */
   snapshot: string | null;
+  /**
+   * The bulk upload it was written by while that upload is being written (store/monitors.ts
+   * createWithin): while its monitor_uploads record exists the monitor is neither visible nor checked.
+   */
+  upload_id?: string | null;
+}
+
+/** A bulk upload of monitors being written in several transactions; deleted once its last monitor is in. */
+export interface MonitorUploadTable {
+  id: string;
+  owner_id: string;
+  /** Past this instant an unfinished upload is deleted, its monitors with it. */
+  staged_until: string;
 }
 
 /** The earliest instant the next scheduled check to a payer may start, shared by every instance. */

@@ -6,11 +6,12 @@
  * raises are written in one transaction under the claim.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CoverageSnapshot } from '../domain/monitoring/coverage-diff.ts';
 import type { LastCheck } from '../domain/monitoring/last-check.ts';
 import type { MonitorSchedule } from '../domain/monitoring/schedule.ts';
 import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
 import { releaseLeases, renewLeases } from './leases.ts';
 import type { MonitorTable } from './monitor-tables.ts';
 import { SealedText } from './sealed-text.ts';
@@ -18,8 +19,13 @@ import type { WebhookEvent, WebhookStore } from './webhooks.ts';
 import type { Mode } from '../domain/mode.ts';
 import { dateOf, systemClock } from '../domain/clock.ts';
 
-/** Monitors sealed, and inserted, between two turns handed to the event loop when createWithin is given a pause. */
+/**
+ * Monitors sealed, or inserted in one transaction, between two turns handed to the event loop when
+ * createWithin is given a pause; a larger upload is staged (createWithin).
+ */
 const MONITORS_PER_SLICE = 250;
+/** How long a large upload's writing may take before an upload still staged counts as abandoned. */
+export const STAGING_MS = 60 * 60_000;
 
 /** What a monitor checks: the estimate request, and the caller's own label. */
 export interface MonitorRequest {
@@ -65,6 +71,10 @@ export interface NewMonitor {
 }
 
 export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
+const newUploadId = () => `mup_${randomBytes(12).toString('hex')}`;
+
+/** A monitor whose bulk upload is still being written (createWithin) is neither visible nor checked. */
+const VISIBLE = sql<boolean>`(monitors.upload_id is null or not exists (select 1 from monitor_uploads u where u.id = monitors.upload_id))`;
 
 /**
  * A monitor whose owner has no live key (every key revoked) and is no active console user is not
@@ -72,6 +82,25 @@ export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
  */
 const OWNER_LIVE = sql<boolean>`(exists (select 1 from api_keys k where k.owner_id = monitors.owner_id and k.revoked_at is null)
   or exists (select 1 from users u where u.id = monitors.owner_id and u.disabled_at is null))`;
+
+/**
+ * The owner's monitors less those of its uploads being written: two counts from indexes, where
+ * testing each of 10,000 monitors against its upload took some 20 ms of the event loop.
+ */
+async function visibleOf(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const n = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+  const all = await db
+    .selectFrom('monitors')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  const staged = await db
+    .selectFrom('monitors')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('upload_id', 'in', db.selectFrom('monitor_uploads').select('id').where('owner_id', '=', ownerId))
+    .executeTakeFirst();
+  return n(all) - n(staged);
+}
 
 export class MonitorStore {
   constructor(
@@ -107,58 +136,115 @@ export class MonitorStore {
 
   /**
    * Creates all the monitors, or none when the owner would then have more than `max`: counted and
-   * written in one transaction, which PostgreSQL holds under a lock of the owner, so requests sent at
-   * once cannot each find room for themselves. `count`: the owner's monitors when refused.
+   * made visible in one transaction, which PostgreSQL holds under a lock of the owner, so requests
+   * sent at once cannot each find room for themselves. `count`: the owner's monitors when refused.
+   *
+   * Up to MONITORS_PER_SLICE monitors are written in that one transaction. More are written the way
+   * a large batch is (store/batches.ts create): an upload record first, staged (`staged_until`), then
+   * the monitors naming it in transactions of MONITORS_PER_SLICE, so other queries run between them
+   * and no commit is large; while the record exists none of them is visible or checked, and deleting
+   * it (counted under the lock as above) makes them all visible at once. A failure on the way deletes
+   * what was written; a crash leaves a staged upload, which dropAbandoned deletes once `staged_until`
+   * passes. `pause` hands the event loop a turn between slices of monitors sealed and between the
+   * transactions (the server's: docs/monitoring.md).
    */
   async createWithin(
     inputs: readonly NewMonitor[],
     max: number,
     now = dateOf(systemClock),
-    /** Hands the event loop a turn between slices of monitors sealed and between the INSERTs (docs/monitoring.md). */
     pause?: () => Promise<void>,
   ): Promise<{ made: StoredMonitor[] } | { count: number }> {
     const ownerId = inputs[0]?.ownerId;
     if (ownerId === undefined || inputs.some((i) => i.ownerId !== ownerId)) throw new Error('createWithin takes monitors of one owner');
+    const staged = inputs.length > MONITORS_PER_SLICE;
+    const uploadId = staged ? newUploadId() : null;
     const rows: MonitorTable[] = [];
     for (const [i, input] of inputs.entries()) {
       if (pause && i > 0 && i % MONITORS_PER_SLICE === 0) await pause();
-      rows.push(this.row(input, now));
+      rows.push({ ...this.row(input, now), ...(uploadId ? { upload_id: uploadId } : {}) });
     }
-    return this.db.kysely.transaction().execute(async (trx) => {
-      if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`monitors:${ownerId}`}))`.execute(trx);
-      const found = await trx
-        .selectFrom('monitors')
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-      const count = Number(found?.n ?? 0);
-      if (count + rows.length > max) return { count };
-      // In slices: each INSERT stays under SQLite's limit on bound values.
-      for (let i = 0; i < rows.length; i += MONITORS_PER_SLICE) {
-        if (pause && i > 0) await pause();
-        await trx
-          .insertInto('monitors')
-          .values(rows.slice(i, i + MONITORS_PER_SLICE))
-          .execute();
-      }
-      // As read back, without unsealing what was just sealed.
-      return {
-        made: rows.map((r, i) => ({
-          id: r.id,
-          owner_id: r.owner_id,
-          key_id: r.key_id,
-          env: r.env,
-          payer_key: r.payer_key,
-          what: inputs[i]!.what,
-          schedule: inputs[i]!.schedule,
-          created_at: r.created_at,
-          next_check_at: r.next_check_at,
-          checks: 0,
-          last_check: null,
-          snapshot: null,
-        })),
-      };
+    // As read back, without unsealing what was just sealed.
+    const made = () => ({
+      made: rows.map((r, i) => ({
+        id: r.id,
+        owner_id: r.owner_id,
+        key_id: r.key_id,
+        env: r.env,
+        payer_key: r.payer_key,
+        what: inputs[i]!.what,
+        schedule: inputs[i]!.schedule,
+        created_at: r.created_at,
+        next_check_at: r.next_check_at,
+        checks: 0,
+        last_check: null,
+        snapshot: null,
+      })),
     });
+    if (uploadId === null) {
+      return this.db.kysely.transaction().execute(async (trx) => {
+        const count = await this.countWithin(trx, ownerId);
+        if (count + rows.length > max) return { count };
+        await trx.insertInto('monitors').values(rows).execute();
+        return made();
+      });
+    }
+    // Refused before anything is written when the owner has no room already; counted again below.
+    const before = await this.count(ownerId);
+    if (before + rows.length > max) return { count: before };
+    await this.db.kysely
+      .insertInto('monitor_uploads')
+      .values({ id: uploadId, owner_id: ownerId, staged_until: new Date(now.getTime() + STAGING_MS).toISOString() })
+      .execute();
+    let outcome: { made: StoredMonitor[] } | { count: number };
+    try {
+      for (let start = 0; start < rows.length; start += MONITORS_PER_SLICE) {
+        if (pause) await pause();
+        await this.insertMonitors(rows.slice(start, start + MONITORS_PER_SLICE));
+      }
+      if (pause) await pause();
+      outcome = await this.db.kysely.transaction().execute(async (trx) => {
+        const count = await this.countWithin(trx, ownerId);
+        if (count + rows.length > max) return { count };
+        // Visible, and checked, from here: unless dropAbandoned took the upload meanwhile (written past staged_until).
+        const res = await trx.deleteFrom('monitor_uploads').where('id', '=', uploadId).executeTakeFirst();
+        if (Number(res.numDeletedRows) !== 1) throw new Error(`monitor upload ${uploadId} was abandoned before its last monitor was written`);
+        return made();
+      });
+    } catch (err) {
+      await this.discard(uploadId, pause).catch(() => {});
+      throw err;
+    }
+    if ('count' in outcome) await this.discard(uploadId, pause);
+    return outcome;
+  }
+
+  /** The owner's visible monitors, in a transaction: on PostgreSQL under a lock of the owner, held until it ends. */
+  private async countWithin(trx: Transaction<Database>, ownerId: string): Promise<number> {
+    if (this.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`monitors:${ownerId}`}))`.execute(trx);
+    return visibleOf(trx, ownerId);
+  }
+
+  /** One transaction of a staged upload's monitors (a seam for tests, which fail it part way through). */
+  protected async insertMonitors(rows: MonitorTable[]): Promise<void> {
+    await this.db.kysely.insertInto('monitors').values(rows).execute();
+  }
+
+  /** Deletes an upload being written: its monitors, MONITORS_PER_SLICE a transaction, then its record. */
+  private async discard(uploadId: string, pause?: () => Promise<void>): Promise<void> {
+    for (;;) {
+      const batch = this.db.kysely.selectFrom('monitors').select('id').where('upload_id', '=', uploadId).limit(MONITORS_PER_SLICE);
+      const res = await this.db.kysely.deleteFrom('monitors').where('id', 'in', batch).executeTakeFirst();
+      if (Number(res.numDeletedRows) < MONITORS_PER_SLICE) break;
+      if (pause) await pause();
+    }
+    await this.db.kysely.deleteFrom('monitor_uploads').where('id', '=', uploadId).execute();
+  }
+
+  /** Deletes the uploads whose writing never finished (the process stopped part way), and their monitors, once their staging time has passed. */
+  async dropAbandoned(now = dateOf(systemClock)): Promise<number> {
+    const abandoned = await this.db.kysely.selectFrom('monitor_uploads').select('id').where('staged_until', '<', now.toISOString()).execute();
+    for (const { id } of abandoned) await this.discard(id);
+    return abandoned.length;
   }
 
   private row(input: NewMonitor, now: Date): MonitorTable {
@@ -182,7 +268,7 @@ export class MonitorStore {
   }
 
   async get(id: string, ownerId: string): Promise<StoredMonitor | undefined> {
-    const row = await this.db.kysely.selectFrom('monitors').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const row = await this.db.kysely.selectFrom('monitors').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where(VISIBLE).executeTakeFirst();
     return row ? this.read(row) : undefined;
   }
 
@@ -191,6 +277,7 @@ export class MonitorStore {
       .selectFrom('monitors')
       .selectAll()
       .where('owner_id', '=', ownerId)
+      .where(VISIBLE)
       .orderBy('created_at')
       .orderBy('id')
       .limit(limit)
@@ -210,6 +297,7 @@ export class MonitorStore {
       .selectFrom('monitors')
       .select(['id', 'created_at', 'schedule', 'last_check'])
       .where('owner_id', '=', ownerId)
+      .where(VISIBLE)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -241,18 +329,14 @@ export class MonitorStore {
     });
   }
 
+  /** The owner's monitors, those of an upload being written left out. */
   async count(ownerId: string): Promise<number> {
-    const row = await this.db.kysely
-      .selectFrom('monitors')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return visibleOf(this.db.kysely, ownerId);
   }
 
   /** Deletes the monitor, its snapshot with it. */
   async delete(id: string, ownerId: string): Promise<boolean> {
-    const res = await this.db.kysely.deleteFrom('monitors').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    const res = await this.db.kysely.deleteFrom('monitors').where('id', '=', id).where('owner_id', '=', ownerId).where(VISIBLE).executeTakeFirst();
     return Number(res.numDeletedRows) === 1;
   }
 
@@ -267,6 +351,7 @@ export class MonitorStore {
       .where('next_check_at', '<=', at)
       .where((w) => w.or([w('claimed_by', 'is', null), w('lease_until', '<', at)]))
       .where(OWNER_LIVE)
+      .where(VISIBLE)
       .execute();
     return rows.map((r) => r.payer_key);
   }
@@ -296,7 +381,7 @@ export class MonitorStore {
             with picked as (
               select id from monitors
               where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
-                and ${OWNER_LIVE}
+                and ${OWNER_LIVE} and ${VISIBLE}
               order by next_check_at, id limit ${limit}
               for update skip locked)
             update monitors m set claimed_by = ${claim}, lease_until = ${lease}
@@ -307,7 +392,7 @@ export class MonitorStore {
             where id in (
               select id from monitors
               where env = ${env} and payer_key = ${payerKey} and next_check_at <= ${at} and (claimed_by is null or lease_until < ${at})
-                and ${OWNER_LIVE}
+                and ${OWNER_LIVE} and ${VISIBLE}
               order by next_check_at, id limit ${limit})
             returning *`.execute(this.db.kysely);
     return rows.map((r) => ({ ...this.read(r), claim }));

@@ -1,4 +1,6 @@
 /** Table types of the remittance loop (migration-steps/remittances.ts). */
+import type { ComparedLine, Observed } from '../domain/remittance-line.ts';
+
 export interface EstimateRecordTable {
   id: string;
   key_id: string;
@@ -22,30 +24,13 @@ export interface RemittanceTable {
   payload: string;
 }
 
-export interface RemittanceLineTable {
+/** A compared line: its verdict for the accuracy report and, since 0015, what it observed of each benefit. */
+export interface RemittanceLineTable extends ComparedLine, Observed {
   remittance_id: string;
   line_no: number;
   key_id: string;
-  created_at: string;
-  payer_id: string;
-  group_id: string | null;
-  benefit_structure: string | null;
-  verdict: string;
-  difference: number | null;
-  cause: string | null;
   /** 0015: the claim of the remittance it belongs to (1-based); null on rows kept before. */
   claim_no: number | null;
-  /** The 271's per-session copay the estimate read, the copay part it estimated, and the PR 3 the payer took (cents). */
-  copay_said: number | null;
-  copay_estimated: number | null;
-  copay_paid: number | null;
-  /** The 271's coinsurance (millionths), the coinsurance part estimated, and the PR 2 the payer took (cents). */
-  coinsurance_said: number | null;
-  coinsurance_estimated: number | null;
-  coinsurance_paid: number | null;
-  /** The deductible part estimated and the PR 1 the payer took (cents). */
-  deductible_estimated: number | null;
-  deductible_paid: number | null;
   /** The remittance whose reversal or correction withdrew this line's comparison; null while it counts. */
   withdrawn_by: string | null;
 }

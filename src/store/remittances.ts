@@ -5,29 +5,18 @@
  * scoped to the API key that wrote it.
  */
 import type { Transaction } from 'kysely';
+import type { Observed } from '../domain/remittance-line.ts';
 import type { Db } from './db.ts';
-import type { RemittanceClaimTable, RemittanceLineTable } from './remittance-tables.ts';
+import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { Database } from './schema.ts';
 import { SealedText } from './sealed-text.ts';
 
-export interface EstimateRecordInput {
-  id: string;
-  key_id: string;
-  member_id_hash: string;
-  payer_id: string;
-  date_of_service: string;
-  at: string;
-  expires_at: string;
+/** An estimate to keep: its payload is sealed as JSON. */
+export interface EstimateRecordInput extends Omit<EstimateRecordTable, 'payload'> {
   payload: unknown;
 }
 
-export interface RemittanceInput {
-  id: string;
-  key_id: string;
-  created_at: string;
-  claims: number;
-  service_lines: number;
-  matched: number;
+export interface RemittanceInput extends Omit<RemittanceTable, 'payload'> {
   /** The answer as JSON text (built in slices by the route), sealed as it is. */
   payload_json: string;
   lines: Omit<RemittanceLineTable, 'remittance_id' | 'key_id' | 'created_at'>[];
@@ -36,19 +25,7 @@ export interface RemittanceInput {
 }
 
 /** A kept line's figures for the desk's advisory (operations/remittance/advisory.ts Observation). */
-export type ObservationRow = Pick<
-  RemittanceLineTable,
-  | 'line_no'
-  | 'created_at'
-  | 'copay_said'
-  | 'copay_estimated'
-  | 'copay_paid'
-  | 'coinsurance_said'
-  | 'coinsurance_estimated'
-  | 'coinsurance_paid'
-  | 'deductible_estimated'
-  | 'deductible_paid'
-> & { remittance_id: string };
+export type ObservationRow = Observed & Pick<RemittanceLineTable, 'line_no' | 'created_at'> & { remittance_id: string };
 
 export interface AccuracyFilter {
   key_id: string;

@@ -2,7 +2,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { EstimateRecordTable, RemittanceClaimTable, RemittanceLineTable, RemittanceTable } from './remittance-tables.ts';
 import type { FeeScheduleTable, GoodFaithEstimateTable } from './gfe-tables.ts';
-import type { MonitorPacingTable, MonitorTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
+import type { MonitorPacingTable, MonitorTable, MonitorUploadTable, WebhookDeliveryTable, WebhookTable } from './monitor-tables.ts';
+import type { RowAudit } from '../domain/batch.ts';
 import type { Mode } from '../domain/mode.ts';
 
 export interface ApiKeyTable {
@@ -22,19 +23,9 @@ export interface ApiKeyTable {
 }
 
 /** One check, as the operator needs it to prove who checked whom: never names, IDs or dates of birth. */
-export interface AuditEventTable {
+export interface AuditEventTable extends RowAudit {
   request_id: string;
-  /** ISO 8601 UTC; sorts and compares as text on both dialects. */
-  at: string;
   key_id: string;
-  /** The operation: estimate, discover, scan or medicaid. */
-  endpoint: string;
-  payer_id: string | null;
-  status: number;
-  error_code: string | null;
-  latency_ms: number;
-  /** Keyed HMAC of the normalized member identity (member-hash.ts); null when the body was invalid. */
-  member_hash: string | null;
   /** The person signed in to the console who made the check (users.id); null for machine keys. */
   user_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The directory connection that answered (production, after any failover). */
@@ -193,6 +184,7 @@ export interface Database {
   oidc_states: OidcStateTable;
   monitors: MonitorTable;
   monitor_pacing: MonitorPacingTable;
+  monitor_uploads: MonitorUploadTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
   estimate_records: EstimateRecordTable;

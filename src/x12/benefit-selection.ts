@@ -148,7 +148,8 @@ function traceUnknowns(rows: readonly Selectable[], figure: string, n: Net, trac
         figure,
         n,
         r,
-        `unknown: this row competes for the ${figure} and carries values no rule reads (${unknownWords(r.unknown ?? [])}); the figure is unknown, never another row's`,
+        `unknown: this row competes for the ${figure} and carries values no rule reads ` +
+          `(${unknownWords(r.unknown ?? [])}); the figure is unknown, never another row's`,
       ),
       status: 'conflict',
     });
@@ -231,8 +232,10 @@ export function networkBenefits(
   // A visit limit whose use is stated for another span than its total (docs/estimates.md 1.1, "Limits and caps"): it may be
   // used up, so whether the cost share or the whole session is owed is unknown.
   const unknownUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.unknownUse() ?? NO_ROWS) : NO_ROWS;
+  // A limit row's quantity no rule places (a used count beside no limit, a quantity approved, ...): the limit may be used up.
+  const undecidedUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.undecided() ?? NO_ROWS) : NO_ROWS;
   const shared =
-    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0 || undecidedUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place
@@ -288,7 +291,8 @@ export function networkBenefits(
           'cost share',
           n,
           b,
-          "a behavioral-health cost share stated only for another place of service than the visit's (2115C III*ZZ): nothing states one here, and the office visit or plan fallback never stands in for it: unknown",
+          "a behavioral-health cost share stated only for another place of service than the visit's (2115C " +
+            'III*ZZ): nothing states one here, and the office visit or plan fallback never stands in for it: unknown',
         ),
         status: 'conflict',
       });
@@ -298,7 +302,8 @@ export function networkBenefits(
           'visit limit',
           n,
           b,
-          "a visit limit's total and its used count (EB06 24, year to date) measure different spans (lifetime or episode against the plan year) and no remaining is stated: what is left, and so the cost share, is unknown",
+          "a visit limit's total and its used count (EB06 24, year to date) measure different spans (lifetime or " +
+            'episode against the plan year) and no remaining is stated: what is left, and so the cost share, is unknown',
         ),
         status: 'conflict',
       });
@@ -335,7 +340,8 @@ export function networkBenefits(
     ) {
       entry.alternative = applies
         ? 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the copay is charged from the first session'
-        : 'the payer does not say in this benefit whether the copay waits for the deductible; read the other way, the member pays the session toward the deductible first';
+        : 'the payer does not say in this benefit whether the copay waits for the deductible; ' +
+          'read the other way, the member pays the session toward the deductible first';
     }
     trace.push(entry);
     deductible?.trace('deductible', n, trace);

@@ -132,3 +132,14 @@ export function limitUnit(qualifier: string): 'visits' | 'service' | 'none' {
   const e = codeIn(codeTable('quantity').codes, qualifier);
   return e?.unit ?? 'none';
 }
+
+/**
+ * What a limit row (EB01 F) stating a quantity of no unit of its own says (code-tables/quantity.json `limit`):
+ * the used count (99) or the total (M2) of the limit beside it, in that limit's unit; or what is left of the
+ * limit is unknown (8H, CA, CE, QA). Null for a unit (limitUnit) or a quantity decided as no limit.
+ */
+export function limitQuantity(qualifier: string): 'used' | 'maximum' | 'unknown' | null {
+  if (qualifier === '') return null;
+  const l = codeIn(codeTable('quantity').codes, qualifier)?.limit;
+  return l === 'used' || l === 'maximum' || l === 'unknown' ? l : null;
+}

@@ -86,7 +86,10 @@ export function planName(planLevel: Benefit | undefined, typed: Benefit[]): stri
 /** The insurance type's rule in words, for the explanation. */
 export function programRule(type: InsuranceType, eb04Sent: boolean): string {
   if (type === 'qmb')
-    return 'QMB (EB04 QM, the aid category of an active status row, or an other-payer row naming QMB, never negated): the member owes $0 of Medicare cost sharing';
+    return (
+      'QMB (EB04 QM, the aid category of an active status row, or an other-payer ' +
+      'row naming QMB, never negated): the member owes $0 of Medicare cost sharing'
+    );
   if (!eb04Sent && type === 'commercial') return 'no EB04 and no program named: commercial unless the payer directory marks a state Medicaid program';
   return eb04Sent ? 'EB04 codes, plan and payer names' : 'plan or payer name';
 }

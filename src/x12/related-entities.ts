@@ -34,7 +34,10 @@ function notAdministrator(code: string): boolean {
   const role = entityRole(code);
   return role === 'utilization_manager' || role === 'primary_care' || role === 'other_payer';
 }
-/** 2120C entity codes that name who administers a benefit (nm101-2120.json `entity` administrator): PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor. */
+/**
+ * 2120C entity codes that name who administers a benefit (nm101-2120.json `entity` administrator):
+ * PR payer, VN vendor, Y2 managed care organization, 2B third-party administrator, P5 plan sponsor.
+ */
 const administers = (code: string) => entityRole(code) === 'administrator';
 /** NM101 PRP, SEP, TTP: the other payer's place in coordination of benefits (nm101-2120.json `coordination`). */
 const coordination = (code: string): AdditionalPolicy['coordination'] | undefined => coordinationOf(code);
@@ -242,7 +245,8 @@ export function traceCarveOut(trace: TraceEntry[], carveOut: { entity: OtherEnti
         'carve-out',
         null,
         otherSource,
-        "EB01 W (other source of data) on the behavioral-health service types: another source, which the payer does not name, states these benefits; the medical plan's benefits never price it",
+        'EB01 W (other source of data) on the behavioral-health service types: another source, which ' +
+          "the payer does not name, states these benefits; the medical plan's benefits never price it",
       ),
     );
 }

@@ -11,7 +11,7 @@ import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import type { Db } from '../../src/store/db.ts';
 import { KeyStore } from '../../src/store/keys.ts';
-import { onEachStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, withFreshStore, type TestStore } from '../support/stores.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { onDay } from '../helpers/clock.ts';
 
@@ -47,14 +47,7 @@ async function countOf(db: Db, batchId: string) {
 onEachStore(
   (name) => name,
   (open) => {
-    const withStore = async (run: (store: TestStore) => Promise<void>) => {
-      const store = await open();
-      try {
-        await run(store);
-      } finally {
-        await store.cleanup();
-      }
-    };
+    const withStore = (run: (store: TestStore) => Promise<void>) => withFreshStore(open, run);
 
     test('rows completed by a runner: as many audit records as results, the same rows, each once', () =>
       withStore(async (store) => {

@@ -10,7 +10,7 @@ import { BatchRunner, type QueuedRow } from '../../src/operations/batch-runner.t
 import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore, STAGING_MS } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
-import { onEachStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, withFreshStore, type TestStore } from '../support/stores.ts';
 import type { Mode } from '../../src/domain/mode.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { onDay } from '../helpers/clock.ts';
@@ -33,14 +33,7 @@ const ok = { status: 200, error_code: null, body: { ok: true } };
 onEachStore(
   (name) => name,
   (open) => {
-    const withStore = async (run: (store: TestStore) => Promise<void>) => {
-      const store = await open();
-      try {
-        await run(store);
-      } finally {
-        await store.cleanup();
-      }
-    };
+    const withStore = (run: (store: TestStore) => Promise<void>) => withFreshStore(open, run);
 
     test('two instances claiming at once never take the same row', () =>
       withStore(async (store) => {

@@ -16,7 +16,7 @@ import { SandboxNetwork } from '../../src/payers/sandbox/network.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { MIGRATIONS, migrateToLatest } from '../../src/store/migrations.ts';
-import { onEachStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, withFreshStore, type TestStore } from '../support/stores.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { onDay } from '../helpers/clock.ts';
 
@@ -48,14 +48,7 @@ async function oldSchema(store: TestStore): Promise<Kysely<any>> {
 onEachStore(
   (name) => name,
   (open) => {
-    const withStore = async (run: (store: TestStore) => Promise<void>) => {
-      const store = await open();
-      try {
-        await run(store);
-      } finally {
-        await store.cleanup();
-      }
-    };
+    const withStore = (run: (store: TestStore) => Promise<void>) => withFreshStore(open, run);
 
     test('a production runner never claims a sandbox batch, nor a sandbox runner a production one', () =>
       withStore(async (store) => {

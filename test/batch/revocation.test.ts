@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { BatchCheck } from '../../src/domain/batch.ts';
 import { BatchStore } from '../../src/store/batches.ts';
 import { KeyStore, ownerOf } from '../../src/store/keys.ts';
-import { onEachStore, type TestStore } from '../support/stores.ts';
+import { onEachStore, withFreshStore, type TestStore } from '../support/stores.ts';
 
 const check = (i: number): BatchCheck => ({
   endpoint: 'estimate',
@@ -33,14 +33,7 @@ async function states(s: BatchStore, id: string): Promise<Record<string, number>
 onEachStore(
   (name) => name,
   (open) => {
-    const withStore = async (run: (store: TestStore) => Promise<void>) => {
-      const store = await open();
-      try {
-        await run(store);
-      } finally {
-        await store.cleanup();
-      }
-    };
+    const withStore = (run: (store: TestStore) => Promise<void>) => withFreshStore(open, run);
 
     test("a revoked key's waiting rows are cancelled; its running rows finish", () =>
       withStore(async (store) => {

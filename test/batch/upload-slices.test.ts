@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { csvBatch, fromCsv, fromJson, jsonBatch } from '../../src/formats/batch-input.ts';
 import { csvRecords, parseCsv } from '../../src/formats/csv.ts';
-import { inSlices } from '../../src/formats/slices.ts';
+import { inSlices, runThrough } from '../../src/formats/slices.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
 import { AuditWriter } from '../../src/store/audit.ts';
 import { BatchStore } from '../../src/store/batches.ts';
@@ -167,4 +167,20 @@ test('an audit record written while a transaction is open across turns is not ta
   } finally {
     await store.cleanup();
   }
+});
+
+test('rows after a header that refuses the upload are read for their errors, not kept', () => {
+  const wide = Array.from({ length: 64 }, (_, i) => `column_${i + 1}`).join(',');
+  const rows = Array.from({ length: 3 }, () => Array.from({ length: 64 }, (_, i) => `v${i}`).join(','));
+  const text = `${wide}\n${rows.join('\n')}\n`;
+  const header = (records: { cells: string[] }[]) => records.map((r) => r.cells.length);
+  assert.deepEqual(header(runThrough(csvRecords(text, {}, () => false))), [64], 'only the header is kept');
+  assert.deepEqual(header(runThrough(csvRecords(text, {}, () => true))), [64, 64, 64, 64]);
+  // Still read: the reader's own errors, and the count of records, are those of a reading that keeps them.
+  assert.throws(() => runThrough(csvRecords(`${text}"unclosed\n`, {}, () => false)), /line 5: a quoted value is not closed/);
+  assert.throws(() => runThrough(csvRecords(text, { maxRecords: 3 }, () => false)), /more than 3 records/);
+  // The upload is refused for its header, as when its rows were kept.
+  const refused = fromCsv(text, validate);
+  assert.equal(refused.ok, false);
+  assert.equal(!refused.ok && refused.errors[0]!.field, 'header');
 });

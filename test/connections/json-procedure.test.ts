@@ -13,8 +13,7 @@ import { x12ToV3 } from '../../src/payers/simulator/vendors/eligibility-v3-json.
 import { optumAnswer } from '../../src/payers/simulator/vendors/optum-json.ts';
 import { x12ToStedi } from '../../src/payers/simulator/vendors/stedi-json.ts';
 import { v3ToX12 } from '../../src/payers/vendors/eligibility-v3.ts';
-import { schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
-import { OptumEligibilityResponse } from '../../src/payers/vendors/optum-schema-response.ts';
+import { OptumEligibilityResponse, schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
 import { stediToX12 } from '../../src/payers/vendors/stedi-read.ts';
 import { StediEligibilityAnswer } from '../../src/payers/vendors/stedi-schema.ts';
 import { el, normalize271, tokenize } from '../../src/x12/index.ts';

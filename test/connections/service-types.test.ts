@@ -105,10 +105,11 @@ test('a rejection is not retried with other service types, and a failed second i
   const rejected = network(DEFAULT_SERVICE_TYPES, (types, trace) => answer(trace, types, { reject: true }));
   await assert.rejects(askPayer(rejected.deps, inquiry, { request_id: 'r' }), { code: 'MEMBER_NOT_FOUND' });
   assert.deepEqual(rejected.asked, [['MH']]);
-  const failing = network(DEFAULT_SERVICE_TYPES, (types, trace) => (types.includes('30') ? new PayerError('failure', 'c', 'HTTP 500') : answer(trace, ['AL'])));
+  const failing = network(DEFAULT_SERVICE_TYPES, (types, trace) => (types.includes('30') ? new PayerError('failure', 'c', 'HTTP 500') : answer(trace, ['UC'])));
   const result = await askPayer(failing.deps, inquiry, { request_id: 'r' });
   assert.deepEqual(failing.asked, [['MH'], ['30']]);
-  // The first answer's only status row is for vision (AL): it states no status for the session (docs/estimates.md 1.1).
+  // The first answer's only status row is for urgent care (UC), no limited program's: it states no status for the
+  // session (docs/estimates.md 1.1; a vision-only answer would be a limited program's, "Limited programs").
   assert.equal(result.coverage.plan_name, 'GOLD');
   assert.equal(result.coverage.coverage_status, 'unknown');
 });

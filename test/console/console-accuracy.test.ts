@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { simulateRemittance, type RemitScenario } from '../../src/payers/simulator/remittance.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium } from '../helpers/browser.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -24,7 +25,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer({ now: () => clock });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { US_STATE_CODES } from '../../src/domain/us-states.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -21,7 +22,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium, collectProblems } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -20,7 +21,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -30,9 +31,7 @@ after(async () => {
 test('"Why this price?" re-asks with explain: true and shows each figure\'s benefit line and rule in words', { skip }, async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(15_000);
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = collectProblems(page);
   const sent: Record<string, unknown>[] = [];
   page.on('request', (r) => r.url().endsWith('/v1/estimate') && sent.push(JSON.parse(r.postData() ?? '{}')));
   await page.goto(`${server.url}/console`);

@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 
@@ -20,7 +21,7 @@ before(async () => {
   if (skip) return;
   sandbox = await startTestServer();
   production = await startProduction();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -18,7 +19,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer({ env: { COVERAGE_MONITOR_POLL_MS: '50' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

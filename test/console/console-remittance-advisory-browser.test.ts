@@ -6,9 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { claimOf, PR, remittance835, serviceLine } from '../helpers/remittance-835.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium, collectProblems } from '../helpers/browser.ts';
 import { VALID_NPI } from '../helpers/requests.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
 
@@ -20,7 +21,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
   // Avery's session estimated, then paid three times with a $40 copay: the key's remittances.
   const est = await server.post('/v1/estimate', { ...AVERY, provider_npi: VALID_NPI, provider_session_cost: 15000, procedure_code: '90837' });
   assert.equal(est.body.copayment, 3000);
@@ -37,9 +38,7 @@ after(async () => {
 async function openConsole(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.setDefaultTimeout(15_000);
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = collectProblems(page);
   await page.goto(`${server.url}/console`);
   await page.getByLabel('API key').fill(TEST_KEY);
   await page.getByLabel('API key').press('Enter');

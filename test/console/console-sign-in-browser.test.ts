@@ -7,11 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { UserStore } from '../../src/store/users.ts';
 import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, TestProvider } from '../helpers/oidc-provider.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium, collectProblems } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -28,7 +29,7 @@ before(async () => {
   await users.create({ username: 'alice', env: 'sandbox', password: PASSWORD });
   await users.create({ username: 'bob', env: 'sandbox', password: PASSWORD });
   await users.create({ username: 'carol', env: 'sandbox', password: PASSWORD });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -38,9 +39,7 @@ after(async () => {
 async function openConsole(options: { clock?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   page.setDefaultTimeout(15_000);
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = collectProblems(page);
   if (options.clock) await page.clock.install();
   await page.goto(`${server.url}/console`);
   return { page, problems };

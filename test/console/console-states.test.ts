@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium, collectProblems } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -20,7 +21,7 @@ let browser: Browser;
 before(async () => {
   if (skip) return;
   server = await startTestServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -41,9 +42,7 @@ const longDate = (iso: string) =>
 async function openConsole(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(15_000);
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = collectProblems(page);
   await page.goto(`${server.url}/console`);
   // A sandbox server with no console users lets an API key stand in for signing in.
   await page.getByLabel('API key').fill(TEST_KEY);

@@ -10,12 +10,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { parseCsv } from '../../src/formats/csv.ts';
 import { UserStore } from '../../src/store/users.ts';
 import { startProduction, type ProductionSetup } from '../helpers/production.ts';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.ts';
-import { CHROMIUM, needsChromium } from '../helpers/needs.ts';
+import { needsChromium } from '../helpers/needs.ts';
+import { launchChromium, collectProblems } from '../helpers/browser.ts';
 
 const skip = needsChromium();
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -99,7 +100,7 @@ before(async () => {
   // No SBX-MINDFUL in the directory: the carve-out's administrator cannot be asked.
   production = await startProduction({ payerIds: ['SBX-EVERGREEN', 'SBX-HARBOR'] });
   await new UserStore(production.server.runtime.db).create({ username: 'desk', env: 'production', password: PASSWORD });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -110,9 +111,7 @@ after(async () => {
 async function openConsole(url: string, mode: 'sandbox' | 'production'): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(20_000);
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
+  const problems = collectProblems(page);
   await page.goto(`${url}/console`);
   if (mode === 'sandbox') {
     await page.getByLabel('API key').fill(TEST_KEY);

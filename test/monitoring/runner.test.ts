@@ -13,7 +13,7 @@ import type { Db } from '../../src/store/db.ts';
 import { KeyStore } from '../../src/store/keys.ts';
 import { MonitorStore } from '../../src/store/monitors.ts';
 import { WebhookStore } from '../../src/store/webhooks.ts';
-import { needsPostgres, postgresStore, sqliteStore, type TestStore } from '../support/stores.ts';
+import { needsPostgres, postgresStore, sqliteStore, withFreshStore, type TestStore } from '../support/stores.ts';
 import { clockAt } from '../helpers/clock.ts';
 
 const avery = {
@@ -76,14 +76,7 @@ for (const [name, open, skip] of [
   ['PostgreSQL', postgresStore, needsPostgres()],
 ] as const) {
   describe(`scheduled checks on ${name}`, { skip }, () => {
-    const withStore = async (fn: (store: TestStore) => Promise<void>) => {
-      const store = await open();
-      try {
-        await fn(store);
-      } finally {
-        await store.cleanup();
-      }
-    };
+    const withStore = (run: (store: TestStore) => Promise<void>) => withFreshStore(open, run);
 
     test('a restart loses no scheduled check, and a check across a plan boundary raises one coverage.changed', () =>
       withStore(async (store) => {

@@ -80,6 +80,16 @@ export async function postgresStore(): Promise<TestStore> {
   });
 }
 
+/** Runs `run` on a fresh store from `newStore`, and removes the store after, however `run` ends. */
+export async function withFreshStore(newStore: () => Promise<TestStore>, run: (store: TestStore) => Promise<void>): Promise<void> {
+  const store = await newStore();
+  try {
+    await run(store);
+  } finally {
+    await store.cleanup();
+  }
+}
+
 export type Dialect = 'SQLite' | 'PostgreSQL';
 
 /**

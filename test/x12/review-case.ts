@@ -8,6 +8,8 @@ import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { el, normalize271, tokenize } from '../../src/x12/index.ts';
+import type { AskedPerson } from '../../src/x12/patient.ts';
+import type { Segment } from '../../src/x12/tokenizer.ts';
 
 export interface ReviewCase {
   today: string;
@@ -16,27 +18,44 @@ export interface ReviewCase {
   expected: Record<string, unknown> & { unambiguous: boolean; rejected?: string; alerts_include?: string[] };
 }
 
-/** The patient as the front desk would type them: the 271's own member (last NM1*IL or NM1*03), read with its own delimiters. */
+/**
+ * The request the case implies, as the front desk would type it into /v1/estimate: the patient is the 271's
+ * last person (the last NM1*IL or NM1*03, the 2100C or 2100D the case names as patient), with that loop's
+ * names and date of birth (its own DMG, not another person's); the member ID is the patient's own NM109 when
+ * the loop sends one, else the subscriber's (the 2100C above the patient: the ID on the card).
+ */
 export function memberOf(text: string): Pick<EstimateRequest, 'member_id' | 'member_first_name' | 'member_last_name' | 'member_dob'> {
   const t = tokenize(text);
   const segments = t.ok ? t.value.segments : [];
-  const named = segments.filter((s) => s.id === 'NM1' && (el(s, 1) === 'IL' || el(s, 1) === '03'));
-  const nm1 = named[named.length - 1];
-  const dmgs = segments.filter((s) => s.id === 'DMG' && el(s, 1) === 'D8');
-  const dob = dmgs.length > 0 ? el(dmgs[dmgs.length - 1]!, 2) : '19800101';
+  const isPerson = (s: Segment) => s.id === 'NM1' && (el(s, 1) === 'IL' || el(s, 1) === '03');
+  const at = segments.length - 1 - [...segments].reverse().findIndex(isPerson);
+  const nm1 = at < segments.length ? segments[at] : undefined;
+  const subscriber = segments
+    .slice(0, at + 1)
+    .filter((s) => s.id === 'NM1' && el(s, 1) === 'IL')
+    .pop();
+  // The patient's own DMG: the first after the NM1, before the next HL (the loop's end).
+  const loopEnd = segments.findIndex((s, i) => i > at && s.id === 'HL');
+  const dmg = segments.slice(at + 1, loopEnd < 0 ? undefined : loopEnd).find((s) => s.id === 'DMG' && el(s, 1) === 'D8');
+  const dob = dmg ? el(dmg, 2) : '19800101';
   return {
-    member_id: (nm1 && el(nm1, 9)) || 'X1',
+    member_id: (nm1 && el(nm1, 9)) || (subscriber && el(subscriber, 9)) || 'X1',
     member_first_name: nm1 ? el(nm1, 4) : '',
     member_last_name: nm1 ? el(nm1, 3) : '',
     member_dob: `${dob.slice(0, 4)}-${dob.slice(4, 6)}-${dob.slice(6, 8)}`,
   };
 }
 
+/** The person normalize271 is told about, as /v1/estimate tells it (operations/payer-answer.ts `decodeAnswer`). */
+export function askedOf(member: ReturnType<typeof memberOf>): AskedPerson {
+  return { member_id: member.member_id, first_name: member.member_first_name ?? null, last_name: member.member_last_name ?? null, dob: member.member_dob };
+}
+
 /** Reads `text` for its member and asserts every field `meta.expected` names (a failed read is itself a finding). */
 export function assertReviewCase(name: string, text: string, meta: ReviewCase): void {
   const { encounter, expected } = meta;
   const member = memberOf(text);
-  const r = normalize271(text, { encounter, memberId: member.member_id });
+  const r = normalize271(text, { encounter, memberId: member.member_id, person: askedOf(member) });
   assert.ok(r.ok, r.ok ? '' : `${name}: read failed: ${r.error.message}`);
   if (expected.rejected !== undefined) {
     assert.equal(r.value.kind, 'rejected', `${name}: kind`);

@@ -70,13 +70,20 @@ test('an hours limit is read by rank like a visit count: a less specific 0 never
   for (const order of [rows, rows.slice().reverse()]) assert.deepEqual(read(order).result, { total: null, remaining: null });
 });
 
-test('qualifiers that say nothing of a session are no limit (months, years, ages, quantity approved, maximum)', () => {
-  for (const unit of ['MN', 'YY', 'S7', 'S8', 'QA', 'M2', '99', 'DB', 'LA', 'ZZ', '']) {
+test('qualifiers that say nothing of a session are no limit (months, years, ages, inpatient days, blood units)', () => {
+  for (const unit of ['MN', 'YY', 'S7', 'S8', 'DB', 'LA', 'ZZ', '']) {
     const rows = rowsOf([limit('MH', '29', unit, '0')]);
     assert.equal(read(rows).reported, false, unit);
     assert.equal(hasServiceLimit(rows[0]!.loop), false, unit);
   }
   for (const unit of ['VS', 'HS', 'DY', 'P6']) assert.equal(hasServiceLimit(rowsOf([limit('MH', '29', unit, '0')])[0]!.loop), true, unit);
+  // A used count, a maximum, or a quantity that leaves the limit unknown: a limit row (visit-limit-quantity.test.ts).
+  for (const unit of ['99', 'M2', '8H', 'QA', 'CA', 'CE']) {
+    const rows = rowsOf([limit('MH', '29', unit, '0')]);
+    assert.equal(hasServiceLimit(rows[0]!.loop), true, unit);
+    assert.equal(read(rows).reported, true, unit);
+    assert.deepEqual(read(rows).result, { total: null, remaining: null }, unit);
+  }
   assert.equal(hasServiceLimit(rowsOf(['EB*F*IND*MH*********Y', 'HSD*FL*0***29'])[0]!.loop), true);
   assert.equal(hasServiceLimit(rowsOf(['EB*F*IND*MH***23*2000'])[0]!.loop), false, 'a dollar limitation');
 });

@@ -4,3 +4,4 @@ export * from './due-date.ts';
 export * from './totals.ts';
 export * from './required-elements.ts';
 export * from './billed-check.ts';
+export * from './version.ts';

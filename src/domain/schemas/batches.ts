@@ -28,7 +28,8 @@ export const BatchCreateRequest = Type.Object(
 
 const BatchStatus = Literals(['queued', 'running', 'completed', 'cancelled'] as const, {
   description:
-    'queued: no row has started; running: some rows are done or in progress; completed: every row has its result; cancelled: the batch was cancelled (DELETE, or its key was revoked) and its rows not started will not run',
+    'queued: no row has started; running: some rows are done or in progress; completed: every row has its result; ' +
+    'cancelled: the batch was cancelled (DELETE, or its key was revoked) and its rows not started will not run',
 });
 
 const links = {
@@ -78,7 +79,8 @@ export type BatchProgress = Static<typeof BatchProgress>;
 export const BatchRowResult = Type.Object({
   row: Type.Integer({
     description:
-      "The row as the upload numbers it, the same in the CSV results and in the upload's errors: a CSV upload's spreadsheet row (the header is row 1, so the first check is row 2); a JSON upload's 1-based check",
+      "The row as the upload numbers it, the same in the CSV results and in the upload's errors: a CSV upload's " +
+      "spreadsheet row (the header is row 1, so the first check is row 2); a JSON upload's 1-based check",
   }),
   endpoint: Endpoint,
   state: Literals(['pending', 'running', 'done', 'cancelled'] as const, { description: 'cancelled: the row never ran (its batch was cancelled)' }),

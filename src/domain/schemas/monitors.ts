@@ -77,7 +77,8 @@ export const Monitor = Type.Object(
     member_name: Nullable(
       Type.String({
         description:
-          "The patient's name as the monitor was given it, for a person signed in to the console (who reads the list by name); null for an API key, which keeps its own record of whom it watches",
+          "The patient's name as the monitor was given it, for a person signed in to the console (who " +
+          'reads the list by name); null for an API key, which keeps its own record of whom it watches',
       }),
     ),
     payer_id: Nullable(Type.String()),
@@ -117,7 +118,8 @@ export const MonitorListQuery = Type.Object(
     sort: Type.Optional(
       Literals(['created', 'appointment', 'change'] as const, {
         description:
-          'created (default): oldest first; appointment: the soonest upcoming appointment first, monitors with none last; change: the most recent check that found a change first, monitors with none last',
+          'created (default): oldest first; appointment: the soonest upcoming appointment first, monitors ' +
+          'with none last; change: the most recent check that found a change first, monitors with none last',
       }),
     ),
   },
@@ -189,7 +191,9 @@ export const MonitorsCreateRequest = Type.Object(
   {
     additionalProperties: false,
     $id: 'MonitorsCreateRequest',
-    description: `Up to ${MAX_BULK_MONITORS} monitors at once; or send a schedule as text/csv: the batch columns (docs/batch.md) and appointment_date, one line per appointment (docs/monitoring.md).`,
+    description:
+      `Up to ${MAX_BULK_MONITORS} monitors at once; or send a schedule as text/csv: the batch ` +
+      `columns (docs/batch.md) and appointment_date, one line per appointment (docs/monitoring.md).`,
   },
 );
 

@@ -14,7 +14,8 @@ export const PayerListing = Type.Object({
     Type.Union([Type.Literal('supported'), Type.Literal('enrollment_required'), Type.Literal('not_supported')], {
       description:
         "From the imported payer catalog, over the payer's routes (each connection's list says its own): supported if any route is, " +
-        'else enrollment_required (the provider must be enrolled with the clearinghouse) if any is, else not_supported, which answers 400 PAYER_NOT_SUPPORTED without asking',
+        'else enrollment_required (the provider must be enrolled with the clearinghouse) if ' +
+        'any is, else not_supported, which answers 400 PAYER_NOT_SUPPORTED without asking',
     }),
   ),
 });

@@ -37,12 +37,15 @@ const fields = {
   patient_state: Literals(US_STATE_CODES, { description: 'US state or territory code (routes to its Medicaid program).' }),
   date_of_service: Type.String({
     format: 'date',
-    description: `The date of the session, YYYY-MM-DD; default today. From ${SERVICE_DATE_MONTHS_BACK} months ago through the end of next month (400 INVALID_REQUEST otherwise): the window payers answer for.`,
+    description:
+      `The date of the session, YYYY-MM-DD; default today. From ${SERVICE_DATE_MONTHS_BACK} months ago ` +
+      `through the end of next month (400 INVALID_REQUEST otherwise): the window payers answer for.`,
   }),
   procedure_code: Type.String({
     pattern: PROCEDURE_CODE_PATTERN,
     description:
-      'CPT or HCPCS code of the session: five digits (90791 intake, 90834 or 90837 psychotherapy) or a letter and four digits (H0031). Sent to the payer (270 EQ02); default none: an office psychotherapy visit.',
+      'CPT or HCPCS code of the session: five digits (90791 intake, 90834 or 90837 psychotherapy) or a letter ' +
+      'and four digits (H0031). Sent to the payer (270 EQ02); default none: an office psychotherapy visit.',
   }),
   place_of_service: Type.String({
     pattern: PLACE_OF_SERVICE_PATTERN,
@@ -50,7 +53,8 @@ const fields = {
   }),
   explain: Type.Boolean({
     description:
-      'Add `explanation`: the 271 benefit (EB segment, service type, network, coverage level, place of service, time period) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
+      'Add `explanation`: the 271 benefit (EB segment, service type, network, coverage level, place of service, time ' +
+      'period) and rule behind each figure, and the steps of the member share. The payer is asked afresh (no cache).',
   }),
 };
 
@@ -87,7 +91,11 @@ const course = Type.Object(
   },
   {
     ...closed,
-    description: `Price a course of sessions, not one: \`sessions\` (1-${COURSE_MAX_SESSIONS}) every \`every_days\`, or a list of \`dates\` (each with the request's procedure, place and price unless it names its own). The last at most ${COURSE_MAX_SPAN_DAYS} days after the first, at most ${COURSE_MAX_ENCOUNTERS} different procedure and place pairs; needs provider_session_cost. The answer's \`course\` has one line per session (docs/course-of-care.md).`,
+    description:
+      `Price a course of sessions, not one: \`sessions\` (1-${COURSE_MAX_SESSIONS}) every \`every_days\`, or a list ` +
+      `of \`dates\` (each with the request's procedure, place and price unless it names its own). The last at most ` +
+      `${COURSE_MAX_SPAN_DAYS} days after the first, at most ${COURSE_MAX_ENCOUNTERS} different procedure and place ` +
+      `pairs; needs provider_session_cost. The answer's \`course\` has one line per session (docs/course-of-care.md).`,
   },
 );
 

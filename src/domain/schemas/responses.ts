@@ -107,7 +107,8 @@ export const PayerErrorEntry = Type.Object({
   ),
   category: Enum(['member', 'provider', 'route', 'input', 'payer'] as const, {
     description:
-      "member: correct the patient data; provider: the practice is not accepted; route: the connection could not ask (another may); input: correct the request; payer: the payer's own condition",
+      'member: correct the patient data; provider: the practice is not accepted; route: the connection ' +
+      "could not ask (another may); input: correct the request; payer: the payer's own condition",
   }),
 });
 export type PayerErrorEntry = Static<typeof PayerErrorEntry>;
@@ -248,7 +249,9 @@ export const CourseLine = Type.Object({
   phase: Nullable(
     Enum(COURSE_PHASES, {
       description:
-        'deductible: the session goes to the deductible; deductible_met: it meets the deductible, the rest at the cost share; cost_share: copay or coinsurance; oop_max: capped by the out-of-pocket maximum; qmb: the member owes $0; else the gate that made the member pay the whole session. null when the share is unknown',
+        'deductible: the session goes to the deductible; deductible_met: it meets the deductible, the rest at the ' +
+        'cost share; cost_share: copay or coinsurance; oop_max: capped by the out-of-pocket maximum; qmb: the ' +
+        'member owes $0; else the gate that made the member pay the whole session. null when the share is unknown',
     }),
   ),
   error_code: Nullable(Enum(PARTIAL_CODES, { description: 'Why the share is unknown, as a 206 would say it; null when it is known' })),

@@ -12,7 +12,9 @@ const event = <K extends string, T extends TSchema>(type: K, id: string, descrip
     { type: Type.Literal(type), timestamp: instant('When the event happened'), data },
     {
       $id: id,
-      description: `${description} Headers: webhook-id (the same on every attempt), webhook-timestamp (Unix seconds), webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body>).`,
+      description:
+        `${description} Headers: webhook-id (the same on every attempt), webhook-timestamp ` +
+        `(Unix seconds), webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body>).`,
     },
   );
 
@@ -61,7 +63,8 @@ export type BatchCompletedEvent = Static<typeof BatchCompletedEvent>;
 export const EstimateMismatchEvent = event(
   'estimate.mismatch',
   'EstimateMismatchEvent',
-  "A remittance line's verdict is under_collected or over_collected (docs/remittances.md): the member's share the payer stated differs from the estimate by more than a dollar. Ids, payer, plan group, amounts, verdict and causes only: no name, member ID, date of service or claim number.",
+  "A remittance line's verdict is under_collected or over_collected (docs/remittances.md): the member's share the payer stated differs from the " +
+    'estimate by more than a dollar. Ids, payer, plan group, amounts, verdict and causes only: no name, member ID, date of service or claim number.',
   Type.Object({
     remittance_id: Type.String({ description: 'GET /v1/remittances/{id}' }),
     line: Type.Integer({ minimum: 1, description: "The line's position in that remittance's `lines` (1-based)" }),

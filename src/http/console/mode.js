@@ -6,7 +6,8 @@ const $ = (id) => document.getElementById(id);
 
 const PRODUCTION_HINTS = {
   'payer-help':
-    "Payer ID from the member's card, or start typing the payer's name. Required: a live check goes to the payer named here (Medicaid may give the patient's state instead).",
+    "Payer ID from the member's card, or start typing the payer's name. Required: a live " +
+    "check goes to the payer named here (Medicaid may give the patient's state instead).",
   // The template's rows are sandbox members, which a live payer does not know.
   'template-link': 'Download a template (its rows are sandbox examples: replace them with your patients)',
 };

@@ -124,7 +124,8 @@ export function documentHeader(options: { mode: Mode; version: string }) {
       {
         name: 'remittances',
         description:
-          'What the payer actually paid: an 835 remittance read and each line compared with the estimate answered for it, and how right the estimates were (docs/remittances.md).',
+          'What the payer actually paid: an 835 remittance read and each line compared with the estimate ' +
+          'answered for it, and how right the estimates were (docs/remittances.md).',
       },
       GFE_TAG,
       {
@@ -182,7 +183,8 @@ const BATCH_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'the body is over 8 MiB',
   UNSUPPORTED_MEDIA_TYPE: 'the body is neither `application/json` nor `text/csv`',
   TOO_MANY_REQUESTS:
-    "the key's batch budget is used up (too many of its rows are waiting), or it created too many batches this minute (COVERAGE_BATCH_CREATE_PER_MINUTE); retry after `Retry-After` seconds",
+    "the key's batch budget is used up (too many of its rows are waiting), or it created too many batches " +
+    'this minute (COVERAGE_BATCH_CREATE_PER_MINUTE); retry after `Retry-After` seconds',
   NOT_FOUND: 'no batch with this id belongs to this key',
 };
 const codeMeaning = (path: string, code: ErrorCode): string =>

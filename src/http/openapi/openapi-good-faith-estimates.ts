@@ -19,14 +19,16 @@ export const GFE_SCHEMAS = [GoodFaithEstimateRequest, GoodFaithEstimate, GoodFai
 
 export const GFE_CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_REQUEST:
-    'the estimate lacks an element 45 CFR 149.610(c) requires (the message names each, `errors` the fields), a field is invalid, or, for a billed check, no version was given yet',
+    'the estimate lacks an element 45 CFR 149.610(c) requires (the message names each, `errors` ' +
+    'the fields), a field is invalid, or, for a billed check, no version was given yet',
   NOT_FOUND: 'no Good Faith Estimate with this id (or version) belongs to this key',
 };
 
 export const GFE_TAG = {
   name: 'good faith estimates',
   description:
-    'Good Faith Estimates for uninsured and self-pay clients (No Surprises Act, 45 CFR 149.610): every required element checked, due dates in business days, versions, and the $400 check of billed charges (docs/good-faith-estimate.md).',
+    'Good Faith Estimates for uninsured and self-pay clients (No Surprises Act, 45 CFR 149.610): every required element ' +
+    'checked, due dates in business days, versions, and the $400 check of billed charges (docs/good-faith-estimate.md).',
 };
 
 export const isGfePath = (path: string) => path.startsWith('/v1/good-faith-estimates');

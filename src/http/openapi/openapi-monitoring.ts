@@ -46,7 +46,9 @@ export function webhooksSection(): Record<string, unknown> {
       {
         post: {
           summary: `The ${type} event`,
-          description: `${(schema as { description?: string }).description ?? ''} Verify webhook-signature before trusting the body (docs/monitoring.md); deduplicate on webhook-id. Answer 2xx within 10 s, or it is retried with backoff for 24 h.`,
+          description:
+            `${(schema as { description?: string }).description ?? ''} Verify webhook-signature before trusting the body ` +
+            `(docs/monitoring.md); deduplicate on webhook-id. Answer 2xx within 10 s, or it is retried with backoff for 24 h.`,
           requestBody: { required: true, content: { 'application/json': { schema } } },
           responses: { '200': { description: 'Received (any 2xx)' } },
         },

@@ -30,6 +30,7 @@ import { CSV_BOM, resultsFileName, uploadName } from '../../formats/spreadsheet-
 import { createCheckValidator } from '../check-validator.ts';
 import { HttpErrors } from '../errors.ts';
 import { nextTurn } from '../next-turn.ts';
+import { textBodyParser } from '../text-body.ts';
 import { dateOf, systemClock, type Clock } from '../../domain/clock.ts';
 
 export interface BatchRouteOptions {
@@ -124,7 +125,7 @@ export async function registerBatchRoutes(app: FastifyInstance, options: BatchRo
 
   await app.register(async (scope) => {
     // CSV uploads arrive as text; elsewhere the API takes JSON only.
-    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('text/csv', textBodyParser(BODY_LIMIT));
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
     const owned = async (id: string, request: FastifyRequest): Promise<Batch> => {

@@ -173,7 +173,12 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: OperationDe
           tags: ['fhir'],
           summary: 'Ask in FHIR R4: CoverageEligibilityRequest in, CoverageEligibilityResponse out',
           description:
-            'The operation `CoverageEligibilityRequest/$submit` of FHIR R4. The body is a CoverageEligibilityRequest whose Patient, Coverage, insurer Organization and Practitioner are contained (or bundled), or a Bundle of such requests (answered with a batch-response Bundle). `purpose` `benefits` is an estimate, `discovery` a discover (or a scan without an insurer), `validation` the plan status only. The answer is a CoverageEligibilityResponse: `insurance[].inforce`, `benefitPeriod`, `item[]` per benefit, plan and insurance type, the session cost share and the alerts as extensions (docs/fhir.md). Errors are OperationOutcome resources with our error_code in `issue[].details.coding`. Send `application/fhir+json` or `application/json`.',
+            'The operation `CoverageEligibilityRequest/$submit` of FHIR R4. The body is a CoverageEligibilityRequest whose Patient, ' +
+            'Coverage, insurer Organization and Practitioner are contained (or bundled), or a Bundle of such requests (answered with a ' +
+            'batch-response Bundle). `purpose` `benefits` is an estimate, `discovery` a discover (or a scan without an insurer), `validation` ' +
+            'the plan status only. The answer is a CoverageEligibilityResponse: `insurance[].inforce`, `benefitPeriod`, `item[]` ' +
+            'per benefit, plan and insurance type, the session cost share and the alerts as extensions (docs/fhir.md). Errors are ' +
+            'OperationOutcome resources with our error_code in `issue[].details.coding`. Send `application/fhir+json` or `application/json`.',
           security: [{ apikey: [] }],
           consumes: media,
           produces: media,

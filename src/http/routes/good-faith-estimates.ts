@@ -116,7 +116,11 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         tags: TAGS,
         summary: 'Make a Good Faith Estimate for an uninsured or self-pay client (45 CFR 149.610)',
         description:
-          "The client, the convening provider and any co-providers (name, NPI, TIN, locations) with their services (CPT/HCPCS, quantity, expected charge: sent, or the key's fee schedule from `coverage fees import`), ICD-10 codes when known, the period of care, when the service was scheduled (or the estimate requested), what needs separate scheduling and the four notices. Every element 45 CFR 149.610(c) requires must be there: a request lacking any is refused with `INVALID_REQUEST`, the message naming each element and `errors` the fields. The answer has the totals per provider and overall (cents) and the due date in business days (weekends and federal holidays do not count).",
+          'The client, the convening provider and any co-providers (name, NPI, TIN, locations) with their services (CPT/HCPCS, quantity, expected ' +
+          "charge: sent, or the key's fee schedule from `coverage fees import`), ICD-10 codes when known, the period of care, when the service was " +
+          'scheduled (or the estimate requested), what needs separate scheduling and the four notices. Every element 45 CFR 149.610(c) requires ' +
+          'must be there: a request lacking any is refused with `INVALID_REQUEST`, the message naming each element and `errors` the fields. The ' +
+          'answer has the totals per provider and overall (cents) and the due date in business days (weekends and federal holidays do not count).',
         body: GoodFaithEstimateRequest,
         response: { 201: GoodFaithEstimate, 400: ErrorResponse, 401: ErrorResponse },
       },
@@ -138,7 +142,9 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         'x-success-description': 'The current version of each estimate: overdue first, then by due date.',
         tags: TAGS,
         summary: "This key's Good Faith Estimates with their due dates, overdue ones first",
-        description: `The current version of each (superseded versions are kept but not listed), at most ${LIST_LIMIT}, the newest: status, the client's name, the service date, the due date and whether a draft is past it, the total (cents).`,
+        description:
+          `The current version of each (superseded versions are kept but not listed), at most ${LIST_LIMIT}, the newest: ` +
+          `status, the client's name, the service date, the due date and whether a draft is past it, the total (cents).`,
         response: { 200: GoodFaithEstimateList, 401: ErrorResponse },
       },
     },
@@ -160,7 +166,9 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         tags: TAGS,
         summary: 'A Good Faith Estimate (the latest version, or `?version=`), as JSON or as a FHIR GFE Bundle',
         description:
-          'The estimate as kept: the client, each provider with its services and totals (cents), the notices, the due date and whether a draft is past it, and every version it has had (`?version=` reads an earlier one). `?format=fhir` (or `accept: application/fhir+json`) answers the Da Vinci Patient Cost Transparency GFE Bundle instead (docs/good-faith-estimate.md#fhir).',
+          'The estimate as kept: the client, each provider with its services and totals (cents), the notices, the due date and whether ' +
+          'a draft is past it, and every version it has had (`?version=` reads an earlier one). `?format=fhir` (or `accept: ' +
+          'application/fhir+json`) answers the Da Vinci Patient Cost Transparency GFE Bundle instead (docs/good-faith-estimate.md#fhir).',
         params: GfeParams,
         querystring: GfeGetQuery,
         response: {
@@ -194,7 +202,8 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         tags: TAGS,
         summary: 'Change a Good Faith Estimate: a new version (the old one is kept)',
         description:
-          'The whole estimate again, as for POST /v1/good-faith-estimates, with what changed (charges, services, frequency, providers). The earlier versions are kept and marked `superseded`; the new one is due 1 business day before the service (45 CFR 149.610(b)(1)(vii)).',
+          'The whole estimate again, as for POST /v1/good-faith-estimates, with what changed (charges, services, frequency, providers). The ' +
+          'earlier versions are kept and marked `superseded`; the new one is due 1 business day before the service (45 CFR 149.610(b)(1)(vii)).',
         params: GfeParams,
         body: GoodFaithEstimateRequest,
         response: { 201: GoodFaithEstimate, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
@@ -220,7 +229,8 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         tags: TAGS,
         summary: 'Record that the latest version was given to the client',
         description:
-          'Its status becomes `given`, with the day (`given_on`, default today) and the instant it was recorded. Recording a given version again changes nothing.',
+          'Its status becomes `given`, with the day (`given_on`, default today) and the ' +
+          'instant it was recorded. Recording a given version again changes nothing.',
         params: GfeParams,
         body: GfeGivenRequest,
         response: { 200: GoodFaithEstimate, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
@@ -250,7 +260,9 @@ export async function registerGfeRoutes(app: FastifyInstance, options: GfeRouteO
         tags: TAGS,
         summary: 'Hold billed charges against the estimate given: $400 or more above for a provider may be disputed',
         description:
-          "Each provider's total billed charges by NPI, held against the latest version given to the client: a provider billing $400 (40000 cents) or more above its expected charges may be disputed (patient-provider dispute resolution, 45 CFR 149.620, within 120 days of the bill). A provider the estimate did not name had $0 expected.",
+          "Each provider's total billed charges by NPI, held against the latest version given to the client: a provider " +
+          'billing $400 (40000 cents) or more above its expected charges may be disputed (patient-provider dispute ' +
+          'resolution, 45 CFR 149.620, within 120 days of the bill). A provider the estimate did not name had $0 expected.',
         params: GfeParams,
         body: BilledCheckRequest,
         response: { 200: BilledCheckAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },

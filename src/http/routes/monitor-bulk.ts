@@ -26,6 +26,8 @@ import { HttpErrors } from '../errors.ts';
 import { dateCell } from '../../formats/spreadsheet-cells.ts';
 import { fieldErrors } from '../validation-errors.ts';
 import { nextTurn } from '../next-turn.ts';
+import { textBodyParser } from '../text-body.ts';
+import { jsonInSlices } from '../json-slices.ts';
 import { DEFAULT_MONITOR_BULK_PER_MINUTE, type MonitorRouteOptions } from './monitor-options.ts';
 import { dateOf } from '../../domain/clock.ts';
 
@@ -120,7 +122,7 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
   };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('text/csv', textBodyParser(BODY_LIMIT));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/v1/monitors/bulk',
       {
@@ -195,8 +197,10 @@ export async function registerMonitorBulkRoute(app: FastifyInstance, options: Mo
         );
         if ('count' in created) throw HttpErrors.monitorsAtLimit(created.count, options.maxPerOwner, input.planned.length);
         options.wakeDeliveries();
-        reply.code(201);
-        return { monitors: created.made.map((m, i) => ({ id: m.id, next_check_at: m.next_check_at, rows: input.planned[i]!.rows })) };
+        const answer = { monitors: created.made.map((m, i) => ({ id: m.id, next_check_at: m.next_check_at, rows: input.planned[i]!.rows })) };
+        // 10,000 monitors' answer written in slices, and sent as it is (its fields are the schema's).
+        reply.code(201).type('application/json; charset=utf-8');
+        return jsonInSlices(answer, 'monitors', nextTurn);
       },
     );
   });

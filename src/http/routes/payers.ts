@@ -50,7 +50,10 @@ export function registerPayerRoutes(app: FastifyInstance, network: PayerNetwork)
         tags: ['payers'],
         summary: 'The payers this server reaches, or those matching a search',
         description:
-          "The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs accepted as `payer_id` (an EHR's own, each clearinghouse's) and `eligibility` what the imported payer catalog says.",
+          'The payers this server reaches, whether each answers name and date-of-birth searches (discover, scan), which state ' +
+          'Medicaid program it is, and the behavioral-health administrators it hands members to. With `query`, only the payers whose ' +
+          'ID, name or alias matches (case-insensitive, a typo forgiven), best first. In production, `aliases` lists the other IDs ' +
+          "accepted as `payer_id` (an EHR's own, each clearinghouse's) and `eligibility` what the imported payer catalog says.",
         querystring: PayersQuery,
         response: { 200: PayersResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },

@@ -65,7 +65,10 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           tags: ['remittances'],
           summary: 'Read a remittance (X12 835) and compare what the payer paid with the estimates',
           description:
-            "Send the 835 as received (`Content-Type: application/edi-x12` or `text/plain`, up to 5 MB). Each service line is matched to the latest estimate this key's owner answered for the same member ID, payer, date of service and procedure, and compared: the member's share by kind against the estimate's parts, the payer's payment against `payer_obligation`, the allowed amount against the session cost. Unmatched lines say why. `?payer_id=` names the payer when the 835's own IDs are not in the directory.",
+            'Send the 835 as received (`Content-Type: application/edi-x12` or `text/plain`, up to 5 MB). Each service line is matched to ' +
+            "the latest estimate this key's owner answered for the same member ID, payer, date of service and procedure, and compared: the " +
+            "member's share by kind against the estimate's parts, the payer's payment against `payer_obligation`, the allowed amount against " +
+            "the session cost. Unmatched lines say why. `?payer_id=` names the payer when the 835's own IDs are not in the directory.",
           querystring: RemittanceQuery,
           body: {
             content: {
@@ -185,7 +188,8 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           tags: ['remittances'],
           summary: 'A remittance received, with each line and its verdict',
           description:
-            "The answer POST /v1/remittances gave, kept sealed: each service line with the estimate it matched and the comparison, or why none matched. Only the key's owner sees its remittances.",
+            'The answer POST /v1/remittances gave, kept sealed: each service line with the estimate it ' +
+            "matched and the comparison, or why none matched. Only the key's owner sees its remittances.",
           params: RemittanceParams,
           response: { 200: RemittanceAnswer, 401: ErrorResponse, 404: ErrorResponse },
         },
@@ -206,7 +210,9 @@ export async function registerRemittanceRoutes(app: FastifyInstance, options: Re
           tags: ['remittances'],
           summary: "How right this key's estimates were, from the remittances received",
           description:
-            'Per payer, and per plan group and benefit structure within it, and per week: service lines compared, exact, within a dollar, off, not comparable, the totals collected too little and too much (cents), and the most frequent likely causes. `from` and `to` bound the days remittances were received.',
+            'Per payer, and per plan group and benefit structure within it, and per week: service lines compared, ' +
+            'exact, within a dollar, off, not comparable, the totals collected too little and too much (cents), ' +
+            'and the most frequent likely causes. `from` and `to` bound the days remittances were received.',
           querystring: AccuracyQuery,
           response: { 200: AccuracyReport, 400: ErrorResponse, 401: ErrorResponse },
         },

@@ -65,7 +65,9 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         tags: ['coverage'],
         summary: 'Estimate what a session costs the patient',
         description:
-          'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
+          'The full benefit picture for one member and what a session costs them: plan, deductible and out-of-pocket progress, ' +
+          'the benefit structure, the member and payer shares for `provider_session_cost`, telehealth, plan-year reset and alerts. ' +
+          'Matches by `member_id`, or by name and date of birth. Without `provider_session_cost` the obligations are `null`.',
         body: EstimateRequest,
         response: { 200: EstimateResponse, 206: EstimateResponse, ...errors },
       },
@@ -82,7 +84,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         tags: ['coverage'],
         summary: 'Find coverage at a known payer by name, DOB and ZIP',
         description:
-          'Finds a member at a known payer by name, date of birth and ZIP (no member ID) and returns plan-level details, without the cost fields of an estimate.',
+          'Finds a member at a known payer by name, date of birth and ZIP (no member ' +
+          'ID) and returns plan-level details, without the cost fields of an estimate.',
         body: DiscoverRequest,
         response: { 200: DiscoverResponse, ...errors },
       },
@@ -99,7 +102,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         tags: ['coverage'],
         summary: 'Search every payer for active coverage',
         description:
-          'Asks every payer that answers searches, in parallel, for the person named, and returns the best coverage found (active first) with how many payers were asked and which could not answer.',
+          'Asks every payer that answers searches, in parallel, for the person named, and returns the ' +
+          'best coverage found (active first) with how many payers were asked and which could not answer.',
         body: ScanRequest,
         response: { 200: ScanResponse, ...errors },
       },
@@ -116,7 +120,8 @@ export function registerV1Routes(app: FastifyInstance, deps: OperationDeps): voi
         tags: ['coverage'],
         summary: 'Find Medicaid coverage by state or payer',
         description:
-          "Finds Medicaid coverage by member ID at the state's program (`patient_state`) or a given `payer_id`: QMB status, managed care and the primary care provider.",
+          "Finds Medicaid coverage by member ID at the state's program (`patient_state`) " +
+          'or a given `payer_id`: QMB status, managed care and the primary care provider.',
         body: MedicaidRequest,
         response: { 200: MedicaidResponse, ...errors },
       },

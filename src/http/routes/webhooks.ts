@@ -19,7 +19,8 @@ import {
   WebhookList,
 } from '../../domain/schemas/monitors.ts';
 import { ErrorResponse } from '../../domain/schemas/responses.ts';
-import { checkTarget, TargetRefused } from '../../operations/monitoring/webhook-target.ts';
+import { TargetRefused } from '../../operations/errors.ts';
+import { checkTarget } from '../../operations/monitoring/webhook-target.ts';
 import { ownerOf } from '../../store/keys.ts';
 import { newEventId, type DeliveryRow, type StoredWebhook, type WebhookStore } from '../../store/webhooks.ts';
 import { HttpErrors } from '../errors.ts';
@@ -65,7 +66,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         tags: ['webhooks'],
         summary: 'Send events to a URL; answers the signing secret, once',
         description:
-          'The URL must be https and its host must resolve only to public addresses (checked now and at each delivery). Keep the secret: it verifies the webhook-signature header of every delivery and is not shown again.',
+          'The URL must be https and its host must resolve only to public addresses (checked now and at each delivery). ' +
+          'Keep the secret: it verifies the webhook-signature header of every delivery and is not shown again.',
         body: WebhookCreateRequest,
         response: { 201: WebhookCreated, 400: ErrorResponse, 401: ErrorResponse },
       },
@@ -204,7 +206,8 @@ export async function registerWebhookRoutes(app: FastifyInstance, options: Webho
         tags: ['webhooks'],
         summary: 'Send a delivery again, with the same webhook-id',
         description:
-          'Whatever its state: it is sent as soon as a worker is free, and retried for another 24 h if it fails. Receivers that deduplicate by webhook-id see it as the same event.',
+          'Whatever its state: it is sent as soon as a worker is free, and retried for another ' +
+          '24 h if it fails. Receivers that deduplicate by webhook-id see it as the same event.',
         params: DeliveryParams,
         response: { 202: DeliveryAnswer, 401: ErrorResponse, 404: ErrorResponse },
       },

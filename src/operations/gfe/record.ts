@@ -4,7 +4,7 @@
  * versions are the row's and today's (docs/good-faith-estimate.md).
  */
 import { randomBytes } from 'node:crypto';
-import { isOverdue, type Due, type GfeContent } from '../../domain/gfe/index.ts';
+import { isOverdue, type Due, type GfeContent, type GfeVersion } from '../../domain/gfe/index.ts';
 import type { GfeStatus, GoodFaithEstimate, GoodFaithEstimateList } from '../../domain/schemas/good-faith-estimates.ts';
 
 export interface GfePayload {
@@ -14,15 +14,7 @@ export interface GfePayload {
 }
 
 /** A stored version as the store gives it back (store/good-faith-estimates.ts GfeRow), its content opened. */
-export interface GfeRow<P> {
-  id: string;
-  version: number;
-  status: string;
-  service_date: string | null;
-  due_date: string | null;
-  total_cents: number;
-  created_at: string;
-  given_at: string | null;
+export interface GfeRow<P> extends GfeVersion {
   payload: P | null;
 }
 

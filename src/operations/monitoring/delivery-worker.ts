@@ -8,9 +8,10 @@
 import type { Agent } from 'undici';
 import type { AttemptOutcome, DueDelivery } from '../../domain/monitoring/delivery.ts';
 import { DEFAULT_BACKOFF, nextAttemptAt, type BackoffPolicy } from '../../domain/monitoring/backoff.ts';
-import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
+import { errType, LeasedWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { signWebhook } from './signature.ts';
-import { checkTarget, guardedLookup, TargetRefused, type Resolve } from './webhook-target.ts';
+import { TargetRefused } from '../errors.ts';
+import { checkTarget, guardedLookup, type Resolve } from './webhook-target.ts';
 import { dateOf, systemClock, type Clock } from '../../domain/clock.ts';
 
 /** What the worker needs of the store (store/webhooks.ts). */
@@ -47,33 +48,16 @@ export interface DeliveryWorkerOptions {
 const PURGE_EVERY_MS = 10 * 60_000;
 const DEFAULT_LOG_RETENTION_MS = 30 * 86_400_000;
 
-export class DeliveryWorker {
-  private readonly worker: LeaseWorker;
+export class DeliveryWorker extends LeasedWorker {
   private lastPurge = 0;
   /** undici loads with the first delivery: an instance that never sends one keeps its ~10 MB. */
   private agent: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
   private readonly clock: Clock;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.clock = options.clock ?? systemClock;
-    this.worker = new LeaseWorker({
-      prefix: 'd',
-      what: 'webhook deliveries',
-      queue: options.queue,
-      clock: this.clock,
-      leaseMs: options.leaseMs,
-      pollMs: options.pollMs,
-      ...(options.log ? { log: options.log } : {}),
-      pass: () => this.claimDue(),
-    });
-  }
-
-  get workerId(): string {
-    return this.worker.id;
-  }
-
-  start(): void {
-    this.worker.start();
+    const clock = options.clock ?? systemClock;
+    super({ prefix: 'd', what: 'webhook deliveries', queue: options.queue, clock, leaseMs: options.leaseMs, pollMs: options.pollMs, log: options.log });
+    this.clock = clock;
   }
 
   /** Events were queued: look now rather than at the next poll. */
@@ -81,17 +65,12 @@ export class DeliveryWorker {
     void this.worker.wake();
   }
 
-  /** Resolves when nothing is being claimed or sent (tests). */
-  idle(): Promise<void> {
-    return this.worker.idle();
-  }
-
-  async close(): Promise<void> {
-    await this.worker.close();
+  override async close(): Promise<void> {
+    await super.close();
     if (this.agent) await (await this.agent).agent.close().catch(() => {});
   }
 
-  private async claimDue(): Promise<void> {
+  protected async claim(): Promise<void> {
     const at = dateOf(this.clock).getTime();
     if (this.options.queue.purgeFinishedBefore && at - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = at;

@@ -5,11 +5,11 @@
  * result, the next due time and the events are written under the claim; a check whose claim was
  * lost (its lease ran out) writes nothing, and the instance that took it over writes its own.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ownTurn } from '../own-turn.ts';
 import type { Mode } from '../../domain/mode.ts';
 import { inWindow, nextCheckAfter, type CheckWindow, type MonitorSchedule } from '../../domain/monitoring/schedule.ts';
 import type { OperationDeps } from '../context.ts';
-import { errType, LeaseWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
+import { errType, LeasedWorker, type LeaseQueue, type WorkerLog } from '../lease-worker.ts';
 import { recordedCheck, type CheckRecorder } from './check-now.ts';
 import type { MonitorCheckOutcome, MonitorToCheck } from './monitor-check.ts';
 
@@ -28,6 +28,8 @@ export interface MonitorQueue extends LeaseQueue, CheckRecorder {
   duePayers(env: Mode, now: Date): Promise<string[]>;
   takePacing(payerKey: string, intervalMs: number, now: Date): Promise<boolean>;
   claimDue(env: Mode, payerKey: string, limit: number, claim: string, leaseUntil: Date, now: Date): Promise<DueMonitor[]>;
+  /** Deletes bulk uploads whose writing never finished, once their staging time has passed (store/monitors.ts createWithin). */
+  dropAbandoned?(now: Date): Promise<number>;
 }
 
 export interface MonitorRunnerOptions {
@@ -48,28 +50,17 @@ export interface MonitorRunnerOptions {
   log?: WorkerLog;
 }
 
-export class MonitorRunner {
-  private readonly worker: LeaseWorker;
-
+export class MonitorRunner extends LeasedWorker {
   constructor(private readonly options: MonitorRunnerOptions) {
-    this.worker = new LeaseWorker({
+    super({
       prefix: 'm',
       what: 'monitor checks',
       queue: options.queue,
       clock: options.deps.clock,
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
-      ...(options.log ? { log: options.log } : {}),
-      pass: () => this.claimDue(),
+      log: options.log,
     });
-  }
-
-  get workerId(): string {
-    return this.worker.id;
-  }
-
-  start(): void {
-    this.worker.start();
   }
 
   /** One pass over the due payers (also what the timer runs); resolves when the checks it started are written. */
@@ -78,16 +69,12 @@ export class MonitorRunner {
     await this.worker.idle();
   }
 
-  /** Resolves when no check is being claimed or made (tests). */
-  idle(): Promise<void> {
-    return this.worker.idle();
+  protected override async housekeep(): Promise<void> {
+    const abandoned = (await this.options.queue.dropAbandoned?.(this.worker.now())) ?? 0;
+    if (abandoned > 0) this.options.log?.warn({ uploads: abandoned }, 'bulk monitor uploads whose writing never finished deleted');
   }
 
-  close(): Promise<void> {
-    return this.worker.close();
-  }
-
-  private async claimDue(): Promise<void> {
+  protected async claim(): Promise<void> {
     const { queue, env, window, payerIntervalMs, concurrency } = this.options;
     const now = this.worker.now();
     if (window && !inWindow(window, now)) return;
@@ -106,7 +93,7 @@ export class MonitorRunner {
   }
 
   private async check(monitor: DueMonitor): Promise<void> {
-    await nextTurn();
+    await ownTurn();
     const at = this.worker.now();
     const outcome = await recordedCheck(this.options.deps, this.options.queue, monitor, at, {
       claim: monitor.claim,

@@ -9,6 +9,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { inPrefix, parseIpv4, parseIpv6 } from './ip-address.ts';
+import { TargetRefused } from '../errors.ts';
 
 const PRIVATE = 'is a private, link-local, multicast or unspecified address';
 
@@ -72,10 +73,6 @@ export function refusedAddress(address: string, allowInsecure: boolean): string 
   if (zeros && h[7] === 0) return PRIVATE;
   for (const [net, bits, why] of ipv6Ranges) if (inPrefix(h, net, bits, 16)) return why;
   return null;
-}
-
-export class TargetRefused extends Error {
-  override name = 'TargetRefused';
 }
 
 /** Every address of a host name (the system resolver by default; tests give their own). */

@@ -3,15 +3,9 @@
  * payer, and per plan group and benefit structure within it, with the totals collected too little or
  * too much and the most frequent causes, and a weekly trend.
  */
-export interface ComparedLine {
-  payer_id: string;
-  group_id: string | null;
-  benefit_structure: string | null;
-  verdict: string;
-  difference: number | null;
-  cause: string | null;
-  created_at: string;
-}
+import type { ComparedLine } from '../../domain/remittance-line.ts';
+
+export type { ComparedLine };
 
 export interface Tally {
   lines: number;

@@ -5,6 +5,7 @@
  * alert, REMITTANCE_MISMATCH, citing those lines. Advisory only: the estimate's figures stay the
  * payer's. Pure: the store hands in the observations, newest first.
  */
+import type { Observed } from '../../domain/remittance-line.ts';
 import type { Alert, RemittanceCitation } from '../../domain/schemas/responses.ts';
 import type { LineComparison } from './compare.ts';
 import type { KeptEstimate } from './kept-estimate.ts';
@@ -18,17 +19,7 @@ const TOLERANCE = 100;
 
 export type Benefit = 'copay' | 'coinsurance' | 'deductible';
 
-/** What a compared line says of each benefit: the 271's figure, the estimate's part, the payer's (cents; coinsurance rate in millionths). */
-export interface Observed {
-  copay_said: number | null;
-  copay_estimated: number | null;
-  copay_paid: number | null;
-  coinsurance_said: number | null;
-  coinsurance_estimated: number | null;
-  coinsurance_paid: number | null;
-  deductible_estimated: number | null;
-  deductible_paid: number | null;
-}
+export type { Observed } from '../../domain/remittance-line.ts';
 
 /** A compared line as kept (store/remittances.ts), for the advisory. */
 export interface Observation extends Observed {

@@ -37,7 +37,10 @@ const ROUTE_FAILURES = new Set<PayerError['kind']>(['failure', 'timeout', 'circu
 /** The routes an inquiry goes through, in order: those the catalog marks not_supported are left out. */
 const triedRoutes = (payer: ResolvedPayer) => payer.routes.filter((r) => r.eligibility !== 'not_supported');
 
-/** A payer's eligibility from its routes, a route the catalog says nothing of (the directory's) counting as supported; undefined when the catalog says nothing. */
+/**
+ * A payer's eligibility from its routes, a route the catalog says nothing of (the directory's)
+ * counting as supported; undefined when the catalog says nothing.
+ */
 function routedEligibility(routes: readonly { eligibility?: Eligibility }[]): Eligibility | undefined {
   if (!routes.some((r) => r.eligibility !== undefined)) return undefined;
   return effectiveEligibility(routes.map((r) => r.eligibility ?? 'supported'));

@@ -14,17 +14,16 @@
  * - v3PayerErrors / refusedFields: what an error body says, in our words.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
-import { X279_VERSION } from '../../x12/build-270.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import type { PayerErrorEntry } from '../../domain/schemas/responses.ts';
 import { payerError } from '../../x12/payer-errors.ts';
 import { isoToD8 } from '../../x12/values.ts';
-import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { SegmentList } from '../../x12/writer.ts';
 import { codeOf, MEMBER_REFERENCE_DESCRIPTIONS, MEMBER_REFERENCES, RELATIONSHIPS } from './eligibility-v3-codes.ts';
 import { aaa, aaaCodeOf, address, benefits, contacts, dates, followupCodeOf, identifierOf, locationLetter, name, refs } from './eligibility-v3-segments.ts';
+import { interchange271 } from './json-271.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
-export { DATE_NAMES } from './eligibility-v3-codes.ts';
 export { aaa, benefits, name } from './eligibility-v3-segments.ts';
 
 type Json = Obj;
@@ -167,15 +166,7 @@ export function v3ToX12(body: unknown, inquiry: Inquiry): string | null {
       benefits(list, b.benefitsInformation);
     });
   }
-  return wrapInterchange({
-    functional_id: 'HB',
-    set_id: '271',
-    version: X279_VERSION,
-    body: list,
-    sender: 'VENDOR',
-    receiver: 'COVERAGE',
-    env: { usage: 'P' },
-  });
+  return interchange271(list);
 }
 
 /** The AAA rejections of a JSON body in our words (codes and follow-ups from our tables, the loop from `location`). */

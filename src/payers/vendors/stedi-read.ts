@@ -11,10 +11,11 @@
  * numbers are not ours.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
-import { X279_VERSION } from '../../x12/build-270.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
-import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
+import { SegmentList } from '../../x12/writer.ts';
+import { DATE_NAME_SPELLINGS, DATE_NAMES } from './eligibility-v3-codes.ts';
+import { interchange271 } from './json-271.ts';
 import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
 import {
   codeFor,
@@ -24,11 +25,11 @@ import {
   PAYER_ENTITY_CODES,
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
-  STEDI_DATE_QUALIFIERS,
   BENEFIT_REFS,
   PLAN_REFS,
   type RefField,
 } from './stedi-codes.ts';
+import { networkIndicator } from './eligibility-v3-codes.ts';
 
 /**
  * A value as an element of the 271 we write for our own reader: delimiters and control characters
@@ -74,7 +75,7 @@ function dtp(list: SegmentList, qualifier: string, value: string): void {
 function dates(list: SegmentList, info: unknown): void {
   const o = obj(info);
   for (const [name, value] of Object.entries(o)) {
-    const q = STEDI_DATE_QUALIFIERS[name];
+    const q = DATE_NAMES[name] ?? DATE_NAME_SPELLINGS[name];
     if (q && typeof value === 'string') dtp(list, q, value);
   }
   // Admissions and discharges may come as lists of {date | startDate, endDate}.
@@ -228,7 +229,7 @@ function benefits(list: SegmentList, items: unknown): void {
       text(str(b.quantityQualifierCode), d, 2),
       text(str(b.benefitQuantity), d, 15),
       text(str(b.authOrCertIndicator), d, 1),
-      text(str(b.inPlanNetworkIndicatorCode), d, 1),
+      text(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, text),
     );
     for (const h of arr(b.benefitsServiceDelivery))
@@ -321,13 +322,5 @@ export function stediToX12(body: unknown, inquiry: Inquiry): string | null {
     if (!looped) aaa(list, b.errors);
     benefits(list, b.benefitsInformation);
   });
-  return wrapInterchange({
-    functional_id: 'HB',
-    set_id: '271',
-    version: X279_VERSION,
-    body: list,
-    sender: 'VENDOR',
-    receiver: 'COVERAGE',
-    env: { usage: 'P' },
-  });
+  return interchange271(list);
 }

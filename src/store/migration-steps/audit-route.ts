@@ -1,4 +1,7 @@
-/** Audit records name the exchange that answered: the connection (route) and the 270's control numbers (ISA13, BHT03/TRN02), so a support ticket with the clearinghouse can name it. */
+/**
+ * Audit records name the exchange that answered: the connection (route) and the 270's control numbers
+ * (ISA13, BHT03/TRN02), so a support ticket with the clearinghouse can name it.
+ */
 import type { Kysely, Migration } from 'kysely';
 
 export const auditRouteMigration: Migration = {

@@ -6,6 +6,7 @@
  * per claim received, its payment, whether it is a reversal, and what withdrew it.
  */
 import type { Kysely, Migration } from 'kysely';
+import { createTable } from './create-table.ts';
 
 export const remittanceFeedbackMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -23,19 +24,21 @@ export const remittanceFeedbackMigration: Migration = {
       await db.schema.alterTable('remittance_lines').addColumn(column, 'integer').execute();
     await db.schema.alterTable('remittance_lines').addColumn('withdrawn_by', 'varchar(40)').execute();
     await db.schema.createIndex('remittance_lines_key_group').on('remittance_lines').columns(['key_id', 'payer_id', 'group_id', 'created_at']).execute();
-    await db.schema
-      .createTable('remittance_claims')
-      .addColumn('remittance_id', 'varchar(40)', (c) => c.notNull())
-      .addColumn('claim_no', 'integer', (c) => c.notNull())
-      .addColumn('key_id', 'varchar(40)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-      .addColumn('claim_hash', 'varchar(64)', (c) => c.notNull())
-      .addColumn('paid', 'integer', (c) => c.notNull())
-      .addColumn('reversal', 'integer', (c) => c.notNull())
-      .addColumn('settled_by', 'varchar(40)')
-      .addPrimaryKeyConstraint('remittance_claims_pk', ['remittance_id', 'claim_no'])
-      .execute();
-    await db.schema.createIndex('remittance_claims_key_hash').on('remittance_claims').columns(['key_id', 'claim_hash']).execute();
+    await createTable(
+      db,
+      'remittance_claims',
+      {
+        remittance_id: 'varchar(40) not null',
+        claim_no: 'integer not null',
+        key_id: 'varchar(40) not null',
+        created_at: 'varchar(30) not null',
+        claim_hash: 'varchar(64) not null',
+        paid: 'integer not null',
+        reversal: 'integer not null',
+        settled_by: 'varchar(40)',
+      },
+      { primaryKey: ['remittance_id', 'claim_no'], indexes: { remittance_claims_key_hash: ['key_id', 'claim_hash'] } },
+    );
     await db.schema.createIndex('remittances_created').on('remittances').column('created_at').execute();
   },
 };

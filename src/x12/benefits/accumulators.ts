@@ -19,8 +19,8 @@
  *   benefit governs): the other level's less specific figures are not reported.
  */
 import type { Accumulator } from '../../domain/coverage.ts';
-import { limitUnit, periodKind } from '../codes.ts';
-import { codeWords } from '../code-tables/index.ts';
+import { limitQuantity, limitUnit, periodKind } from '../codes.ts';
+import { codeEntry, codeWords } from '../code-tables/index.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { readNumber } from '../values.ts';
@@ -247,6 +247,17 @@ export class AccumulatorReader {
 
 /** A unit of service in words (HS hours), from its code table. */
 const unitWords = (code: string) => codeWords('quantity', code);
+const codeEffect = (code: string) => codeEntry('quantity', code)?.effect ?? 'not in the TR3 list';
+
+/** A quantity of no unit of its own on a limit row, placed once every row is offered (VisitReader.settle). */
+interface Pending {
+  role: 'used' | 'maximum' | 'unknown';
+  qualifier: string;
+  period: string;
+  rank: number;
+  value: number | null;
+  b: Selectable;
+}
 
 function slotOf(level: Level, period: string): Best | null {
   const kind = periodKind(period);
@@ -268,6 +279,10 @@ export class VisitReader {
   private readonly visits = newLevel();
   /** The limits in other units of service, by EB09/HSD01 code (null until one is offered: most 271s send none). */
   private others: Map<string, Level> | null = null;
+  /** Quantities of no unit of their own (99 used, M2 maximum, 8H, QA, ...: quantity.json `limit`), placed once every row is offered. */
+  private pending: Pending[] | null = null;
+  /** The pending quantities no rule places (no limit beside them, limits in several units, or decided unknown). */
+  private undecidedRows: Pending[] = [];
 
   offer(b: Selectable): void {
     const rank = rowRank(b);
@@ -277,7 +292,15 @@ export class VisitReader {
 
   private place(qualifier: string, period: string, rank: number, value: number | null, b: Selectable): void {
     const unit = limitUnit(qualifier);
-    if (unit === 'none') return;
+    if (unit === 'none') {
+      const role = limitQuantity(qualifier);
+      if (role !== null) {
+        (this.pending ??= []).push({ role, qualifier, period, rank, value, b });
+        this.settled = false;
+      }
+      return;
+    }
+    this.settled = false;
     let level = this.visits;
     if (unit === 'service') {
       this.others ??= new Map();
@@ -287,6 +310,47 @@ export class VisitReader {
     // EB06 / HSD05 30 (Exceeded): the limit is used up, whatever quantity is stated (docs/estimates.md 1.1, "Limits and caps").
     if (isExceededPeriod(period)) level.remaining.offer(rank, 0, b);
     else slotOf(level, period)?.offer(rank, value, b, period);
+  }
+
+  private settled = true;
+
+  /**
+   * Places the quantities of no unit of their own (docs/estimates.md 1.1, "Visit limits"): a used count (99) is the
+   * used count, a maximum (M2) the total, of the one limit beside them (its unit, whatever the rows' order); a row as
+   * specific as that limit which no rule places leaves what is left of it unknown. Placed into the levels once.
+   */
+  private settle(): void {
+    if (this.settled || this.pending === null) return;
+    this.settled = true;
+    const units: Level[] = [...(offered(this.visits) ? [this.visits] : []), ...this.otherUnits().map(([, l]) => l)];
+    // Each unit's deciding rank, before any quantity is placed: a quantity belongs to the limit of its own rank.
+    const ranks = units.map(topRank);
+    const deciding = Math.min(...ranks);
+    const undecided: Pending[] = [];
+    for (const p of this.pending) {
+      const mine = units.filter((_, i) => ranks[i] === p.rank);
+      if (p.role === 'unknown' || mine.length !== 1) {
+        // Less specific than a limit that decides: another benefit's quantity, which competes for nothing here.
+        if (p.rank <= deciding) undecided.push(p);
+        continue;
+      }
+      const level = mine[0]!;
+      // A used count or maximum sent without a period measures the limit it stands beside.
+      const period = p.period === '' ? level.total.period : p.period;
+      if (isExceededPeriod(p.period)) level.remaining.offer(p.rank, 0, p.b);
+      else (p.role === 'used' ? level.met : level.total).offer(p.rank, p.value, p.b, period);
+    }
+    this.undecidedRows = undecided;
+  }
+
+  /**
+   * Rows stating a quantity no rule places on the limit (quantity.json `limit`: a used count or maximum beside no
+   * limit or beside limits in several units, a minimum, a quantity approved, ...): what is left of the limit, and so
+   * the session's price, is unknown, never the quantity ignored.
+   */
+  undecided(): readonly Selectable[] {
+    this.settle();
+    return this.undecidedRows.length === 0 ? NO_ROWS : this.undecidedRows.map((p) => p.b);
   }
 
   /** The other units, in code order (never the 271's). */
@@ -302,11 +366,12 @@ export class VisitReader {
   }
 
   get reported(): boolean {
-    return offered(this.visits) || this.otherUnits().length > 0;
+    return offered(this.visits) || this.otherUnits().length > 0 || this.pending !== null;
   }
 
   /** In visits: a limit in another unit used up leaves none (its total is no number of visits). */
   result(): { total: number | null; remaining: number | null } {
+    if (this.undecided().length > 0) return { total: null, remaining: null };
     const r = levelResult(this.visits).accumulator;
     if (r.remaining !== 0 && this.usedUp() !== null) return { total: null, remaining: 0 };
     return { total: r.total, remaining: r.remaining };
@@ -317,11 +382,13 @@ export class VisitReader {
    * year) and nothing says what is left: the limit may be used up, so the session's price is unknown.
    */
   unknownUse(): Selectable[] {
+    this.settle();
     const l = this.visits;
     return spanMismatch(l) ? [l.total.from!, l.met.from!] : [];
   }
 
   conflicts(): Selectable[] {
+    this.settle();
     const out: Selectable[] = [];
     for (const l of [this.visits, ...this.otherUnits().map(([, o]) => o)])
       out.push(...l.total.contradicting, ...l.remaining.contradicting, ...l.met.contradicting);
@@ -329,7 +396,18 @@ export class VisitReader {
   }
 
   trace(n: Net, out: TraceEntry[]): void {
+    this.settle();
     const l = this.visits;
+    for (const { b, qualifier } of this.undecidedRows)
+      out.push({
+        ...traced(
+          'visit limit',
+          n,
+          b,
+          `EB09 / HSD01 ${unitWords(qualifier)}: no rule places this quantity on a limit (${codeEffect(qualifier)}): visits remaining, and so the session's price, are unknown`,
+        ),
+        status: 'conflict',
+      });
     const usedUp = this.usedUp();
     const overridden =
       usedUp !== null && levelResult(l).accumulator.remaining !== 0 ? `; not reported: the limit in ${unitWords(usedUp)} is used up, no visits remain` : '';
@@ -365,4 +443,7 @@ function traceOtherUnit(code: string, l: Level, n: Net, out: TraceEntry[]): void
 }
 
 /** EB01 F is a limit in units of service (visits, hours, days, ...: code-tables/quantity.json) when EB09 or an HSD01 names one. */
-export const hasServiceLimit = (loop: BenefitLoop) => limitUnit(el(loop.seg, 9)) !== 'none' || loop.hsd.some((h) => limitUnit(el(h, 1)) !== 'none');
+export const hasServiceLimit = (loop: BenefitLoop) => limitsService(el(loop.seg, 9)) || loop.hsd.some((h) => limitsService(el(h, 1)));
+
+/** A unit of service, or a quantity a limit row states of the limit beside it (99 used, M2 maximum, 8H, QA, ...). */
+const limitsService = (q: string) => limitUnit(q) !== 'none' || limitQuantity(q) !== null;

@@ -16,6 +16,8 @@ import {
   readShareQuiet,
   rowRank,
   placeRank,
+  namesNetwork,
+  shareRankOf,
   type CostShareFallback,
   type Net,
   type PlaceFit,
@@ -121,10 +123,15 @@ function officeShare(
   return { copay: agreed(rows, 'copayment', readAmount, none), coins: agreed(rows, 'coinsurance', readShareQuiet, none) };
 }
 
-/** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
+/**
+ * A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office
+ * visit's 98. Within a service type tier a row naming the treating provider in its 2120C ranks before one naming
+ * none (shareRankOf: docs/estimates.md 1.1, "Rows for a named provider").
+ */
 function shareRank(b: Selectable, planFirst = false): number {
   const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
-  return rowRank(b) + swap + placeRank(b);
+  const net = namesNetwork(b) ? 0 : 1;
+  return shareRankOf(rowRank(b) - net + swap, net, placeRank(b), b.provider?.fit === 'ours');
 }
 
 /**

@@ -4,7 +4,7 @@
  * reverse of src/payers/vendors/eligibility-v3.ts. The raw 271 rides along in `x12` unless left out.
  */
 import { components, el, repetitions, tokenize, type Delimiters, type Segment } from '../../../x12/index.ts';
-import { DATE_NAMES } from '../../vendors/eligibility-v3.ts';
+import { DATE_NAME_OF_QUALIFIER } from '../../vendors/eligibility-v3-codes.ts';
 import { obj, type Obj } from '../../vendors/json-read.ts';
 
 export interface V3Answer {
@@ -17,8 +17,6 @@ export interface V3Answer {
   errors: Obj[];
   x12?: string;
 }
-
-const NAME_OF_DATE: Record<string, string> = Object.fromEntries(Object.entries(DATE_NAMES).map(([k, v]) => [v, k]));
 
 const nameOf = (seg: Segment): Obj => (el(seg, 2) === '1' ? { lastName: el(seg, 3), firstName: el(seg, 4) } : { organizationName: el(seg, 3) });
 const aaaOf = (seg: Segment): Obj => ({ code: el(seg, 3), followupActionCode: el(seg, 4), field: 'AAA' });
@@ -102,7 +100,7 @@ export function x12ToV3(x12: string, withX12 = true): V3Answer {
         }
         break;
       case 'DTP': {
-        const name = NAME_OF_DATE[el(seg, 1)];
+        const name = DATE_NAME_OF_QUALIFIER[el(seg, 1)];
         if (!name) break;
         if (benefit) benefit.benefitsDateInformation = { ...obj(benefit.benefitsDateInformation), [name]: el(seg, 3) };
         else who.planDateInformation = { ...obj(who.planDateInformation), [name]: el(seg, 3) };

@@ -11,6 +11,8 @@ import {
   BENEFIT_CODES,
   COMMUNICATION_MODES,
   COVERAGE_LEVELS,
+  DATE_NAME_OF_QUALIFIER,
+  DATE_NAME_SPELLINGS,
   ENTITY_IDENTIFIERS,
   ENTITY_TYPES,
   FOLLOWUP_ACTIONS,
@@ -21,6 +23,11 @@ import {
 } from '../../vendors/eligibility-v3-codes.ts';
 import { arr, obj, str, type Obj } from '../../vendors/json-read.ts';
 import type { V3Answer } from './eligibility-v3-json.ts';
+
+/** BenefitsDateInformation's own spellings (DTP*342 premiumPaidtoDateBegin), by the model's name. */
+const BENEFIT_DATE_SPELLING: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DATE_NAME_SPELLINGS).map(([spelt, q]) => [DATE_NAME_OF_QUALIFIER[q] ?? spelt, spelt]),
+);
 
 const nameOf = (table: Readonly<Record<string, string>>, code: string): string => Object.entries(table).find(([, c]) => c === code)?.[0] ?? code;
 /** The name beside a code, as Optum's answers give it (`name` beside `code`...); none for a code the list lacks. */
@@ -72,10 +79,7 @@ function entity(r: Obj): Obj {
 function benefit(b: Obj, letter: string): Obj {
   const { benefitsRelatedEntities, aaaErrors, benefitsDateInformation, ...rest } = b;
   const entities = arr(benefitsRelatedEntities).map(entity);
-  // BenefitsDateInformation spells DTP*342 premiumPaidtoDateBegin.
-  const dates = Object.fromEntries(
-    Object.entries(obj(benefitsDateInformation)).map(([k, v]) => [k === 'premiumPaidToDateBegin' ? 'premiumPaidtoDateBegin' : k, v]),
-  );
+  const dates = Object.fromEntries(Object.entries(obj(benefitsDateInformation)).map(([k, v]) => [BENEFIT_DATE_SPELLING[k] ?? k, v]));
   return defined({
     ...rest,
     name: spelled(BENEFIT_CODES, rest.code),

@@ -7,6 +7,7 @@
  */
 import { AAA_REASONS } from '../../../x12/aaa.ts';
 import { el, repetitions, tokenize, type Segment } from '../../../x12/index.ts';
+import { DATE_NAME_OF_QUALIFIER } from '../../vendors/eligibility-v3-codes.ts';
 import { obj, type Obj } from '../../vendors/json-read.ts';
 import { procedureIdentifierOf } from './eligibility-v3-json.ts';
 import {
@@ -17,15 +18,11 @@ import {
   PROVIDER_ENTITY_CODES,
   RELATED_ENTITY_CODES,
   RELATIONSHIP_NAMES,
-  STEDI_DATE_QUALIFIERS,
   BENEFIT_REFS,
   PLAN_REFS,
   nameFor,
   type RefField,
 } from '../../vendors/stedi-codes.ts';
-
-const DATE_NAME: Record<string, string> = {};
-for (const [name, q] of Object.entries(STEDI_DATE_QUALIFIERS)) DATE_NAME[q] ??= name;
 
 const LOOP_OF_LEVEL: Record<string, string> = { '20': '2100A', '21': '2100B', '22': '2100C', '23': '2100D' };
 
@@ -174,7 +171,7 @@ export function x12ToStedi(x12: string): Obj | null {
         break;
       }
       case 'DTP': {
-        const name = DATE_NAME[el(seg, 1)];
+        const name = DATE_NAME_OF_QUALIFIER[el(seg, 1)];
         if (!name) break;
         if (benefit) benefit.benefitsDateInformation = { ...obj(benefit.benefitsDateInformation), [name]: dateOf(seg) };
         else if (level === '22' || level === '23') planDates = { ...planDates, [name]: dateOf(seg) };
