@@ -35,7 +35,9 @@ export function decodeAnswer(deps: OperationDeps, inquiry: Inquiry, { answer, re
   const person = { member_id: memberId, first_name: patient.first_name, last_name: patient.last_name, dob: patient.dob };
   // The payer directory's fallback order of the 98 and 30 cost shares (docs/estimates.md 1.1, "Fallback order").
   const fallback = deps.network.payer(payerId)?.cost_share_fallback;
-  const base = fallback ? { encounter, memberId, person, fallback } : { encounter, memberId, person };
+  // The treating provider a row naming one in its 2120C is held to (docs/estimates.md 1.1, "Rows for a named provider").
+  const providerNpi = inquiry.provider.npi;
+  const base = fallback ? { encounter, memberId, person, fallback, providerNpi } : { encounter, memberId, person, providerNpi };
   const options = trace ? { ...base, trace } : base;
   const parsed = read ? normalizeInterchange(read, options) : normalize271(answer, options);
   if (!parsed.ok) {

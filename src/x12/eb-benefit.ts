@@ -10,6 +10,7 @@ import { type BenefitLoop } from './loops.ts';
 import { benefitWindow, type RowScope } from './benefits/filters.ts';
 import { unknownValues, type UnknownValue } from './benefits/closed-world.ts';
 import { isShareInfo, namesPlace } from './benefits/rows.ts';
+import { providerFit, type ProviderFit } from './benefits/providers.ts';
 import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
 
@@ -48,6 +49,8 @@ export interface Benefit extends RowScope {
   procedure: string | null;
   /** Values no rule reads (benefits/closed-world.ts): the row cannot price; a figure it competes for is unknown. */
   unknown: readonly UnknownValue[];
+  /** A row stating a figure whose 2120C names a provider: whether it is the treating provider (benefits/providers.ts); null: none named. */
+  provider: ProviderFit | null;
 }
 
 export const NO_MESSAGES: string[] = [];
@@ -71,9 +74,10 @@ function holds(s: string, c: number): boolean {
 
 /**
  * One EB row; `inPerson` is the place of service a visit in person is priced at (placeFit), `visitPlace`
- * the encounter's own place (a telehealth visit's 02 or 10), which a row naming it exactly ranks first for.
+ * the encounter's own place (a telehealth visit's 02 or 10), which a row naming it exactly ranks first for;
+ * `treatingNpi` the provider of the encounter, whom a row naming a provider in its 2120C is held to.
  */
-export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', visitPlace = inPerson): Benefit {
+export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', visitPlace = inPerson, treatingNpi: string | null = null): Benefit {
   const s = loop.seg;
   const eb03 = el(s, 3);
   const services = d.repetition !== null && holds(eb03, d.repetition.charCodeAt(0)) ? repetitions(eb03, d) : null;
@@ -99,6 +103,9 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', v
   const serviceTypes = services ?? (eb03 === '' ? [] : [eb03]);
   const role = benefitRole(info);
   const cost = isCostInfo(info) || (role === 'limitation' && hasServiceLimit(loop));
+  const figureRow = cost || role === 'limitation' || isShareInfo(info);
+  // A figure tied to the treating provider by NPI is read; one for another provider is skipped (rowExcludedBy), one not told stays unknown.
+  const provider = figureRow ? providerFit(loop, treatingNpi) : null;
   let messages = NO_MESSAGES;
   let deductibleHint: boolean | null = null;
   let marketplace = false;
@@ -144,7 +151,8 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', v
     modifiers,
     serviceTypes,
     window: loop.dtp.length > 0 ? benefitWindow(loop) : OPEN,
-    unknown: unknownValues(loop, d, cost || role === 'limitation' || isShareInfo(info)),
+    unknown: unknownValues(loop, d, figureRow, provider?.fit === 'ours'),
+    provider,
   };
 }
 

@@ -112,6 +112,19 @@ export interface Rows {
   ordered: Benefit[];
   /** The other people's rows not taken (for the explanation). */
   others: readonly Benefit['loop'][];
+  /** The treating provider's NPI: the request's, else the 271's 2100B (benefits/providers.ts). */
+  treatingNpi: string | null;
+}
+
+/**
+ * The provider a row naming one in its 2120C is held to (docs/estimates.md 1.1, "Rows for a named
+ * provider"): the NPI the request names, else the information receiver's (2100B NM108 XX, the provider the
+ * 270 asked for); null when neither.
+ */
+export function treatingProvider(tree: LoopTree, providerNpi: string | null | undefined): string | null {
+  if (providerNpi) return providerNpi;
+  const nm1 = tree.levels.find((l) => l.kind === 'receiver')?.names[0]?.nm1;
+  return nm1 && identifiedBy(el(nm1, 8)) === 'npi' ? orNull(el(nm1, 9).trim()) : null;
 }
 
 export function readRows(
@@ -120,6 +133,7 @@ export function readRows(
   m: Member,
   asked: Encounter | undefined,
   warnings: string[],
+  providerNpi?: string | null,
 ): { rows: Rows } | { rejected: ParseResult<Eligibility> } {
   const bht = tree.header.find((s) => s.id === 'BHT');
   const bhtDate = bht ? d8ToIso(el(bht, 4)) : null;
@@ -129,22 +143,23 @@ export function readRows(
   const telehealthVisit = encounter !== null && isTelehealthPlace(encounter.place_of_service);
   const inPerson = encounter !== null && !telehealthVisit ? encounter.place_of_service : '11';
   const visitPlace = encounter?.place_of_service ?? inPerson;
+  const treatingNpi = treatingProvider(tree, providerNpi);
   const all: Benefit[] = [];
-  for (const b of m.benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson, visitPlace));
+  for (const b of m.benefitLevel.benefits) if (b.seg.id === 'EB') all.push(readBenefit(b, d, inPerson, visitPlace, treatingNpi));
   // Family figures stated in another person's loop are the patient's family's too (docs/estimates.md 1.1, "The patient").
   const elsewhere = familyRowsElsewhere(
     m.subscriberLevel,
     m.benefitLevel,
-    (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson, visitPlace), encounter) === null,
+    (b) => encounter === null || rowExcludedBy(readBenefit(b, d, inPerson, visitPlace, treatingNpi), encounter) === null,
   );
-  for (const b of elsewhere.rows) all.push(readBenefit(b, d, inPerson, visitPlace));
+  for (const b of elsewhere.rows) all.push(readBenefit(b, d, inPerson, visitPlace, treatingNpi));
   const benefitAaa = benefitAaaOf(m.benefitLevel);
   if (benefitAaa.length > 0) {
     if (!all.some((b) => isStatus(b) || isCost(b))) return { rejected: ok(rejection(benefitAaa[0]!, REJECT_LEVEL[m.benefitLevel.kind]), warnings) };
     for (const a of benefitAaa) warnings.push(`benefit-level ${aaaReason(el(a, 3), el(a, 4))} at segment ${a.index}`);
   }
   const pricesHere = telehealthVisit ? (p: PlaceFit) => p === 'any' || pricesTelehealth(p) : pricesOffice;
-  return { rows: { bhtDate, encounter, telehealthVisit, inPerson, pricesHere, all, ordered: byContent(all), others: elsewhere.others } };
+  return { rows: { bhtDate, encounter, telehealthVisit, inPerson, pricesHere, all, ordered: byContent(all), others: elsewhere.others, treatingNpi } };
 }
 
 /** Stage 3a, the plan's dates: from the member's loops and the plan-level status row (docs/estimates.md 1.1). */
@@ -195,7 +210,7 @@ export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: Tr
   if (trace)
     for (const b of r.others)
       skipped.push({
-        b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson),
+        b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson, r.treatingNpi),
         why: "a row of another person's loop (2000C/2000D) than the patient's",
       });
   // The explanation names every row: those of another subscriber level are not the member's.
@@ -206,7 +221,7 @@ export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: Tr
         for (const b of level.benefits)
           if (b.seg.id === 'EB')
             skipped.push({
-              b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson),
+              b: readBenefit(b, d, r.inPerson, r.encounter?.place_of_service ?? r.inPerson, r.treatingNpi),
               why: 'a row of another subscriber level (2000C) than the one read',
             });
       }
@@ -218,7 +233,9 @@ export function listRows(m: Member, r: Rows, dt: Dates, d: Delimiters, trace: Tr
   const nextAfter = dt.planEnd ?? r.encounter?.date_of_service ?? null;
   // One pass sorts the EBs into the lists the readers below need, in an order set by their content
   // (never by their order in the 271: docs/estimates.md section 1.1).
-  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere }, skipped);
+  const ins = m.memberName?.ins;
+  const patient = { dependent: Boolean(m.dependentLevel), relation: m.dependentLevel && ins ? el(ins, 2) : '' };
+  const lists = sortRows(r.ordered, { encounter: r.encounter, reference, nextAfter, pricesHere: r.pricesHere, patient }, skipped);
   // One administrator, reviewer or PCP of several is taken in content order (`entities` as sorted: never
   // by where the payer put it); a list in the answer (additional policies) keeps the 271's order.
   sortByIndex(lists.payerRows);

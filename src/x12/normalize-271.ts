@@ -66,6 +66,8 @@ export interface NormalizeOptions {
   memberId?: string | null;
   /** The patient asked about (the 270's 2100D for a dependent, else its 2100C): which person of the answer is theirs (patient.ts). */
   person?: AskedPerson;
+  /** The treating provider's NPI (the request's): a row whose 2120C names a provider is held to it; default: the 271's 2100B NPI. */
+  providerNpi?: string | null;
   /** The payer directory's order of the office visit (98) and plan (30) cost shares (docs/estimates.md 1.1, "Fallback order"). */
   fallback?: CostShareFallback;
 }
@@ -100,12 +102,12 @@ function readEligibility(
   d: Delimiters,
   at: { index: number; id: string; offset: number },
   warnings: string[],
-  { trace, encounter: asked, memberId, person, fallback }: NormalizeOptions,
+  { trace, encounter: asked, memberId, person, fallback, providerNpi }: NormalizeOptions,
 ): ParseResult<Eligibility> {
   const who = readMember(tree, at, warnings, memberId, person);
   if ('refused' in who) return who.refused;
   const m = who.member;
-  const read = readRows(tree, d, m, asked, warnings);
+  const read = readRows(tree, d, m, asked, warnings, providerNpi);
   if ('rejected' in read) return read.rejected;
   const r = read.rows;
   const dates = readDates(m, r, trace);

@@ -7,7 +7,7 @@ import type { CoverageStatus } from '../domain/coverage.ts';
 import type { Encounter } from '../domain/encounter.ts';
 import { windowHolds } from './benefits/filters.ts';
 import { namesNetwork } from './benefits/rows.ts';
-import { networkOf } from './code-tables/attributes.ts';
+import { limitedProgramOf, networkOf } from './code-tables/attributes.ts';
 import { statusOf, type Benefit } from './eb-benefit.ts';
 
 const isPlanStatus = (b: Benefit) => b.status && b.planWide;
@@ -70,6 +70,27 @@ export interface SessionStatus {
   closed: Record<Net, boolean>;
   /** A network no status row speaks for while another's does: covered or not is unknown there. */
   unstated: Record<Net, boolean>;
+  /** The plan is active only for a limited program's services (limitedProgram): the session is not covered. Absent: not so. */
+  limited?: readonly Benefit[];
+}
+
+/**
+ * The active status rows of a limited program, when they are all the answer says of the member's coverage: every
+ * status row names only service types of a limited program (eb03.json `limitedProgram`: family planning 82, emergency
+ * services 86, dental, vision, pharmacy), at least one is active, and no row that applies speaks for the session at any
+ * rank (behavioral health, the office visit 98, the plan level 30 or an empty EB03) or carries a value no rule reads.
+ * Null otherwise: a status row for other services alone then decides nothing (the status is unknown).
+ */
+export function limitedProgramRows(current: readonly Benefit[]): Benefit[] | null {
+  let active: Benefit[] | null = null;
+  for (const b of current) {
+    if (b.tier >= 0 || b.unknown.length > 0) return null;
+    if (!b.status) continue;
+    if (b.serviceTypes.length === 0) return null;
+    for (const t of b.serviceTypes) if (limitedProgramOf(t) === undefined) return null;
+    if (statusOf(b.info) === 'active') (active ??= []).push(b);
+  }
+  return active;
 }
 
 /**
@@ -79,7 +100,7 @@ export interface SessionStatus {
  * status for it (`mh`: MH, CF, A4, A6, A8). The whole plan inactive beside mental health's own active row: the
  * mental-health row speaks for the session (its network's; the other network closed). A status row for other services only (82 family planning, 86
  * emergency, AI substance abuse, ...) decides nothing: with none for either network the status is unknown,
- * never inactive.
+ * never inactive; unless the answer is a limited program's alone (limitedProgramRows): active, the session not covered.
  */
 export function sessionStatus(
   current: readonly Benefit[],
@@ -121,6 +142,10 @@ export function sessionStatus(
   // The coverage is a covering network's status when either states one (a network inactive beside it is closed).
   const covering = NETS.find((n) => per[n] !== null && per[n] !== 'inactive');
   const status: CoverageStatus = covering ? per[covering]! : per.in === 'inactive' && per.out === 'inactive' ? 'inactive' : 'unknown';
+  // Active for a limited program's services alone (emergency or family-planning Medicaid, a dental plan): the
+  // member is covered, for those services only; the session is not among them (benefits/gates.ts).
+  const limited = status === 'unknown' ? limitedProgramRows(current) : null;
+  if (limited) return { status: 'active', row: limited[0], planWide: false, closed: none, unstated: none, limited };
   const n = covering ?? (per.in !== null ? 'in' : per.out !== null ? 'out' : undefined);
   return {
     status,

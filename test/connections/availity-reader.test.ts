@@ -8,12 +8,16 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { Value } from 'typebox/value';
 import { defaultEncounter } from '../../src/domain/encounter.ts';
+import { estimate } from '../../src/domain/estimate/index.ts';
 import type { Inquiry } from '../../src/domain/inquiry.ts';
+import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { availityCoverage } from '../../src/payers/simulator/vendors/availity-json.ts';
 import { availityToX12 } from '../../src/payers/vendors/availity-271.ts';
 import { AvailityCoverage } from '../../src/payers/vendors/availity-schema.ts';
+import { ENTITY_IDENTIFIERS } from '../../src/payers/vendors/eligibility-v3-codes.ts';
 import { RequestRefused, RouteRefused } from '../../src/payers/production/errors.ts';
 import { refusedFields, refusedInAnswer } from '../../src/payers/vendors/availity.ts';
+import { codeTable } from '../../src/x12/code-tables/index.ts';
 import { build271, normalize271 } from '../../src/x12/index.ts';
 import { coverageArbitrary, inquiryArbitrary } from '../x12/coverage-arbitrary.ts';
 
@@ -357,3 +361,51 @@ function e3(e: ReturnType<typeof read>): number | null {
   assert.equal(e.kind, 'coverage');
   return e.kind === 'coverage' ? (e.coverage.in_network?.copayment ?? null) : null;
 }
+
+/** The MH benefit of `activeMh` with one contact (benefit `contacts[]`, HealthCareContact). */
+function withContact(contact: Record<string, unknown>) {
+  return {
+    ...activeMh,
+    plans: [{ ...activeMh.plans[0]!, benefits: [{ ...activeMh.plans[0]!.benefits[0]!, contacts: [{ name: 'SUNCOAST CARE REVIEW', ...contact }] }] }],
+  };
+}
+
+test('a contact with roleCode X3 (utilization management organization) keeps its role: no payer, no carve-out, the copay prices', () => {
+  for (const contact of [
+    { roleCode: 'X3' },
+    { role: 'Utilization Management Organization' },
+    { roleCode: 'X3', role: 'Utilization Management Organization' },
+  ]) {
+    const e = read(withContact(contact));
+    assert.ok(e.kind === 'coverage');
+    const c = e.coverage;
+    assert.equal(c.utilization_manager?.name, 'SUNCOAST CARE REVIEW', JSON.stringify(contact));
+    assert.equal(c.third_party_payer, null, JSON.stringify(contact));
+    assert.notEqual(c.mental_health_coverage, 'carved_out', JSON.stringify(contact));
+    assert.equal(withoutMedicalPrice(c).in_network?.copayment, 3000, JSON.stringify(contact));
+  }
+});
+
+test('every 2120C entity code a contact role can carry is written as its NM101, which the 271 reader’s table decides', () => {
+  const decided = Object.keys(codeTable('nm101-2120').codes).sort();
+  assert.deepEqual(Object.values(ENTITY_IDENTIFIERS).sort(), decided, 'the role names map onto the decided codes');
+  for (const [name, code] of Object.entries(ENTITY_IDENTIFIERS))
+    for (const contact of [{ roleCode: code }, { role: name }, { roleCode: code.toLowerCase(), role: name }]) {
+      const x12 = availityToX12(withContact(contact), inquiry)!;
+      const nm1 = x12
+        .split('~')
+        .map((s) => s.trim())
+        .find((s) => s.startsWith('NM1*') && s.includes('SUNCOAST'))!;
+      assert.equal(nm1.split('*')[1], code, JSON.stringify(contact));
+    }
+});
+
+test('a role no code reads, or a roleCode and role that disagree, is never a payer read as absent: the price is unknown', () => {
+  for (const contact of [{ roleCode: 'QQ' }, { role: 'Care Review Partner' }, { roleCode: 'X3', role: 'Payer' }]) {
+    const e = read(withContact(contact));
+    assert.ok(e.kind === 'coverage');
+    const priced = estimate(withoutMedicalPrice(e.coverage), { session_cost: 15000, in_network: true, date_of_service: '2026-11-20' });
+    assert.equal(priced.fields.member_obligation, null, JSON.stringify(contact));
+    assert.equal(e.coverage.utilization_manager, null, JSON.stringify(contact));
+  }
+});

@@ -1,6 +1,6 @@
 /**
- * Vendor review sets 2, 3, 4 and 5 (test/fixtures/vendor-review-2/README.md, vendor-review-3/README.md,
- * vendor-review-4/README.md, vendor-review-5/README.md): vendor JSON answers written in each
+ * Vendor review sets 2 to 6 (test/fixtures/vendor-review-2/README.md, vendor-review-3/README.md,
+ * vendor-review-4/README.md, vendor-review-5/README.md, vendor-review-6/README.md): vendor JSON answers written in each
  * clearinghouse's published field names (Stedi EligibilityCheck 2024-04-01, Change Healthcare / Optum
  * eligibility v3, Availity Coverages 1.0.0), each with the answer a careful biller derives, written
  * without reading our readers. Every answer is translated by its vendor's reader into a 271, read for
@@ -16,7 +16,9 @@ import type { Encounter } from '../../src/domain/encounter.ts';
 import type { Inquiry } from '../../src/domain/inquiry.ts';
 import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
+import type { OperationDeps } from '../../src/operations/context.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
+import { decodeAnswer } from '../../src/operations/payer-answer.ts';
 import { availityToX12 } from '../../src/payers/vendors/availity-271.ts';
 import { AvailityCoverage } from '../../src/payers/vendors/availity-schema.ts';
 import { v3ToX12 } from '../../src/payers/vendors/eligibility-v3.ts';
@@ -24,7 +26,6 @@ import { schemaProblems } from '../../src/payers/vendors/optum-schema.ts';
 import { OptumEligibilityResponse } from '../../src/payers/vendors/optum-schema-response.ts';
 import { stediToX12 } from '../../src/payers/vendors/stedi-read.ts';
 import { StediEligibilityAnswer } from '../../src/payers/vendors/stedi-schema.ts';
-import { normalize271 } from '../../src/x12/index.ts';
 
 /** Each set: its folder, how many cases it holds and how many of them are unambiguous. */
 const SETS = [
@@ -32,6 +33,7 @@ const SETS = [
   { dir: 'vendor-review-3', label: 'set 3 ', cases: 24, unambiguous: 21 },
   { dir: 'vendor-review-4', label: 'set 4 ', cases: 24, unambiguous: 22 },
   { dir: 'vendor-review-5', label: 'set 5 ', cases: 24, unambiguous: 21 },
+  { dir: 'vendor-review-6', label: 'set 6 ', cases: 24, unambiguous: 23 },
 ] as const;
 
 type Vendor = 'stedi' | 'v3' | 'availity';
@@ -80,14 +82,24 @@ function holdsPart(actual: unknown, expected: unknown, path: string): void {
   assert.deepEqual(actual ?? null, expected, path);
 }
 
-/** The 270 the service would have sent for this patient: the member as the front desk typed them, the encounter's date, MH. */
+/**
+ * The 270 the service would have sent for this patient, as /v1/estimate builds it (operations/inquiry.ts):
+ * the member as the front desk typed them (member ID, names, date of birth; a blank name as none), no
+ * dependent, the encounter's date, procedure and place, MH.
+ */
 function inquiryOf(c: VendorCase, name: string): Inquiry {
   const payerId = c.vendor === 'availity' ? String(c.answer.payer?.payerId ?? 'X') : String(c.answer.tradingPartnerServiceId ?? 'X');
   return {
     trace_number: name.slice(0, 2).padStart(9, '0'),
     payer: { id: payerId, name: null },
     provider: { npi: '1999999984', first_name: null, last_name: null, organization_name: 'HARBOR LIGHT COUNSELING' },
-    subscriber: { member_id: c.member.member_id, first_name: c.member.first_name, last_name: c.member.last_name, dob: c.member.dob, zip: null },
+    subscriber: {
+      member_id: c.member.member_id,
+      first_name: c.member.first_name.trim() || null,
+      last_name: c.member.last_name.trim() || null,
+      dob: c.member.dob,
+      zip: null,
+    },
     dependent: null,
     service_types: ['MH'],
     date: c.encounter.date_of_service,
@@ -152,24 +164,28 @@ for (const set of SETS) {
   }
 }
 
+/** The dependencies decodeAnswer reads: a payer directory that knows no payer. */
+const NO_DIRECTORY = { network: { payer: () => undefined } } as unknown as OperationDeps;
+
 /** The vendor answer read as the connector reads it and priced as /v1/estimate prices it, held to the expected fields. */
 function holdCase(name: string, meta: VendorCase): void {
   const { encounter, expected, member } = meta;
-  const x12 = translate(meta, inquiryOf(meta, name));
+  const inquiry = inquiryOf(meta, name);
+  const x12 = translate(meta, inquiry);
   if (x12 === null) {
     // No 271 from the answer: only a rejection may read so.
     assert.ok(expected.rejected !== undefined, `${name}: the ${meta.vendor} reader gave no 271`);
     return;
   }
-  // As /v1/estimate reads it: for the encounter and the member ID asked about.
-  const r = normalize271(x12, { encounter, memberId: member.member_id });
+  // As /v1/estimate reads it (operations/payer-answer.ts): for the inquiry's encounter and the whole person
+  // asked about (member ID, names, date of birth), so the patient's loop is chosen as the service chooses it.
+  // No payer in the directory: no payer's cost-share fallback order.
+  const r = decodeAnswer(NO_DIRECTORY, inquiry, { answer: x12, read: null });
   if (expected.rejected !== undefined) {
-    assert.ok(r.ok, r.ok ? '' : r.error.message);
     assert.equal(r.value.kind, 'rejected', `${name}: read as ${r.value.kind}`);
     assert.equal(r.value.kind === 'rejected' ? r.value.error_code : null, expected.rejected);
     return;
   }
-  assert.ok(r.ok, r.ok ? '' : r.error.message);
   assert.equal(r.value.kind, 'coverage', `${name}: read as ${r.value.kind}`);
   if (r.value.kind !== 'coverage') return;
   const request = {

@@ -106,8 +106,8 @@ test('a 2110 loop the payer rejected (AAA03) competes for the figure it names: u
   assert.equal(other.copayment, 2500);
 });
 
-test('a copay whose 2120C names the provider it is with (NM1*1P, unknown beside a figure) competes: unknown', () => {
-  const a = answer([...MH_COPAY, 'EB*B*IND*MH***27*0*****Y', 'LS*2120', 'NM1*1P*2*IN HOUSE CLINIC*****XX*1999999984', 'LE*2120']);
+test('a copay whose 2120C names the provider it is with by no NPI (NM1*1P, unknown beside a figure) competes: unknown', () => {
+  const a = answer([...MH_COPAY, 'EB*B*IND*MH***27*0*****Y', 'LS*2120', 'NM1*1P*2*IN HOUSE CLINIC', 'LE*2120']);
   assert.equal(a.status, 206);
   assert.ok(conflictNaming(a, /NM101 1P: unknown for a figure/));
 });

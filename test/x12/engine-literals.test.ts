@@ -237,7 +237,7 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   placeOfService: [true],
   telehealth: [true],
   inpatientStay: [true],
-  of: ['plan', 'eligibility', 'benefit', 'coordination'],
+  of: ['plan', 'eligibility', 'benefit', 'coordination', 'period'],
   date: ['begin', 'end', 'range'],
   reads: ['member_id', 'plan_number', 'group_number', 'group_or_policy_number', 'policy_number', 'prior_authorization'],
   entity: ['utilization_manager', 'primary_care', 'other_payer', 'administrator'],
@@ -245,6 +245,8 @@ const ATTRIBUTE_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   managedCare: [true],
   identifies: ['npi', 'payer', 'payer_plan', 'payer_naic', 'member'],
   demographicsCorrected: [true],
+  persons: ['subscriber', 'spouse', 'children', 'dependents'],
+  limitedProgram: ['family planning', 'emergency services', 'emergency care', 'dental care', 'vision care', 'pharmacy'],
 };
 
 test('the attributes the engine reads hold only the values it compares them with', () => {

@@ -86,9 +86,13 @@ test('coverage status from the plan-level EB01', () => {
   assert.match(warnings[0]!, /no eligibility status EB/);
   assert.equal(coverage('EB*1**MH').coverage_status, 'active', "mental health's own status stands for the plan");
   assert.equal(coverage('EB*6**MH').coverage_status, 'inactive');
-  // A status row covers the service types it lists: other services', or substance abuse's, say nothing of the session.
+  // A status row covers the service types it lists: other services', or substance abuse's, say nothing of the session;
+  // a limited program active alone is active for its own services only (limited-program.test.ts: the session not covered).
   for (const types of ['82', '86', '82^86', '35', 'AI', 'AI^AJ^AK', 'AL'])
-    for (const info of ['1', '6']) assert.equal(coverage(`EB*${info}**${types}*MC`).coverage_status, 'unknown', `EB*${info}**${types}`);
+    for (const info of ['1', '6']) {
+      const limited = info === '1' && !types.startsWith('AI');
+      assert.equal(coverage(`EB*${info}**${types}*MC`).coverage_status, limited ? 'active' : 'unknown', `EB*${info}**${types}`);
+    }
   assert.equal(coverage('EB*1**82*MC', 'EB*6**30*MC').coverage_status, 'inactive', "the plan's row decides beside another service's");
 });
 

@@ -50,6 +50,10 @@ test('words of informational classes and of statements a rule decides are read; 
     ['DESIGNATED BEHAVIORAL HEALTH PROVIDER', ['DESIGNATED']],
   ];
   for (const [t, words] of unread) assert.deepEqual(undecidedWords(t), words, t);
+  // On a row naming its provider in 2120C, the provider's kind or tier is what the loop codes (271-review-6 19, 20, 35).
+  assert.deepEqual(undecidedWords('DESIGNATED BEHAVIORAL HEALTH PROVIDER', true), []);
+  assert.deepEqual(undecidedWords('TIER 1 PROVIDER', true), []);
+  assert.deepEqual(undecidedWords('OTHERWISE COINSURANCE APPLIES', true), ['OTHERWISE']);
 });
 
 test('271-review-8/41: a copay for tier 1 providers, otherwise coinsurance: unknown, never stacked', () => {

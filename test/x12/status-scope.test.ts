@@ -2,7 +2,8 @@
  * A status row covers the service types it lists (docs/estimates.md 1.1, "Status rows cover their own
  * service types"; TR3 005010X279A1 2110C EB03): a 271 whose only status rows are for other services
  * (family planning 82, emergency 86, dental 35, vision AL, substance abuse AI/AJ/AK, ...) states no
- * status for a psychotherapy session, whatever their order, codes or cost rows beside them.
+ * status for a psychotherapy session, whatever their order, codes or cost rows beside them; a limited program's
+ * active rows alone are the one exception (active for those services only: the session is not covered).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -14,6 +15,8 @@ import type { Coverage } from '../../src/domain/coverage.ts';
 import { body271, interchange } from './x12-fixtures.ts';
 
 const OTHER_SERVICES = ['82', '86', '35', 'AL', '33', '88', 'AI', 'AI^AJ^AK', 'AJ', '82^86', 'UC'] as const;
+/** The services of a limited program (eb03.json `limitedProgram`). */
+const LIMITED: ReadonlySet<string> = new Set(['82', '86', '35', 'AL', '88', '82^86']);
 const COST_ROWS = [
   'EB*B**MH***27*30*****Y',
   'EB*A**MH*****.2****Y',
@@ -63,6 +66,9 @@ test('status rows for other services only: the coverage status is unknown, never
   fc.assert(
     fc.property(rowsArb, ({ others, costs, seed }) => {
       const c = coverageOf(shuffled([...others.map(statusRow), ...costs], seed));
+      // A limited program's rows alone (limited-program.test.ts): active for its own services, the session not covered.
+      const limited = costs.length === 0 && others.every((o) => LIMITED.has(o.types));
+      if (limited && c.coverage_status === 'active') return assert.equal(priced(c).fields.member_obligation, C);
       assert.equal(c.coverage_status, 'unknown');
       assert.notEqual(planStatus(c, DOS), 'INACTIVE');
       const e = priced(c);

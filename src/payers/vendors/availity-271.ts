@@ -16,13 +16,15 @@
  *   (availity-codes.ts AVAILITY_ITEM_*, the closed world);
  * - other payers (plans[] and benefits[] `additionalPayers`): EB*R with NM1*PRP/SEP/TTP (PR when
  *   the order is not given); the plan's primaryCareProvider: EB*L with NM1*P3; benefit `contacts`:
- *   EB*U with NM1 of their `typeCode` (the X12 entity code; PR when absent);
+ *   EB*U with NM1 of their `roleCode`/`role` (the X12 entity code: X3 a utilization management
+ *   organization, 2B an administrator; contactEntity), else their `typeCode`, else PR;
  * - validationMessages {field, errorMessage, code, index}: AAA with `code` when it is an X12 reject
  *   reason, on the payer, provider or member loop as `field` says. Their prose is never kept.
  * Dates are read as written (the date part of 1988-03-14T00:00:00.000+0000), never shifted by a zone.
  */
 import type { Inquiry } from '../../domain/inquiry.ts';
 import { X279_VERSION } from '../../x12/build-270.ts';
+import type { Delimiters } from '../../x12/delimiters.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList, wrapInterchange } from '../../x12/writer.ts';
@@ -38,7 +40,7 @@ import {
   EB12_BY_NETWORK,
 } from './availity-codes.ts';
 import { AVAILITY_AMOUNTS, AVAILITY_NETWORKS } from './availity-schema.ts';
-import { MEASUREMENT_UNITS, QUANTITY_QUALIFIERS, TIME_PERIODS, codeOf } from './eligibility-v3-codes.ts';
+import { ENTITY_IDENTIFIERS, MEASUREMENT_UNITS, QUANTITY_QUALIFIERS, TIME_PERIODS, codeOf, codeOfEither } from './eligibility-v3-codes.ts';
 import { aaa, member, name } from './eligibility-v3.ts';
 import { arr, obj, str, type Obj } from './json-read.ts';
 
@@ -277,6 +279,20 @@ function related(list: SegmentList, eb: string[], entity: string, who: Obj, ref?
   list.add('LE', '2120');
 }
 
+/**
+ * 2120C NM101 of a benefit's contact: its `roleCode` (the X12 entity identifier, e.g. X3 utilization
+ * management organization, 2B third-party administrator) or the `role` it spells, as the 271 reader
+ * reads a 2120C entity (code-tables/nm101-2120.json decides every code). A role neither field reads as,
+ * or two that disagree, is written as sent: outside the table, the 271 reader's closed world makes the
+ * row unknown, never a payer. Without a role, the `typeCode` (the entity code in older answers), else
+ * the payer (PR).
+ */
+function contactEntity(c: Obj, d: Delimiters): string {
+  const role = codeOfEither(ENTITY_IDENTIFIERS, str(c.roleCode), str(c.role));
+  if (role !== '') return cleanText(role, d, 80);
+  return /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR';
+}
+
 function otherPayers(list: SegmentList, payers: unknown, service: string): void {
   for (const p of arr(payers)) {
     const entity = p.primary === true ? 'PRP' : p.secondary === true ? 'SEP' : p.tertiary === true ? 'TTP' : 'PR';
@@ -320,7 +336,7 @@ function benefit(list: SegmentList, b: Obj, plan: PlanContext): void {
   for (const kind of AVAILITY_AMOUNTS) byNetwork(list, amounts[kind], EB01_BY_AMOUNT[kind], service, plan);
   details(list, b, service, plan);
   otherPayers(list, b.additionalPayers, service || '30');
-  for (const c of arr(b.contacts)) related(list, ['U', '', service], /^[A-Z0-9]{2,3}$/.test(str(c.typeCode)) ? str(c.typeCode) : 'PR', c);
+  for (const c of arr(b.contacts)) related(list, ['U', '', service], contactEntity(c, list.d), c);
 }
 
 function plan(list: SegmentList, p: Obj, main: boolean): void {

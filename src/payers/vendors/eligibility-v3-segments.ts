@@ -21,6 +21,7 @@ import {
   FOLLOWUP_ACTIONS,
   ID_QUALIFIERS,
   MEASUREMENT_UNITS,
+  networkIndicator,
   QUANTITY_QUALIFIERS,
   TIME_PERIODS,
   YES_NO,
@@ -236,7 +237,7 @@ export function benefits(list: SegmentList, items: unknown): void {
       codeOf(QUANTITY_QUALIFIERS, str(b.quantityQualifierCode) || str(b.quantityQualifier)),
       cleanText(str(b.benefitQuantity), d, 15),
       codeOf(YES_NO, str(b.authOrCertIndicator)),
-      codeOf(YES_NO, str(b.inPlanNetworkIndicatorCode) || str(b.inPlanNetworkIndicator)),
+      cleanText(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, cleanText),
     );
     serviceDelivery(list, b.benefitsServiceDelivery);

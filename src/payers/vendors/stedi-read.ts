@@ -29,6 +29,7 @@ import {
   PLAN_REFS,
   type RefField,
 } from './stedi-codes.ts';
+import { networkIndicator } from './eligibility-v3-codes.ts';
 
 /**
  * A value as an element of the 271 we write for our own reader: delimiters and control characters
@@ -228,7 +229,7 @@ function benefits(list: SegmentList, items: unknown): void {
       text(str(b.quantityQualifierCode), d, 2),
       text(str(b.benefitQuantity), d, 15),
       text(str(b.authOrCertIndicator), d, 1),
-      text(str(b.inPlanNetworkIndicatorCode), d, 1),
+      text(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, text),
     );
     for (const h of arr(b.benefitsServiceDelivery))

@@ -7,11 +7,12 @@
  */
 import type { IsoDate } from '../../domain/coverage.ts';
 import { ELEMENT_RULES, codeIn, codeTable, decisionOf, type CodeEntry } from '../code-tables/index.ts';
+import { isProviderEntity } from '../code-tables/attributes.ts';
 import type { Delimiters } from '../delimiters.ts';
 import type { BenefitLoop, NameLoop } from '../loops.ts';
 import { components, el, repetitions, type Segment } from '../tokenizer.ts';
 import { readDtpDate } from '../values.ts';
-import { namesNetwork, type Selectable, type UnknownValue } from './rows.ts';
+import { namesNetwork, shareRankOf, type Selectable, type UnknownValue } from './rows.ts';
 
 export type { UnknownValue } from './rows.ts';
 
@@ -123,9 +124,10 @@ const NO_VALUES: readonly UnknownValue[] = [];
 /**
  * The values of a 2110 loop (its EB, HSD, REF, DTP, AAA, 2115 III and 2120 NM1/PRV) that no rule reads:
  * decided "unknown" by their table (on a row stating a figure when the table says so: `figureRow`), or
- * outside every table. Most rows have none.
+ * outside every table. Most rows have none. `providersDecided`: the row's named providers were held to
+ * the treating provider's NPI (providers.ts): their NM101 is read, not unknown.
  */
-export function unknownValues(loop: BenefitLoop, d: Delimiters, figureRow: boolean): readonly UnknownValue[] {
+export function unknownValues(loop: BenefitLoop, d: Delimiters, figureRow: boolean, providersDecided = false): readonly UnknownValue[] {
   const c = (loopChecks ??= benefitChecks());
   let out = checkSegment(loop.seg, c.eb, d, figureRow, null);
   for (const seg of loop.hsd) out = checkSegment(seg, c.hsd, d, figureRow, out);
@@ -134,7 +136,7 @@ export function unknownValues(loop: BenefitLoop, d: Delimiters, figureRow: boole
   for (const seg of loop.aaa) out = checkSegment(seg, c.aaa, d, figureRow, out);
   for (const seg of loop.iii) out = checkSegment(seg, c.iii, d, figureRow, out);
   for (const r of loop.related) {
-    out = checkSegment(r.nm1, c.nm1, d, figureRow, out);
+    out = checkSegment(r.nm1, c.nm1, d, figureRow && !(providersDecided && isProviderEntity(el(r.nm1, 1))), out);
     if (r.prv) out = checkSegment(r.prv, c.prv, d, figureRow, out);
   }
   return out ?? NO_VALUES;
@@ -196,12 +198,22 @@ export function unknownScope(b: Pick<Selectable, 'unknown'>, scope: NonNullable<
  * one asked about. A figure whose deciding rank is not more specific than this is one the row competes for.
  */
 export function competingRank(b: Selectable): number {
-  const procedure = unknownScope(b, 'procedure') ? 0 : b.procedure === null ? 1000 : b.procedureEnd != null ? 500 : 0;
-  const tier = unknownScope(b, 'service') ? 0 : Math.max(b.tier, 0);
-  return procedure + tier * 10 + (unknownScope(b, 'network') || namesNetwork(b) ? 0 : 1);
+  return competingScope(b) + competingNet(b);
 }
 
-/** competingRank for a cost share, where a row naming the place ranks first (share-group.ts shareRank); an unknown place may be the visit's. */
+/** competingRank's procedure and service type part. */
+function competingScope(b: Selectable): number {
+  const procedure = unknownScope(b, 'procedure') ? 0 : b.procedure === null ? 1000 : b.procedureEnd != null ? 500 : 0;
+  const tier = unknownScope(b, 'service') ? 0 : Math.max(b.tier, 0);
+  return procedure + tier * 10;
+}
+const competingNet = (b: Selectable) => (unknownScope(b, 'network') || namesNetwork(b) ? 0 : 1);
+
+/**
+ * competingRank for a cost share, where a row naming the place ranks first (share-group.ts shareRank); an unknown
+ * place may be the visit's, and a provider named with no NPI the treating one (providers.ts).
+ */
 export function competingShareRank(b: Selectable): number {
-  return competingRank(b) + (b.place !== 'any' || unknownScope(b, 'place') ? 0 : 2);
+  const ours = b.provider != null && b.provider.fit !== 'other';
+  return shareRankOf(competingScope(b), competingNet(b), b.place !== 'any' || unknownScope(b, 'place') ? 0 : 2, ours);
 }

@@ -21,20 +21,33 @@ export const isInpatientEncounter = (e: Encounter) => isInpatientPlace(e.place_o
 
 /**
  * The date range a row's own DTPs limit it to (348 benefit begin, 356 eligibility begin, 349 benefit
- * end, 357 eligibility end, and the 292 benefit, 307 eligibility and 290 coordination-of-benefits
- * ranges); nulls: open.
+ * end, 357 eligibility end, and the 291 plan, 292 benefit, 307 eligibility and 290 coordination-of-benefits
+ * ranges, and a counting period sent whole: 193 period start with 194 period end); nulls: open.
  */
 export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: IsoDate | null } {
   let begin: IsoDate | null = null;
   let end: IsoDate | null = null;
+  let periodBegin: IsoDate | null = null;
+  let periodEnd: IsoDate | null = null;
   for (const dtp of loop.dtp) {
     const q = el(dtp, 1);
     // The row's own dates (dtp-2110.json `of` benefit, eligibility, coordination of benefits), not the plan's.
     const of = benefitDtp.of(q);
-    if (of === undefined || of === 'plan') continue;
+    if (of === undefined) continue;
+    const date = benefitDtp.date(q);
+    // A counting period (193 start, 194 end) bounds the row only when both are sent: a period whole.
+    if (of === 'period') {
+      const r = readDtpDate(el(dtp, 2), el(dtp, 3));
+      if (r && date === 'begin') periodBegin = r.start;
+      else if (r && date === 'end') periodEnd = r.end ?? r.start;
+      continue;
+    }
+    // A plan range (291 RD8) on a row dates the row to a plan year: one not holding the date of service
+    // is another year's (last year's deductible beside this year's). A lone 291 date is the date asked
+    // about, echoed; 346/347 on a row are the plan's dates (plan-dates-in-2110c), not the row's.
+    if (of === 'plan' && (date !== 'range' || el(dtp, 2) !== 'RD8')) continue;
     const r = readDtpDate(el(dtp, 2), el(dtp, 3));
     if (!r) continue;
-    const date = benefitDtp.date(q);
     // A begin sent as a range (RD8) states the end too.
     if (date === 'begin') {
       begin = r.start;
@@ -44,6 +57,10 @@ export function benefitWindow(loop: BenefitLoop): { begin: IsoDate | null; end: 
       begin = r.start;
       if (r.end) end = r.end;
     }
+  }
+  if (periodBegin !== null && periodEnd !== null) {
+    if (begin === null || periodBegin > begin) begin = periodBegin;
+    if (end === null || periodEnd < end) end = periodEnd;
   }
   return { begin, end };
 }

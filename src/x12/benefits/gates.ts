@@ -9,7 +9,7 @@
  */
 import type { NetworkBenefits } from '../../domain/coverage.ts';
 import { periodKind } from '../codes.ts';
-import { benefitRole, medicarePartOf } from '../code-tables/attributes.ts';
+import { benefitRole, limitedProgramOf, medicarePartOf } from '../code-tables/attributes.ts';
 import { insuranceCode, statusOf, type Benefit } from '../eb-benefit.ts';
 import { costApplies } from './rows.ts';
 import type { BenefitLoop } from '../loops.ts';
@@ -37,7 +37,7 @@ export interface GateFacts {
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
   mhInactive: { in: boolean; out: boolean };
   /** What the status rows say of each network (plan-rows.ts sessionStatus): inactive for one only closes it; none for one leaves it unknown. */
-  session: Pick<SessionStatus, 'closed' | 'unstated'>;
+  session: Pick<SessionStatus, 'closed' | 'unstated' | 'limited'>;
   trace?: TraceEntry[];
 }
 
@@ -57,6 +57,7 @@ export function closeGates(networks: Networks, facts: GateFacts): Networks {
         rows: current.filter((b) => b.status && medicarePartOf(insuranceCode(b)) === 'part_b'),
       };
     else gate = spendDownGate(current);
+    if (gate === null && facts.session.limited) gate = limitedProgramGate(facts.session.limited);
   }
   if (gate === null && !facts.inactive && (facts.mhInactive.in || facts.mhInactive.out)) {
     if (facts.mhInactive.in) in_network = notCovered(in_network, 'the payer reports behavioral health inactive in network');
@@ -81,6 +82,20 @@ export function closeGates(networks: Networks, facts: GateFacts): Networks {
     for (const b of gate.rows) trace?.push(traced('not covered', null, b, gate.reason));
   }
   return { in_network, out_of_network };
+}
+
+/**
+ * A plan active only for a limited program's services (eb03.json `limitedProgram`: emergency Medicaid, 42 CFR
+ * 440.255(c); a family-planning-only Medicaid group, 42 CFR 435.214; a dental, vision or pharmacy plan) does not cover
+ * an outpatient psychotherapy session: the member owes the whole session (plan-rows.ts limitedProgramRows).
+ */
+function limitedProgramGate(rows: readonly Benefit[]): { reason: string; rows: readonly Benefit[] } {
+  const services = new Set<string>();
+  for (const b of rows) for (const t of b.serviceTypes) services.add(`${limitedProgramOf(t) ?? t} (EB03 ${t})`);
+  return {
+    reason: `the payer reports the plan active only for ${[...services].join(', ')}: an outpatient psychotherapy session is not among its services`,
+    rows,
+  };
 }
 
 /**

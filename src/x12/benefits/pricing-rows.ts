@@ -6,6 +6,7 @@ import type { Encounter } from '../../domain/encounter.ts';
 import { isShareInfo, type Benefit } from '../eb-benefit.ts';
 import { unknownScope } from './closed-world.ts';
 import { excludedBy } from './filters.ts';
+import { otherProviderWords } from './providers.ts';
 import { pricesTelehealth, type PlaceFit } from './rows.ts';
 
 /**
@@ -39,6 +40,8 @@ export function addPricingRow(b: Benefit, rows: PricingRows, pricesHere: (p: Pla
  */
 export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
   if (b.status && b.planWide) return null;
+  // A figure for another provider (its 2120C names them by NPI, none ours) is theirs (providers.ts).
+  if (b.provider?.fit === 'other') return otherProviderWords(b.provider);
   // A row for other places only (inpatient 21, ER 23, ...): its copay, accumulator, limit or status is theirs, never the visit's.
   if (b.place === 'elsewhere' && !unknownScope(b, 'place')) return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
   // An EB13 procedure in a code list no rule reads may be the encounter's: only the row's other restrictions exclude it.

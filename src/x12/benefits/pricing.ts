@@ -39,7 +39,7 @@ export interface PricingInput {
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
   mhInactive: { in: boolean; out: boolean };
   /** What the status rows say of each network (plan-rows.ts sessionStatus): inactive for one only closes it; none for one leaves it unknown. */
-  session: Pick<SessionStatus, 'closed' | 'unstated'>;
+  session: Pick<SessionStatus, 'closed' | 'unstated' | 'limited'>;
   warnings: string[];
   trace?: TraceEntry[];
 }

@@ -4,6 +4,7 @@
  * apply to the encounter (the pricing lists), the typed rows, the rows that can name an entity, the
  * other-payer rows, and what the status rows say of behavioral health.
  */
+import { otherPersons, type PatientPersons } from './persons.ts';
 import type { Encounter } from '../../domain/encounter.ts';
 import { namesMentalHealth, STRONG_BH_TIER } from '../codes.ts';
 import { benefitRole, isMentalHealthType, serviceCare } from '../code-tables/attributes.ts';
@@ -68,6 +69,8 @@ export interface RowContext {
   /** A DTP 348 after this (the plan end, or the date of service without one) begins the next plan year. */
   nextAfter: string | null;
   pricesHere: (p: PlaceFit) => boolean;
+  /** Who the patient is, for a cost share stated for a class of persons (persons.ts); absent: not read. */
+  patient?: PatientPersons | null;
 }
 
 /** The lists, from rows in content order; rows the encounter excludes go to `skipped` with why. */
@@ -91,7 +94,7 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
       out.next.push(b);
       continue;
     }
-    const why = encounter ? rowExcludedBy(b, encounter) : null;
+    const why = (encounter ? rowExcludedBy(b, encounter) : null) ?? otherPersons(b, ctx.patient ?? null);
     if (why !== null) {
       skipped.push({ b, why });
       // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.

@@ -55,6 +55,8 @@ export interface Selectable {
   serviceTypes?: readonly string[];
   /** Values no rule reads (closed-world.ts); absent or empty: none. */
   unknown?: readonly UnknownValue[];
+  /** A figure row whose 2120C names a provider: whether it is the treating provider (providers.ts); absent or null: none named. */
+  provider?: { fit: 'ours' | 'other' | 'unknown' } | null;
 }
 
 /**
@@ -96,7 +98,7 @@ export const placeRank = (b: Pick<Selectable, 'place' | 'exactPlace'>) => (b.pla
 export const pricesOffice = (p: PlaceFit) => p === 'any' || p === 'office' || p === 'both';
 export const pricesTelehealth = (p: PlaceFit) => p === 'telehealth' || p === 'both';
 
-/** Cost EBs without EB12 (or with W/U) apply to both networks (eb12.json `network`). */
+/** Cost EBs without EB12 (or with W) apply to both networks (eb12.json `network`); one with U carries an unknown value (closed-world.ts) and prices neither. */
 export function costApplies(b: Pick<Selectable, 'net'>, n: Net): boolean {
   const network = networkOf(b.net);
   return network === 'in' || network === 'out' ? network === n : true;
@@ -144,4 +146,15 @@ export function namesNetwork(b: Pick<Selectable, 'net'>): boolean {
 export function rowRank(b: Pick<Selectable, 'procedure' | 'procedureEnd' | 'tier' | 'net'>): number {
   const procedure = b.procedure === null ? 1000 : b.procedureEnd != null ? 500 : 0;
   return procedure + b.tier * 10 + (namesNetwork(b) ? 0 : 1);
+}
+
+/**
+ * A cost share's rank from its parts (share-group.ts shareRank, closed-world.ts competingShareRank), smaller is
+ * more specific: `scope` the procedure and service type part of rowRank (0, 10, 20, ... within a procedure
+ * level), then a row naming the treating provider in its 2120C (`ours`: docs/estimates.md 1.1, "Rows for a named
+ * provider"), then the place (placeRank 0, 2, 4), then the network bit (`net` 0 or 1). The scope is doubled so
+ * that the provider, place and network parts (0 to 11) stay within one service type tier.
+ */
+export function shareRankOf(scope: number, net: number, place: number, ours: boolean): number {
+  return scope * 2 + (ours ? 0 : 6) + place + net;
 }

@@ -16,6 +16,8 @@ import {
   readShareQuiet,
   rowRank,
   placeRank,
+  namesNetwork,
+  shareRankOf,
   type CostShareFallback,
   type Net,
   type PlaceFit,
@@ -24,6 +26,7 @@ import {
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
+import { codeEntry } from '../code-tables/index.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
 import { undecidedWords } from './share-messages.ts';
@@ -124,10 +127,15 @@ function officeShare(
   return { copay: agreed(rows, 'copayment', readAmount, none), coins: agreed(rows, 'coinsurance', readShareQuiet, none) };
 }
 
-/** A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office visit's 98. */
+/**
+ * A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office
+ * visit's 98. Within a service type tier a row naming the treating provider in its 2120C ranks before one naming
+ * none (shareRankOf: docs/estimates.md 1.1, "Rows for a named provider").
+ */
 function shareRank(b: Selectable, planFirst = false): number {
   const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
-  return rowRank(b) + swap + placeRank(b);
+  const net = namesNetwork(b) ? 0 : 1;
+  return shareRankOf(rowRank(b) - net + swap, net, placeRank(b), b.provider?.fit === 'ours');
 }
 
 /**
@@ -260,7 +268,11 @@ export function shareGroup(
   // The closed world for MSG on the competing rows (share-messages.json): words no rule reads leave the share unknown.
   let unread: string[] = [];
   if (conflicts.length === 0 && (copay.from !== null || coins.from !== null))
-    for (const b of members) if (isCostShare(b)) for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1)));
+    for (const b of members) {
+      if (!isCostShare(b) || b.loop.msg.length === 0) continue;
+      const named = b.loop.related.some((r) => codeEntry('nm101-2120', el(r.nm1, 1))?.provider === true);
+      for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1), named));
+    }
   if (unread.length > 0) {
     byWords = true;
     for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);

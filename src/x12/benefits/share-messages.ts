@@ -10,18 +10,22 @@ import { isCanonicalHint } from '../hints.ts';
 import { decidedPhrases } from './phrases.ts';
 import { qualifierPhrases } from './share-qualifiers.ts';
 
-let informational: readonly RegExp[] | null = null;
+let informational: readonly { re: RegExp; providerNamed: boolean }[] | null = null;
 let statements: readonly RegExp[] | null = null;
 const STOPWORD = new RegExp(`^(?:${TABLE.stopwords})$`);
 
-/** The words of `text` that no rule reads and no informational class holds (upper case), or none. */
-export function undecidedWords(text: string): string[] {
+/**
+ * The words of `text` that no rule reads and no informational class holds (upper case), or none. `providerNamed`: the
+ * row names its provider in a 2120C loop, whose rule decides the provider (the classes `when` provider_named apply).
+ */
+export function undecidedWords(text: string, providerNamed = false): string[] {
   if (isCanonicalHint(text)) return [];
-  informational ??= TABLE.classes.map((c) => new RegExp(c.pattern, 'g'));
+  informational ??= TABLE.classes.map((c) => ({ re: new RegExp(c.pattern, 'g'), providerNamed: 'when' in c && c.when === 'provider_named' }));
   statements ??= TABLE.statements.map((c) => new RegExp(c.pattern, 'g'));
   let t = ` ${text.toUpperCase()} `;
   // The statements a rule decides first (their words are theirs), then the informational classes.
-  for (const re of [...statements, ...decidedPhrases(), ...qualifierPhrases(), ...informational]) {
+  const classes = informational.filter((c) => providerNamed || !c.providerNamed).map((c) => c.re);
+  for (const re of [...statements, ...decidedPhrases(), ...qualifierPhrases(), ...classes]) {
     re.lastIndex = 0;
     t = t.replace(re, (s) => ' '.repeat(s.length));
   }

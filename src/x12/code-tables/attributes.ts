@@ -39,6 +39,11 @@ export const isMentalHealthType = (code: string) => mentalHealth.has(code);
 const planLevel = codesWith('eb03', 'planLevel');
 /** EB03 of the plan as a whole (eb03.json `planLevel`). */
 export const isPlanLevelType = (code: string) => planLevel.has(code);
+/** EB02: the persons a cost share at the level is for (eb02.json `persons`); INS02: the persons a relationship is of (ins02.json). */
+export const levelPersons = attribute('eb02', 'persons');
+export const relationPersons = attribute('ins02', 'persons');
+/** EB03: the limited program a service type belongs to, in words (eb03.json `limitedProgram`: family planning, emergency services, dental, vision, pharmacy). */
+export const limitedProgramOf = attribute('eb03', 'limitedProgram');
 /** EB03: the inpatient or outpatient care a service type is limited to (eb03.json `care`). */
 export const serviceCare = attribute('eb03', 'care');
 /** The specificity tiers in words, most specific first (eb03.json `tierNames`). */
@@ -97,6 +102,9 @@ export const coordinationOf = attribute('nm101-2120', 'coordination');
 export const isManagedCareEntity = (code: string) => managedCare(code) === true;
 /** NM108: what NM109 identifies (nm108-2120.json `identifies`). */
 export const identifiedBy = attribute('nm108-2120', 'identifies');
+const providerEntity = attribute('nm101-2120', 'provider');
+/** 2120 NM101: a provider a figure can be tied to (nm101-2120.json `provider`: 1P, P3, 73, FA, 13, I3). */
+export const isProviderEntity = (code: string) => providerEntity(code) === true;
 
 const ins03Corrects = attribute('ins03', 'demographicsCorrected');
 const ins04Corrects = attribute('ins04', 'demographicsCorrected');

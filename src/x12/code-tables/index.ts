@@ -105,8 +105,12 @@ export interface CodeEntry {
   telehealth?: boolean;
   /** Place of service: a place of an inpatient stay (an outpatient visit never is). */
   inpatientStay?: boolean;
-  /** DTP01: what the date is of (the plan, the member's eligibility, the benefit, coordination of benefits)... */
-  of?: 'plan' | 'eligibility' | 'benefit' | 'coordination';
+  /** EB02: the persons a cost share at this coverage level is for; INS02: the persons the relationship makes the patient one of. */
+  persons?: string;
+  /** EB03: a limited program's service (family planning, emergency services, dental, vision, pharmacy), in words: a plan active for such services alone does not cover a psychotherapy session. */
+  limitedProgram?: string;
+  /** DTP01: what the date is of (the plan, the member's eligibility, the benefit, coordination of benefits, the period a figure counts)... */
+  of?: 'plan' | 'eligibility' | 'benefit' | 'coordination' | 'period';
   /** ... and which date it is: a begin, an end, or a range (RD8, or one date). */
   date?: 'begin' | 'end' | 'range';
   /** REF01: what REF02 holds. */
@@ -117,6 +121,8 @@ export interface CodeEntry {
   coordination?: 'primary' | 'secondary' | 'tertiary';
   /** 2120 NM101: a managed care organization. */
   managedCare?: boolean;
+  /** 2120 NM101: a provider a figure can be tied to (1P, P3, 73, FA, 13, I3): its NPI decides whether the row is the treating provider's. */
+  provider?: boolean;
   /** NM108: what NM109 identifies (a payer by its payer ID, its CMS plan ID or its NAIC code; an NPI; a member). */
   identifies?: 'npi' | 'payer' | 'payer_plan' | 'payer_naic' | 'member';
   /** INS03/INS04: together, the payer corrected the member's identifying data. */
