@@ -201,6 +201,14 @@ const FROM_VISIT = new RegExp(
 const AFTER_VISITS = new RegExp(String.raw`\bAFTER (?:THE )?(?:FIRST )?(${COUNT}) ${SOME_WORDS}(?:VISITS?|SESSIONS?)\b`);
 
 /**
+ * The statements this module decides (a deductible applying, a range or split of the year's visits, a relation
+ * of cost-share-phrases.json), for share-messages.ts: words inside them are read by a rule, not left undecided.
+ */
+export function decidedPhrases(): readonly RegExp[] {
+  return [DEDUCTIBLE_STATEMENT, VISIT_RANGE, FIRST_VISITS, FROM_VISIT, AFTER_VISITS, ...RELATIONS.map((r) => r.re)];
+}
+
+/**
  * Where a cost share stated for some visits of the year splits them (saysVisitRange): `split` the last
  * visit of the early part, `side` the part the text puts its own cost share on ("FIRST 10 VISITS" before,
  * "BEGINNING WITH THE 11TH VISIT" or "AFTER 10 VISITS" after); null when the text states no split, or two.

@@ -26,8 +26,10 @@ import {
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
 import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
+import { codeEntry } from '../code-tables/index.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
+import { undecidedWords } from './share-messages.ts';
 import { qualifyShare } from './share-qualifiers.ts';
 
 /** EB01 A or B (eb01.json `role` coinsurance, copayment): a cost share. */
@@ -70,6 +72,8 @@ export interface ShareGroup {
   coinsuranceCap?: number;
   /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
   qualified: string[];
+  /** Words of the competing rows' MSG that no rule reads and no informational class holds (share-messages.json): the share is unknown. */
+  unread?: string[];
   /** Set when forVisit chose one of them for the visit's number in the year. */
   visitSplit?: { visit: number; split: number; row: Selectable };
 }
@@ -308,6 +312,18 @@ export function shareGroup(
       qualified = q.words;
     }
   }
+  // The closed world for MSG on the competing rows (share-messages.json): words no rule reads leave the share unknown.
+  let unread: string[] = [];
+  if (conflicts.length === 0 && (copay.from !== null || coins.from !== null))
+    for (const b of members) {
+      if (!isCostShare(b) || b.loop.msg.length === 0) continue;
+      const named = b.loop.related.some((r) => codeEntry('nm101-2120', el(r.nm1, 1))?.provider === true);
+      for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1), named));
+    }
+  if (unread.length > 0) {
+    byWords = true;
+    for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
+  } else unread = [];
   if (conflicts.length > 0) {
     copay.value = null;
     copay.from = null;
@@ -347,6 +363,7 @@ export function shareGroup(
     sameAs,
     fallback,
     qualified,
+    ...(unread.length > 0 ? { unread } : {}),
     ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
     ...(insteadOf !== null ? { insteadOf } : {}),
     ...(oopUnknown ? { oopUnknown } : {}),
@@ -383,7 +400,7 @@ export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: Trace
         group.byVisits
           ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
           : group.byWords
-            ? `a copay or coinsurance (${where}) related or qualified in words no rule reads (MSG): unknown, never charged as if the words were absent`
+            ? `a copay or coinsurance (${where}) related or qualified in words no rule reads (MSG${group.unread ? `: ${group.unread.join(' ')}` : ''}): unknown, never charged as if the words were absent`
             : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
       ),
       status: 'conflict',

@@ -109,3 +109,8 @@ export function qualifyShare(texts: readonly string[], place: string | null, cop
   if (caps.coinsurance !== null && out.coinsurance !== null && out.coinsurance > 0) out.coinsuranceCap = caps.coinsurance;
   return out;
 }
+
+/** The statements this table decides (an effect, or the cost share unknown), for share-messages.ts. */
+export function qualifierPhrases(): readonly RegExp[] {
+  return [...QUALIFIERS.map((q) => q.re), ...UNREAD.map((u) => u.re)];
+}
