@@ -6,7 +6,6 @@
  * benefits/index.ts). Each stage pushes its warnings and explanation entries in the order the
  * answer lists them.
  */
-import { ageOn } from './benefits/age-condition.ts';
 import type { Coverage, CoverageStatus, InsuranceType, IsoDate, MentalHealthCoverage, OtherEntity, PlanType } from '../domain/coverage.ts';
 import { defaultEncounter, type Encounter } from '../domain/encounter.ts';
 import { aaaReason } from './aaa.ts';
@@ -21,6 +20,7 @@ import {
   type PlaceFit,
   type RowLists,
   type TraceEntry,
+  ageOn,
 } from './benefits/index.ts';
 import { isTelehealthPlace, relationshipFromIns } from './codes.ts';
 import { correctsDemographics, identifiedBy } from './code-tables/attributes.ts';

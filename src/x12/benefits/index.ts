@@ -12,6 +12,7 @@ import { nextYearRows, type PricingRows } from './pricing-rows.ts';
 import type { PlaceFit } from './rows.ts';
 import type { TraceEntry } from './trace.ts';
 
+export { ageOn } from './age-condition.ts';
 export { byContent } from './content-order.ts';
 export { unknownMemberDates } from './closed-world.ts';
 export { saysCue } from './phrases.ts';
