@@ -68,7 +68,15 @@ test('271-review-8/41: a copay for tier 1 providers, otherwise coinsurance: unkn
 });
 
 /** Words that condition or relate a share, none of them in a class or a statement with a rule. */
-const CONDITIONS = ['WHEN RENDERED BY A TIER 1 PROVIDER', 'OTHERWISE', 'UNLESS DESIGNATED', 'VARIES BY SPECIALTY', 'IF ELECTED BY THE GROUP'];
+const CONDITIONS = [
+  'WHEN RENDERED BY A TIER 1 PROVIDER',
+  'OTHERWISE',
+  'UNLESS DESIGNATED',
+  'VARIES BY SPECIALTY',
+  'IF ELECTED BY THE GROUP',
+  'MEMBER PAYS 35%',
+  'AND DEDUCTIBLE MAY APPLY',
+];
 /** Informational text: classes only. */
 const INFORMATIONAL = [
   'OUTPATIENT MENTAL HEALTH OFFICE VISIT',
@@ -76,6 +84,10 @@ const INFORMATIONAL = [
   'CALL 800-555-0100',
   'IN-NETWORK PROVIDERS',
   'NOT A GUARANTEE OF PAYMENT',
+  'NON-PARTICIPATING PROVIDERS MAY BALANCE BILL THE MEMBER',
+  'SUBMIT CLAIMS TO PO BOX 1200 DAYTON OH 45401',
+  'MEMBER MAY SELF-REFER',
+  'DEPENDENTS COVERED TO AGE 26',
 ];
 
 test('on a competing copay or coinsurance row, informational MSG never changes the price; a condition no rule decides makes it unknown', () => {
@@ -104,4 +116,58 @@ test('on a competing copay or coinsurance row, informational MSG never changes t
     ),
     { numRuns: 120 },
   );
+});
+
+test('271-review-9: general notices payers send on a cost-share row are read; conditions beside them are not', () => {
+  const read = [
+    // balance billing (05)
+    'NON-PARTICIPATING PROVIDERS MAY BILL THE MEMBER FOR AMOUNTS ABOVE THE ALLOWED AMOUNT',
+    'OUT OF NETWORK PROVIDERS MAY BALANCE BILL',
+    // frequency and the service named (06, 55)
+    'CRISIS PSYCHOTHERAPY COPAY APPLIES ONCE PER 24 HOURS',
+    'NO COPAY AT COMMUNITY MENTAL HEALTH CENTERS',
+    // program and category names (10, 15, 41's kind)
+    'NETWORK PROVIDER COPAYMENT ACTIVE DUTY FAMILY MEMBER',
+    'DEDUCTIBLE DOES NOT APPLY TO TELEHEALTH SERVICES (HSA SAFE HARBOR)',
+    'BLUECARD PROGRAM MEMBER. SUBMIT CLAIMS TO THE LOCAL BLUE PLAN',
+    // referral and review (12, 18, 41)
+    'MEMBER MAY SELF-REFER TO NETWORK BEHAVIORAL HEALTH PROVIDERS',
+    'REFERRAL ON FILE',
+    'SERVICES ARE SUBJECT TO MEDICAL NECESSITY REVIEW',
+    // claims address (18) and dependent eligibility (24)
+    'SUBMIT CLAIMS TO PO BOX 4471 SPRINGFIELD IL 62705',
+    'DEPENDENT CHILD COVERED TO AGE 26',
+  ];
+  for (const t of read) assert.deepEqual(undecidedWords(t), [], t);
+  const unread: [string, string[]][] = [
+    // "may" conditions what follows unless a notice's own phrase reads it (50)
+    ['DEDUCTIBLE MAY APPLY', ['MAY']],
+    ['COPAY MAY VARY', ['MAY', 'VARY']],
+    // a condition beside a notice stays undecided
+    ['MEMBER MAY SELF-REFER WHEN TIER 1 PROVIDER', ['WHEN', 'TIER']],
+    ['SUBMIT CLAIMS TO PO BOX 4471 UNLESS OTHERWISE NOTED', ['PO', 'BOX', 'UNLESS', 'OTHERWISE', 'NOTED']],
+  ];
+  for (const [t, words] of unread) assert.deepEqual(undecidedWords(t), words, t);
+});
+
+test("271-review-9 17: a figure in the words that contradicts the rows' is undecided, never read as a figure", () => {
+  const own = { amounts: [30], percents: [20] };
+  assert.deepEqual(undecidedWords('MEMBER PAYS 30% AFTER DEDUCTIBLE', false, own), ['30%']);
+  assert.deepEqual(undecidedWords('MEMBER PAYS 20% AFTER DEDUCTIBLE', false, own), []);
+  assert.deepEqual(undecidedWords('PLAN PAYS 80% AFTER DEDUCTIBLE', false, own), []);
+  assert.deepEqual(undecidedWords('PLAN PAYS 70% AFTER DEDUCTIBLE', false, own), ['70%']);
+  assert.deepEqual(undecidedWords('COPAY $40', false, own), ['$40']);
+  assert.deepEqual(undecidedWords('COPAY $30', false, own), []);
+  // An amount that is not the member's share (an accumulator) stays a figure.
+  assert.deepEqual(undecidedWords('DEDUCTIBLE $500 COUNTS TOWARD OUT OF POCKET', false, own), []);
+  const e = priced(['EB*A*IND*MH***27**.2****Y', 'MSG*MEMBER PAYS 30% AFTER DEDUCTIBLE']);
+  assert.equal(e.fields.member_obligation, null);
+  assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
+  assert.equal(priced(['EB*A*IND*MH***27**.2****Y', 'MSG*PLAN PAYS 80% AFTER DEDUCTIBLE']).fields.member_obligation, 3000);
+});
+
+test('271-review-9 50: "DEDUCTIBLE MAY APPLY" on a copay row: unknown, never the copay alone', () => {
+  const e = priced(['EB*B*IND*MH***27*30*****Y', 'MSG*DEDUCTIBLE MAY APPLY', 'EB*C*IND*30***23*1500*****Y', 'EB*C*IND*30***29*400*****Y']);
+  assert.equal(e.fields.member_obligation, null);
+  assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
 });

@@ -314,12 +314,22 @@ export function shareGroup(
   }
   // The closed world for MSG on the competing rows (share-messages.json): words no rule reads leave the share unknown.
   let unread: string[] = [];
-  if (conflicts.length === 0 && (copay.from !== null || coins.from !== null))
+  if (conflicts.length === 0 && (copay.from !== null || coins.from !== null)) {
+    // The figures the competing rows state: words naming another share's figure contradict them.
+    const own = { amounts: [] as number[], percents: [] as number[] };
+    for (const b of members) {
+      if (!isCostShare(b)) continue;
+      const cents = readAmount(b);
+      const percent = readShareQuiet(b);
+      if (cents !== null) own.amounts.push(cents / 100);
+      if (percent !== null) own.percents.push(percent);
+    }
     for (const b of members) {
       if (!isCostShare(b) || b.loop.msg.length === 0) continue;
       const named = b.loop.related.some((r) => codeEntry('nm101-2120', el(r.nm1, 1))?.provider === true);
-      for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1), named));
+      for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1), named, own));
     }
+  }
   if (unread.length > 0) {
     byWords = true;
     for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);

@@ -14,23 +14,65 @@ let informational: readonly { re: RegExp; providerNamed: boolean }[] | null = nu
 let statements: readonly RegExp[] | null = null;
 const STOPWORD = new RegExp(`^(?:${TABLE.stopwords})$`);
 
+/** A percent in the words, and the payer paying it ("PLAN PAYS 80%": the member's share is the rest). */
+const PERCENT = new RegExp(TABLE.share_figures.percent, 'g');
+const PAYER_PAYS = new RegExp(`${TABLE.share_figures.payer_pays}$`);
+/** An amount the words state as the member's share ("COPAY $40", "MEMBER PAYS $40"). */
+const SHARE_AMOUNT = new RegExp(TABLE.share_figures.amount, 'g');
+
+/**
+ * The figures the competing rows state: their copays in dollars (EB07) and their coinsurance in percent (EB08 x 100);
+ * words relating two of them ("COPAY OR 50% COINSURANCE WHICHEVER IS LESS") name the figures of the rows.
+ */
+export interface OwnFigures {
+  amounts: readonly number[];
+  percents: readonly number[];
+}
+const same = (a: number, bs: readonly number[]) => bs.some((b) => Math.abs(a - b) < 1e-6);
+
+/**
+ * The figures of `text` that state the member's share and differ from the competing rows' (share-messages.json
+ * `share_figures`): a percent other than their coinsurance (or, paid by the plan, other than its rest), an amount
+ * named as the copay or what the member pays other than their copay. The figures class never reads them.
+ */
+function contradicting(t: string, own: OwnFigures): string[] {
+  const out: string[] = [];
+  PERCENT.lastIndex = 0;
+  for (let m = PERCENT.exec(t); m !== null; m = PERCENT.exec(t)) {
+    const p = Number(m[1]);
+    const member = PAYER_PAYS.test(t.slice(Math.max(0, m.index - 32), m.index)) ? 100 - p : p;
+    if (!same(member, own.percents)) out.push(m[0].replace(/\s/g, ''));
+  }
+  SHARE_AMOUNT.lastIndex = 0;
+  for (let m = SHARE_AMOUNT.exec(t); m !== null; m = SHARE_AMOUNT.exec(t)) {
+    if (!same(Number(m[1]!.replace(/,/g, '')), own.amounts)) out.push(`$${m[1]}`);
+  }
+  return out;
+}
+
 /**
  * The words of `text` that no rule reads and no informational class holds (upper case), or none. `providerNamed`: the
  * row names its provider in a 2120C loop, whose rule decides the provider (the classes `when` provider_named apply).
+ * `own`: the competing rows' figures; a figure of the words stating the member's share otherwise is undecided, never read as
+ * an informational figure.
  */
-export function undecidedWords(text: string, providerNamed = false): string[] {
+export function undecidedWords(text: string, providerNamed = false, own?: OwnFigures): string[] {
   if (isCanonicalHint(text)) return [];
   informational ??= TABLE.classes.map((c) => ({ re: new RegExp(c.pattern, 'g'), providerNamed: 'when' in c && c.when === 'provider_named' }));
   statements ??= TABLE.statements.map((c) => new RegExp(c.pattern, 'g'));
   let t = ` ${text.toUpperCase()} `;
+  const against = own ? contradicting(t, own) : [];
   // The statements a rule decides first (their words are theirs), then the informational classes.
   const classes = informational.filter((c) => providerNamed || !c.providerNamed).map((c) => c.re);
   for (const re of [...statements, ...decidedPhrases(), ...qualifierPhrases(), ...classes]) {
     re.lastIndex = 0;
     t = t.replace(re, (s) => ' '.repeat(s.length));
   }
-  return t
-    .split(/[^A-Z0-9'-]+/)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
-    .filter((w) => w !== '' && !STOPWORD.test(w));
+  return [
+    ...against,
+    ...t
+      .split(/[^A-Z0-9'-]+/)
+      .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
+      .filter((w) => w !== '' && !STOPWORD.test(w)),
+  ];
 }
