@@ -61,16 +61,18 @@ function shareKey(b: Benefit): string {
  * age condition (age-condition.ts) the patient's age on the date of service meets, states the benefit for them: an
  * individual row (EB02 IND or none) alike but for its level and amount is the rate for everyone else (the narrower
  * class governs, as the more specific service type does: TR3 005010X279A1 1.4.7). Returns the replaced rows with
- * why; order-free (the rows' content decides).
+ * why, and the own class's rows admitted (their age conditions met: share-messages.ts reads those words as decided);
+ * order-free (the rows' content decides).
  */
 export function replacedByOwnClass(
   rows: readonly Benefit[],
   p: PatientPersons | null,
   age: number | null,
   applies: (b: Benefit) => boolean,
-): Map<Benefit, string> {
+): { replaced: Map<Benefit, string>; admitted: Set<Benefit> } {
   const out = new Map<Benefit, string>();
-  if (p === null) return out;
+  const admitted = new Set<Benefit>();
+  if (p === null) return { replaced: out, admitted };
   const own = new Map<string, string>();
   for (const b of rows) {
     if (!isShareInfo(b.info) || b.unknown.length > 0) continue;
@@ -82,9 +84,11 @@ export function replacedByOwnClass(
       const range = ageCondition(el(msg, 1));
       if (range === null || age === null || !admits(range, age)) fits = false;
     }
-    if (fits) own.set(shareKey(b), `EB02 ${level}, ${WORDS[persons]}`);
+    if (!fits) continue;
+    own.set(shareKey(b), `EB02 ${level}, ${WORDS[persons]}`);
+    admitted.add(b);
   }
-  if (own.size === 0) return out;
+  if (own.size === 0) return { replaced: out, admitted };
   for (const b of rows) {
     if (!isShareInfo(b.info)) continue;
     const level = el(b.loop.seg, 2);
@@ -92,5 +96,5 @@ export function replacedByOwnClass(
     const by = own.get(shareKey(b));
     if (by !== undefined) out.set(b, `the row for the patient's own class of persons (${by}) states this benefit for them; this one is everyone else's`);
   }
-  return out;
+  return { replaced: out, admitted };
 }

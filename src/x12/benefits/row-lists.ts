@@ -92,7 +92,8 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
     strongCostShare: false,
   };
   const applies = (b: Benefit) => b.begin === null && (encounter === null || rowExcludedBy(b, encounter) === null);
-  const replaced = replacedByOwnClass(ordered, ctx.patient ?? null, ctx.age ?? null, applies);
+  const { replaced, admitted } = replacedByOwnClass(ordered, ctx.patient ?? null, ctx.age ?? null, applies);
+  for (const b of ordered) b.ageAdmitted = admitted.has(b);
   for (const b of ordered) {
     if (b.begin !== null && reference !== null && b.begin > reference && (nextAfter === null || b.begin > nextAfter)) {
       out.next.push(b);

@@ -30,6 +30,7 @@ import { codeEntry } from '../code-tables/index.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
 import { undecidedWords } from './share-messages.ts';
+import { ageCondition } from './age-condition.ts';
 import { qualifyShare } from './share-qualifiers.ts';
 
 /** EB01 A or B (eb01.json `role` coinsurance, copayment): a cost share. */
@@ -327,7 +328,11 @@ export function shareGroup(
     for (const b of members) {
       if (!isCostShare(b) || b.loop.msg.length === 0) continue;
       const named = b.loop.related.some((r) => codeEntry('nm101-2120', el(r.nm1, 1))?.provider === true);
-      for (const m of b.loop.msg) unread.push(...undecidedWords(el(m, 1), named, own));
+      for (const m of b.loop.msg) {
+        // An age condition the patient's age was checked against (persons.ts) is decided words.
+        if (b.ageAdmitted === true && ageCondition(el(m, 1)) !== null) continue;
+        unread.push(...undecidedWords(el(m, 1), named, own));
+      }
     }
   }
   if (unread.length > 0) {
