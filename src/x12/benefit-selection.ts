@@ -168,7 +168,13 @@ export function networkBenefits(
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null } = { hdhp: false, fits: pricesOffice },
+  plan: {
+    hdhp: boolean;
+    fits: (p: PlaceFit) => boolean;
+    fallback?: CostShareFallback;
+    place?: string | null;
+    minutes?: number | null;
+  } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
   otherPlace: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {
@@ -239,8 +245,10 @@ export function networkBenefits(
   const unknownUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.unknownUse() ?? NO_ROWS) : NO_ROWS;
   // A limit row's quantity no rule places (a used count beside no limit, a quantity approved, ...): the limit may be used up.
   const undecidedUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.undecided() ?? NO_ROWS) : NO_ROWS;
+  // A limit in hours with less left than the session may last: it cannot be said to cover the session (docs/estimates.md 1.1).
+  const shortUse = visitCount !== null && limitless !== 'unlimited' ? (visits?.shortOf(plan.minutes ?? null) ?? NO_ROWS) : NO_ROWS;
   const shared =
-    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0 || undecidedUse.length > 0
+    (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0 || undecidedUse.length > 0 || shortUse.length > 0
       ? null
       : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
   // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place
@@ -298,6 +306,18 @@ export function networkBenefits(
           b,
           "a behavioral-health cost share stated only for another place of service than the visit's (2115C " +
             'III*ZZ): nothing states one here, and the office visit or plan fallback never stands in for it: unknown',
+        ),
+        status: 'conflict',
+      });
+    for (const b of shortUse)
+      trace.push({
+        ...traced(
+          'visit limit',
+          n,
+          b,
+          `a limit in a unit of time with fewer minutes left than the session's procedure may last (${plan.minutes ?? '?'} ` +
+            'minutes by the CPT time rule, procedure-minutes.json): it cannot be said to cover the session, and the 271 does not ' +
+            'say how the rest is priced: the cost share is unknown',
         ),
         status: 'conflict',
       });

@@ -94,7 +94,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', v
       }
     }
   }
-  const place = placeFit(loop, inPerson);
+  const place = placeFit(loop, inPerson, visitPlace);
   const info = el(s, 1);
   const period = el(s, 6);
   const eb13 = el(s, 13);

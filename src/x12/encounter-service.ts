@@ -9,6 +9,7 @@
 import type { Encounter } from '../domain/encounter.ts';
 import { codeIn } from './code-tables/index.ts';
 import TABLE from './benefits/procedure-service-types.json' with { type: 'json' };
+import MINUTES from './benefits/procedure-minutes.json' with { type: 'json' };
 
 const TYPES: Readonly<Record<string, readonly string[]>> = TABLE.service_types;
 const PROCEDURES: Readonly<Record<string, { name: string; service: string }>> = TABLE.procedures;
@@ -19,4 +20,19 @@ export function encounterServiceTypes(encounter: Encounter | null): readonly str
   if (!code) return null;
   const p = codeIn(PROCEDURES, code.toUpperCase());
   return p ? (codeIn(TYPES, p.service) ?? null) : null;
+}
+
+const TIMED: Readonly<Record<string, { name: string; least: number; most: number | null }>> = MINUTES.procedures;
+
+/**
+ * The minutes a session of the encounter's procedure may last, by the CPT time rule (procedure-minutes.json): up to
+ * `most`, at least `least` when the code has no upper bound (90837: 53 minutes or more). A limit in hours with less
+ * left than this cannot be said to cover the session (docs/estimates.md 1.1, "Visit limits"). Null: a procedure the
+ * table does not time (or none).
+ */
+export function sessionMinutes(encounter: Encounter | null | undefined): number | null {
+  const code = encounter?.procedure_code;
+  if (!code) return null;
+  const p = codeIn(TIMED, code.toUpperCase());
+  return p ? (p.most ?? p.least) : null;
 }

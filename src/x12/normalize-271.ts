@@ -31,7 +31,7 @@
  */
 import { traced } from './benefit-selection.ts';
 import { priceEncounter, traceRows, type CostShareFallback, type PricingFacts, type TraceEntry } from './benefits/index.ts';
-import { encounterServiceTypes } from './encounter-service.ts';
+import { encounterServiceTypes, sessionMinutes } from './encounter-service.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readInterchange, type Interchange } from './envelope.ts';
 import type { Encounter } from '../domain/encounter.ts';
@@ -120,7 +120,13 @@ function readEligibility(
     insurance_type: program.insurance_type,
     dateOfService: r.encounter?.date_of_service ?? null,
     inactive: status.coverageStatus === 'inactive',
-    plan: { hdhp: program.flags.is_hdhp, fits: r.pricesHere, place: r.encounter?.place_of_service ?? null, ...(fallback ? { fallback } : {}) },
+    plan: {
+      hdhp: program.flags.is_hdhp,
+      fits: r.pricesHere,
+      place: r.encounter?.place_of_service ?? null,
+      minutes: sessionMinutes(r.encounter),
+      ...(fallback ? { fallback } : {}),
+    },
     advantageElsewhere: program.advantageElsewhere,
     mhInactive: carve.mhInactive,
     memberDates: memberDates(m, r.encounter, r.bhtDate),

@@ -64,16 +64,38 @@ test("a row naming the visit's own telehealth place beats one naming the other t
   );
 });
 
-test('a row naming only the other telehealth place still prices a telehealth visit no row names the place of', () => {
+test('a row naming only 02 (all telehealth before 2022) still prices a telehealth visit at 10 no row names the place of', () => {
   fc.assert(
-    fc.property(arb, ({ visitAt, other, beside, seed }) => {
-      const otherPlace = visitAt === '02' ? '10' : '02';
-      const loops = [[`EB*B*IND*MH***27*${other}*****Y`, `III*ZZ*${otherPlace}`], ...beside];
-      const e = estimate(coverageAt(shuffled(loops, seed), visitAt), { session_cost: C, in_network: true, date_of_service: DOS });
+    fc.property(arb, ({ other, beside, seed }) => {
+      const loops = [[`EB*B*IND*MH***27*${other}*****Y`, 'III*ZZ*02'], ...beside];
+      const e = estimate(coverageAt(shuffled(loops, seed), '10'), { session_cost: C, in_network: true, date_of_service: DOS });
       assert.equal(e.partial, null);
       assert.equal(e.fields.member_obligation, other * 100);
     }),
     { numRuns: 80 },
+  );
+});
+
+const homeArb = fc.record({
+  /** The row naming only 10 (the home): a copay (cents / 100) or not covered (null). */
+  home: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+  office: fc.boolean(),
+  beside: fc.subarray([...BESIDE]),
+  seed: fc.nat(),
+});
+
+test('a row naming only 10 (the home) never speaks for a telehealth visit at 02: without a row for 02 or for no place, unknown', () => {
+  fc.assert(
+    fc.property(homeArb, ({ home, office, beside, seed }) => {
+      const homeRow = home === null ? ['EB*I**MH*********Y', 'III*ZZ*10'] : [`EB*B*IND*MH***27*${home}*****Y`, 'III*ZZ*10'];
+      const loops = [homeRow, ...(office ? [['EB*B*IND*MH***27*45*****Y', 'III*ZZ*11']] : []), ...beside];
+      const e = estimate(coverageAt(shuffled(loops, seed), '02'), { session_cost: C, in_network: true, date_of_service: DOS });
+      // The MH row naming no place (BESIDE[2], $30) applies wherever the service is given; the home's row never does here.
+      const anywhere = beside.includes(BESIDE[2]!);
+      assert.equal(e.partial, anywhere ? null : 'UNKNOWN_COSTSHARE');
+      assert.equal(e.fields.member_obligation, anywhere ? 3000 : null);
+    }),
+    { numRuns: 150 },
   );
 });
 

@@ -365,6 +365,25 @@ export class VisitReader {
     return null;
   }
 
+  /**
+   * The limits in a unit of time (quantity.json `minutes`: HS hours) with some left, but fewer minutes than the
+   * session may last (`minutes`, encounter-service.ts sessionMinutes): the limit cannot be said to cover it, and how
+   * the payer prices the rest the 271 does not say (docs/estimates.md 1.1, "Visit limits"). Their rows, or none.
+   */
+  shortOf(minutes: number | null): Selectable[] {
+    if (minutes === null) return [];
+    this.settle();
+    const out: Selectable[] = [];
+    for (const [code, l] of this.otherUnits()) {
+      const per = codeEntry('quantity', code)?.minutes;
+      const left = levelResult(l).accumulator.remaining;
+      if (per === undefined || left === null || left <= 0 || left * per >= minutes) continue;
+      const from = l.remaining.from ?? l.total.from ?? l.met.from;
+      if (from) out.push(from);
+    }
+    return out;
+  }
+
   get reported(): boolean {
     return offered(this.visits) || this.otherUnits().length > 0 || this.pending !== null;
   }
@@ -432,7 +451,7 @@ function traceOtherUnit(code: string, l: Level, n: Net, out: TraceEntry[]): void
   const verdict =
     left === 0
       ? `none left: no session fits, whatever its length: no visits remain (visits_remaining 0), the member pays the whole session`
-      : `${left === null ? 'what is left is unknown' : `${left} left`}, not a number of visits without the session's length, which the 271 does not give: visits_remaining is not taken from it; the limit is not used up, so the session is priced by its cost share (a session longer than what is left may be paid only in part)`;
+      : `${left === null ? 'what is left is unknown' : `${left} left`}, not a number of visits without the session's length, which the 271 does not give: visits_remaining is not taken from it; the limit is not used up, so the session is priced by its cost share, unless its procedure may last longer than what is left (procedure-minutes.json: then unknown)`;
   traceConflicts(l, `limit in ${unit}`, n, out);
   const rows: [Best, string, string][] = [
     [l.total, 'total', 'a total'],

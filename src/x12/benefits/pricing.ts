@@ -33,7 +33,7 @@ export interface PricingInput {
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null };
+  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null; minutes?: number | null };
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */

@@ -1,5 +1,5 @@
 /** One EB row as the selection rules read it (docs/estimates.md section 1.1), and the small readers they share. */
-import { benefitRole, isTelehealthPlace, namesPlaceOfService, networkOf } from '../code-tables/attributes.ts';
+import { benefitRole, isTelehealthPlace, namesAnyTelehealth, namesPlaceOfService, networkOf } from '../code-tables/attributes.ts';
 import type { BenefitLoop } from '../loops.ts';
 import { el } from '../tokenizer.ts';
 import { dollarsToCents, shareToPercent } from '../values.ts';
@@ -64,11 +64,14 @@ export interface Selectable {
 /**
  * The place a benefit applies to, from its 2115C III*ZZ codes, for a visit in person at `inPerson`
  * (11 office unless the encounter names another place: 53 community mental health center, 12 home,
- * ...): 'office' names that place, 'telehealth' 02 or 10, 'both' the two, 'elsewhere' only other
- * places (it never prices the visit), 'any' no place (it applies wherever the service is given).
+ * ...): 'office' names that place, 'telehealth' 02 or 10 (for a telehealth visit at `visitPlace`: that
+ * place, or 02, which named all telehealth before 2022), 'both' the two, 'elsewhere' only other places (it never prices the visit), 'any' no place (it applies wherever the service is given).
  */
-export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
+export function placeFit(loop: BenefitLoop, inPerson = '11', visitPlace = inPerson): PlaceFit {
   if (loop.iii.length === 0) return 'any';
+  // A telehealth visit is priced by a row naming its own telehealth place, or one whose code named all telehealth
+  // before 2022 (02 for a visit at 10); a row naming only 10 (the home) names another place than 02 (CMS 2022).
+  const teleVisit = isTelehealthPlace(visitPlace);
   let office = false;
   let tele = false;
   let zz = false;
@@ -77,7 +80,7 @@ export function placeFit(loop: BenefitLoop, inPerson = '11'): PlaceFit {
     zz = true;
     const code = el(iii, 2);
     if (code === inPerson) office = true;
-    else if (isTelehealthPlace(code)) tele = true;
+    else if (isTelehealthPlace(code) && (!teleVisit || code === visitPlace || namesAnyTelehealth(code))) tele = true;
   }
   if (!zz) return 'any';
   if (office && tele) return 'both';

@@ -82,6 +82,9 @@ export const placeWords = attribute('place-of-service', 'words');
 const telehealth = attribute('place-of-service', 'telehealth');
 /** A telehealth place of service (place-of-service.json `telehealth`). */
 export const isTelehealthPlace = (code: string) => telehealth(code) === true;
+const anyTelehealth = attribute('place-of-service', 'anyTelehealth');
+/** A telehealth place whose code named all telehealth before 2022 (place-of-service.json `anyTelehealth`: 02, not 10). */
+export const namesAnyTelehealth = (code: string) => anyTelehealth(code) === true;
 const inpatientStay = attribute('place-of-service', 'inpatientStay');
 /** A place of service of an inpatient stay (place-of-service.json `inpatientStay`). */
 export const isInpatientPlace = (code: string) => inpatientStay(code) === true;

@@ -51,6 +51,8 @@ export interface CodeEntry {
   care?: 'inpatient' | 'outpatient' | null;
   /** EB09/HSD01: what a limit in it counts (visits; another unit a session uses: hours, days, units; nothing a session uses). */
   unit?: 'visits' | 'service' | 'none';
+  /** EB09/HSD01 of a unit of time: the minutes of a session one of it is (HS hours: 60), compared with a timed procedure's session. */
+  minutes?: number;
   /** EB06: what a dollar limit (EB01 F with an amount) in this period is: the most paid for one session, or a maximum used up (benefits/dollar-limits.ts). */
   dollarLimit?: 'per_session' | 'used_up';
   /** 2100C/D DTP01: a date that bounds the coverage without being one the plan gate reads; outside the date of service it is unknown. */
@@ -103,6 +105,11 @@ export interface CodeEntry {
   words?: string;
   /** Place of service: a telehealth place (the patient is elsewhere). */
   telehealth?: boolean;
+  /**
+   * Place of service, telehealth: the code named all telehealth before the CMS split of 2022, so a row naming it
+   * still prices a telehealth visit at the other telehealth place; a telehealth code without it names its own place only.
+   */
+  anyTelehealth?: boolean;
   /** Place of service: a place of an inpatient stay (an outpatient visit never is). */
   inpatientStay?: boolean;
   /** EB02: the persons a cost share at this coverage level is for; INS02: the persons the relationship makes the patient one of. */
