@@ -146,6 +146,9 @@ function unknownsOf(
   return out !== null && (out.share.length > 0 || out.deductible.length > 0 || out.oop.length > 0 || out.visits.length > 0) ? out : null;
 }
 
+/** The procedure part of a rowRank: 0 the encounter's procedure (EB13), 1 a range holding it, 2 none. */
+const procedurePart = (rank: number) => (rank < 500 ? 0 : rank < 1000 ? 1 : 2);
+
 const UNKNOWN_LEVELS = () => ({ individual: { total: null, remaining: null }, family: { total: null, remaining: null } });
 
 function traceUnknowns(rows: readonly Selectable[], figure: string, n: Net, trace: TraceEntry[]): void {
@@ -264,6 +267,10 @@ export function networkBenefits(
   const hint = group?.hint ?? anyHint;
   // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
   const shareWaits = group !== null && ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered);
+  // A copay row restricted by EB13 to the procedure (or a range holding it) beside a deductible reported for no procedure so
+  // specific: the deductible is reported for a less specific benefit than the copay (TR3 2110C EB13; 1.4.7), and does not hold it.
+  const copayFrom = group?.sources.copay ?? null;
+  const copayNarrower = copayFrom !== null && !deductibleUnknown && deductible !== null && procedurePart(rowRank(copayFrom)) < procedurePart(deductibleRank);
   const appliesFor = (reported: boolean, tier: number): boolean => {
     if (hint !== null) return hint;
     // An HSA-qualified high-deductible plan pays nothing but preventive care before the deductible (26 U.S.C. 223(c)(2)).
@@ -272,8 +279,9 @@ export function networkBenefits(
     // it does not hold), so the session is not taken to wait for it.
     if (!group) return false;
     if (shareWaits) return reported;
-    // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one).
-    return reported && tier <= group.tier;
+    // A copay waits for the deductible only when the deductible is reported for its own service type (or a more specific one),
+    // and, for a copay restricted to the encounter's procedure (EB13), for that procedure too (rowRank's procedure part).
+    return reported && tier <= group.tier && !copayNarrower;
   };
   const applies = appliesFor(reportedDeductible, deductibleTier);
   const out: NetworkBenefits = {
@@ -347,9 +355,11 @@ export function networkBenefits(
               ? deductible !== null
                 ? 'a coinsurance applies after the reported deductible'
                 : 'no deductible reported'
-              : deductible !== null && deductible.tier <= group.tier
-                ? "a deductible is reported for the copay's own service type"
-                : 'a copay does not wait for a deductible reported only for a less specific service type';
+              : copayNarrower
+                ? 'a copay restricted to the procedure (EB13) does not wait for a deductible reported for no procedure so specific'
+                : deductible !== null && deductible.tier <= group.tier
+                  ? "a deductible is reported for the copay's own service type"
+                  : 'a copay does not wait for a deductible reported only for a less specific service type';
     const entry = traced(`deductible applies: ${applies ? 'yes' : 'no'}`, n, hint !== null ? from : null, why);
     if (deductibleUnknown) entry.rule += '; the deductible is reported by a row with values no rule reads: its amounts are unknown';
     // A copay's deductible read from structure, or from an MSG written beside another benefit, is a reading, not the payer's word

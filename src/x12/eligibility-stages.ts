@@ -276,7 +276,11 @@ export function readPlanStatus(r: Rows, dt: Dates, lists: RowLists, warnings: st
   const planLevel = planStatusRow(current, encounter) ?? lists.firstStatus;
   const session = sessionStatus(current, encounter, { ...lists.mh, active: lists.mhActive, inactive: lists.mhInactive });
   let coverageStatus: CoverageStatus = session.status;
-  if (coverageStatus === 'unknown')
+  if (session.conflict)
+    warnings.push(
+      `the status rows say both active (EB01 ${session.conflict[0]!.info}) and inactive (EB01 ${session.conflict[1]!.info}) on the date of service: the coverage status is unknown`,
+    );
+  else if (coverageStatus === 'unknown')
     warnings.push(
       lists.firstStatus
         ? 'no eligibility status EB (EB01 1-8) for the plan or for mental health, only for other services: the coverage status is unknown'

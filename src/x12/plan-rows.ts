@@ -22,17 +22,41 @@ const oneNetwork = (b: Benefit) => namesNetwork(b);
  * their own DTP 307/356/357 so give the one in force on the visit.
  */
 export function planStatusRow(rows: readonly Benefit[], encounter: Encounter | null): Benefit | undefined {
-  let best: Benefit | undefined;
+  return bestStatusRows(rows, encounter)[0];
+}
+
+const statusRank = (b: Benefit, encounter: Encounter | null) =>
+  (oneNetwork(b) ? 2 : 0) + (encounter === null || windowHolds(b, encounter.date_of_service) ? 0 : 1);
+
+/** The plan-level status rows of the best rank (planStatusRow), in content order. */
+function bestStatusRows(rows: readonly Benefit[], encounter: Encounter | null): Benefit[] {
+  let best: Benefit[] = [];
   let bestRank = Infinity;
   for (const b of rows) {
     if (!isPlanStatus(b)) continue;
-    const rank = (oneNetwork(b) ? 2 : 0) + (encounter === null || windowHolds(b, encounter.date_of_service) ? 0 : 1);
+    const rank = statusRank(b, encounter);
     if (rank < bestRank) {
-      best = b;
+      best = [b];
       bestRank = rank;
-    }
+    } else if (rank === bestRank) best.push(b);
   }
   return best;
+}
+
+/**
+ * Two plan-level status rows equally in force on the date of service (the same rank of planStatusRow: both for the
+ * whole plan or both for one network, both with their own dates holding the date of service, DTP 307/356/357/348/349;
+ * an undated row, or one with the plan's 346/347 only, is not one) that say active
+ * (EB01 1-5) and inactive (6-8): the payer states both for the same day, so the status is unknown (docs/estimates.md 1.1,
+ * "Contradicting status rows"), whatever their order. Null when they agree.
+ */
+export function statusConflict(rows: readonly Benefit[], encounter: Encounter | null): Benefit[] | null {
+  if (encounter === null) return null;
+  const dated = (b: Benefit) => b.window.begin !== null || b.window.end !== null;
+  const best = bestStatusRows(rows, encounter).filter((b) => dated(b) && windowHolds(b, encounter.date_of_service));
+  const active = best.find((b) => statusOf(b.info) !== 'inactive');
+  const inactive = best.find((b) => statusOf(b.info) === 'inactive');
+  return active && inactive ? [active, inactive] : null;
 }
 
 /**
@@ -72,6 +96,8 @@ export interface SessionStatus {
   unstated: Record<Net, boolean>;
   /** The plan is active only for a limited program's services (limitedProgram): the session is not covered. Absent: not so. */
   limited?: readonly Benefit[];
+  /** Status rows equally in force on the date of service that say active and inactive (statusConflict): the status is unknown. */
+  conflict?: readonly Benefit[];
 }
 
 /**
@@ -110,6 +136,8 @@ export function sessionStatus(
   const none = { in: false, out: false };
   const plan = planStatusRow(current, encounter);
   if (plan && !oneNetwork(plan)) {
+    const conflict = statusConflict(current, encounter);
+    if (conflict) return { status: 'unknown', row: undefined, planWide: true, closed: none, unstated: none, conflict };
     const status = statusOf(plan.info);
     // The plan inactive beside mental health's own active row (a behavioral-health-only program): the more specific
     // row speaks for the session (TR3 005010X279A1 1.4.7), each network by the rows that speak for it.
@@ -130,6 +158,13 @@ export function sessionStatus(
       current.filter((b) => networkOf(b.net) === n),
       encounter,
     );
+    const conflict = own
+      ? statusConflict(
+          current.filter((b) => networkOf(b.net) === n),
+          encounter,
+        )
+      : null;
+    if (conflict) return { status: 'unknown', row: undefined, planWide: true, closed: none, unstated: none, conflict };
     if (own) {
       per[n] = statusOf(own.info);
       rows[n] = own;

@@ -173,13 +173,28 @@ export class AccumulatorReader {
     return other.total.rank === otherTop && other.total.value === 0;
   }
 
-  /** As sent, but for a level unpaired (above); an individual 0 beside a family total is read as family-only by the estimate (domain/estimate/accumulators.ts). */
+  /**
+   * A level stated (a row offered for it, not unpaired) only as an amount met so far (EB06 24, EB07), with no total or
+   * remaining at any rank. What is left of it is unknown, and it may be the
+   * smaller (a family deductible met satisfies the individual's in an embedded plan), so it is never read as absent.
+   */
+  private unreadable(l: Level): boolean {
+    if (topRank(l) === Infinity || this.unpaired(l)) return false;
+    return l.total.from === null && l.remaining.from === null && l.met.value !== null;
+  }
+
+  /**
+   * As sent, but for a level unpaired (above); an individual 0 beside a family total is read as family-only by the estimate
+   * (domain/estimate/accumulators.ts). Beside a level unreadable (above), the other level's remaining is unknown unless it
+   * is 0 (nothing can be smaller): the remaining that binds is then unknown, never the other level's alone.
+   */
   result(): { individual: Accumulator; family: Accumulator } {
     const none: Accumulator = { total: null, remaining: null };
-    return {
-      individual: this.unpaired(this.ind) ? none : levelResult(this.ind).accumulator,
-      family: this.unpaired(this.fam) ? none : levelResult(this.fam).accumulator,
-    };
+    let individual = this.unpaired(this.ind) ? none : levelResult(this.ind).accumulator;
+    let family = this.unpaired(this.fam) ? none : levelResult(this.fam).accumulator;
+    if (this.unreadable(this.fam) && individual.remaining !== 0) individual = { ...individual, remaining: null };
+    if (this.unreadable(this.ind) && family.remaining !== 0) family = { ...family, remaining: null };
+    return { individual, family };
   }
 
   /** Every row that contradicts another at the rank that decides a figure. */
@@ -242,6 +257,15 @@ export class AccumulatorReader {
     }
     for (const b of this.notApplicable)
       out.push({ ...traced(`${figure} individual`, n, b, 'EB12 W (not applicable) with 0: no individual accumulator'), status: 'skipped' });
+    for (const [l, name, other] of [
+      [this.ind, 'individual', 'family'],
+      [this.fam, 'family', 'individual'],
+    ] as const) {
+      const from = l.met.from ?? l.total.from ?? l.remaining.from;
+      if (!this.unreadable(l) || from === null) continue;
+      const rule = `the ${name} level states only an amount met so far (EB06 24), no total or remaining: what is left of it is unknown and it could be reached before the ${other}'s, so the remaining that binds is unknown`;
+      out.push({ ...traced(`${figure} ${name} remaining`, n, from, rule), status: 'conflict' });
+    }
   }
 }
 
