@@ -35,30 +35,6 @@ export const BENEFIT_CODES: Table = CODES.benefitCodes;
 export const COVERAGE_LEVELS: Table = CODES.coverageLevels;
 /** EB11/EB12 yes/no condition codes (code list 1073). */
 export const YES_NO: Table = CODES.yesNo;
-
-/**
- * The code of a JSON element sent as a code field and a name field (`inPlanNetworkIndicatorCode` and
- * `inPlanNetworkIndicator`, Availity's `roleCode` and `role`): the code either gives. A value neither
- * reads as, or two fields naming different codes, is returned as sent (`code/name`): no code table of
- * the 271 reader holds it, so its closed world (src/x12/benefits/closed-world.ts) makes the row unknown,
- * never read as if the element were absent. '' when neither field is sent.
- */
-export function codeOfEither(list: Readonly<Record<string, string>>, code: string, name: string): string {
-  const c = code.trim();
-  const n = name.trim();
-  const fromCode = codeOf(list, c);
-  const fromName = codeOf(list, n);
-  if ((c !== '' && fromCode === '') || (n !== '' && fromName === '') || (fromCode !== '' && fromName !== '' && fromCode !== fromName))
-    return [c, n].filter((v) => v !== '').join('/');
-  return fromCode || fromName;
-}
-
-/**
- * EB12 of a Stedi or v3 benefit (docs/estimates.md 1.1, "Network unknown"): Y, N, W, or U (Unknown),
- * which the 271 reader decides (code-tables/eb12.json: the row prices neither network); anything else
- * as sent, so the row is unknown, never a row for both networks.
- */
-export const networkIndicator = (code: string, name: string) => codeOfEither(YES_NO, code, name);
 /** AAA04 follow-up action codes (code list 889), by the prose the JSON model writes in `followupAction`. */
 export const FOLLOWUP_ACTIONS: Table = CODES.followupActions;
 /** PER03/05/07 communication number qualifiers (code list 365). */
@@ -96,6 +72,30 @@ export function codeOf(list: Readonly<Record<string, string>>, value: string): s
   if (codes.has(upper)) return upper;
   return names.get(fold(v)) ?? '';
 }
+
+/**
+ * The code of a JSON element sent as a code field and a name field (`inPlanNetworkIndicatorCode` and
+ * `inPlanNetworkIndicator`, Availity's `roleCode` and `role`): the code either gives. A value neither
+ * reads as, or two fields naming different codes, is returned as sent (`code/name`): no code table of
+ * the 271 reader holds it, so its closed world (src/x12/benefits/closed-world.ts) makes the row unknown,
+ * never read as if the element were absent. '' when neither field is sent.
+ */
+export function codeOfEither(list: Readonly<Record<string, string>>, code: string, name: string): string {
+  const c = code.trim();
+  const n = name.trim();
+  const fromCode = codeOf(list, c);
+  const fromName = codeOf(list, n);
+  if ((c !== '' && fromCode === '') || (n !== '' && fromName === '') || (fromCode !== '' && fromName !== '' && fromCode !== fromName))
+    return [c, n].filter((v) => v !== '').join('/');
+  return fromCode || fromName;
+}
+
+/**
+ * EB12 of a Stedi or v3 benefit (docs/estimates.md 1.1, "Network unknown"): Y, N, W, or U (Unknown),
+ * which the 271 reader decides (code-tables/eb12.json: the row prices neither network); anything else
+ * as sent, so the row is unknown, never a row for both networks.
+ */
+export const networkIndicator = (code: string, name: string) => codeOfEither(YES_NO, code, name);
 
 /** A code list's codes, and its codes by folded name (the first name of a fold wins), built once per list. */
 interface Lookup {

@@ -27,7 +27,6 @@ export interface UnknownValue {
 /** The order of the office visit (98) and plan (30) cost shares when no behavioral-health one is stated (docs/estimates.md 1.1, "Fallback order"). */
 export type CostShareFallback = '98-then-30' | '30-then-98';
 
-/** Where a benefit applies, from its III*ZZ place-of-service codes. */
 /** Where a row applies (placeFit): 'office' is the visit's own in-person place, 11 unless the encounter names another. */
 export type PlaceFit = 'any' | 'office' | 'telehealth' | 'both' | 'elsewhere';
 
