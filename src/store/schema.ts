@@ -88,7 +88,6 @@ export interface UserTable {
   last_sign_in_at: string | null;
 }
 
-/** A console sign-in: only the SHA-256 of the cookie's token is kept. */
 /** A used sign-in round trip (OpenID Connect state), kept until the round trip would have expired anyway. */
 export interface OidcStateTable {
   /** SHA-256 of the state, hex. */
@@ -96,6 +95,7 @@ export interface OidcStateTable {
   expires_at: string;
 }
 
+/** A console sign-in: only the SHA-256 of the cookie's token is kept. */
 export interface ConsoleSessionTable {
   token_hash: string;
   user_id: string;

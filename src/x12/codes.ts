@@ -8,9 +8,9 @@ export { isTelehealthPlace } from './code-tables/attributes.ts';
 /**
  * Behavioral-health service type codes come in preference tiers (docs/interface.md section 6), most
  * specific first: 0 is MH, 1 the specific behavioral codes CF/A4/A6/A7/A8/AI, 2 professional
- * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1; the tiers are code-tables/eb03.json).
+ * (office) visit 98, 3 plan level 30 (docs/estimates.md section 1; the tiers are code-tables/eb03.json). The tiers
+ * up to this one are the service types that speak for mental health itself (not the fallbacks).
  */
-/** The service types that speak for mental health itself (not the fallbacks). */
 export const STRONG_BH_TIER = 1;
 
 /**

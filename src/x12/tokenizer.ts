@@ -90,7 +90,7 @@ function isBlank(c: number): boolean {
   return c === 13 || c === 10 || c === 32 || c === 9;
 }
 
-/**
+/*
  * Segment IDs, transaction set IDs and the codes of the TR3 code lists the readers act on
  * (code-tables/): a 2-3 character element found here is returned as the shared literal instead of
  * a fresh slice: no allocation, and comparisons with literals in the readers become pointer compares.

@@ -32,8 +32,10 @@ export const PLAN_TYPES = ['HMO', 'PPO', 'EPO', 'POS', 'HDHP', 'INDEMNITY'] as c
 export const PlanType = Nullable(Enum(PLAN_TYPES));
 export type PlanType = Static<typeof PlanType>;
 
-/** EB01 of the plan-level benefit: 1 active, 5 active pending investigation, 6 inactive. */
-/** `unknown`: the payer sent no eligibility status (EB01 1-8) for the plan or for mental health (docs/estimates.md 1.1). */
+/**
+ * EB01 of the plan-level benefit: 1 active, 5 active pending investigation, 6 inactive; `unknown`: the payer sent no
+ * eligibility status (EB01 1-8) for the plan or for mental health (docs/estimates.md 1.1).
+ */
 export const COVERAGE_STATUSES = ['active', 'active_pending_investigation', 'inactive', 'unknown'] as const;
 export const CoverageStatus = Enum(COVERAGE_STATUSES);
 export type CoverageStatus = Static<typeof CoverageStatus>;
