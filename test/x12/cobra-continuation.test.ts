@@ -11,24 +11,13 @@ import fc from 'fast-check';
 import { estimate } from '../../src/domain/estimate/index.ts';
 import type { Coverage } from '../../src/domain/coverage.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-06-15';
 
 const d8 = (iso: string) => iso.replaceAll('-', '');
 const plusDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 function coverageOf(dtps: string[]): Coverage {
   const rows = [...dtps, 'EB*1**30', 'EB*B*IND*MH***27*40*****Y', 'EB*C*IND*30***29*0*****Y'];

@@ -12,7 +12,7 @@ import type { Coverage } from '../../src/domain/coverage.ts';
 import { estimate } from '../../src/domain/estimate/index.ts';
 import { normalize271 } from '../../src/x12/index.ts';
 import { ageCondition, ageOn } from '../../src/x12/benefits/age-condition.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
@@ -23,17 +23,6 @@ function read(subscriber: string[], dependent?: string[]): Coverage {
   });
   assert.ok(r.ok && r.value.kind === 'coverage');
   return r.value.coverage;
-}
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 const member = (c: Coverage) => estimate(c, { session_cost: C, in_network: true, date_of_service: DOS }).fields.member_obligation;

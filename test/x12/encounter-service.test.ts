@@ -12,23 +12,12 @@ import type { EstimateRequest } from '../../src/domain/schemas/requests.ts';
 import { withoutMedicalPrice } from '../../src/operations/carve-out.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
 const SUBSTANCE_USE = Object.keys(TABLE.procedures);
 const PSYCHOTHERAPY = ['90834', '90837', '90791', 'H0031', 'H0004'];
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 function answer(loops: string[][], procedure: string, inNetwork: boolean) {
   const encounter = { date_of_service: DOS, procedure_code: procedure, place_of_service: '11' };

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { Coverage } from '../../src/domain/coverage.ts';
 import { estimate } from '../../src/domain/estimate/index.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
@@ -21,17 +21,6 @@ function coverageOf(rows: string[]): Coverage {
   const r = normalize271(interchange('271', body271(rows)), { encounter: { date_of_service: DOS, procedure_code: '90837', place_of_service: '11' } });
   assert.ok(r.ok && r.value.kind === 'coverage');
   return r.value.coverage;
-}
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 const owed = (c: Coverage, inNetwork: boolean) => estimate(c, { session_cost: C, in_network: inNetwork, date_of_service: DOS }).fields;

@@ -12,7 +12,7 @@ import { estimate } from '../../src/domain/estimate/index.ts';
 import type { Coverage } from '../../src/domain/coverage.ts';
 import { shareQualifiers } from '../../src/x12/benefits/share-qualifiers.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
@@ -35,17 +35,6 @@ const BESIDE: readonly string[][] = [
   ['EB*B**MH***27*70*****Y*HC:90791'],
   ['EB*B**MH***27*55*****Y', 'III*ZZ*21'],
 ];
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 const arb = fc.record({
   copay: fc.integer({ min: 5, max: 80 }),

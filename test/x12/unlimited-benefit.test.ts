@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { estimate } from '../../src/domain/estimate/index.ts';
 import type { Coverage } from '../../src/domain/coverage.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
@@ -34,17 +34,6 @@ const BESIDE: readonly string[][] = [
   ['EB*F*IND*MH***29***VS*0**Y', 'III*ZZ*21'],
   ['EB*C*IND*30***29*0*****Y'],
 ];
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 const arb = fc.record({
   unlimitedAt: fc.integer({ min: 0, max: 3 }),

@@ -14,7 +14,7 @@ import { estimate } from '../../src/domain/estimate/index.ts';
 import type { Coverage } from '../../src/domain/coverage.ts';
 import { codeTable } from '../../src/x12/code-tables/index.ts';
 import { normalize271 } from '../../src/x12/index.ts';
-import { body271, interchange } from './x12-fixtures.ts';
+import { body271, interchange, shuffled } from './x12-fixtures.ts';
 
 const C = 15000;
 const DOS = '2025-03-03';
@@ -25,17 +25,6 @@ function coverageOf(loops: string[][]): Coverage {
   });
   assert.ok(r.ok && r.value.kind === 'coverage');
   return r.value.coverage;
-}
-
-function shuffled<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** Rows for another service type (less specific, or not behavioral health) and another network: they change nothing. */

@@ -39,3 +39,15 @@ export function body271(subscriber: string[], dependent?: string[]): string[] {
   if (!dependent) return [...head, 'HL*3*2*22*0', 'TRN*2*TRACE1*9P123', 'NM1*IL*1*DOE*JANE****MI*M100', ...subscriber];
   return [...head, 'HL*3*2*22*1', 'NM1*IL*1*DOE*JOHN****MI*M100', ...subscriber, 'HL*4*3*23*0', 'TRN*2*TRACE1*9P123', 'NM1*03*1*DOE*JANE', ...dependent];
 }
+
+/** The rows in an order fixed by `seed` (a linear congruential shuffle): properties read a 271 with its rows in another order. */
+export function shuffled<T>(rows: readonly T[], seed: number): T[] {
+  const out = rows.slice();
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
