@@ -46,6 +46,9 @@ test('shareRelations reads each phrase, not a negated one, and a relation only i
     ['PRIOR AUTH OR REFERRAL REQUIRED', []],
     ['PROVIDER IS OUT NETWORK FOR MEMBER', []],
     ['COPAY APPLIES AFTER DEDUCTIBLE', []],
+    ['10% COINSURANCE APPLIES AFTER THE $20 COPAY', ['sum']],
+    ['20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $25.00 COPAY', ['sum']],
+    ['COINSURANCE ON THE REMAINING BALANCE AFTER COPAY', ['sum']],
   ];
   for (const [text, want] of cases) assert.deepEqual(shareRelations(text), want, text);
 });

@@ -158,6 +158,10 @@ test("271-review-9 17: a figure in the words that contradicts the rows' is undec
   assert.deepEqual(undecidedWords('PLAN PAYS 70% AFTER DEDUCTIBLE', false, own), ['70%']);
   assert.deepEqual(undecidedWords('COPAY $40', false, own), ['$40']);
   assert.deepEqual(undecidedWords('COPAY $30', false, own), []);
+  // The amount named before the copay (271-review-10 42, vendor-review-7 05), in the "after the copay" phrase too.
+  assert.deepEqual(undecidedWords('THE $40 COPAY', false, own), ['$40']);
+  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $40 COPAY', false, own), ['$40']);
+  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $30 COPAY', false, own), []);
   // An amount that is not the member's share (an accumulator) stays a figure.
   assert.deepEqual(undecidedWords('DEDUCTIBLE $500 COUNTS TOWARD OUT OF POCKET', false, own), []);
   const e = priced(['EB*A*IND*MH***27**.2****Y', 'MSG*MEMBER PAYS 30% AFTER DEDUCTIBLE']);

@@ -17,8 +17,8 @@ const STOPWORD = new RegExp(`^(?:${TABLE.stopwords})$`);
 /** A percent in the words, and the payer paying it ("PLAN PAYS 80%": the member's share is the rest). */
 const PERCENT = new RegExp(TABLE.share_figures.percent, 'g');
 const PAYER_PAYS = new RegExp(`${TABLE.share_figures.payer_pays}$`);
-/** An amount the words state as the member's share ("COPAY $40", "MEMBER PAYS $40"). */
-const SHARE_AMOUNT = new RegExp(TABLE.share_figures.amount, 'g');
+/** An amount the words state as the member's share ("COPAY $40", "MEMBER PAYS $40", "THE $40 COPAY"). */
+const SHARE_AMOUNTS = [new RegExp(TABLE.share_figures.amount, 'g'), new RegExp(TABLE.share_figures.amount_first, 'g')];
 
 /**
  * The figures the competing rows state: their copays in dollars (EB07) and their coinsurance in percent (EB08 x 100);
@@ -43,9 +43,11 @@ function contradicting(t: string, own: OwnFigures): string[] {
     const member = PAYER_PAYS.test(t.slice(Math.max(0, m.index - 32), m.index)) ? 100 - p : p;
     if (!same(member, own.percents)) out.push(m[0].replace(/\s/g, ''));
   }
-  SHARE_AMOUNT.lastIndex = 0;
-  for (let m = SHARE_AMOUNT.exec(t); m !== null; m = SHARE_AMOUNT.exec(t)) {
-    if (!same(Number(m[1]!.replace(/,/g, '')), own.amounts)) out.push(`$${m[1]}`);
+  for (const re of SHARE_AMOUNTS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m !== null; m = re.exec(t)) {
+      if (!same(Number(m[1]!.replace(/,/g, '')), own.amounts)) out.push(`$${m[1]}`);
+    }
   }
   return out;
 }
