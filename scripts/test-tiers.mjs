@@ -75,6 +75,7 @@ export const FILES = {
   'test/http/error-codes.test.ts': 'unit',
   'test/monitoring/pure.test.ts': 'unit',
   'test/operations/estimate-body.test.ts': 'unit',
+  'test/operations/demographic-alert.test.ts': 'unit',
   'test/production/aaa42.test.ts': 'unit',
   'test/production/soap-response.test.ts': 'unit',
   'test/reliability/lease-worker.test.ts': 'unit',

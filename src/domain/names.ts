@@ -67,6 +67,15 @@ export function x12Name(value: string): string | null {
   return out.replace(/ +/g, ' ').trim();
 }
 
+/**
+ * The name as compared with another (a payer's record against the request): transliterated as a 270 sends it,
+ * spaces collapsed, so "Grünewald" agrees with the GRUNEWALD a payer or a vendor's reader writes.
+ */
+export const comparableName = (value: string | null | undefined): string =>
+  transliterate(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** The 'person-name' format of the request schemas. */
 export const isX12Name = (value: string): boolean => x12Name(value) !== null;
 

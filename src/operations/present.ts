@@ -1,6 +1,7 @@
 /** Turns a normalized Coverage into the response fields every operation shares, with alerts. */
 import type { Coverage, IsoDate, Person } from '../domain/coverage.ts';
 import { planStatus } from '../domain/plan-rules.ts';
+import { comparableName as norm } from '../domain/names.ts';
 import type { Alert, DiscoverResponse } from '../domain/schemas/responses.ts';
 
 export interface RequestedIdentity {
@@ -8,8 +9,6 @@ export interface RequestedIdentity {
   last_name?: string | undefined;
   dob?: string | undefined;
 }
-
-const norm = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 
 /** Fields the caller sent that the payer's record disagrees with (blank fields are not compared). */
 export function demographicDifferences(requested: RequestedIdentity, member: Person): Record<string, string | null> {

@@ -3,6 +3,7 @@
  * (docs/estimates.md 1.1, "The patient"), and the family figures the other people's loops state for them.
  */
 import type { IsoDate } from '../domain/coverage.ts';
+import { comparableName as norm } from '../domain/names.ts';
 import { isFamilyLevel, namesNetwork } from './benefits/rows.ts';
 import type { BenefitLoop, HlLevel } from './loops.ts';
 import { readPerson } from './member-loops.ts';
@@ -18,9 +19,7 @@ export interface AskedPerson {
 
 export type PatientLoop = { level: HlLevel; dependent: boolean } | { notFound: string };
 
-const norm = (s: string | null) => (s ?? '').trim().toUpperCase();
-
-/** Each name the request and the loop both give is the same (case and surrounding spaces aside). */
+/** Each name the request and the loop both give is the same (case, spaces and diacritics aside). */
 function namesAgree(asked: AskedPerson, level: HlLevel): boolean {
   const p = readPerson(level.names[0]);
   for (const [a, b] of [

@@ -149,3 +149,14 @@ test('the member ID asked alone names the dependent whose own ID it is, wherever
     { numRuns: 100, seed: 3826 },
   );
 });
+
+test('a name asked with diacritics agrees with the loop a payer writes without them (vendor-review-7 11)', () => {
+  const twins = (first: string) =>
+    answer({ ...SUBSCRIBER, rows: ['EB*1**30*PR'] }, [
+      { first: 'RENEE', dob: PATIENT.dob, rows: ['EB*1**30*PR', 'EB*B**MH***27*30*****Y'] },
+      { first, dob: PATIENT.dob, rows: ['EB*1**30*PR', 'EB*B**MH***27*45*****Y'] },
+    ]);
+  // Twins with one date of birth: the name tells them apart, "Zoë" as the payer's ZOE, never RENEE.
+  assert.equal(owes(read(twins('ZOE'), { first: 'Zoë', dob: PATIENT.dob })).fields.member_obligation, 4500);
+  assert.equal(owes(read(twins('ZOE'), { first: 'zoe', dob: PATIENT.dob })).fields.member_obligation, 4500);
+});
