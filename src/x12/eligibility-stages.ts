@@ -12,6 +12,7 @@ import { aaaReason } from './aaa.ts';
 import { pricesOffice, pricesTelehealth, traced } from './benefit-selection.ts';
 import {
   byContent,
+  endStatedBy,
   saysCue,
   sortRows,
   rowExcludedBy,
@@ -276,7 +277,17 @@ export function readPlanStatus(r: Rows, dt: Dates, lists: RowLists, warnings: st
   const planLevel = planStatusRow(current, encounter) ?? lists.firstStatus;
   const session = sessionStatus(current, encounter, { ...lists.mh, active: lists.mhActive, inactive: lists.mhInactive });
   let coverageStatus: CoverageStatus = session.status;
-  if (session.conflict)
+  // An active row whose words say the coverage ended by the date of service (docs/estimates.md 1.1, "An end stated in words").
+  const endedInWords =
+    coverageStatus === 'active' && encounter && session.row
+      ? session.row.messages.map((m) => endStatedBy(m, encounter.date_of_service)).find((m) => m)
+      : undefined;
+  if (endedInWords) {
+    coverageStatus = 'unknown';
+    warnings.push(
+      `the status row (EB01 ${session.row!.info}) says in words "${endedInWords}", an end by the date of service ${encounter!.date_of_service}: the coverage status is unknown`,
+    );
+  } else if (session.conflict)
     warnings.push(
       `the status rows say both active (EB01 ${session.conflict[0]!.info}) and inactive (EB01 ${session.conflict[1]!.info}) on the date of service: the coverage status is unknown`,
     );

@@ -45,7 +45,8 @@ export function shuffled<T>(rows: readonly T[], seed: number): T[] {
   const out = rows.slice();
   let s = seed;
   for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2147483648;
+    // Kept in [0, 2^31) for any integer seed: a negative one would index before the list.
+    s = (((s * 1103515245 + 12345) % 2147483648) + 2147483648) % 2147483648;
     const j = s % (i + 1);
     [out[i], out[j]] = [out[j]!, out[i]!];
   }

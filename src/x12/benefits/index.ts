@@ -15,7 +15,7 @@ import type { TraceEntry } from './trace.ts';
 export { ageOn } from './age-condition.ts';
 export { byContent } from './content-order.ts';
 export { unknownMemberDates } from './closed-world.ts';
-export { saysCue } from './phrases.ts';
+export { endStatedBy, saysCue } from './phrases.ts';
 export { rowExcludedBy } from './pricing-rows.ts';
 export { sortRows, type RowLists } from './row-lists.ts';
 export { traceRows } from './tracing.ts';

@@ -5,6 +5,7 @@
  * "NON-MEDICARE", "PRE-MEDICARE", "EXCEPT QMB", "OFF-EXCHANGE", "QMB DOES NOT APPLY" name the opposite.
  */
 import COST_SHARE_PHRASES from './cost-share-phrases.json' with { type: 'json' };
+import STATUS_PHRASES from './status-phrases.json' with { type: 'json' };
 
 export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp' | 'marketplace';
 
@@ -295,4 +296,35 @@ export function namesOfficeKind(text: string, kind: 'primary_care' | 'specialist
   for (let m = re.exec(t); m !== null; m = re.exec(t))
     if (!negated(t, m.index, m.index + m[0].length) && !/SAME AS (?:THE |A |YOUR )?$/.test(t.slice(0, m.index))) return true;
   return false;
+}
+
+const ENDED = new RegExp(STATUS_PHRASES.ended.pattern, 'g');
+const PAST = new RegExp(STATUS_PHRASES.ended.past);
+const DATE_AFTER = new RegExp(STATUS_PHRASES.date_after);
+const AGE_AFTER = new RegExp(STATUS_PHRASES.age_after);
+
+/** A date as MSG text writes it (10/31/2026, 10-31-2026, 2026-10-31, 20261031), as ISO; null when not a date. */
+function isoOfWords(s: string): string | null {
+  const us = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(s);
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : s;
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1900 ? iso : null;
+}
+
+/**
+ * The words of an active status row's MSG that state the coverage ended by the date of service (status-phrases.json
+ * `ended`): an end dated on or before `dos`, or one in the past tense without a date; null when none (no end, an end
+ * after `dos`, a future end without a date, a negated one, an age limit).
+ */
+export function endStatedBy(text: string, dos: string): string | null {
+  const t = text.toUpperCase();
+  ENDED.lastIndex = 0;
+  for (let m = ENDED.exec(t); m !== null; m = ENDED.exec(t)) {
+    const end = m.index + m[0].length;
+    if (negated(t, m.index, end) || AGE_AFTER.test(t.slice(end))) continue;
+    const dated = DATE_AFTER.exec(t.slice(end));
+    const date = dated ? isoOfWords(dated[1]!) : null;
+    if (date !== null ? date <= dos : PAST.test(m[0])) return text.trim();
+  }
+  return null;
 }
