@@ -160,3 +160,48 @@ test('a name asked with diacritics agrees with the loop a payer writes without t
   assert.equal(owes(read(twins('ZOE'), { first: 'Zoë', dob: PATIENT.dob })).fields.member_obligation, 4500);
   assert.equal(owes(read(twins('ZOE'), { first: 'zoe', dob: PATIENT.dob })).fields.member_obligation, 4500);
 });
+
+test("a dependent's loop without a status row is covered as the subscriber's plan-level row says, never an individual's (271-review-11 01)", () => {
+  const status = (subscriberStatus: string[], ownStatus: string[] = []) =>
+    owes(
+      read(
+        answer({ ...SUBSCRIBER, rows: [...subscriberStatus, 'EB*B**MH***27*50*****Y'] }, [
+          { ...PATIENT, rows: [...ownStatus, 'EB*B**MH***27*30*****Y', 'EB*C*IND*30***29*0*****Y'] },
+        ]),
+        PATIENT,
+      ),
+    );
+  assert.equal(status(['EB*1**30*PR']).fields.member_obligation, 3000);
+  assert.equal(status(['EB*6**30*PR']).fields.member_obligation, C);
+  // The subscriber's own class (IND, EMP) is not the dependent's: the status is unknown.
+  for (const level of ['IND', 'EMP']) {
+    const e = status([`EB*1*${level}*30*PR`]);
+    assert.equal(e.fields.member_obligation, null, level);
+    assert.equal(e.partial, 'UNKNOWN_COSTSHARE', level);
+  }
+  // The dependent's own status row decides.
+  assert.equal(status(['EB*6**30*PR'], ['EB*1**30*PR']).fields.member_obligation, 3000);
+  assert.equal(status(['EB*1**30*PR'], ['EB*6**30*PR']).fields.member_obligation, C);
+});
+
+test('one child sent twice (names differing only in case, the same rows) is the patient; two different loops are not (271-review-11 39)', () => {
+  const rows = ['EB*1**30*PR', 'EB*B**MH***27*30*****Y'];
+  for (const [second, secondRows, want] of [
+    ['Jane', rows, 3000],
+    ['JANE', rows, 3000],
+    ['JANE', ['EB*1**30*PR', 'EB*B**MH***27*45*****Y'], null],
+  ] as const) {
+    const e = read(
+      answer({ ...SUBSCRIBER, rows: ['EB*1**30*PR'] }, [
+        { ...PATIENT, rows },
+        { first: second, dob: PATIENT.dob, rows: [...secondRows] },
+      ]),
+      PATIENT,
+    );
+    if (want === null) {
+      assert.equal(e.kind, 'rejected');
+      assert.ok(e.kind === 'rejected');
+      assert.equal(e.error_code, 'MEMBER_NOT_FOUND');
+    } else assert.equal(owes(e).fields.member_obligation, want);
+  }
+});
