@@ -3,11 +3,13 @@
  * for a date of service in the next plan year, for that year's (docs/estimates.md section 1.3).
  */
 import type { Encounter } from '../../domain/encounter.ts';
+import { namesNatureOfInjury } from '../code-tables/attributes.ts';
 import { isShareInfo, type Benefit } from '../eb-benefit.ts';
 import { unknownScope } from './closed-world.ts';
 import { excludedBy } from './filters.ts';
 import { otherProviderWords } from './providers.ts';
 import { pricesTelehealth, type PlaceFit } from './rows.ts';
+import { el } from '../tokenizer.ts';
 
 /**
  * The rows a network's benefits are read from: all that apply, those for behavioral health at the visit's
@@ -44,6 +46,9 @@ export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
   if (b.provider?.fit === 'other') return otherProviderWords(b.provider);
   // A row for other places only (inpatient 21, ER 23, ...): its copay, accumulator, limit or status is theirs, never the visit's.
   if (b.place === 'elsewhere' && !unknownScope(b, 'place')) return "its places of service (2115C III*ZZ) are neither the visit's nor telehealth";
+  // A row for care of one nature of injury (2115C III*NI/GR) is not a session the request names no injury for.
+  const injury = b.loop.iii.find((iii) => namesNatureOfInjury(el(iii, 1)));
+  if (injury) return `its nature of injury (2115C III*${el(injury, 1)}*${el(injury, 2)}) limits it to care for that injury; the visit names none`;
   // An EB13 procedure in a code list no rule reads may be the encounter's: only the row's other restrictions exclude it.
   if (unknownScope(b, 'procedure')) return excludedBy({ ...b, procedure: null, procedureEnd: null, modifiers: [] }, encounter);
   return excludedBy(b, encounter);

@@ -77,6 +77,9 @@ export const networkOf = attribute('eb12', 'network');
 const placeQualifier = attribute('iii', 'placeOfService');
 /** III01: III02 is a place of service (iii.json `placeOfService`). */
 export const namesPlaceOfService = (qualifier: string) => placeQualifier(qualifier) === true;
+const injuryQualifier = attribute('iii', 'natureOfInjury');
+/** III01: III02 is a nature of injury, which limits the row to care for it (iii.json `natureOfInjury`). */
+export const namesNatureOfInjury = (qualifier: string) => injuryQualifier(qualifier) === true;
 /** A place of service in the explanation's words (place-of-service.json `words`), when it has them. */
 export const placeWords = attribute('place-of-service', 'words');
 const telehealth = attribute('place-of-service', 'telehealth');

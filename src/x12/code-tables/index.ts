@@ -101,6 +101,8 @@ export interface CodeEntry {
   network?: 'in' | 'out' | 'both' | 'unstated';
   /** III01: III02 is a place of service. */
   placeOfService?: boolean;
+  /** III01: III02 is a nature of injury, the only care the row applies to. */
+  natureOfInjury?: boolean;
   /** Place of service: its name in the explanation's words (the places a behavioral-health 271 uses). */
   words?: string;
   /** Place of service: a telehealth place (the patient is elsewhere). */
