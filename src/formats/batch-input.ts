@@ -5,7 +5,7 @@
 import { MAX_BATCH_ROWS, type BatchCheck } from '../domain/batch.ts';
 import { DiscoverRequest, EstimateRequest, MedicaidRequest, OPERATIONS, ScanRequest, type OperationName } from '../domain/schemas/requests.ts';
 import type { FieldError } from '../domain/errors.ts';
-import { CsvError, csvRecords, type CsvRecord } from './csv.ts';
+import { CsvError, CsvRecordsAt, csvScan, type CsvRecord } from './csv.ts';
 import { runThrough, type Sliced } from './slices.ts';
 import { trimFields } from '../domain/trim-fields.ts';
 import { centsCell, dateCell, dollarsToCents, looksShortenedByExcel, type Cell } from './spreadsheet-cells.ts';
@@ -38,6 +38,9 @@ export type BatchInput =
       errorCount: number;
       invalidRows: number[];
     };
+
+/** An upload refused: its errors. */
+export type Refusal = Extract<BatchInput, { ok: false }>;
 
 /**
  * Limits that keep a refusal small and quick whatever was sent: an answer lists at most this many
@@ -106,12 +109,12 @@ class Errors {
     }
   }
 
-  refuse(): BatchInput {
+  refuse(): Refusal {
     return { ok: false, errors: this.listed, errorCount: this.count, invalidRows: [...this.rows].sort((a, b) => a - b) };
   }
 }
 
-function refuse(errors: RowError[]): BatchInput {
+function refuse(errors: RowError[]): Refusal {
   const list = new Errors();
   for (const e of errors) list.add(e);
   return list.refuse();
@@ -256,13 +259,101 @@ export function fromCsv(text: string, validate: CheckValidator, extraColumns: re
   return runThrough(csvBatch(text, validate, extraColumns));
 }
 
-/** fromCsv, yielding every few thousand lines read and every few hundred rows validated (slices.ts). */
+/** fromCsv, yielding every few thousand lines read and every few hundred rows validated or built (slices.ts). */
 export function* csvBatch(text: string, validate: CheckValidator, extraColumns: readonly string[] = []): Sliced<BatchInput> {
+  const read = yield* readCsv(text, validate, extraColumns);
+  if (!read.ok) return read;
+  const checks: BatchCheck[] = [];
+  const rows: { row: number; extras: Record<string, string> }[] = [];
+  let n = 0;
+  for (const { check, row, values } of csvRows(read)) {
+    if (n > 0 && n % ROWS_PER_SLICE === 0) yield;
+    n++;
+    checks.push(check);
+    rows.push({ row, extras: Object.fromEntries(extraColumns.map((name) => [name, values.get(name) ?? ''])) });
+  }
+  return { ok: true, checks, rows };
+}
+
+/**
+ * A valid upload as POST /v1/batches stores it: how many checks, and the checks themselves one at a
+ * time, to be stored a slice at a time (store/batches.ts createFrom) and let go. A CSV upload's are
+ * built again from the text (csvUpload); nothing per row is kept in between.
+ */
+export type BatchUpload = { ok: true; total: number; checks: () => Iterable<BatchCheck> } | Refusal;
+
+/** jsonBatch as a BatchUpload: the checks are the body's own objects, already in memory. */
+export function* jsonUpload(body: unknown, validate: CheckValidator): Sliced<BatchUpload> {
+  const input = yield* jsonBatch(body, validate);
+  if (!input.ok) return input;
+  const { checks } = input;
+  return { ok: true, total: checks.length, checks: () => checks };
+}
+
+/**
+ * csvBatch as a BatchUpload, with the same errors: read and validated in slices keeping only where
+ * each row starts in the text and its spreadsheet row (two numbers a row, no strings or objects),
+ * so 10,000 validated rows are not held (and copied by the young generation's collections) until
+ * they are stored; each row's check is built again from the text when it is stored.
+ */
+export function* csvUpload(text: string, validate: CheckValidator): Sliced<BatchUpload> {
+  const read = yield* readCsv(text, validate, []);
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    total: read.count,
+    checks: function* () {
+      for (const { check } of csvRows(read)) yield check;
+    },
+  };
+}
+
+/** Where each row of a CSV upload starts in its text, and its spreadsheet row: what is kept of a row between reading and storing. */
+class RowOffsets {
+  starts = new Int32Array(1024);
+  rows = new Int32Array(1024);
+  count = 0;
+
+  push(start: number, row: number): void {
+    if (this.count === this.starts.length) {
+      const grow = (a: Int32Array) => {
+        const bigger = new Int32Array(a.length * 2);
+        bigger.set(a);
+        return bigger;
+      };
+      this.starts = grow(this.starts);
+      this.rows = grow(this.rows);
+    }
+    this.starts[this.count] = start;
+    this.rows[this.count] = row;
+    this.count++;
+  }
+}
+
+/** A CSV upload read and validated: its columns, and where each of its rows starts. */
+interface CsvRead {
+  ok: true;
+  text: string;
+  columns: string[];
+  costColumn: string;
+  offsets: RowOffsets;
+  count: number;
+}
+
+/**
+ * Reads a CSV upload (csvScan, keeping the header and the offsets of the rows that are not blank),
+ * then validates each row, read again from its offset, in slices; the checks built to validate are
+ * let go. The errors are those of reading every row and then validating each: a reader's error (an
+ * unclosed quote, a value too long, too many rows) refuses the upload before any row is validated.
+ */
+function* readCsv(text: string, validate: CheckValidator, extraColumns: readonly string[]): Sliced<CsvRead | Refusal> {
   const early = headerProblem(text);
   if (early) return refuse([early]);
-  let records;
+  let header: CsvRecord | undefined;
+  let keep = true;
+  const offsets = new RowOffsets();
   try {
-    records = yield* csvRecords(
+    yield* csvScan(
       text,
       {
         maxCells: MAX_COLUMNS,
@@ -270,12 +361,17 @@ export function* csvBatch(text: string, validate: CheckValidator, extraColumns: 
         maxValueChars: MAX_CSV_VALUE_CHARS,
         maxRecordChars: MAX_CSV_RECORD_CHARS,
       },
-      // A header with errors refuses the upload whatever its rows hold: they are read for the reader's own errors, not kept
-      // (10,000 rows of 64 values kept cost the young generation's collections up to 150 ms, bench/RESULTS.md).
-      (header) => {
-        const errors = new Errors();
-        headerErrors(columnsOf(header), errors, extraColumns);
-        return errors.count === 0;
+      (record, start) => {
+        if (!header) {
+          header = record;
+          // A header with errors refuses the upload whatever its rows hold: they are read for the reader's own errors, not kept.
+          const errors = new Errors();
+          headerErrors(columnsOf(header), errors, extraColumns);
+          keep = errors.count === 0;
+          return;
+        }
+        // Excel leaves rows of bare commas (",,,,") below a schedule: empty rows, skipped like blank lines.
+        if (keep && record.cells.some((c) => c.trim() !== '')) offsets.push(start, record.row);
       },
     );
   } catch (err) {
@@ -287,42 +383,65 @@ export function* csvBatch(text: string, validate: CheckValidator, extraColumns: 
       ]);
     throw err;
   }
-  const [header, ...filled] = records;
-  // Excel leaves rows of bare commas (",,,,") below a schedule: empty rows, skipped like blank lines.
-  const rows = filled.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (!header) return refuse([{ field: '(csv)', message: 'is empty; the first line must be the header (docs/batch.md)' }]);
   const columns = columnsOf(header);
   const errors = new Errors();
   headerErrors(columns, errors, extraColumns);
   if (errors.count > 0) return errors.refuse();
-  const limit = countLimit(rows.length, '(csv)');
+  const limit = countLimit(offsets.count, '(csv)');
   if (limit) return refuse([limit]);
-  const checks: BatchCheck[] = [];
-  const read: { row: number; extras: Record<string, string> }[] = [];
   const costColumn = columns.find((name) => name in COST_COLUMNS) ?? 'provider_session_cost';
-  for (const [n, record] of rows.entries()) {
+  const at = new CsvRecordsAt(text);
+  for (let n = 0; n < offsets.count; n++) {
     if (n > 0 && n % ROWS_PER_SLICE === 0) yield;
-    // Numbered as the spreadsheet shows it, so "row 7" is row 7 on screen.
-    const row = record.row;
-    if (record.cells.length > columns.length) {
-      errors.add({ row, field: '(csv)', message: `row ${row} has ${record.cells.length} values; the header has ${columns.length} columns` });
-      continue;
-    }
-    const values = new Map(columns.map((name, c) => [name, (record.cells[c] ?? '').trim()]));
-    // Most rows of a schedule are estimates: a blank endpoint (or no endpoint column) means estimate.
-    const endpoint = (values.get('endpoint') || 'estimate').toLowerCase();
-    if (!isOperation(endpoint)) {
-      errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
-      continue;
-    }
-    const { request, errors: cellErrors } = requestFromCells(endpoint, values, costColumn);
+    rowOf(at.cells(offsets.starts[n]!), offsets.rows[n]!, columns, costColumn, { errors, validate });
+  }
+  if (errors.count > 0) return errors.refuse();
+  return { ok: true, text, columns, costColumn, offsets, count: offsets.count };
+}
+
+/** The rows of a CSV upload readCsv found valid, each built again from the text as it is asked for. */
+function* csvRows(read: CsvRead): Generator<{ check: BatchCheck; row: number; values: Map<string, string> }, void, void> {
+  const at = new CsvRecordsAt(read.text);
+  for (let n = 0; n < read.count; n++) {
+    const row = read.offsets.rows[n]!;
+    const built = rowOf(at.cells(read.offsets.starts[n]!), row, read.columns, read.costColumn);
+    if (!built) throw new Error(`row ${row} of a CSV upload read as valid does not read again`);
+    yield { ...built, row };
+  }
+}
+
+/**
+ * One CSV row as its check, and its values by column; with `check`, its errors are added (the row
+ * is numbered as the spreadsheet shows it, so "row 7" is row 7 on screen). Null when the row cannot
+ * be a check (too many values, an unknown endpoint).
+ */
+function rowOf(
+  cells: string[],
+  row: number,
+  columns: readonly string[],
+  costColumn: string,
+  check?: { errors: Errors; validate: CheckValidator },
+): { check: BatchCheck; values: Map<string, string> } | null {
+  if (cells.length > columns.length) {
+    check?.errors.add({ row, field: '(csv)', message: `row ${row} has ${cells.length} values; the header has ${columns.length} columns` });
+    return null;
+  }
+  const values = new Map(columns.map((name, c) => [name, (cells[c] ?? '').trim()]));
+  // Most rows of a schedule are estimates: a blank endpoint (or no endpoint column) means estimate.
+  const endpoint = (values.get('endpoint') || 'estimate').toLowerCase();
+  if (!isOperation(endpoint)) {
+    check?.errors.add({ row, field: 'endpoint', message: ENDPOINT_MESSAGE });
+    return null;
+  }
+  const { request, errors: cellErrors } = requestFromCells(endpoint, values, costColumn);
+  if (check) {
+    const { errors, validate } = check;
     for (const e of cellErrors) errors.add({ row, ...e });
     const unread = new Set(cellErrors.map((e) => (e.field === costColumn ? 'provider_session_cost' : e.field)));
     for (const e of validate(endpoint, request)) {
       if (!unread.has(e.field)) errors.add({ row, ...(e.field === 'provider_session_cost' ? { ...e, field: costColumn } : spreadsheetWords(e)) });
     }
-    checks.push({ endpoint, request });
-    read.push({ row, extras: Object.fromEntries(extraColumns.map((name) => [name, values.get(name) ?? ''])) });
   }
-  return errors.count > 0 ? errors.refuse() : { ok: true, checks, rows: read };
+  return { check: { endpoint, request }, values };
 }

@@ -84,19 +84,28 @@ export function parseCsv(text: string, limits: CsvLimits = {}): CsvRecord[] {
  * file refused for its header leaves no rows to the garbage collector.
  */
 export function* csvRecords(text: string, limits: CsvLimits = {}, keepAfter?: (header: CsvRecord) => boolean): Sliced<CsvRecord[]> {
-  const maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
-  const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
-  const maxValue = limits.maxValueChars ?? Number.MAX_SAFE_INTEGER;
-  const maxRecord = limits.maxRecordChars ?? Number.MAX_SAFE_INTEGER;
-  const n = text.length;
-  const comma = new NextOf(text, ',');
-  const lf = new NextOf(text, '\n');
-  const cr = new NextOf(text, '\r');
-  const quote = new NextOf(text, '"');
   const records: CsvRecord[] = [];
-  /** Records read, kept or not; and whether they are kept. */
-  let count = 0;
   let keep = true;
+  yield* csvScan(text, limits, (record) => {
+    if (!keep) return;
+    records.push(record);
+    if (records.length === 1 && keepAfter) keep = keepAfter(record);
+  });
+  return records;
+}
+
+/**
+ * The reading of csvRecords, handing each record to `visit` as it is read, with the offset in the
+ * text where it starts (csvRecordsAt reads it again from there), instead of keeping it: a caller
+ * that keeps only offsets keeps no strings per row (docs/batch.md, "Uploads and other requests").
+ * Every limit and error is csvRecords'.
+ */
+export function* csvScan(text: string, limits: CsvLimits, visit: (record: CsvRecord, start: number) => void): Sliced<void> {
+  const maxRecords = limits.maxRecords ?? Number.MAX_SAFE_INTEGER;
+  const reader = new RecordReader(text, limits);
+  const n = text.length;
+  /** Records read. */
+  let count = 0;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let row = 1;
@@ -116,9 +125,78 @@ export function* csvRecords(text: string, limits: CsvLimits = {}, keepAfter?: (h
       row++;
       continue;
     }
-    const start = line;
-    const startRow = row;
-    const recordStart = i;
+    const start = i;
+    const startLine = line;
+    const { cells, touched, end, lines: more } = reader.read(i, line, row);
+    i = end;
+    line += more;
+    if (cells.length > 1 || cells[0] !== '' || touched) {
+      if (count >= maxRecords) throw new CsvError(startLine, `more than ${maxRecords} records`, true);
+      count++;
+      visit({ line: startLine, row, cells }, start);
+    }
+    if (i < n) {
+      i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      line++;
+      row++;
+    }
+  }
+}
+
+/**
+ * The cells of records csvScan read, again, from the offsets it gave, in increasing order: one
+ * record at a time, so a caller builds what it needs of a few rows and lets them go. The text must
+ * be the one scanned (its records were read within the limits then).
+ */
+export class CsvRecordsAt {
+  private readonly reader: RecordReader;
+  private last = -1;
+
+  constructor(text: string) {
+    this.reader = new RecordReader(text, {});
+  }
+
+  cells(start: number): string[] {
+    if (start <= this.last) throw new Error('CSV records are read again in increasing order');
+    this.last = start;
+    return this.reader.read(start, 1, 1).cells;
+  }
+}
+
+/** Reads one record (not a blank line) from where it starts: its values, up to the line break after it or the end of the text. */
+class RecordReader {
+  private readonly maxCells: number;
+  private readonly maxValue: number;
+  private readonly maxRecord: number;
+  private readonly comma: NextOf;
+  private readonly lf: NextOf;
+  private readonly cr: NextOf;
+  private readonly quote: NextOf;
+
+  constructor(
+    private readonly text: string,
+    limits: CsvLimits,
+  ) {
+    this.maxCells = limits.maxCells ?? Number.MAX_SAFE_INTEGER;
+    this.maxValue = limits.maxValueChars ?? Number.MAX_SAFE_INTEGER;
+    this.maxRecord = limits.maxRecordChars ?? Number.MAX_SAFE_INTEGER;
+    this.comma = new NextOf(text, ',');
+    this.lf = new NextOf(text, '\n');
+    this.cr = new NextOf(text, '\r');
+    this.quote = new NextOf(text, '"');
+  }
+
+  /**
+   * `start` and `startRow` (the line and row where the record starts) name it in errors. Answers its
+   * cells, whether it held a quote or a comma (one empty value without either is no record), the
+   * offset of its end (its line break, or the end of the text) and the line breaks inside its quoted
+   * values.
+   */
+  read(recordStart: number, start: number, startRow: number): { cells: string[]; touched: boolean; end: number; lines: number } {
+    const { text, maxCells, maxValue, maxRecord, comma, lf, cr, quote } = this;
+    const n = text.length;
+    let line = start;
+    let i = recordStart;
     const cells: string[] = [];
     let touched = false;
     // One value per turn, up to the comma or line break after it (or the end of the text).
@@ -162,24 +240,9 @@ export function* csvRecords(text: string, limits: CsvLimits = {}, keepAfter?: (h
         continue;
       }
       cells.push(cell);
-      break;
-    }
-    if (cells.length > 1 || cells[0] !== '' || touched) {
-      if (count >= maxRecords) throw new CsvError(start, `more than ${maxRecords} records`, true);
-      count++;
-      if (keep) {
-        const record = { line: start, row: startRow, cells };
-        records.push(record);
-        if (count === 1 && keepAfter) keep = keepAfter(record);
-      }
-    }
-    if (i < n) {
-      i += text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-      line++;
-      row++;
+      return { cells, touched, end: i, lines: line - start };
     }
   }
-  return records;
 }
 
 const valueTooLong = (line: number, row: number, max: number) => new CsvError(line, `row ${row} has a value longer than ${max} characters`, false, row);

@@ -29,6 +29,13 @@ export interface NewBatch {
   payerKeys: readonly string[];
 }
 
+/** A new batch whose rows are taken one at a time (BatchStore.createFrom): `total` of them. */
+export interface NewBatchRows extends Omit<NewBatch, 'checks' | 'payerKeys'> {
+  total: number;
+  /** Each check, with the payer it goes to. */
+  rows: Iterable<{ check: BatchCheck; payerKey: string }>;
+}
+
 export type { ClaimedRow };
 
 export interface StateCount {
@@ -60,8 +67,6 @@ export interface RowSelection {
 const INSERT_CHUNK = 250;
 /** How long a large batch's creation may take before a batch still staged counts as abandoned. */
 export const STAGING_MS = 60 * 60_000;
-/** Rows sealed between two turns handed to the event loop, when create is given a pause. */
-const SEAL_SLICE = 250;
 const PAGE = 500;
 
 const nameContext = (batchId: string) => `batches:${batchId}:name`;
@@ -80,8 +85,20 @@ export class BatchStore extends BatchClaims {
    * (the server's: docs/batch.md, "Uploads and other requests").
    */
   async create(batch: NewBatch, now = dateOf(systemClock), pause?: () => Promise<void>): Promise<Batch> {
+    const { checks, payerKeys, ...rest } = batch;
+    const rows = checks.map((check, i) => ({ check, payerKey: payerKeys[i] ?? '' }));
+    return this.createFrom({ ...rest, total: checks.length, rows }, now, pause);
+  }
+
+  /**
+   * create, with the rows taken one at a time from an iterable (a CSV upload's, built again from its
+   * text: formats/batch-input.ts csvUpload) and each slice of INSERT_CHUNK rows sealed, written and
+   * let go before the next is taken, so a large batch's rows are never all held at once. `total`
+   * must be the number of rows the iterable gives; a batch that does not get it is not created.
+   */
+  async createFrom(batch: NewBatchRows, now = dateOf(systemClock), pause?: () => Promise<void>): Promise<Batch> {
     const id = newBatchId();
-    const staged = batch.checks.length > INSERT_CHUNK;
+    const staged = batch.total > INSERT_CHUNK;
     const record: Batch = {
       id,
       key_id: batch.keyId,
@@ -90,28 +107,42 @@ export class BatchStore extends BatchClaims {
       source: batch.source,
       // A file name may name a patient ("walsh-avery.csv"): sealed like the rows' requests.
       name: batch.name ? this.sealed.write(batch.name, nameContext(id)) : null,
-      total: batch.checks.length,
+      total: batch.total,
       created_at: now.toISOString(),
       staged_until: staged ? new Date(now.getTime() + STAGING_MS).toISOString() : null,
     };
-    const values: Insertable<BatchRowTable>[] = [];
-    for (const [i, check] of batch.checks.entries()) {
-      if (pause && i > 0 && i % SEAL_SLICE === 0) await pause();
-      values.push({
-        batch_id: record.id,
-        row_no: i + 1,
-        key_id: record.key_id,
-        owner_id: record.owner_id,
-        env: record.env,
-        user_id: batch.userId ?? null,
-        endpoint: check.endpoint,
-        payer_key: batch.payerKeys[i] ?? '',
-        request: this.sealed.write(JSON.stringify(check.request), rowContext(record.id, i + 1, 'request')),
-        state: 'pending' as const,
-        attempts: 0,
-      });
-    }
+    const rows = batch.rows[Symbol.iterator]();
+    let written = 0;
+    /** The next INSERT_CHUNK rows as the table's, their requests sealed; fewer at the end. */
+    const nextValues = (): Insertable<BatchRowTable>[] => {
+      const values: Insertable<BatchRowTable>[] = [];
+      while (values.length < INSERT_CHUNK) {
+        const next = rows.next();
+        if (next.done) break;
+        const rowNo = ++written;
+        if (rowNo > batch.total) break;
+        values.push({
+          batch_id: record.id,
+          row_no: rowNo,
+          key_id: record.key_id,
+          owner_id: record.owner_id,
+          env: record.env,
+          user_id: batch.userId ?? null,
+          endpoint: next.value.check.endpoint,
+          payer_key: next.value.payerKey,
+          request: this.sealed.write(JSON.stringify(next.value.check.request), rowContext(record.id, rowNo, 'request')),
+          state: 'pending' as const,
+          attempts: 0,
+        });
+      }
+      return values;
+    };
+    const counted = () => {
+      if (written !== batch.total || !rows.next().done) throw new Error(`batch ${id} was given other than its ${batch.total} rows`);
+    };
     if (!staged) {
+      const values = nextValues();
+      counted();
       await this.db.kysely.transaction().execute(async (trx) => {
         await trx.insertInto('batches').values(record).execute();
         if (values.length > 0) await trx.insertInto('batch_rows').values(values).execute();
@@ -120,11 +151,15 @@ export class BatchStore extends BatchClaims {
     }
     try {
       await this.db.kysely.insertInto('batches').values(record).execute();
-      for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+      for (;;) {
+        // A slice sealed in one turn, and written in the next: each turn holds the loop for one of them.
         if (pause) await pause();
-        await this.insertRows(values.slice(start, start + INSERT_CHUNK));
+        const values = nextValues();
+        if (values.length === 0) break;
+        if (pause) await pause();
+        await this.insertRows(values);
       }
-      if (pause) await pause();
+      counted();
       // Visible, and runnable, from here: unless dropAbandoned took it meanwhile (written past staged_until).
       const res = await this.db.kysely
         .updateTable('batches')

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { csvBatch, fromCsv, fromJson, jsonBatch } from '../../src/formats/batch-input.ts';
+import { csvBatch, csvUpload, fromCsv, fromJson, jsonBatch } from '../../src/formats/batch-input.ts';
 import { csvRecords, parseCsv } from '../../src/formats/csv.ts';
 import { inSlices, runThrough } from '../../src/formats/slices.ts';
 import { createCheckValidator } from '../../src/http/check-validator.ts';
@@ -183,4 +183,59 @@ test('rows after a header that refuses the upload are read for their errors, not
   const refused = fromCsv(text, validate);
   assert.equal(refused.ok, false);
   assert.equal(!refused.ok && refused.errors[0]!.field, 'header');
+});
+
+test('an upload read for storing (csvUpload) gives the checks and errors of a reading at once', () => {
+  const tricky = [
+    '\ufeffendpoint,member_id,member_first_name,member_last_name,member_dob,zip,provider_npi,session_cost',
+    'estimate,10010MHNA,"Bell, Jr.",Walsh,03/14/1988,,1234567893,"1,250.00"',
+    '',
+    ',,,,,,,',
+    'discover,,Ann,"O\'Brien",1988-03-14,10001,,',
+    ' estimate , 1MHNA ,Avery,Walsh,1980-01-01,,1234567893,150',
+  ].join('\r\n');
+  // A line break and a doubled quote inside values: errors numbered by the spreadsheet's rows, after it.
+  const quoted = `${HEADER}\n1MHNA,"Ann ""Nan""","O'Brien\nSmith",1980-01-01,1234567893,15000\n\n2MHNA,Bo,Lee,13/01/1980,1234567893,15000\n`;
+  for (const text of [VALID, tricky]) {
+    const whole = fromCsv(text, validate);
+    const upload = runThrough(csvUpload(text, validate));
+    assert.ok(whole.ok && upload.ok);
+    assert.equal(upload.total, whole.checks.length);
+    assert.deepEqual([...upload.checks()], whole.checks);
+    // Built again each time they are asked for: nothing is kept between.
+    assert.deepEqual([...upload.checks()], whole.checks);
+  }
+  for (const text of [INVALID, quoted, `${HEADER}\n1MHNA,Ann,Lee,1980-01-01,1234567893,15000\n"unclosed\n`, `${HEADER}\n`, `nope\n1\n`]) {
+    assert.deepEqual(runThrough(csvUpload(text, validate)), fromCsv(text, validate));
+  }
+});
+
+test('a batch stored from its rows one at a time (createFrom) is stored whole, or not at all when the rows miscount', async () => {
+  const store = await sqliteStore();
+  try {
+    const db = await store.open();
+    const upload = runThrough(csvUpload(VALID, validate));
+    assert.ok(upload.ok);
+    const rows = {
+      *[Symbol.iterator]() {
+        for (const check of upload.checks()) yield { check, payerKey: 'SBX-EVERGREEN' };
+      },
+    };
+    const batches = new BatchStore(db);
+    const batch = await batches.createFrom({ keyId: 'k', ownerId: 'o', env: 'sandbox', source: 'csv', total: upload.total, rows }, new Date(), countingPause());
+    assert.equal(batch.total, 10_000);
+    const stored = [];
+    for await (const r of batches.rows(batch.id, { limit: 10_000 })) stored.push(r.request);
+    assert.deepEqual(
+      stored,
+      [...upload.checks()].map((c) => c.request),
+    );
+
+    for (const total of [upload.total - 1, upload.total + 1, 100]) {
+      await assert.rejects(batches.createFrom({ keyId: 'k', ownerId: 'p', env: 'sandbox', source: 'csv', total, rows }, new Date()), /other than its/);
+    }
+    assert.equal(await batches.unfinishedRows('p'), 0, 'nothing of a miscounted batch is left');
+  } finally {
+    await store.cleanup();
+  }
 });
