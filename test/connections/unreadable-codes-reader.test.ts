@@ -16,6 +16,7 @@ import type { OperationDeps } from '../../src/operations/context.ts';
 import { estimateBody } from '../../src/operations/estimate.ts';
 import { decodeAnswer } from '../../src/operations/payer-answer.ts';
 import { v3ToX12 } from '../../src/payers/vendors/eligibility-v3.ts';
+import { stediToX12 } from '../../src/payers/vendors/stedi-read.ts';
 
 interface Case {
   today: string;
@@ -43,14 +44,16 @@ function inquiryOf(c: Case): Inquiry {
   };
 }
 
+type Reader = typeof v3ToX12;
+
 /** The office visit priced from the answer after `change` edits the MH copay row: the 271 written, the status and the member's share. */
-function price(change: (copay: Record<string, unknown>) => void): { x12: string; status: number; member: unknown } {
+function price(change: (copay: Record<string, unknown>) => void, read: Reader = v3ToX12): { x12: string; status: number; member: unknown } {
   const c = structuredClone(V3);
   const copay = c.answer.benefitsInformation.find((b) => b.code === 'B' && (b.serviceTypeCodes as string[]).includes('MH'))!;
   delete copay.additionalInformation;
   change(copay);
   const inquiry = inquiryOf(c);
-  const x12 = v3ToX12(c.answer, inquiry);
+  const x12 = read(c.answer, inquiry);
   assert.ok(x12 !== null);
   const r = decodeAnswer(NO_DIRECTORY, inquiry, { answer: x12, read: null });
   if (r.value.kind !== 'coverage') throw new Error(`no coverage: ${r.value.kind}`);
@@ -149,6 +152,12 @@ const CASES: Unreadable[] = [
     written: /^HSD\*\*\*\*\*School Term\*1/im,
   },
   {
+    element: 'EB13-01',
+    absent: (b) => (b.compositeMedicalProcedureIdentifier = { procedureCode: '90834' }),
+    unreadable: (b) => (b.compositeMedicalProcedureIdentifier = { productOrServiceIdQualifierCode: 'CPT-4', procedureCode: '90834' }),
+    written: /^EB\*B\*IND\*MH\*\*\*27\*30\*\*\*\*\*Y\*CPT-4:90834~?$/im,
+  },
+  {
     element: '2115 III01',
     absent: () => {},
     unreadable: (b) => (b.eligibilityAdditionalInformation = { codeListQualifierCode: 'Place Of Service', industryCode: '02' }),
@@ -195,3 +204,46 @@ test('v3: a readable name still reads as its code (EB01, EB02, EB06 and HSD by n
   assert.match(r.x12.replace(/~/g, '\n'), /^EB\*B\*IND\*MH\*\*\*27\*30\*/m);
   assert.match(r.x12.replace(/~/g, '\n'), /^HSD\*VS\*20\*\*\*23\*1/m);
 });
+
+/**
+ * Stedi's reader writes its coded benefit elements as sent: never cut to a code's length, which could
+ * make a value no code is into one (a coverage level "Employee and Spouse" into EMP, the subscriber's own).
+ */
+const STEDI_CASES: Unreadable[] = [
+  {
+    element: 'EB02 (never cut to EMP)',
+    absent: (b) => delete b.coverageLevelCode,
+    unreadable: (b) => (b.coverageLevelCode = 'EMPLOYEE AND SPOUSE'),
+    written: /^EB\*B\*EMPLOYEE AND SPOUSE\*MH\*/m,
+  },
+  {
+    element: 'EB06 (never cut to 27)',
+    absent: (b) => delete b.timeQualifierCode,
+    unreadable: (b) => (b.timeQualifierCode = '27 or 36'),
+    written: /^EB\*B\*IND\*MH\*\*\*27 or 36\*30\*/m,
+  },
+  {
+    element: 'EB13-01',
+    absent: (b) => (b.compositeMedicalProcedureIdentifier = { procedureCode: '90834' }),
+    unreadable: (b) => (b.compositeMedicalProcedureIdentifier = { productOrServiceIDQualifierCode: 'CPT-4', procedureCode: '90834' }),
+    written: /\*CPT-4:90834~?$/m,
+  },
+  {
+    element: '2120 NM101 (never left out)',
+    absent: () => {},
+    unreadable: (b) => (b.benefitsRelatedEntities = [entity({ entityIdentifier: 'Behavioral Health Vendor' })]),
+    written: /^NM1\*Behavioral Health Vendor\*/m,
+  },
+];
+
+for (const c of STEDI_CASES) {
+  test(`Stedi: ${c.element} sent unreadable reaches the 271 as sent and the visit is unknown (206), never priced without it`, () => {
+    const absent = price(c.absent, stediToX12);
+    assert.equal(absent.status, 200, `${c.element} absent: ${absent.status}`);
+    assert.equal(absent.member, COPAY, `${c.element} absent`);
+    const r = price(c.unreadable, stediToX12);
+    assert.match(r.x12.replace(/~/g, '\n'), c.written, `${c.element}: ${r.x12}`);
+    assert.equal(r.status, 206, `${c.element}: ${r.status} ${String(r.member)}`);
+    assert.equal(r.member, null, c.element);
+  });
+}
