@@ -1,6 +1,6 @@
 /**
  * Unknown, never wrong (issue 38), for the v3 reader (Optum's and Change Healthcare's eligibility v3
- * JSON, eligibility-v3-segments.ts): a benefit element that prices, sent with a value that reads as
+ * JSON, eligibility-v3-segments.ts) and Stedi's (stedi-read.ts): a benefit element that prices, sent with a value that reads as
  * neither a code nor a name of its list, reaches the 271 as sent, so the 271 reader's closed world
  * (src/x12/benefits/closed-world.ts) makes the row unknown and the visit is not priced (206). Dropping
  * the value would price the answer without the element: each case below checks that answer prices (the
