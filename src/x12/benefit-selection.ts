@@ -177,6 +177,7 @@ export function networkBenefits(
     fallback?: CostShareFallback;
     place?: string | null;
     minutes?: number | null;
+    ageAdmitted?: ReadonlySet<Selectable>;
   } = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
   otherPlace: readonly Selectable[] = NO_ROWS,
@@ -225,7 +226,7 @@ export function networkBenefits(
     }
   }
   // Rows with values no rule reads (closed-world.ts) price nothing; a figure they compete for is unknown.
-  const pre = unknown.length > 0 ? shareGroup(bh, n, plan.fits, []) : null;
+  const pre = unknown.length > 0 ? shareGroup(bh, n, [], { fits: plan.fits, ageAdmitted: plan.ageAdmitted }) : null;
   const unknowns =
     unknown.length > 0 ? unknownsOf(unknown, n, plan.fits, { share: sharesCompeteAt(pre), deductible: deductibleRank, oop: oopRank, visits: visitRank }) : null;
   if (!known && unknowns === null) return null;
@@ -253,7 +254,7 @@ export function networkBenefits(
   const shared =
     (unknowns !== null && unknowns.share.length > 0) || limitless === 'contradicts' || unknownUse.length > 0 || undecidedUse.length > 0 || shortUse.length > 0
       ? null
-      : shareGroup(priced, n, plan.fits, warnings, plan.fallback, plan.place ?? null);
+      : shareGroup(priced, n, warnings, plan);
   // A behavioral-health cost share stated only for another place than the visit's: the payer prices the service by place
   // and says nothing of this one, so the office visit (98) or plan (30) fallback never stands in for it (docs/estimates.md 1.1).
   const unstatedHere = shared !== null && shared.tier > STRONG_BH_TIER ? otherPlace.filter((r) => costApplies(r, n)) : NO_ROWS;
@@ -409,9 +410,10 @@ export function telehealthShare(
   warnings: string[],
   trace?: TraceEntry[],
   unknown: readonly Selectable[] = NO_ROWS,
+  ageAdmitted?: ReadonlySet<Selectable>,
 ): CostShare | null {
   // The telehealth cost share is a telehealth visit's: words qualifying it for one (share-qualifiers.json) read at a telehealth place.
-  const group = shareGroup(list, n, pricesTelehealth, warnings, '98-then-30', TELEHEALTH_PLACES_OF_SERVICE[0] ?? null);
+  const group = shareGroup(list, n, warnings, { fits: pricesTelehealth, place: TELEHEALTH_PLACES_OF_SERVICE[0] ?? null, ageAdmitted });
   if (unknown.length > 0) {
     // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
     // unknown in-person cost share cannot be told apart from it.

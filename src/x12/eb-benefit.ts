@@ -19,8 +19,6 @@ export interface Benefit extends RowScope {
   loop: BenefitLoop;
   info: string;
   level: string;
-  /** The patient's age on the date of service meets each MSG age condition of this row (benefits/persons.ts). */
-  ageAdmitted?: boolean;
   /** EB03 is empty or holds 30: the EB speaks for the whole plan. */
   planWide: boolean;
   tier: number;

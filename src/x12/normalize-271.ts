@@ -125,6 +125,7 @@ function readEligibility(
       fits: r.pricesHere,
       place: r.encounter?.place_of_service ?? null,
       minutes: sessionMinutes(r.encounter),
+      ageAdmitted: lists.admitted,
       ...(fallback ? { fallback } : {}),
     },
     advantageElsewhere: program.advantageElsewhere,

@@ -409,3 +409,18 @@ test('a role no code reads, or a roleCode and role that disagree, is never a pay
     assert.equal(e.coverage.utilization_manager, null, JSON.stringify(contact));
   }
 });
+
+test('issue 38: a code field sent as no code is written whole, never cut to a code or left out: the copay prices nothing', () => {
+  const copay = { amount: '30.00', amountTimePeriodCode: '27', levelCode: 'IND' };
+  const mh = activeMh.plans[0]!.benefits[0]!;
+  const withBenefit = (fields: Record<string, unknown>) => ({ ...activeMh, plans: [{ ...activeMh.plans[0]!, benefits: [{ ...mh, ...fields }] }] });
+  // Each answer alike but readable prices the copay; a reader that cuts or drops the value prices these too.
+  assert.equal(e3(read(withMhItems('coPayment', [{ ...copay, insuranceTypeCode: 'PR' }]))), 3000);
+  assert.equal(e3(read(withBenefit({ type: 'MH' }))), 3000);
+  const cases: [string, unknown][] = [
+    ['amountTimePeriodCode "27 per visit" (EB06, never 27)', withMhItems('coPayment', [{ ...copay, amountTimePeriodCode: '27 per visit' }])],
+    ['insuranceTypeCode "PR PLUS" (EB04, never PR)', withMhItems('coPayment', [{ ...copay, insuranceTypeCode: 'PR PLUS' }])],
+    ['a benefit type that is no service type (EB03, never none)', withBenefit({ type: 'MH2' })],
+  ];
+  for (const [what, body] of cases) assert.equal(e3(read(body)), null, what);
+});

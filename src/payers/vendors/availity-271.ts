@@ -63,6 +63,13 @@ const levelCode = (o: Obj): string => {
 };
 const serviceType = (v: unknown): string => (/^[A-Z0-9]{1,2}$/.test(str(v)) ? str(v) : '');
 
+/**
+ * A coded element as sent, whole: never cut to a code's length (an insuranceTypeCode "PR PLUS" to PR, an
+ * amountTimePeriodCode "27 per visit" to 27), so a value no code is stays outside the 271 reader's tables
+ * and its closed world (src/x12/benefits/closed-world.ts) makes the row unknown, never read as another code.
+ */
+const whole = (d: Delimiters, v: unknown): string => cleanText(str(v).trim(), d, 30);
+
 /** Dollars as X12 writes them ("1500.00"); '' for anything that is no amount. */
 function money(v: unknown): string {
   const s = str(v).replace(/[$,\s]/g, '');
@@ -111,10 +118,14 @@ function rowDates(list: SegmentList, begin: string, end: string): void {
   else if (end) list.add('DTP', '349', 'D8', end);
 }
 
-/** A time period code of the kind asked for (EB06); '' when the item gives none or one of another kind. */
-const period = (v: unknown, remaining: boolean): string => {
-  const code = str(v);
-  if (!/^\d{1,2}$/.test(code)) return remaining ? '29' : '';
+/**
+ * A time period code of the kind asked for (EB06); '' when the item gives none or one of another kind; a value
+ * that is no code, as sent (whole), so the row is unknown.
+ */
+const period = (v: unknown, remaining: boolean, d: Delimiters): string => {
+  const code = str(v).trim();
+  if (code === '') return remaining ? '29' : '';
+  if (!/^\d{1,2}$/.test(code)) return whole(d, code);
   const isRemaining = code === '29' || code === '33';
   return remaining ? (isRemaining ? code : '29') : isRemaining ? '' : code;
 };
@@ -217,14 +228,14 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
   if (!eb01) return;
   const auth = nb.authorizationRequired === true ? 'Y' : nb.authorizationRequired === false ? 'N' : nb.authorizationRequiredUnknown === true ? 'U' : '';
   const quantity = /^\d{1,9}(\.\d{1,2})?$/.test(str(nb.quantity)) ? str(nb.quantity) : '';
-  const quantityQualifier = quantity ? cleanText(str(nb.quantityQualifierCode), d, 2) : '';
+  const quantityQualifier = quantity ? whole(d, nb.quantityQualifierCode) : '';
   const eb = (eb06: string, eb07: string, eb08: string, withQuantity: boolean) =>
     list.add(
       'EB',
       eb01,
       levelCode(nb),
       service,
-      cleanText(str(nb.insuranceTypeCode), d, 3) || c.plan.insurance,
+      whole(d, nb.insuranceTypeCode) || c.plan.insurance,
       cleanText(str(nb.planName), d, 50),
       eb06,
       eb07,
@@ -238,11 +249,11 @@ function networkBenefit(c: BenefitContext, nb: Obj): void {
   const figures: [string, string, string][] = [];
   if (eb01 === 'A') {
     const f = fraction(nb.amount, nb.units);
-    if (f) figures.push([period(nb.amountTimePeriodCode, false), '', f]);
-  } else if (money(nb.amount)) figures.push([cleanText(str(nb.amountTimePeriodCode), d, 2), money(nb.amount), '']);
-  if (money(nb.total)) figures.push([period(nb.totalTimePeriodCode, false), money(nb.total), '']);
-  if (money(nb.remaining)) figures.push([period(nb.remainingTimePeriodCode, true), money(nb.remaining), '']);
-  if (figures.length === 0) figures.push([quantity ? cleanText(str(nb.amountTimePeriodCode), d, 2) : '', '', '']);
+    if (f) figures.push([period(nb.amountTimePeriodCode, false, d), '', f]);
+  } else if (money(nb.amount)) figures.push([whole(d, nb.amountTimePeriodCode), money(nb.amount), '']);
+  if (money(nb.total)) figures.push([period(nb.totalTimePeriodCode, false, d), money(nb.total), '']);
+  if (money(nb.remaining)) figures.push([period(nb.remainingTimePeriodCode, true, d), money(nb.remaining), '']);
+  if (figures.length === 0) figures.push([quantity ? whole(d, nb.amountTimePeriodCode) : '', '', '']);
   figures.forEach(([eb06, eb07, eb08], i) => {
     eb(eb06, eb07, eb08, i === 0);
     // The quantities a limit states only in its service delivery (26 visits a year, 0 remaining) go with its first row.
@@ -327,7 +338,10 @@ function notes(list: SegmentList, items: unknown): void {
 }
 
 function benefit(list: SegmentList, b: Obj, plan: PlanContext): void {
-  const service = serviceType(b.type);
+  // A type that is no service type code is written as sent (the rows unknown), never as rows for no service type.
+  const service = serviceType(b.type) || whole(list.d, b.type);
+  // A status neither statusCode nor status reads as (1 to 8) is left out: written as sent it could be another
+  // EB01 (B, a copay), and the 271 reader reads a status row it cannot decide as saying nothing anyway.
   const status = statusCode(b);
   if (status) list.add('EB', status, '', service, plan.insurance);
   if (status) rowDates(list, plan.begin, plan.end);
@@ -341,7 +355,7 @@ function benefit(list: SegmentList, b: Obj, plan: PlanContext): void {
 
 function plan(list: SegmentList, p: Obj, main: boolean): void {
   const status = statusCode(p);
-  const insurance = cleanText(str(p.insuranceTypeCode), list.d, 3);
+  const insurance = whole(list.d, p.insuranceTypeCode);
   const context: PlanContext = main ? { ...NO_PLAN, insurance } : { insurance, begin: planDate(p, 'planBegin'), end: planDate(p, 'planEnd') };
   if (status) list.add('EB', status, '', '30', insurance, cleanText(str(p.planName), list.d, 50));
   // Another plan's status row states its own plan dates (the member's are in 2100C).

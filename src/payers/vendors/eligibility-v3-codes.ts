@@ -74,6 +74,17 @@ export function codeOf(list: Readonly<Record<string, string>>, value: string): s
 }
 
 /**
+ * The code a JSON value stands for (codeOf), else the value as sent: no code table of the 271 reader
+ * holds it, so its closed world (src/x12/benefits/closed-world.ts) makes the row unknown (docs/estimates.md
+ * 1.1, "Closed world"), never read as if the element were absent. For the elements that price (EB01,
+ * EB02, EB06, EB09, HSD, 2120 NM101, ...). '' when nothing is sent.
+ */
+export function codeOrAsSent(list: Readonly<Record<string, string>>, value: string): string {
+  const v = value.trim();
+  return codeOf(list, v) || v;
+}
+
+/**
  * The code of a JSON element sent as a code field and a name field (`inPlanNetworkIndicatorCode` and
  * `inPlanNetworkIndicator`, Availity's `roleCode` and `role`): the code either gives. A value neither
  * reads as, or two fields naming different codes, is returned as sent (`code/name`): no code table of

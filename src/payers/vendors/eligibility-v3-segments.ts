@@ -2,8 +2,10 @@
  * The v3 JSON model's parts written as 271 segments (eligibility-v3.ts puts them in order): names
  * (NM1 with N3/N4/PER/PRV), AAA rejections, dates (DTP), references (REF) and benefits (EB, its EB13
  * procedure from json-read.ts procedureComposite, with HSD, REF, DTP, AAA, MSG, III and the 2120
- * entities). Where the JSON spells a code out, the code
- * comes from eligibility-v3-codes.ts; an unknown name is left empty, never cut to fit.
+ * entities). Where the JSON spells a code out, the code comes from eligibility-v3-codes.ts. In an
+ * element that prices (the EB, HSD, III and 2120 NM1 codes) a value that reads as no code is written as
+ * sent, never cut to fit, so the 271 reader's closed world makes the row unknown (docs/estimates.md 1.1,
+ * "Closed world"); elsewhere (names, contacts, follow-up actions) an unknown name is left empty.
  */
 import { AAA_REASONS } from '../../x12/aaa.ts';
 import { cleanText } from '../../x12/sanitize.ts';
@@ -12,6 +14,7 @@ import {
   BENEFIT_CODES,
   BENEFIT_REFERENCES,
   codeOf,
+  codeOrAsSent,
   COVERAGE_LEVELS,
   COMMUNICATION_MODES,
   DATE_NAME_ALIASES,
@@ -31,6 +34,15 @@ import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-re
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');
 
+/** The longest an unreadable value of a priced element is written: whole, never cut to a code's length (which could make it one). */
+const AS_SENT = 30;
+
+/** A priced element with no name table (EB03, EB04, III01): its code, else the value as sent (cleaned), so the row is unknown. */
+const codeOrSent = (d: SegmentList['d'], v: unknown) => code(v) || cleanText(str(v).trim(), d, AS_SENT);
+
+/** A priced element spelled as a code or a name (codeOrAsSent), cleaned for the 271. */
+const pricedCode = (d: SegmentList['d'], table: Readonly<Record<string, string>>, value: string) => cleanText(codeOrAsSent(table, value), d, AS_SENT);
+
 /**
  * The AAA03 reason of a JSON error: `code`, or `field` when the code is there (as the Change
  * Healthcare sandbox writes it, test/fixtures/change-healthcare/error_response.fields.json), when it
@@ -44,7 +56,10 @@ export function aaaCodeOf(e: Obj): string {
   return '';
 }
 
-/** AAA04 of a JSON error: a code as sent, or the code of the follow-up prose; '' when unknown. */
+/**
+ * AAA04 of a JSON error: a code as sent, or the code of the follow-up prose; '' when unknown (the
+ * follow-up prices nothing: AAA03 decides the rejection, aaa04.json).
+ */
 export const followupCodeOf = (e: Obj): string => codeOf(FOLLOWUP_ACTIONS, str(e.followupActionCode) || str(e.followupAction));
 
 /** The 2100 loop letter an error's `location` names ("Loop 2100C" -> C), or null. */
@@ -112,6 +127,7 @@ function named(who: Obj): Named {
   const last = str(who.lastName) || str(who.providerName) || str(who.entityName);
   const first = str(who.firstName) || str(who.providerFirstName) || str(who.entityFirstname);
   const org = str(who.organizationName) || str(who.providerOrgName) || str(who.name);
+  // NM102 prices nothing (elements.json): an unreadable type is told from the name fields.
   const stated = codeOf(ENTITY_TYPES, str(who.entityType));
   const type = stated === '1' || stated === '2' ? stated : first || (last && !org) ? '1' : '2';
   return {
@@ -174,14 +190,14 @@ function related(list: SegmentList, r: Obj): void {
   const n = named(r);
   list.add(
     'NM1',
-    codeOf(ENTITY_IDENTIFIERS, str(r.entityIdentifier)),
+    pricedCode(d, ENTITY_IDENTIFIERS, str(r.entityIdentifier)),
     n.type,
     cleanText(n.last, d, 60),
     cleanText(n.first, d, 35),
     cleanText(n.middle, d, 25),
     '',
     cleanText(n.suffix, d, 10),
-    id ? codeOf(ID_QUALIFIERS, str(r.entityIdentification)) : '',
+    id ? pricedCode(d, ID_QUALIFIERS, str(r.entityIdentification)) : '',
     id,
     code(r.entityRelationship),
   );
@@ -208,11 +224,11 @@ function serviceDelivery(list: SegmentList, items: unknown): void {
   for (const h of arr(items)) {
     list.add(
       'HSD',
-      codeOf(QUANTITY_QUALIFIERS, str(h.quantityQualifierCode) || str(h.quantityQualifier)),
+      pricedCode(d, QUANTITY_QUALIFIERS, str(h.quantityQualifierCode) || str(h.quantityQualifier)),
       cleanText(str(h.quantity), d, 15),
-      codeOf(MEASUREMENT_UNITS, str(h.unitForMeasurementCode) || str(h.unitForMeasurementQualifierCode) || str(h.unitForMeasurementQualifier)),
+      pricedCode(d, MEASUREMENT_UNITS, str(h.unitForMeasurementCode) || str(h.unitForMeasurementQualifierCode) || str(h.unitForMeasurementQualifier)),
       cleanText(str(h.sampleSelectionModulus), d, 6),
-      codeOf(TIME_PERIODS, str(h.timePeriodQualifierCode) || str(h.timePeriodQualifier)),
+      pricedCode(d, TIME_PERIODS, str(h.timePeriodQualifierCode) || str(h.timePeriodQualifier)),
       cleanText(str(h.numOfPeriods), d, 3),
       code(h.deliveryOrCalendarPatternCode) || code(h.deliveryOrCalendarPatternQualifierCode),
       code(h.deliveryPatternTimeCode) || code(h.deliveryPatternTimeQualifierCode),
@@ -223,20 +239,20 @@ function serviceDelivery(list: SegmentList, items: unknown): void {
 export function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
-    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => code(c)).filter(Boolean);
+    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => codeOrSent(d, c)).filter(Boolean);
     list.add(
       'EB',
-      codeOf(BENEFIT_CODES, str(b.code) || str(b.name)),
-      codeOf(COVERAGE_LEVELS, str(b.coverageLevelCode) || str(b.coverageLevel)),
+      pricedCode(d, BENEFIT_CODES, str(b.code) || str(b.name)),
+      pricedCode(d, COVERAGE_LEVELS, str(b.coverageLevelCode) || str(b.coverageLevel)),
       list.repeat(types),
-      code(b.insuranceTypeCode),
+      codeOrSent(d, b.insuranceTypeCode),
       cleanText(str(b.planCoverage), d, 50),
-      codeOf(TIME_PERIODS, str(b.timeQualifierCode) || str(b.timeQualifier)),
+      pricedCode(d, TIME_PERIODS, str(b.timeQualifierCode) || str(b.timeQualifier)),
       cleanText(str(b.benefitAmount), d, 18),
       cleanText(str(b.benefitPercent), d, 10),
-      codeOf(QUANTITY_QUALIFIERS, str(b.quantityQualifierCode) || str(b.quantityQualifier)),
+      pricedCode(d, QUANTITY_QUALIFIERS, str(b.quantityQualifierCode) || str(b.quantityQualifier)),
       cleanText(str(b.benefitQuantity), d, 15),
-      codeOf(YES_NO, str(b.authOrCertIndicator)),
+      pricedCode(d, YES_NO, str(b.authOrCertIndicator)),
       cleanText(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, cleanText),
     );
@@ -250,7 +266,8 @@ export function benefits(list: SegmentList, items: unknown): void {
       ...arr(b.eligibilityAdditionalInformationList),
     ];
     for (const i of iii)
-      if (code(i.codeListQualifierCode) && str(i.industryCode)) list.add('III', code(i.codeListQualifierCode), cleanText(str(i.industryCode), d, 30));
+      if (str(i.codeListQualifierCode).trim() && str(i.industryCode))
+        list.add('III', codeOrSent(d, i.codeListQualifierCode), cleanText(str(i.industryCode), d, 30));
     const entities = relatedEntities(b);
     if (entities.length > 0) {
       list.add('LS', '2120');

@@ -103,6 +103,8 @@ export function member(
   const dob = str(who.dateOfBirth).replace(/-/g, '');
   const gender = /^[MFU]$/i.test(str(who.gender)) ? str(who.gender).toUpperCase() : '';
   if (/^\d{8}$/.test(dob)) list.add('DMG', 'D8', dob, gender);
+  // INS02 left out when unreadable: the 271 reader puts a relationship no table reads in no class of
+  // persons, as it does a missing one (benefits/persons.ts), so dropping it prices nothing differently.
   const relationship = codeOf(RELATIONSHIPS, str(who.relationToSubscriberCode) || str(who.relationToSubscriber));
   if (relationship) list.add('INS', parts.dependent ? 'N' : 'Y', cleanText(relationship, d, 2));
   dates(list, who.planDateInformation);

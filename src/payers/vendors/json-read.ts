@@ -18,10 +18,13 @@ export function hasField(o: Obj): boolean {
 /** How a connector cleans a value for an element of its 271 (cleanText, or stedi-read's text). */
 export type Clean = (value: string, d: Delimiters, max: number) => string;
 
-/** C003-01: the product/service ID qualifier code (Stedi spells the field `ID`, the v3 model `Id`); '' when it is no code. */
+/**
+ * C003-01: the product/service ID qualifier code (Stedi spells the field `ID`, the v3 model `Id`), as
+ * sent: a value that is no code stays what it is (never dropped, which would read the procedure as one
+ * of any code system), so the 271 reader's closed world makes the row unknown.
+ */
 function qualifierOf(p: Obj): string {
-  const q = (str(p.productOrServiceIDQualifierCode) || str(p.productOrServiceIdQualifierCode)).trim();
-  return /^[0-9A-Z]{2}$/i.test(q) ? q : '';
+  return (str(p.productOrServiceIDQualifierCode) || str(p.productOrServiceIdQualifierCode)).trim();
 }
 
 /**
@@ -30,7 +33,7 @@ function qualifierOf(p: Obj): string {
  * qualifier, -02 the procedure (or a range's beginning), -03..-06 up to four modifiers, -08
  * `productOrServiceID` (the range's end), -07 (a description neither model has) left empty. '' when
  * no procedure is named: the composite has no -02 without one. Values are cleaned as the connector
- * cleans its other elements; the qualifier is written only when it is a code.
+ * cleans its other elements; a qualifier that is no code is written as sent (up to 30 characters).
  */
 export function procedureComposite(value: unknown, d: Delimiters, clean: Clean): string {
   const p = obj(value);
@@ -41,7 +44,7 @@ export function procedureComposite(value: unknown, d: Delimiters, clean: Clean):
     .map((m) => clean(m, d, 48))
     .filter(Boolean)
     .slice(0, 4);
-  const parts = [clean(qualifierOf(p), d, 2), procedure, ...modifiers];
+  const parts = [clean(qualifierOf(p), d, 30), procedure, ...modifiers];
   const end = clean(str(p.productOrServiceID), d, 48);
   if (end) parts.push(...Array<string>(7 - parts.length).fill(''), end);
   return parts.join(d.component);

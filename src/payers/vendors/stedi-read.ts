@@ -2,7 +2,8 @@
  * Stedi's JSON answer read as the 271 to our inquiry, so our one 271 reader serves both of Stedi's
  * endpoints (docs/going-live.md, "Stedi"). Stedi spells codes out as names: entity identifiers,
  * entity types, follow-up actions, communication modes (stedi-codes.ts maps each to its X12 code,
- * and an unknown name is left out, never guessed). Every field of meaning is carried: the top-level
+ * and an unknown name is left out, never guessed, except a related entity's, which prices: written as
+ * sent, so the row is unknown; benefit codes are written as sent). Every field of meaning is carried: the top-level
  * `planDateInformation` (the plan's dates, written in the patient's loop), member dates, names, IDs,
  * addresses, the dependent's relationship (INS), the provider's `providerName`, benefits with their
  * procedure (EB13, json-read.ts procedureComposite), service delivery (HSD: visit limits), dates,
@@ -62,6 +63,9 @@ function plain(value: string, d: Delimiters): boolean {
   }
   return true;
 }
+
+/** The longest a coded element is written: a value that is no code whole, never cut to a code's length (which could make it one). */
+const AS_SENT = 30;
 
 /** The X12 code for a value Stedi spells as a name: '' when unknown (the element is then left empty). */
 const code = (table: Readonly<Record<string, string>>, v: unknown) => codeFor(table, str(v)) ?? '';
@@ -155,7 +159,7 @@ function nm1(list: SegmentList, n: NameParts): void {
     text(n.middle, d, 25),
     '',
     text(n.suffix, d, 10),
-    id ? text(n.qualifier, d, 2) : '',
+    id ? text(n.qualifier, d, 30) : '',
     id,
   );
 }
@@ -191,8 +195,15 @@ function member(list: SegmentList, who: Obj, entity: 'IL' | '03', planDates: unk
   dates(list, planDates);
 }
 
+/**
+ * 2120C NM101 of a related entity: its code, else the value as sent (it decides carve-outs and rows for a
+ * named provider: a role no table reads makes the row unknown in the 271 reader's closed world, never an
+ * entity left out); '' when none is sent.
+ */
+const entityOf = (r: Obj, d: Delimiters) => code(RELATED_ENTITY_CODES, r.entityIdentifier) || text(str(r.entityIdentifier).trim(), d, AS_SENT);
+
 function related(list: SegmentList, r: Obj): void {
-  const entity = code(RELATED_ENTITY_CODES, r.entityIdentifier);
+  const entity = entityOf(r, list.d);
   if (!entity) return;
   const type = entityType(r, str(r.entityFirstname) !== '');
   nm1(list, {
@@ -215,20 +226,22 @@ function related(list: SegmentList, r: Obj): void {
 function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
-    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => text(str(c), d, 2)).filter(Boolean);
+    // Coded elements whole as sent: a value that is no code is never cut to a code's length (INDIVIDUAL to IND,
+    // "Employee and Spouse" to EMP), so what no table reads stays unknown in the 271 reader's closed world.
+    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => text(str(c), d, AS_SENT)).filter(Boolean);
     list.add(
       'EB',
-      text(str(b.code), d, 2),
-      text(str(b.coverageLevelCode), d, 3),
+      text(str(b.code), d, AS_SENT),
+      text(str(b.coverageLevelCode), d, AS_SENT),
       list.repeat(types),
-      text(str(b.insuranceTypeCode), d, 3),
+      text(str(b.insuranceTypeCode), d, AS_SENT),
       text(str(b.planCoverage), d, 50),
-      text(str(b.timeQualifierCode), d, 2),
+      text(str(b.timeQualifierCode), d, AS_SENT),
       text(str(b.benefitAmount), d, 18),
       text(str(b.benefitPercent), d, 10),
-      text(str(b.quantityQualifierCode), d, 2),
+      text(str(b.quantityQualifierCode), d, AS_SENT),
       text(str(b.benefitQuantity), d, 15),
-      text(str(b.authOrCertIndicator), d, 1),
+      text(str(b.authOrCertIndicator), d, AS_SENT),
       text(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, text),
     );
@@ -251,10 +264,10 @@ function benefits(list: SegmentList, items: unknown): void {
     aaa(list, b.aaaErrors);
     for (const m of arr(b.additionalInformation)) list.add('MSG', text(str(m.description), d, 264));
     const iii = Array.isArray(b.eligibilityAdditionalInformationList) ? arr(b.eligibilityAdditionalInformationList) : arr([b.eligibilityAdditionalInformation]);
-    for (const i of iii) if (str(i.industryCode)) list.add('III', text(str(i.codeListQualifierCode), d, 3), text(str(i.industryCode), d, 30));
+    for (const i of iii) if (str(i.industryCode)) list.add('III', text(str(i.codeListQualifierCode), d, AS_SENT), text(str(i.industryCode), d, 30));
     // Stedi sends the list and, for the first entity, the single form too: the list wins.
     const entities = Array.isArray(b.benefitsRelatedEntities) ? arr(b.benefitsRelatedEntities) : b.benefitsRelatedEntity ? [obj(b.benefitsRelatedEntity)] : [];
-    const known = entities.filter((r) => code(RELATED_ENTITY_CODES, r.entityIdentifier) !== '');
+    const known = entities.filter((r) => entityOf(r, d) !== '');
     if (known.length > 0) {
       list.add('LS', '2120');
       for (const r of known) related(list, r);

@@ -33,7 +33,15 @@ export interface PricingInput {
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
-  plan: { hdhp: boolean; fits: (p: PlaceFit) => boolean; fallback?: CostShareFallback; place?: string | null; minutes?: number | null };
+  plan: {
+    hdhp: boolean;
+    fits: (p: PlaceFit) => boolean;
+    fallback?: CostShareFallback;
+    place?: string | null;
+    minutes?: number | null;
+    /** The patient's own class's rows whose MSG age conditions the patient's age meets (row-lists.ts `admitted`): those words are decided. */
+    ageAdmitted?: ReadonlySet<Benefit>;
+  };
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
@@ -99,8 +107,9 @@ export function priceNetworks(input: PricingInput): Priced {
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
   // With the coverage itself unknown on the date of service, no telehealth cost share prices it either.
   const unknownCoverage = input.memberDates.length > 0;
-  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown);
-  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown);
+  const { ageAdmitted } = input.plan;
+  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown, ageAdmitted);
+  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown, ageAdmitted);
   return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
 }
 

@@ -42,6 +42,11 @@ export interface RowLists {
   entities: Benefit[];
   /** Rows naming another payer (EB01 R, U): only their own dates exclude them. */
   payerRows: Benefit[];
+  /**
+   * The patient's own class's rows (EB02 CHD, SPO, DEP, EMP) whose every MSG age condition the patient's age
+   * on the date of service meets (persons.ts replacedByOwnClass): pricing reads those words as decided.
+   */
+  admitted: ReadonlySet<Benefit>;
   firstStatus: Benefit | undefined;
   mhActive: Benefit | undefined;
   mhInactive: Benefit | undefined;
@@ -78,12 +83,15 @@ export interface RowContext {
 /** The lists, from rows in content order; rows the encounter excludes go to `skipped` with why. */
 export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: { b: Benefit; why: string }[]): RowLists {
   const { encounter, reference, nextAfter, pricesHere } = ctx;
+  const applies = (b: Benefit) => b.begin === null && (encounter === null || rowExcludedBy(b, encounter) === null);
+  const { replaced, admitted } = replacedByOwnClass(ordered, ctx.patient ?? null, ctx.age ?? null, applies);
   const out: RowLists = {
     thisYear: { current: [], bh: [], teleList: [], unknown: [] },
     next: [],
     typed: [],
     entities: [],
     payerRows: [],
+    admitted,
     firstStatus: undefined,
     mhActive: undefined,
     mhInactive: undefined,
@@ -91,9 +99,6 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
     otherActive: false,
     strongCostShare: false,
   };
-  const applies = (b: Benefit) => b.begin === null && (encounter === null || rowExcludedBy(b, encounter) === null);
-  const { replaced, admitted } = replacedByOwnClass(ordered, ctx.patient ?? null, ctx.age ?? null, applies);
-  for (const b of ordered) b.ageAdmitted = admitted.has(b);
   for (const b of ordered) {
     if (b.begin !== null && reference !== null && b.begin > reference && (nextAfter === null || b.begin > nextAfter)) {
       out.next.push(b);

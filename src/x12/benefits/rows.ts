@@ -46,8 +46,6 @@ export interface Selectable {
   /** A cost share or accumulator: EB01 A, B, C, G, or F with a unit of service (visits, hours, days, ...: benefits/accumulators.ts hasServiceLimit). */
   cost: boolean;
   deductibleHint: boolean | null;
-  /** The patient's age on the date of service meets each MSG age condition of this row (persons.ts replacedByOwnClass). */
-  ageAdmitted?: boolean;
   /** EB13-2: the procedure the row is restricted to (it applies to the encounter only when it names its procedure). */
   procedure: string | null;
   /** EB13-8: the end of a range of procedures starting at `procedure` (absent or null: the code alone). */

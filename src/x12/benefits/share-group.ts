@@ -203,17 +203,26 @@ function hintOf(rows: readonly Selectable[], counts: (b: Selectable) => boolean 
   return { hint, from };
 }
 
+/** What choosing a group reads beside its rows. */
+export interface GroupFacts {
+  /** The places a row must fit to price the session. */
+  fits: (p: PlaceFit) => boolean;
+  /** The order of the 98 and 30 fallbacks (absent: 98 first). */
+  fallback?: CostShareFallback;
+  /** The visit's place of service, for words qualifying a share by place (absent: none). */
+  place?: string | null;
+  /**
+   * The patient's own class's rows whose every MSG age condition the patient's age on the date of service
+   * meets (persons.ts replacedByOwnClass): those words are decided. Absent: none.
+   */
+  ageAdmitted?: ReadonlySet<Selectable>;
+}
+
 /**
- * The group that prices a session at `fits` places for network n, or null when no EB A/B/I applies.
+ * The group that prices a session at `facts.fits` places for network n, or null when no EB A/B/I applies.
  */
-export function shareGroup(
-  list: readonly Selectable[],
-  n: Net,
-  fits: (p: PlaceFit) => boolean,
-  warnings: string[],
-  fallback: CostShareFallback = '98-then-30',
-  place: string | null = null,
-): ShareGroup | null {
+export function shareGroup(list: readonly Selectable[], n: Net, warnings: string[], facts: GroupFacts): ShareGroup | null {
+  const { fits, fallback = '98-then-30', place = null, ageAdmitted } = facts;
   const planFirst = fallback === '30-then-98';
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
@@ -330,7 +339,7 @@ export function shareGroup(
       const named = b.loop.related.some((r) => codeEntry('nm101-2120', el(r.nm1, 1))?.provider === true);
       for (const m of b.loop.msg) {
         // An age condition the patient's age was checked against (persons.ts) is decided words.
-        if (b.ageAdmitted === true && ageCondition(el(m, 1)) !== null) continue;
+        if (ageAdmitted?.has(b) === true && ageCondition(el(m, 1)) !== null) continue;
         unread.push(...undecidedWords(el(m, 1), named, own));
       }
     }
