@@ -142,6 +142,11 @@ function unknownsOf(
         o.share.push(r);
       }
     } else if (r.status && (r.tier <= STRONG_BH_TIER || unknownScope(r, 'service'))) o.share.push(r);
+    else if (r.unknown?.some((u) => u.element === 'EB01')) {
+      // An EB01 no table reads may be any benefit: a cost share, an accumulator or a limit at the row's rank.
+      if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
+      else if (competingRank(r) <= Math.max(ranks.deductible, ranks.oop, ranks.visits)) o.share.push(r);
+    }
   }
   return out !== null && (out.share.length > 0 || out.deductible.length > 0 || out.oop.length > 0 || out.visits.length > 0) ? out : null;
 }

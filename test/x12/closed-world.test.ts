@@ -171,3 +171,14 @@ test('an EB*V for mental health with a value no rule reads still keeps the plan 
   assert.equal(a.status, 206);
   assert.equal(a.copayment, null);
 });
+
+test('an EB01 outside the TR3 list may be any benefit: on an MH row it competes for the share (unknown); on another service, nothing', () => {
+  for (const eb01 of ['Q9', 'PENDING', 'BB']) {
+    const a = answer([...MH_COPAY, `EB*${eb01}*IND*MH***27*40*****Y`]);
+    assert.equal(a.status, 206, eb01);
+    assert.equal(a.copayment, null, eb01);
+    assert.ok(conflictNaming(a, new RegExp(`EB01 ${eb01}: not in the TR3 list \\(eb01\\)`)), eb01);
+    // Vision (AL) is no behavioral-health type and no plan level: the row speaks for another service.
+    assert.equal(answer([...MH_COPAY, `EB*${eb01}*IND*AL***27*40*****Y`]).member_obligation, 2500, eb01);
+  }
+});
