@@ -81,8 +81,9 @@ test("an age the own class's row is limited to in words (MSG), checked against t
     member(read(['EB*1**30'], [`DMG*D8*${dob}*M`, 'INS*N*19', 'EB*1**30', 'EB*B*IND*MH***27*30*****Y', 'EB*B*CHD*MH***27*0*****Y', `MSG*${msg}`]));
   assert.equal(child('20150101', 'MEMBERS UNDER AGE 19'), 0, "10 years old: the children's row");
   assert.equal(child('20060304', 'MEMBERS UNDER AGE 19'), 0, 'a day before the 19th birthday');
-  // Too old for the children's row, or words no rule reads: the two rows still compete (unknown, never the other price).
-  assert.equal(child('20060303', 'MEMBERS UNDER AGE 19'), null, '19 on the date of service');
+  // Too old for the children's row, whose words state only its age: another age's share, so the plan's own row prices
+  // (docs/estimates.md 1.1, "A cost share for an age"). Words no rule reads: the two rows still compete (unknown).
+  assert.equal(child('20060303', 'MEMBERS UNDER AGE 19'), 3000, '19 on the date of service');
   assert.equal(child('20150101', 'NOT FOR MEMBERS UNDER AGE 19'), null, 'negated');
   assert.equal(child('20150101', 'SEE PLAN DOCUMENTS'), null, 'words no rule reads');
   assert.equal(

@@ -4,6 +4,7 @@
  * "The benefit matrix". A negated or unreadable statement is no condition this reads (null).
  */
 import type { IsoDate } from '../../domain/coverage.ts';
+import AGE_WORDS from './age-words.json' with { type: 'json' };
 
 /** The ages a condition admits: from `min` (inclusive) below `max` (exclusive); null: open. */
 export interface AgeRange {
@@ -31,6 +32,21 @@ export function ageCondition(text: string): AgeRange | null {
     out = range(Number(m[1]));
   }
   return out;
+}
+
+const WHO = new RegExp(`^(?:${AGE_WORDS.who})$`);
+
+/**
+ * The age range an MSG states when it states nothing else (age-words.json `who`: the words that say whom the row is for),
+ * or null: "MEMBERS UNDER AGE 19" is a range; "COPAY WAIVED FOR MEMBERS UNDER AGE 19" is more than an age.
+ */
+export function ageOnly(text: string): AgeRange | null {
+  const range = ageCondition(text);
+  if (range === null) return null;
+  let rest = text.toUpperCase();
+  for (const { re } of CONDITIONS) rest = rest.replace(re, ' ');
+  const words = rest.split(/[^A-Z0-9'-]+/).filter((w) => w !== '');
+  return words.every((w) => WHO.test(w)) ? range : null;
 }
 
 /** Whole years from `dob` to `on`. */

@@ -6,7 +6,7 @@
  * so only the subscriber's own class (and the subscriber's exclusion) decides for them.
  */
 import { isFamilyLevel, levelPersons, relationPersons } from '../code-tables/attributes.ts';
-import { admits, ageCondition } from './age-condition.ts';
+import { admits, ageCondition, ageOnly, type AgeRange } from './age-condition.ts';
 import type { Benefit } from '../eb-benefit.ts';
 import { el } from '../tokenizer.ts';
 import { isShareInfo } from './rows.ts';
@@ -97,4 +97,25 @@ export function replacedByOwnClass(
     if (by !== undefined) out.set(b, `the row for the patient's own class of persons (${by}) states this benefit for them; this one is everyone else's`);
   }
   return { replaced: out, admitted };
+}
+
+const rangeWords = (r: AgeRange) => (r.min === null ? `under ${r.max}` : r.max === null ? `${r.min} and older` : `${r.min} to ${r.max - 1}`);
+
+/**
+ * A copay or coinsurance row whose MSGs state only the ages it is for (age-condition.ts ageOnly; docs/estimates.md 1.1,
+ * "A cost share for an age"): 'other' with why when the patient's age is outside one of them (another person's share),
+ * 'admitted' when inside every one, null when the row states no such age, or an age MSG says more, or the age is unknown.
+ */
+export function ageFit(b: Benefit, age: number | null): { fit: 'admitted' } | { fit: 'other'; why: string } | null {
+  if (age === null || b.loop.msg.length === 0 || !isShareInfo(b.info)) return null;
+  let stated = false;
+  for (const msg of b.loop.msg) {
+    const text = el(msg, 1);
+    if (ageCondition(text) === null) continue;
+    const range = ageOnly(text);
+    if (range === null) return null;
+    if (!admits(range, age)) return { fit: 'other', why: `its MSG limits it to members ${rangeWords(range)} ("${text.trim()}"); the patient is ${age}` };
+    stated = true;
+  }
+  return stated ? { fit: 'admitted' } : null;
 }

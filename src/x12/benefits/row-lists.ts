@@ -4,7 +4,7 @@
  * apply to the encounter (the pricing lists), the typed rows, the rows that can name an entity, the
  * other-payer rows, and what the status rows say of behavioral health.
  */
-import { otherPersons, replacedByOwnClass, type PatientPersons } from './persons.ts';
+import { ageFit, otherPersons, replacedByOwnClass, type PatientPersons } from './persons.ts';
 import type { Encounter } from '../../domain/encounter.ts';
 import { namesMentalHealth, STRONG_BH_TIER } from '../codes.ts';
 import { benefitRole, isMentalHealthType, serviceCare } from '../code-tables/attributes.ts';
@@ -104,13 +104,16 @@ export function sortRows(ordered: readonly Benefit[], ctx: RowContext, skipped: 
       out.next.push(b);
       continue;
     }
-    const why = (encounter ? rowExcludedBy(b, encounter) : null) ?? otherPersons(b, ctx.patient ?? null) ?? replaced.get(b) ?? null;
+    const ages = ageFit(b, ctx.age ?? null);
+    const why =
+      (encounter ? rowExcludedBy(b, encounter) : null) ?? otherPersons(b, ctx.patient ?? null) ?? replaced.get(b) ?? (ages?.fit === 'other' ? ages.why : null);
     if (why !== null) {
       skipped.push({ b, why });
       // Another payer is the member's whatever service or procedure its row names: only the row's dates exclude it.
       if (namesPayer(b.info) && encounter !== null && outsideDates(b, encounter) === null) out.payerRows.push(b);
       continue;
     }
+    if (ages?.fit === 'admitted') admitted.add(b);
     addPricingRow(b, out.thisYear, pricesHere);
     const strong = b.tier >= 0 && b.tier <= STRONG_BH_TIER && !b.telehealth;
     if (b.status || b.cost || benefitRole(b.info) === 'managed_care') out.typed.push(b);
