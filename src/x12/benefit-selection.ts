@@ -181,6 +181,7 @@ export function networkBenefits(
     fits: (p: PlaceFit) => boolean;
     fallback?: CostShareFallback;
     place?: string | null;
+    procedure?: string | null;
     minutes?: number | null;
     ageAdmitted?: ReadonlySet<Selectable>;
   } = { hdhp: false, fits: pricesOffice },
@@ -416,9 +417,10 @@ export function telehealthShare(
   trace?: TraceEntry[],
   unknown: readonly Selectable[] = NO_ROWS,
   ageAdmitted?: ReadonlySet<Selectable>,
+  procedure: string | null = null,
 ): CostShare | null {
   // The telehealth cost share is a telehealth visit's: words qualifying it for one (share-qualifiers.json) read at a telehealth place.
-  const group = shareGroup(list, n, warnings, { fits: pricesTelehealth, place: TELEHEALTH_PLACES_OF_SERVICE[0] ?? null, ageAdmitted });
+  const group = shareGroup(list, n, warnings, { fits: pricesTelehealth, place: TELEHEALTH_PLACES_OF_SERVICE[0] ?? null, procedure, ageAdmitted });
   if (unknown.length > 0) {
     // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
     // unknown in-person cost share cannot be told apart from it.

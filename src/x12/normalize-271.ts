@@ -124,6 +124,7 @@ function readEligibility(
       hdhp: program.flags.is_hdhp,
       fits: r.pricesHere,
       place: r.encounter?.place_of_service ?? null,
+      procedure: r.encounter?.procedure_code ?? null,
       minutes: sessionMinutes(r.encounter),
       ageAdmitted: lists.admitted,
       ...(fallback ? { fallback } : {}),

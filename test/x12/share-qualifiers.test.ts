@@ -178,3 +178,27 @@ test('words relating a copay to the OOP max met leave the OOP max unknown too: a
     { numRuns: 80 },
   );
 });
+
+test('271-review-9 07: a copay that "does not apply" to procedures named by code prices any other procedure, in any order', () => {
+  const groups = [
+    ['EB*B*IND*MH***27*30*****Y', 'MSG*THIS COPAY DOES NOT APPLY TO CRISIS PSYCHOTHERAPY 90839 OR 90840'],
+    ['EB*A*IND*MH***27**.1****Y*HC:90839'],
+    ['EB*C*IND*30***29*0*****Y'],
+  ];
+  const rows = (procedure: string, seed: number) => {
+    const r = normalize271(interchange('271', body271(['DTP*346*D8*20260101', 'DTP*347*D8*20261231', 'EB*1**30', ...shuffled(groups, seed).flat()])), {
+      encounter: { date_of_service: '2026-06-15', procedure_code: procedure, place_of_service: '11' },
+    });
+    assert.ok(r.ok && r.value.kind === 'coverage');
+    return estimate(r.value.coverage, { session_cost: 15000, in_network: true, date_of_service: '2026-06-15' }).fields.member_obligation;
+  };
+  for (const seed of [0, 1, 2, 3, 4, 5]) {
+    assert.equal(rows('90837', seed), 3000);
+    assert.equal(rows('90834', seed), 3000);
+    // The crisis code's own row (EB13) prices it; the add-on 90840 has none, and the copay is not its: unknown.
+    assert.equal(rows('90839', seed), 1500);
+    assert.equal(rows('90840', seed), null);
+  }
+  const read = shareQualifiers('COPAY DOES NOT APPLY TO 90839, 90840 AND H2011');
+  assert.deepEqual(read.length === 1 && read[0]!.effect === 'none_for' ? read[0]!.procedures : null, ['90839', '90840', 'H2011']);
+});

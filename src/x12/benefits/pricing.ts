@@ -38,6 +38,7 @@ export interface PricingInput {
     fits: (p: PlaceFit) => boolean;
     fallback?: CostShareFallback;
     place?: string | null;
+    procedure?: string | null;
     minutes?: number | null;
     /** The patient's own class's rows whose MSG age conditions the patient's age meets (row-lists.ts `admitted`): those words are decided. */
     ageAdmitted?: ReadonlySet<Benefit>;
@@ -107,9 +108,9 @@ export function priceNetworks(input: PricingInput): Priced {
   if (trace && parts && parts.a !== 'absent') trace.push(traced('Part A benefits', null, null, 'Part A (EB04 MA) benefits never price an outpatient session'));
   // With the coverage itself unknown on the date of service, no telehealth cost share prices it either.
   const unknownCoverage = input.memberDates.length > 0;
-  const { ageAdmitted } = input.plan;
-  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown, ageAdmitted);
-  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown, ageAdmitted);
+  const { ageAdmitted, procedure = null } = input.plan;
+  const teleIn = unknownCoverage ? null : telehealthShare(teleList, 'in', in_network, warnings, trace, unknown, ageAdmitted, procedure);
+  const teleOut = unknownCoverage ? null : telehealthShare(teleList, 'out', out_of_network, warnings, trace, unknown, ageAdmitted, procedure);
   return { in_network, out_of_network, teleIn, teleOut, partAFiltered };
 }
 

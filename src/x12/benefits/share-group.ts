@@ -211,6 +211,8 @@ export interface GroupFacts {
   fallback?: CostShareFallback;
   /** The visit's place of service, for words qualifying a share by place (absent: none). */
   place?: string | null;
+  /** The visit's procedure (CPT/HCPCS), for words qualifying a share by procedure (absent: none). */
+  procedure?: string | null;
   /**
    * The patient's own class's rows whose every MSG age condition the patient's age on the date of service
    * meets (persons.ts replacedByOwnClass): those words are decided. Absent: none.
@@ -222,7 +224,7 @@ export interface GroupFacts {
  * The group that prices a session at `facts.fits` places for network n, or null when no EB A/B/I applies.
  */
 export function shareGroup(list: readonly Selectable[], n: Net, warnings: string[], facts: GroupFacts): ShareGroup | null {
-  const { fits, fallback = '98-then-30', place = null, ageAdmitted } = facts;
+  const { fits, fallback = '98-then-30', place = null, procedure = null, ageAdmitted } = facts;
   const planFirst = fallback === '30-then-98';
   // One pass: the rows of the best rank so far, started over when a row of a better rank comes.
   let best = Infinity;
@@ -310,7 +312,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, warnings: string
   if (conflicts.length === 0 && (copay.from !== null || coins.from !== null)) {
     const texts: string[] = [];
     for (const b of members) if (isCostShare(b)) for (const m of b.loop.msg) texts.push(el(m, 1));
-    const q = texts.length > 0 ? qualifyShare(texts, place, copay.value, coins.value) : null;
+    const q = texts.length > 0 ? qualifyShare(texts, place, copay.value, coins.value, procedure) : null;
     if (q?.unknown) {
       byWords = true;
       if (q.oopUnknown) oopUnknown = true;

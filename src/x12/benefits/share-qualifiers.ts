@@ -14,6 +14,8 @@ export type ShareQualifier =
   | { share: ShareKind; effect: 'as_stated'; words: string }
   /** Not charged at these places of service (CMS codes); charged as stated elsewhere. */
   | { share: ShareKind; effect: 'none_at'; places: readonly string[]; words: string }
+  /** Not the cost share of these procedures (CPT/HCPCS codes), whose own is unstated; charged as stated for any other. */
+  | { share: ShareKind; effect: 'none_for'; procedures: readonly string[]; words: string }
   /** At most `cents` of that cost share for one visit. */
   | { share: ShareKind; effect: 'cap'; cents: number; words: string }
   | { share: ShareKind; effect: 'unknown'; words: string; alsoUnknown?: 'oop_max' };
@@ -48,7 +50,10 @@ export function shareQualifiers(text: string): ShareQualifier[] {
     re.lastIndex = 0;
     for (let m = re.exec(t); m !== null; m = re.exec(t)) {
       const words = m[0];
-      if (effect === 'none_for_visits') {
+      if (effect === 'none_for_procedures') {
+        const procedures = (m.groups?.['codes'] ?? '').match(/\b(?:\d{5}|[A-Z]\d{4})\b/g) ?? [];
+        out.push({ share, effect: 'none_for', procedures, words });
+      } else if (effect === 'none_for_visits') {
         const places = placesOf(m.groups?.['visits'] ?? '');
         out.push(places === null ? { share, effect: 'unknown', words } : { share, effect: 'none_at', places, words });
       } else if (effect === 'cap_per_visit') {
@@ -83,11 +88,17 @@ export interface QualifiedShare {
 
 /**
  * The group's copay and coinsurance as its rows' MSGs qualify them (`texts`: each MSG of the group's copay and
- * coinsurance rows) for a visit at `place`: a cost share not charged there is 0, one capped per visit is capped
+ * coinsurance rows) for a visit at `place` of `procedure`: a cost share not charged there is 0, one capped per visit is capped
  * (a copay at once, a coinsurance by `coinsuranceCap`), one qualified in words no entry reads is unknown. A
  * statement about a cost share the group does not state says nothing.
  */
-export function qualifyShare(texts: readonly string[], place: string | null, copay: number | null, coinsurance: number | null): QualifiedShare {
+export function qualifyShare(
+  texts: readonly string[],
+  place: string | null,
+  copay: number | null,
+  coinsurance: number | null,
+  procedure: string | null = null,
+): QualifiedShare {
   const out: QualifiedShare = { copay, coinsurance, unknown: false, words: [] };
   const caps: Record<ShareKind, number | null> = { copay: null, coinsurance: null };
   for (const text of texts) {
@@ -96,6 +107,8 @@ export function qualifyShare(texts: readonly string[], place: string | null, cop
       if (stated === null) continue;
       out.words.push(q.words);
       if (q.effect === 'unknown' || (q.effect === 'none_at' && place === null)) out.unknown = true;
+      // For a procedure it names, or an unnamed one, the words leave the share unstated.
+      if (q.effect === 'none_for' && (procedure === null || q.procedures.includes(procedure))) out.unknown = true;
       if (q.effect === 'unknown' && q.alsoUnknown === 'oop_max') out.oopUnknown = true;
       else if (q.effect === 'none_at') {
         if (place !== null && q.places.includes(place)) out[q.share] = 0;
