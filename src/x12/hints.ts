@@ -4,6 +4,7 @@
  * and keeps the canonical ones out of Coverage.messages (they are fully represented by fields).
  */
 import { saysCue, saysDeductible } from './benefits/phrases.ts';
+import { msgWords } from './benefits/msg-words.ts';
 
 export const HINT = {
   marketplace: 'QUALIFIED HEALTH PLAN',
@@ -43,8 +44,8 @@ const CANONICAL_HINTS: readonly [string, MessageHints][] = [
 /** The hints of one MSG text, on a row for `network` (EB12 Y in, N out; null both or unsaid). */
 export function readHints(text: string, network: 'in' | 'out' | null = null): MessageHints {
   for (const [canonical, hints] of CANONICAL_HINTS) if (text === canonical) return hints;
-  if (!ANY_HINT.test(text)) return NO_HINTS;
-  const t = text.toUpperCase();
+  const t = msgWords(text);
+  if (!ANY_HINT.test(t)) return NO_HINTS;
   return {
     deductible: saysDeductible(t, network),
     marketplace: saysCue(t, 'marketplace'),

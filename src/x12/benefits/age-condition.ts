@@ -5,6 +5,7 @@
  */
 import type { IsoDate } from '../../domain/coverage.ts';
 import AGE_WORDS from './age-words.json' with { type: 'json' };
+import { msgWords } from './msg-words.ts';
 
 /** The ages a condition admits: from `min` (inclusive) below `max` (exclusive); null: open. */
 export interface AgeRange {
@@ -22,7 +23,7 @@ const NEGATION = /\b(?:NOT|EXCEPT|EXCLUDING|NO|NON)\b|N'T\b/;
 
 /** The age range an MSG states, or null when it states none this reads (or negates one). */
 export function ageCondition(text: string): AgeRange | null {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   if (NEGATION.test(t)) return null;
   let out: AgeRange | null = null;
   for (const { re, range } of CONDITIONS) {
@@ -43,7 +44,7 @@ const WHO = new RegExp(`^(?:${AGE_WORDS.who})$`);
 export function ageOnly(text: string): AgeRange | null {
   const range = ageCondition(text);
   if (range === null) return null;
-  let rest = text.toUpperCase();
+  let rest = msgWords(text);
   for (const { re } of CONDITIONS) rest = rest.replace(re, ' ');
   const words = rest.split(/[^A-Z0-9'-]+/).filter((w) => w !== '');
   return words.every((w) => WHO.test(w)) ? range : null;

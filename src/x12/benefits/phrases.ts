@@ -6,6 +6,7 @@
  */
 import COST_SHARE_PHRASES from './cost-share-phrases.json' with { type: 'json' };
 import STATUS_PHRASES from './status-phrases.json' with { type: 'json' };
+import { msgWords } from './msg-words.ts';
 
 export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp' | 'marketplace';
 
@@ -46,7 +47,7 @@ function negated(t: string, start: number, end: number): boolean {
 /** Whether `text` states the cue: some match of its phrase that is not negated. */
 export function saysCue(text: string | null | undefined, cue: Cue): boolean {
   if (!text) return false;
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   const re = PHRASES[cue];
   re.lastIndex = 0;
   for (let m = re.exec(t); m !== null; m = re.exec(t)) {
@@ -111,7 +112,7 @@ function networkOnly(t: string, end: number): 'in' | 'out' | null {
  * and nothing of a row for both networks (`network` null).
  */
 export function saysDeductible(text: string, network: 'in' | 'out' | null = null): boolean | null {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   if (!t.includes('DEDUCTIBLE')) return null;
   let said: boolean | null = null;
   const re = DEDUCTIBLE_STATEMENT;
@@ -182,7 +183,7 @@ const VISIT_RANGE = new RegExp(
 
 /** Whether `text` restricts a cost share to a range of the year's visits. */
 export function saysVisitRange(text: string): boolean {
-  return VISIT_RANGE.test(text.toUpperCase());
+  return VISIT_RANGE.test(msgWords(text));
 }
 
 /** A count or an ordinal, in digits ("10", "11TH") or in words. */
@@ -215,7 +216,7 @@ export function decidedPhrases(): readonly RegExp[] {
  * "BEGINNING WITH THE 11TH VISIT" or "AFTER 10 VISITS" after); null when the text states no split, or two.
  */
 export function visitSplitOf(text: string): { split: number; side: 'before' | 'after' } | null {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   const upTo = FIRST_VISITS.exec(t);
   const from = FROM_VISIT.exec(t);
   const after = AFTER_VISITS.exec(t);
@@ -256,7 +257,7 @@ const BETWEEN_SHARES: ReadonlySet<ShareRelation> = new Set(['greater', 'lesser',
  * PRIMARY CARE"); 'relates' (words relating two cost shares that no rule reads) only when no rule reads them.
  */
 export function shareRelations(text: string): ShareRelation[] {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   const out: ShareRelation[] = [];
   const namesShare = NAMES_SHARE.test(t);
   // Where a phrase with a rule matched: words of 'relates' inside one ("COPAY APPLIES INSTEAD OF COINSURANCE") are its own.
@@ -289,7 +290,7 @@ function restrictsDeductible(t: string, at: number): boolean {
 
 /** Primary care or a specialist named as the office visit a row prices ("PRIMARY CARE PHYSICIAN", "PCP", "SPECIALIST"), not negated. */
 export function namesOfficeKind(text: string, kind: 'primary_care' | 'specialist'): boolean {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   // "PAID AT THE PRIMARY CARE COPAY" names the office visit the row's share is the same as, not the one it is.
   if (shareRelations(t).includes(kind === 'primary_care' ? 'same_as_primary_care' : 'same_as_specialist')) return false;
   const re = kind === 'primary_care' ? /PRIMARY CARE|\bPCP\b/g : /SPECIALISTS?\b/g;
@@ -317,7 +318,7 @@ function isoOfWords(s: string): string | null {
  * after `dos`, a future end without a date, a negated one, an age limit).
  */
 export function endStatedBy(text: string, dos: string): string | null {
-  const t = text.toUpperCase();
+  const t = msgWords(text);
   ENDED.lastIndex = 0;
   for (let m = ENDED.exec(t); m !== null; m = ENDED.exec(t)) {
     const end = m.index + m[0].length;

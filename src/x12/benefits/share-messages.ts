@@ -9,6 +9,7 @@ import TABLE from './share-messages.json' with { type: 'json' };
 import { isCanonicalHint } from '../hints.ts';
 import { decidedPhrases } from './phrases.ts';
 import { qualifierPhrases } from './share-qualifiers.ts';
+import { msgWords } from './msg-words.ts';
 
 let informational: readonly { re: RegExp; providerNamed: boolean }[] | null = null;
 let statements: readonly RegExp[] | null = null;
@@ -62,7 +63,7 @@ export function undecidedWords(text: string, providerNamed = false, own?: OwnFig
   if (isCanonicalHint(text)) return [];
   informational ??= TABLE.classes.map((c) => ({ re: new RegExp(c.pattern, 'g'), providerNamed: 'when' in c && c.when === 'provider_named' }));
   statements ??= TABLE.statements.map((c) => new RegExp(c.pattern, 'g'));
-  let t = ` ${text.toUpperCase()} `;
+  let t = ` ${msgWords(text)} `;
   const against = own ? contradicting(t, own) : [];
   // The statements a rule decides first (their words are theirs), then the informational classes.
   const classes = informational.filter((c) => providerNamed || !c.providerNamed).map((c) => c.re);

@@ -6,6 +6,7 @@
  * words were absent. The phrases and the kinds of visit are data (share-qualifiers.json).
  */
 import TABLE from './share-qualifiers.json' with { type: 'json' };
+import { msgWords } from './msg-words.ts';
 
 export type ShareKind = 'copay' | 'coinsurance';
 
@@ -43,7 +44,7 @@ function placesOf(words: string): readonly string[] | null {
 
 /** The statements `text` makes of a copay or coinsurance (share-qualifiers.json), in the order of the table. */
 export function shareQualifiers(text: string): ShareQualifier[] {
-  let t = text.toUpperCase();
+  let t = msgWords(text);
   if (!SHARES.some(([, p]) => new RegExp(p).test(t))) return [];
   const out: ShareQualifier[] = [];
   for (const { share, effect, re } of QUALIFIERS) {
