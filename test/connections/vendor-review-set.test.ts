@@ -1,7 +1,7 @@
 /**
- * Vendor review sets 2 to 7 (test/fixtures/vendor-review-2/README.md, vendor-review-3/README.md,
+ * Vendor review sets 2 to 8 (test/fixtures/vendor-review-2/README.md, vendor-review-3/README.md,
  * vendor-review-4/README.md, vendor-review-5/README.md, vendor-review-6/README.md,
- * vendor-review-7/README.md): vendor JSON answers written in each
+ * vendor-review-7/README.md, vendor-review-8/README.md): vendor JSON answers written in each
  * clearinghouse's published field names (Stedi EligibilityCheck 2024-04-01, Change Healthcare / Optum
  * eligibility v3, Availity Coverages 1.0.0), each with the answer a careful biller derives, written
  * without reading our readers. Every answer is translated by its vendor's reader into a 271, read for
@@ -35,6 +35,7 @@ const SETS = [
   { dir: 'vendor-review-5', label: 'set 5 ', cases: 24, unambiguous: 21 },
   { dir: 'vendor-review-6', label: 'set 6 ', cases: 24, unambiguous: 23 },
   { dir: 'vendor-review-7', label: 'set 7 ', cases: 24, unambiguous: 24 },
+  { dir: 'vendor-review-8', label: 'set 8 ', cases: 24, unambiguous: 24 },
 ] as const;
 
 type Vendor = 'stedi' | 'v3' | 'availity';
