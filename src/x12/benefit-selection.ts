@@ -270,7 +270,8 @@ export function networkBenefits(
   const reportedDeductible = deductible !== null || deductibleUnknown;
   let deductibleTier = deductible?.tier ?? 4;
   if (deductibleUnknown) for (const r of unknowns.deductible) deductibleTier = Math.min(deductibleTier, unknownScope(r, 'service') ? 0 : r.tier);
-  const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, group?.tier ?? Infinity);
+  // A row less specific than an EB*V on a behavioral-health type speaks for nothing of the session, its deductible words neither.
+  const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, Math.min(group?.tier ?? Infinity, cannotTier));
   const hint = group?.hint ?? anyHint;
   // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
   const shareWaits = group !== null && ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered);

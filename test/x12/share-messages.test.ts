@@ -13,6 +13,9 @@ import TABLE from '../../src/x12/benefits/share-messages.json' with { type: 'jso
 import { normalize271 } from '../../src/x12/index.ts';
 import { body271, interchange } from './x12-fixtures.ts';
 
+const PLAIN = { providerNamed: false, network: null } as const;
+const NAMED = { providerNamed: true, network: null } as const;
+
 const C = 15000;
 const DOS = '2025-03-03';
 
@@ -51,9 +54,9 @@ test('words of informational classes and of statements a rule decides are read; 
   ];
   for (const [t, words] of unread) assert.deepEqual(undecidedWords(t), words, t);
   // On a row naming its provider in 2120C, the provider's kind or tier is what the loop codes (271-review-6 19, 20, 35).
-  assert.deepEqual(undecidedWords('DESIGNATED BEHAVIORAL HEALTH PROVIDER', true), []);
-  assert.deepEqual(undecidedWords('TIER 1 PROVIDER', true), []);
-  assert.deepEqual(undecidedWords('OTHERWISE COINSURANCE APPLIES', true), ['OTHERWISE']);
+  assert.deepEqual(undecidedWords('DESIGNATED BEHAVIORAL HEALTH PROVIDER', NAMED), []);
+  assert.deepEqual(undecidedWords('TIER 1 PROVIDER', NAMED), []);
+  assert.deepEqual(undecidedWords('OTHERWISE COINSURANCE APPLIES', NAMED), ['OTHERWISE']);
 });
 
 test('271-review-8/41: a copay for tier 1 providers, otherwise coinsurance: unknown, never stacked', () => {
@@ -152,18 +155,18 @@ test('271-review-9: general notices payers send on a cost-share row are read; co
 
 test("271-review-9 17: a figure in the words that contradicts the rows' is undecided, never read as a figure", () => {
   const own = { amounts: [30], percents: [20] };
-  assert.deepEqual(undecidedWords('MEMBER PAYS 30% AFTER DEDUCTIBLE', false, own), ['30%']);
-  assert.deepEqual(undecidedWords('MEMBER PAYS 20% AFTER DEDUCTIBLE', false, own), []);
-  assert.deepEqual(undecidedWords('PLAN PAYS 80% AFTER DEDUCTIBLE', false, own), []);
-  assert.deepEqual(undecidedWords('PLAN PAYS 70% AFTER DEDUCTIBLE', false, own), ['70%']);
-  assert.deepEqual(undecidedWords('COPAY $40', false, own), ['$40']);
-  assert.deepEqual(undecidedWords('COPAY $30', false, own), []);
+  assert.deepEqual(undecidedWords('MEMBER PAYS 30% AFTER DEDUCTIBLE', PLAIN, own), ['30%']);
+  assert.deepEqual(undecidedWords('MEMBER PAYS 20% AFTER DEDUCTIBLE', PLAIN, own), []);
+  assert.deepEqual(undecidedWords('PLAN PAYS 80% AFTER DEDUCTIBLE', PLAIN, own), []);
+  assert.deepEqual(undecidedWords('PLAN PAYS 70% AFTER DEDUCTIBLE', PLAIN, own), ['70%']);
+  assert.deepEqual(undecidedWords('COPAY $40', PLAIN, own), ['$40']);
+  assert.deepEqual(undecidedWords('COPAY $30', PLAIN, own), []);
   // The amount named before the copay (271-review-10 42, vendor-review-7 05), in the "after the copay" phrase too.
-  assert.deepEqual(undecidedWords('THE $40 COPAY', false, own), ['$40']);
-  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $40 COPAY', false, own), ['$40']);
-  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $30 COPAY', false, own), []);
+  assert.deepEqual(undecidedWords('THE $40 COPAY', PLAIN, own), ['$40']);
+  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $40 COPAY', PLAIN, own), ['$40']);
+  assert.deepEqual(undecidedWords('20% COINSURANCE APPLIES TO THE BALANCE AFTER THE $30 COPAY', PLAIN, own), []);
   // An amount that is not the member's share (an accumulator) stays a figure.
-  assert.deepEqual(undecidedWords('DEDUCTIBLE $500 COUNTS TOWARD OUT OF POCKET', false, own), []);
+  assert.deepEqual(undecidedWords('DEDUCTIBLE $500 COUNTS TOWARD OUT OF POCKET', PLAIN, own), []);
   const e = priced(['EB*A*IND*MH***27**.2****Y', 'MSG*MEMBER PAYS 30% AFTER DEDUCTIBLE']);
   assert.equal(e.fields.member_obligation, null);
   assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
@@ -172,6 +175,38 @@ test("271-review-9 17: a figure in the words that contradicts the rows' is undec
 
 test('271-review-9 50: "DEDUCTIBLE MAY APPLY" on a copay row: unknown, never the copay alone', () => {
   const e = priced(['EB*B*IND*MH***27*30*****Y', 'MSG*DEDUCTIBLE MAY APPLY', 'EB*C*IND*30***23*1500*****Y', 'EB*C*IND*30***29*400*****Y']);
+  assert.equal(e.fields.member_obligation, null);
+  assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
+});
+
+test('payer shorthand is read as the words it stands for (msg-abbreviations.json; 271-review-12, vendor-review-8)', () => {
+  for (const text of [
+    'BH OV COPAY AFTER DED',
+    'MH/SA OP - 20% AFTER MH DED',
+    'SPEC OV CO-PAY',
+    'OP MENTAL HEALTH INDIV/GROUP',
+    'BH OP svcs incl telehealth',
+    'E/M VISIT',
+  ])
+    assert.deepEqual(undecidedWords(text), [], text);
+  // "IN NETWORK ONLY" is what EB12 Y codes; on a row for both networks it limits the share, which no rule reads there.
+  assert.deepEqual(undecidedWords('Ov Copay - Inn only', { providerNamed: false, network: 'in' }), []);
+  assert.deepEqual(undecidedWords('Ov Copay - Inn only', PLAIN), ['ONLY']);
+  assert.deepEqual(undecidedWords('Ov Copay - Inn only', { providerNamed: false, network: 'out' }), ['ONLY']);
+  assert.deepEqual(undecidedWords('NON-PPO PROVIDER - 35% OF PLAN ALLOWANCE', PLAIN, { amounts: [], percents: [35] }), []);
+  // A typo or a brand is no abbreviation: still undecided.
+  assert.deepEqual(undecidedWords('COPAYMNET'), ['COPAYMNET']);
+});
+
+test('"AFTER DED" is the deductible applying, as "AFTER DEDUCTIBLE" (the share waits for it)', () => {
+  const withDeductible = (msg: string) =>
+    priced(['EB*A*IND*MH***27**.2****Y', `MSG*${msg}`, 'EB*C*IND*30***23*1000*****Y', 'EB*C*IND*30***29*50*****Y']).fields.member_obligation;
+  assert.equal(withDeductible('COINS AFTER DED'), withDeductible('COINSURANCE AFTER DEDUCTIBLE'));
+  assert.equal(withDeductible('COINS AFTER DED'), 7000);
+});
+
+test('words relating a copay to a coinsurance the group does not state leave the share unknown (271-review-9 58)', () => {
+  const e = priced(['EB*B*IND*MH***27*50*****Y', 'MSG*PLUS COINSURANCE AFTER DEDUCTIBLE', 'EB*C*IND*30***29*0*****Y']);
   assert.equal(e.fields.member_obligation, null);
   assert.equal(e.partial, 'UNKNOWN_COSTSHARE');
 });

@@ -46,3 +46,10 @@ test('a procedure of no listed kind, or descriptions naming none, leave the copa
   assert.equal(owes(ROWS.flat(), '90791'), null);
   assert.equal(owes(['EB*B*IND*MH**OUTPATIENT*27*40*****Y', 'EB*B*IND*MH**OFFICE*27*20*****Y'], '90837'), null);
 });
+
+test('an MSG naming one kind scopes its row as EB05 does: a group copay never prices an individual session', () => {
+  const rows = ['EB*B*IND*MH***27*20*****Y', 'MSG*GROUP THERAPY', 'EB*B*IND*30***27*40*****Y'];
+  assert.equal(owes(rows, '90837'), 4000);
+  assert.equal(owes(rows, '90853'), 2000);
+  assert.equal(owes(['EB*B*IND*MH***27*20*****Y', 'MSG*OP MH INDIV/GROUP', 'EB*B*IND*30***27*40*****Y'], '90837'), 2000);
+});

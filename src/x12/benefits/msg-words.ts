@@ -10,10 +10,10 @@ const WORDS: Readonly<Record<string, string>> = TABLE.words;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/&-]/g, '\\$&');
 /** The longest first, so MH/SA is read before a shorter form inside it. */
 const ABBREVIATION = new RegExp(
-  `(?<![A-Z0-9/&-])(?:${Object.keys(WORDS)
+  `(?<![A-Z0-9&-])(?:${Object.keys(WORDS)
     .sort((a, b) => b.length - a.length)
     .map(escape)
-    .join('|')})(?![A-Z0-9/&-])`,
+    .join('|')})(?![A-Z0-9&-])`,
   'g',
 );
 const seen = new Map<string, string>();

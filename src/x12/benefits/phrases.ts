@@ -66,10 +66,12 @@ const CLAUSE_END = String.raw`(?=\s*(?:$|[-,;.:()/]|(?:APPLIES|APPLY|APPLICABLE|
  * "DEDUCTIBLE DOES NOT APPLY"). A deductible named with nothing said of its applying ("NO DEDUCTIBLE
  * MET", "DEDUCTIBLE REMAINING", "FAMILY DEDUCTIBLE", "DEDUCTIBLE: $500") matches none.
  */
+/** Whose deductible a statement names ("AFTER THE MH DEDUCTIBLE", "SUBJECT TO OUT OF NETWORK DEDUCTIBLE"): the row's own, as the accumulator rows state it. */
+const WHOSE_DEDUCTIBLE = String.raw`(?:(?:IN[- ]NETWORK|OUT[- ]OF[- ]NETWORK|MENTAL HEALTH(?:/SUBSTANCE ABUSE)?|BEHAVIORAL HEALTH|MH(?:/SA)?|SEPARATE|INDIVIDUAL|FAMILY)\s+)?`;
 const DEDUCTIBLE_STATEMENTS: readonly (readonly [string, boolean])[] = [
   [String.raw`DEDUCTIBLE\s+(?:(?:DOES|DO|WILL|SHALL|IS|DOESN'?T|DON'?T|WON'?T|ISN'?T)\s+)?(?:NOT\s+)?APPL(?:Y|IES|IED|ICABLE)\b`, true],
-  [String.raw`SUBJECT TO (?:THE |A )?DEDUCTIBLE`, true],
-  [String.raw`AFTER (?:THE )?DEDUCTIBLE`, true],
+  [String.raw`SUBJECT TO (?:THE |A )?${WHOSE_DEDUCTIBLE}DEDUCTIBLE`, true],
+  [String.raw`AFTER (?:THE )?${WHOSE_DEDUCTIBLE}DEDUCTIBLE`, true],
   [String.raw`(?:ONCE|UNTIL) (?:THE )?DEDUCTIBLE (?:IS |HAS BEEN )?(?:MET|SATISFIED)|DEDUCTIBLE MUST BE (?:MET|SATISFIED)`, true],
   [String.raw`DEDUCTIBLE\s+(?:IS\s+)?(?:NOT\s+)?WAIVED|WAIVES? (?:THE )?DEDUCTIBLE`, false],
   [String.raw`BEFORE (?:THE )?DEDUCTIBLE`, false],

@@ -50,9 +50,14 @@ export function rowExcludedBy(b: Benefit, encounter: Encounter): string | null {
   // A row for care of one nature of injury (2115C III*NI/GR) is not a session the request names no injury for.
   const injury = b.loop.iii.find((iii) => namesNatureOfInjury(el(iii, 1)));
   if (injury) return `its nature of injury (2115C III*${el(injury, 1)}*${el(injury, 2)}) limits it to care for that injury; the visit names none`;
-  // A copay or coinsurance described as another kind of psychotherapy (EB05 "GROUP THERAPY") than the visit's procedure.
-  const modality = isShareInfo(b.info) ? otherModality(el(b.loop.seg, 5), encounter.procedure_code ?? null) : null;
-  if (modality) return modality;
+  // A copay or coinsurance described as another kind of psychotherapy (EB05 or an MSG: "GROUP THERAPY") than the visit's procedure.
+  if (isShareInfo(b.info)) {
+    const procedure = encounter.procedure_code ?? null;
+    for (const text of [el(b.loop.seg, 5), ...b.messages]) {
+      const modality = otherModality(text, procedure);
+      if (modality) return modality;
+    }
+  }
   // An EB13 procedure in a code list no rule reads may be the encounter's: only the row's other restrictions exclude it.
   if (unknownScope(b, 'procedure')) return excludedBy({ ...b, procedure: null, procedureEnd: null, modifiers: [] }, encounter);
   return excludedBy(b, encounter);

@@ -25,7 +25,7 @@ import {
   costApplies,
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
-import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
+import { authorizationOf, benefitRef, benefitRole, networkOf } from '../code-tables/attributes.ts';
 import { codeEntry } from '../code-tables/index.ts';
 import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
 import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
@@ -203,6 +203,12 @@ function hintOf(rows: readonly Selectable[], counts: (b: Selectable) => boolean 
   return { hint, from };
 }
 
+/** The one network a row's EB12 names (Y in, N out), else null. */
+function rowNetwork(b: Selectable): 'in' | 'out' | null {
+  const n = networkOf(b.net);
+  return n === 'in' || n === 'out' ? n : null;
+}
+
 /** What choosing a group reads beside its rows. */
 export interface GroupFacts {
   /** The places a row must fit to price the session. */
@@ -297,6 +303,12 @@ export function shareGroup(list: readonly Selectable[], n: Net, warnings: string
       for (const b of [copay.from, coins.from]) if (b !== null) conflicts.push(b);
     }
   }
+  // Words relating the copay and a coinsurance when the group states only one of them: the other is unstated, the share unknown.
+  const relating = said.has('greater') || said.has('lesser') || said.has('sum');
+  if (conflicts.length === 0 && relating && (copay.from === null) !== (coins.from === null)) {
+    byWords = true;
+    conflicts.push((copay.from ?? coins.from)!);
+  }
   let combine: 'greater' | 'lesser' | null = null;
   if (conflicts.length === 0 && copay.from !== null && coins.from !== null) {
     const greater = said.has('greater');
@@ -342,7 +354,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, warnings: string
       for (const m of b.loop.msg) {
         // An age condition the patient's age was checked against (persons.ts) is decided words.
         if (ageAdmitted?.has(b) === true && ageCondition(el(m, 1)) !== null) continue;
-        unread.push(...undecidedWords(el(m, 1), named, own));
+        unread.push(...undecidedWords(el(m, 1), { providerNamed: named, network: rowNetwork(b) }, own));
       }
     }
   }

@@ -11,7 +11,18 @@ import { decidedPhrases } from './phrases.ts';
 import { qualifierPhrases } from './share-qualifiers.ts';
 import { msgWords } from './msg-words.ts';
 
-let informational: readonly { re: RegExp; providerNamed: boolean }[] | null = null;
+/** What a class's `when` asks of the row: its provider named in a 2120C loop, or its EB12 naming one network. */
+export interface RowContext {
+  providerNamed: boolean;
+  network: 'in' | 'out' | null;
+}
+const holds = (when: string | null, row: RowContext) =>
+  when === null ||
+  (when === 'provider_named' && row.providerNamed) ||
+  (when === 'in_network' && row.network === 'in') ||
+  (when === 'out_of_network' && row.network === 'out');
+
+let informational: readonly { re: RegExp; when: string | null }[] | null = null;
 let statements: readonly RegExp[] | null = null;
 const STOPWORD = new RegExp(`^(?:${TABLE.stopwords})$`);
 
@@ -54,19 +65,20 @@ function contradicting(t: string, own: OwnFigures): string[] {
 }
 
 /**
- * The words of `text` that no rule reads and no informational class holds (upper case), or none. `providerNamed`: the
- * row names its provider in a 2120C loop, whose rule decides the provider (the classes `when` provider_named apply).
+ * The words of `text` that no rule reads and no informational class holds (upper case), or none. `row`: whether the
+ * row names its provider in a 2120C loop, whose rule decides the provider (the classes `when` provider_named apply),
+ * and the one network its EB12 names (the classes `when` in_network or out_of_network apply).
  * `own`: the competing rows' figures; a figure of the words stating the member's share otherwise is undecided, never read as
  * an informational figure.
  */
-export function undecidedWords(text: string, providerNamed = false, own?: OwnFigures): string[] {
+export function undecidedWords(text: string, row: RowContext = { providerNamed: false, network: null }, own?: OwnFigures): string[] {
   if (isCanonicalHint(text)) return [];
-  informational ??= TABLE.classes.map((c) => ({ re: new RegExp(c.pattern, 'g'), providerNamed: 'when' in c && c.when === 'provider_named' }));
+  informational ??= TABLE.classes.map((c) => ({ re: new RegExp(c.pattern, 'g'), when: 'when' in c && typeof c.when === 'string' ? c.when : null }));
   statements ??= TABLE.statements.map((c) => new RegExp(c.pattern, 'g'));
   let t = ` ${msgWords(text)} `;
   const against = own ? contradicting(t, own) : [];
   // The statements a rule decides first (their words are theirs), then the informational classes.
-  const classes = informational.filter((c) => providerNamed || !c.providerNamed).map((c) => c.re);
+  const classes = informational.filter((c) => holds(c.when, row)).map((c) => c.re);
   for (const re of [...statements, ...decidedPhrases(), ...qualifierPhrases(), ...classes]) {
     re.lastIndex = 0;
     t = t.replace(re, (s) => ' '.repeat(s.length));

@@ -4,6 +4,7 @@
  * or is not. Nothing is decided when the procedure is of no listed kind or the description names none, or several.
  */
 import TABLE from './therapy-modality.json' with { type: 'json' };
+import { msgWords } from './msg-words.ts';
 
 type Modality = keyof typeof TABLE.descriptions;
 
@@ -14,7 +15,7 @@ const PROCEDURES: Readonly<Record<string, Modality | undefined>> = TABLE.procedu
 
 /** The one kind of psychotherapy a description names, or null. */
 export function describedModality(description: string): Modality | null {
-  const t = description.toUpperCase();
+  const t = msgWords(description);
   if (t.trim() === '' || NEGATION.test(t) || new Set(t.match(KINDS)).size !== 1) return null;
   const named = DESCRIPTIONS.filter((d) => d.re.test(t));
   return named.length === 1 ? named[0]!.modality : null;
@@ -26,5 +27,5 @@ export function otherModality(description: string, procedure: string | null): st
   if (visit === undefined) return null;
   const row = describedModality(description);
   if (row === null || row === visit) return null;
-  return `its plan coverage description (EB05 "${description.trim()}") is ${row} psychotherapy; the visit's ${procedure} is ${visit}`;
+  return `its description ("${description.trim()}", EB05 or MSG) is ${row} psychotherapy; the visit's ${procedure} is ${visit}`;
 }
