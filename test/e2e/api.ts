@@ -1,4 +1,4 @@
-/** HTTP calls to a served instance, every answer checked against the document it serves (test/helpers/openapi-check.ts). */
+/** HTTP calls to a served instance, every answer checked against the document it serves by status and content type (test/helpers/openapi-check.ts). */
 import { checkerForServer, checkingFetch } from '../helpers/openapi-check.ts';
 
 export interface Answer {

@@ -128,6 +128,11 @@ test(`${TARGET}: a batch uploaded as CSV runs, and its batch.completed reaches a
     results.body.results.map((r: { status: number }) => r.status),
     [200, 200, 200, 200, 206, 404, 200, 200],
   );
+  // The same results as CSV: checked against the document's text/csv schema (api.ts checks by content type).
+  const csv = await api('GET', `/v1/batches/${batch.body.id}/results`, { headers: { accept: 'text/csv' } });
+  assert.equal(csv.status, 200, csv.text);
+  assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
+  assert.equal(csv.text.trim().split(/\r?\n/).length, 9, 'a header and one line per row');
   const log = await api('GET', `/v1/webhooks/${hook.body.id}/deliveries`);
   assert.deepEqual(
     log.body.deliveries.map((d: { id: string; state: string; last_status: number }) => [d.id, d.state, d.last_status]),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startRuntime, type Runtime } from '../../src/server/runtime.ts';
 import { systemClock, withReadings, type Clock } from '../../src/domain/clock.ts';
-import { checkerForServer, type OpenApiChecker } from './openapi-check.ts';
+import { checkedBody, checkerForServer, type OpenApiChecker } from './openapi-check.ts';
 import { NO_SHEDDING } from '../support/no-shedding.ts';
 
 export const TEST_KEY = 'cov_test_integration_suite_key_0001';
@@ -68,9 +68,10 @@ export async function startTestServer(
     } catch {
       /* non-JSON bodies are returned as text */
     }
-    // Every answer is checked against the served OpenAPI document for its route and status.
+    // Every answer is checked against the served OpenAPI document for its route, status and content type.
     checker ??= await checkerForServer(url);
-    checker.check(method, path, res.status, parsed, res.headers.get('content-type')?.split(';')[0]);
+    const checked = checkedBody(text, res.headers.get('content-type'));
+    checker.check(method, path, res.status, checked.body, checked.mediaType);
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
   return {
