@@ -54,6 +54,12 @@ const DELIVERY_PAIRS = [
   ['deliveryPatternTimeQualifierCode', 'deliveryPatternTimeQualifier'],
 ] as const;
 
+/** The same of a benefit's procedure (EB13-01), as Stedi and the v3 model spell it. */
+const PROCEDURE_PAIRS = [
+  ['productOrServiceIDQualifierCode', 'productOrServiceIDQualifier'],
+  ['productOrServiceIdQualifierCode', 'productOrServiceIdQualifier'],
+] as const;
+
 /**
  * Cases whose code and name are sent disagreeing on purpose (the row unknown, read from both): taking
  * the code out would leave a readable name and another answer.
@@ -85,6 +91,8 @@ function byNames(answer: Obj & { benefitsInformation?: Obj[] }): number {
       delete b.serviceTypeCodes;
       n++;
     }
+    if (b.compositeMedicalProcedureIdentifier && typeof b.compositeMedicalProcedureIdentifier === 'object')
+      n += strip(b.compositeMedicalProcedureIdentifier as Obj, PROCEDURE_PAIRS);
     for (const h of Array.isArray(b.benefitsServiceDelivery) ? (b.benefitsServiceDelivery as Obj[]) : []) n += strip(h, DELIVERY_PAIRS);
   }
   return n;
@@ -214,5 +222,26 @@ for (const vendor of ['stedi', 'v3'] as const) {
     const r = estimate(vendor, c);
     assert.match(r.x12?.replace(/~/g, '\n') ?? '', /^EB\*B\*IND\*MH\/Substance Abuse\*\*\*27\*/im);
     assert.equal(statusOf(r.result), 206, JSON.stringify(r.result));
+  });
+}
+
+for (const vendor of ['stedi', 'v3'] as const) {
+  test(`${vendor}: a procedure's qualifier by name only (EB13-01) prices as by its code; one no list holds is written as sent (206)`, () => {
+    const field = vendor === 'stedi' ? 'productOrServiceIDQualifier' : 'productOrServiceIdQualifier';
+    const { c, copay } = namesOnlyCase(vendor);
+    const procedure = c.encounter.procedure_code;
+    copay.compositeMedicalProcedureIdentifier = { [`${field}Code`]: 'HC', procedureCode: procedure };
+    const byCode = estimate(vendor, c);
+    copay.compositeMedicalProcedureIdentifier = {
+      [field]: 'Health Care Financing Administration Common Procedural Coding System (HCPCS) Codes',
+      procedureCode: procedure,
+    };
+    const byName = estimate(vendor, c);
+    assert.match(byName.x12 ?? '', new RegExp(`\\*HC:${procedure}~`));
+    assert.deepEqual(byName.result, byCode.result);
+    copay.compositeMedicalProcedureIdentifier = { [field]: 'CPT Four', procedureCode: procedure };
+    const unknown = estimate(vendor, c);
+    assert.match(unknown.x12 ?? '', new RegExp(`\\*CPT Four:${procedure}~`, 'i'));
+    assert.equal(statusOf(unknown.result), 206, JSON.stringify(unknown.result));
   });
 }

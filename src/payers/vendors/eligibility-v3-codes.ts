@@ -9,7 +9,6 @@
  */
 import { codeTable, type CodeTableName } from '../../x12/code-tables/index.ts';
 import CODES from './eligibility-v3-codes.json' with { type: 'json' };
-import { str, strings, type Obj } from './json-read.ts';
 
 type Table = Readonly<Record<string, string>>;
 
@@ -71,6 +70,8 @@ export const SERVICE_TYPES: Table = namesOf('eb03');
 export const INSURANCE_TYPES: Table = namesOf('eb04');
 /** EB06 time period qualifiers (code list 615 as EB06 allows it: TIME_PERIODS, HSD05's, and 13 24 Hours, 36 Admission). */
 export const BENEFIT_TIME_PERIODS: Table = namesOf('eb06');
+/** EB13-01 (C003-01) product or service ID qualifiers (code list 235), by name (code-tables/eb13-qualifier.json). */
+export const PRODUCT_QUALIFIERS: Table = namesOf('eb13-qualifier');
 /** HSD07 delivery or calendar pattern codes (code list 678), by name (code-tables/hsd07.json). */
 export const DELIVERY_PATTERNS: Table = namesOf('hsd07');
 /** HSD08 delivery time pattern codes (code list 679), by name (code-tables/hsd08.json). */
@@ -129,66 +130,6 @@ export function codeOfEither(list: Readonly<Record<string, string>>, code: strin
  * as sent, so the row is unknown, never a row for both networks.
  */
 export const networkIndicator = (code: string, name: string) => codeOfEither(YES_NO, code, name);
-
-/**
- * EB03 of a benefit sent as `serviceTypeCodes` and `serviceTypes` (Stedi, the v3 model), one repetition
- * each: the codes, each read with the name at its place (codeOfEither: a name that is no name of 1365,
- * or one naming another code, is kept as sent, so the row is unknown). Sent by names only, each name's
- * code; lists of different lengths, which cannot be paired, give every code and every name's code once.
- */
-export function serviceTypesOf(codes: unknown, names: unknown): string[] {
-  const c = strings(codes).filter((v) => v.trim() !== '');
-  const n = strings(names).filter((v) => v.trim() !== '');
-  const read =
-    c.length === n.length || c.length === 0 || n.length === 0
-      ? Array.from({ length: Math.max(c.length, n.length) }, (_, i) => codeOfEither(SERVICE_TYPES, c[i] ?? '', n[i] ?? ''))
-      : [...c, ...n].map((v) => codeOrAsSent(SERVICE_TYPES, v));
-  return [...new Set(read)];
-}
-
-/** The coded elements of a Stedi or v3 benefit's EB, each from its code field or its name (codeOfEither), as sent when neither reads. */
-export interface BenefitCodes {
-  eb01: string;
-  eb02: string;
-  eb03: string[];
-  eb04: string;
-  eb06: string;
-  eb09: string;
-  eb11: string;
-  eb12: string;
-}
-
-export function benefitCodesOf(b: Obj): BenefitCodes {
-  return {
-    eb01: codeOfEither(BENEFIT_CODES, str(b.code), str(b.name)),
-    eb02: codeOfEither(COVERAGE_LEVELS, str(b.coverageLevelCode), str(b.coverageLevel)),
-    eb03: serviceTypesOf(b.serviceTypeCodes, b.serviceTypes),
-    eb04: codeOfEither(INSURANCE_TYPES, str(b.insuranceTypeCode), str(b.insuranceType)),
-    eb06: codeOfEither(BENEFIT_TIME_PERIODS, str(b.timeQualifierCode), str(b.timeQualifier)),
-    eb09: codeOfEither(QUANTITY_QUALIFIERS, str(b.quantityQualifierCode), str(b.quantityQualifier)),
-    eb11: codeOrAsSent(YES_NO, str(b.authOrCertIndicator)),
-    eb12: networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)),
-  };
-}
-
-/**
- * The coded elements of an HSD (`benefitsServiceDelivery`), each from its code field(s) or its name: HSD01
- * quantity qualifier, HSD03 unit, HSD05 time period, HSD07 and HSD08 patterns. The schemas give HSD03,
- * HSD07 and HSD08 two code fields (`unitForMeasurementCode`, `unitForMeasurementQualifierCode`): the first sent.
- */
-export function serviceDeliveryCodesOf(h: Obj): { hsd01: string; hsd03: string; hsd05: string; hsd07: string; hsd08: string } {
-  return {
-    hsd01: codeOfEither(QUANTITY_QUALIFIERS, str(h.quantityQualifierCode), str(h.quantityQualifier)),
-    hsd03: codeOfEither(MEASUREMENT_UNITS, str(h.unitForMeasurementCode) || str(h.unitForMeasurementQualifierCode), str(h.unitForMeasurementQualifier)),
-    hsd05: codeOfEither(TIME_PERIODS, str(h.timePeriodQualifierCode), str(h.timePeriodQualifier)),
-    hsd07: codeOfEither(
-      DELIVERY_PATTERNS,
-      str(h.deliveryOrCalendarPatternCode) || str(h.deliveryOrCalendarPatternQualifierCode),
-      str(h.deliveryOrCalendarPatternQualifier),
-    ),
-    hsd08: codeOfEither(DELIVERY_TIMES, str(h.deliveryPatternTimeCode) || str(h.deliveryPatternTimeQualifierCode), str(h.deliveryPatternTimeQualifier)),
-  };
-}
 
 /** A code list's codes, and its codes by folded name (the first name of a fold wins), built once per list. */
 interface Lookup {

@@ -11,7 +11,6 @@ import { AAA_REASONS } from '../../x12/aaa.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import type { SegmentList } from '../../x12/writer.ts';
 import {
-  benefitCodesOf,
   BENEFIT_REFERENCES,
   codeOf,
   codeOrAsSent,
@@ -22,9 +21,8 @@ import {
   ENTITY_TYPES,
   FOLLOWUP_ACTIONS,
   ID_QUALIFIERS,
-  serviceDeliveryCodesOf,
 } from './eligibility-v3-codes.ts';
-import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
+import { arr, benefitCodesOf, hasField, obj, procedureComposite, serviceDeliveryCodesOf, str, type Obj } from './json-read.ts';
 
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');

@@ -15,9 +15,9 @@ import type { Inquiry } from '../../domain/inquiry.ts';
 import type { Delimiters } from '../../x12/delimiters.ts';
 import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList } from '../../x12/writer.ts';
-import { benefitCodesOf, DATE_NAME_SPELLINGS, DATE_NAMES, serviceDeliveryCodesOf } from './eligibility-v3-codes.ts';
+import { DATE_NAME_SPELLINGS, DATE_NAMES } from './eligibility-v3-codes.ts';
 import { interchange271 } from './json-271.ts';
-import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
+import { arr, benefitCodesOf, hasField, obj, procedureComposite, serviceDeliveryCodesOf, str, type Obj } from './json-read.ts';
 import {
   codeFor,
   COMMUNICATION_MODE_CODES,
