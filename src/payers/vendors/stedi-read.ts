@@ -3,7 +3,8 @@
  * endpoints (docs/going-live.md, "Stedi"). Stedi spells codes out as names: entity identifiers,
  * entity types, follow-up actions, communication modes (stedi-codes.ts maps each to its X12 code,
  * and an unknown name is left out, never guessed, except a related entity's, which prices: written as
- * sent, so the row is unknown; benefit codes are written as sent). Every field of meaning is carried: the top-level
+ * sent, so the row is unknown). A benefit's coded elements are read from the code field or the name
+ * (json-read.ts benefitCodesOf), a value that reads as neither written as sent. Every field of meaning is carried: the top-level
  * `planDateInformation` (the plan's dates, written in the patient's loop), member dates, names, IDs,
  * addresses, the dependent's relationship (INS), the provider's `providerName`, benefits with their
  * procedure (EB13, json-read.ts procedureComposite), service delivery (HSD: visit limits), dates,
