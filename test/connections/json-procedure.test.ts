@@ -83,7 +83,8 @@ describe('compositeMedicalProcedureIdentifier is written as EB13', () => {
 
     test(`${vendor}: delimiters in the values never split the composite; a qualifier that is no code is written as sent (the row unknown)`, () => {
       const proc = { productOrServiceIdQualifier: 'HCPCS', [qualifierKey]: 'HC PCS', procedureCode: '908:37', procedureModifiers: ['9*5', ''] };
-      assert.match(written(read, { code: 'B', serviceTypeCodes: ['MH'], compositeMedicalProcedureIdentifier: proc }) ?? '', /^HC PCS:908 37:9 5$/i);
+      // The name sent beside it (`HCPCS`) is no name of the list either: both are written as sent (codeOfEither).
+      assert.match(written(read, { code: 'B', serviceTypeCodes: ['MH'], compositeMedicalProcedureIdentifier: proc }) ?? '', /^HC PCS\/HCPCS:908 37:9 5$/i);
     });
   }
 

@@ -208,19 +208,21 @@ test('v3: a readable name still reads as its code (EB01, EB02, EB06 and HSD by n
 /**
  * Stedi's reader writes its coded benefit elements as sent: never cut to a code's length, which could
  * make a value no code is into one (a coverage level "Employee and Spouse" into EMP, the subscriber's own).
+ * The benefit also sends each element's name, which the code sent beside it does not read as: the two
+ * are written together as sent (codeOfEither), the row unknown either way.
  */
 const STEDI_CASES: Unreadable[] = [
   {
     element: 'EB02 (never cut to EMP)',
     absent: (b) => delete b.coverageLevelCode,
     unreadable: (b) => (b.coverageLevelCode = 'EMPLOYEE AND SPOUSE'),
-    written: /^EB\*B\*EMPLOYEE AND SPOUSE\*MH\*/m,
+    written: /^EB\*B\*EMPLOYEE AND SPOUSE\/Individual\*MH\*/m,
   },
   {
     element: 'EB06 (never cut to 27)',
     absent: (b) => delete b.timeQualifierCode,
     unreadable: (b) => (b.timeQualifierCode = '27 or 36'),
-    written: /^EB\*B\*IND\*MH\*\*\*27 or 36\*30\*/m,
+    written: /^EB\*B\*IND\*MH\*\*\*27 or 36\/Visit\*30\*/m,
   },
   {
     element: 'EB13-01',

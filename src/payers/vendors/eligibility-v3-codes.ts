@@ -7,6 +7,7 @@
  * Change Healthcare sandbox answers show (test/fixtures/change-healthcare/). The tables are data, once
  * each, in eligibility-v3-codes.json; Stedi's reader and simulator use the same ones.
  */
+import { codeTable, type CodeTableName } from '../../x12/code-tables/index.ts';
 import CODES from './eligibility-v3-codes.json' with { type: 'json' };
 
 type Table = Readonly<Record<string, string>>;
@@ -53,6 +54,28 @@ export const MEMBER_REFERENCE_DESCRIPTIONS: Table = CODES.memberReferenceDescrip
 export const BENEFIT_REFERENCES: Table = CODES.benefitReferences;
 /** The subscriber's INS02 for a dependent (code list 1069), by the names `relationToSubscriber` spells. */
 export const RELATIONSHIPS: Table = CODES.relationships;
+
+/**
+ * One of the 271 reader's own code lists (src/x12/code-tables, each code with its X12 `name`) as codes
+ * by name, for the elements the JSON model also sends by name and no table above lists: the list the
+ * 271 reader decides the code by is the list its name is read from, never a copy.
+ */
+function namesOf(table: CodeTableName): Table {
+  return Object.fromEntries(Object.entries(codeTable(table).codes).map(([code, entry]) => [entry.name, code]));
+}
+
+/** EB03 service type codes (code list 1365), by the names `serviceTypes` spells (code-tables/eb03.json). */
+export const SERVICE_TYPES: Table = namesOf('eb03');
+/** EB04 insurance type codes (code list 1336), by `insuranceType` (code-tables/eb04.json). */
+export const INSURANCE_TYPES: Table = namesOf('eb04');
+/** EB06 time period qualifiers (code list 615 as EB06 allows it: TIME_PERIODS, HSD05's, and 13 24 Hours, 36 Admission). */
+export const BENEFIT_TIME_PERIODS: Table = namesOf('eb06');
+/** EB13-01 (C003-01) product or service ID qualifiers (code list 235), by name (code-tables/eb13-qualifier.json). */
+export const PRODUCT_QUALIFIERS: Table = namesOf('eb13-qualifier');
+/** HSD07 delivery or calendar pattern codes (code list 678), by name (code-tables/hsd07.json). */
+export const DELIVERY_PATTERNS: Table = namesOf('hsd07');
+/** HSD08 delivery time pattern codes (code list 679), by name (code-tables/hsd08.json). */
+export const DELIVERY_TIMES: Table = namesOf('hsd08');
 
 const fold = (s: string) =>
   s

@@ -11,11 +11,9 @@ import { AAA_REASONS } from '../../x12/aaa.ts';
 import { cleanText } from '../../x12/sanitize.ts';
 import type { SegmentList } from '../../x12/writer.ts';
 import {
-  BENEFIT_CODES,
   BENEFIT_REFERENCES,
   codeOf,
   codeOrAsSent,
-  COVERAGE_LEVELS,
   COMMUNICATION_MODES,
   DATE_NAME_ALIASES,
   DATE_NAMES,
@@ -23,13 +21,8 @@ import {
   ENTITY_TYPES,
   FOLLOWUP_ACTIONS,
   ID_QUALIFIERS,
-  MEASUREMENT_UNITS,
-  networkIndicator,
-  QUANTITY_QUALIFIERS,
-  TIME_PERIODS,
-  YES_NO,
 } from './eligibility-v3-codes.ts';
-import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
+import { arr, benefitCodesOf, hasField, obj, procedureComposite, serviceDeliveryCodesOf, str, type Obj } from './json-read.ts';
 
 /** A short code element as sent ('' when it is no code of 1 to 3 letters and digits). */
 const code = (v: unknown) => (/^[0-9A-Z]{1,3}$/i.test(str(v).trim()) ? str(v).trim().toUpperCase() : '');
@@ -222,16 +215,17 @@ export function relatedEntities(b: Obj): Obj[] {
 function serviceDelivery(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const h of arr(items)) {
+    const s = serviceDeliveryCodesOf(h);
     list.add(
       'HSD',
-      pricedCode(d, QUANTITY_QUALIFIERS, str(h.quantityQualifierCode) || str(h.quantityQualifier)),
+      cleanText(s.hsd01, d, AS_SENT),
       cleanText(str(h.quantity), d, 15),
-      pricedCode(d, MEASUREMENT_UNITS, str(h.unitForMeasurementCode) || str(h.unitForMeasurementQualifierCode) || str(h.unitForMeasurementQualifier)),
+      cleanText(s.hsd03, d, AS_SENT),
       cleanText(str(h.sampleSelectionModulus), d, 6),
-      pricedCode(d, TIME_PERIODS, str(h.timePeriodQualifierCode) || str(h.timePeriodQualifier)),
+      cleanText(s.hsd05, d, AS_SENT),
       cleanText(str(h.numOfPeriods), d, 3),
-      code(h.deliveryOrCalendarPatternCode) || code(h.deliveryOrCalendarPatternQualifierCode),
-      code(h.deliveryPatternTimeCode) || code(h.deliveryPatternTimeQualifierCode),
+      cleanText(s.hsd07, d, AS_SENT),
+      cleanText(s.hsd08, d, AS_SENT),
     );
   }
 }
@@ -239,21 +233,22 @@ function serviceDelivery(list: SegmentList, items: unknown): void {
 export function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
-    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => codeOrSent(d, c)).filter(Boolean);
+    // Every coded element from its code field or its name (benefitCodesOf), as sent when neither reads.
+    const c = benefitCodesOf(b);
     list.add(
       'EB',
-      pricedCode(d, BENEFIT_CODES, str(b.code) || str(b.name)),
-      pricedCode(d, COVERAGE_LEVELS, str(b.coverageLevelCode) || str(b.coverageLevel)),
-      list.repeat(types),
-      codeOrSent(d, b.insuranceTypeCode),
+      cleanText(c.eb01, d, AS_SENT),
+      cleanText(c.eb02, d, AS_SENT),
+      list.repeat(c.eb03.map((t) => cleanText(t, d, AS_SENT)).filter(Boolean)),
+      cleanText(c.eb04, d, AS_SENT),
       cleanText(str(b.planCoverage), d, 50),
-      pricedCode(d, TIME_PERIODS, str(b.timeQualifierCode) || str(b.timeQualifier)),
+      cleanText(c.eb06, d, AS_SENT),
       cleanText(str(b.benefitAmount), d, 18),
       cleanText(str(b.benefitPercent), d, 10),
-      pricedCode(d, QUANTITY_QUALIFIERS, str(b.quantityQualifierCode) || str(b.quantityQualifier)),
+      cleanText(c.eb09, d, AS_SENT),
       cleanText(str(b.benefitQuantity), d, 15),
-      pricedCode(d, YES_NO, str(b.authOrCertIndicator)),
-      cleanText(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
+      cleanText(c.eb11, d, AS_SENT),
+      cleanText(c.eb12, d, AS_SENT),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, cleanText),
     );
     serviceDelivery(list, b.benefitsServiceDelivery);

@@ -3,7 +3,8 @@
  * endpoints (docs/going-live.md, "Stedi"). Stedi spells codes out as names: entity identifiers,
  * entity types, follow-up actions, communication modes (stedi-codes.ts maps each to its X12 code,
  * and an unknown name is left out, never guessed, except a related entity's, which prices: written as
- * sent, so the row is unknown; benefit codes are written as sent). Every field of meaning is carried: the top-level
+ * sent, so the row is unknown). A benefit's coded elements are read from the code field or the name
+ * (json-read.ts benefitCodesOf), a value that reads as neither written as sent. Every field of meaning is carried: the top-level
  * `planDateInformation` (the plan's dates, written in the patient's loop), member dates, names, IDs,
  * addresses, the dependent's relationship (INS), the provider's `providerName`, benefits with their
  * procedure (EB13, json-read.ts procedureComposite), service delivery (HSD: visit limits), dates,
@@ -17,7 +18,7 @@ import { isoToD8 } from '../../x12/values.ts';
 import { SegmentList } from '../../x12/writer.ts';
 import { DATE_NAME_SPELLINGS, DATE_NAMES } from './eligibility-v3-codes.ts';
 import { interchange271 } from './json-271.ts';
-import { arr, hasField, obj, procedureComposite, str, type Obj } from './json-read.ts';
+import { arr, benefitCodesOf, hasField, obj, procedureComposite, serviceDeliveryCodesOf, str, type Obj } from './json-read.ts';
 import {
   codeFor,
   COMMUNICATION_MODE_CODES,
@@ -30,7 +31,6 @@ import {
   PLAN_REFS,
   type RefField,
 } from './stedi-codes.ts';
-import { networkIndicator } from './eligibility-v3-codes.ts';
 
 /**
  * A value as an element of the 271 we write for our own reader: delimiters and control characters
@@ -226,39 +226,40 @@ function related(list: SegmentList, r: Obj): void {
 function benefits(list: SegmentList, items: unknown): void {
   const d = list.d;
   for (const b of arr(items)) {
-    // Coded elements whole as sent: a value that is no code is never cut to a code's length (INDIVIDUAL to IND,
-    // "Employee and Spouse" to EMP), so what no table reads stays unknown in the 271 reader's closed world.
-    const types = (Array.isArray(b.serviceTypeCodes) ? b.serviceTypeCodes : []).map((c) => text(str(c), d, AS_SENT)).filter(Boolean);
+    // Every coded element from its code field or its name (benefitCodesOf): a value neither reads as stays whole as
+    // sent, never cut to a code's length (INDIVIDUAL to IND, "Employee and Spouse" to EMP), so what no table reads
+    // stays unknown in the 271 reader's closed world.
+    const c = benefitCodesOf(b);
     list.add(
       'EB',
-      text(str(b.code), d, AS_SENT),
-      text(str(b.coverageLevelCode), d, AS_SENT),
-      list.repeat(types),
-      text(str(b.insuranceTypeCode), d, AS_SENT),
+      text(c.eb01, d, AS_SENT),
+      text(c.eb02, d, AS_SENT),
+      list.repeat(c.eb03.map((t) => text(t, d, AS_SENT)).filter(Boolean)),
+      text(c.eb04, d, AS_SENT),
       text(str(b.planCoverage), d, 50),
-      text(str(b.timeQualifierCode), d, AS_SENT),
+      text(c.eb06, d, AS_SENT),
       text(str(b.benefitAmount), d, 18),
       text(str(b.benefitPercent), d, 10),
-      text(str(b.quantityQualifierCode), d, AS_SENT),
+      text(c.eb09, d, AS_SENT),
       text(str(b.benefitQuantity), d, 15),
-      text(str(b.authOrCertIndicator), d, AS_SENT),
-      text(networkIndicator(str(b.inPlanNetworkIndicatorCode), str(b.inPlanNetworkIndicator)), d, 30),
+      text(c.eb11, d, AS_SENT),
+      text(c.eb12, d, AS_SENT),
       procedureComposite(b.compositeMedicalProcedureIdentifier, d, text),
     );
-    for (const h of arr(b.benefitsServiceDelivery))
-      list.addAll(
+    for (const h of arr(b.benefitsServiceDelivery)) {
+      const s = serviceDeliveryCodesOf(h);
+      list.add(
         'HSD',
-        [
-          h.quantityQualifierCode,
-          h.quantity,
-          h.unitForMeasurementQualifierCode,
-          h.sampleSelectionModulus,
-          h.timePeriodQualifierCode,
-          h.numOfPeriods,
-          h.deliveryOrCalendarPatternQualifierCode,
-          h.deliveryPatternTimeQualifierCode,
-        ].map((v) => text(str(v), d, 15)),
+        text(s.hsd01, d, AS_SENT),
+        text(str(h.quantity), d, 15),
+        text(s.hsd03, d, AS_SENT),
+        text(str(h.sampleSelectionModulus), d, 15),
+        text(s.hsd05, d, AS_SENT),
+        text(str(h.numOfPeriods), d, 15),
+        text(s.hsd07, d, AS_SENT),
+        text(s.hsd08, d, AS_SENT),
       );
+    }
     refs(list, BENEFIT_REFS, obj(b.benefitsAdditionalInformation));
     dates(list, b.benefitsDateInformation);
     aaa(list, b.aaaErrors);
