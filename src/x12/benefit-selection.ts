@@ -170,21 +170,28 @@ function traceUnknowns(rows: readonly Selectable[], figure: string, n: Net, trac
     });
 }
 
+/** What pricing a network reads of the plan and the encounter beside its rows. */
+export interface PlanFacts {
+  hdhp: boolean;
+  /** The places a row must fit to price the session. */
+  fits: (p: PlaceFit) => boolean;
+  fallback?: CostShareFallback;
+  /** The visit's place of service and procedure, for words qualifying a share by either. */
+  place?: string | null;
+  procedure?: string | null;
+  /** How long the session's procedure lasts, for a limit in a unit of time (procedure-minutes.json). */
+  minutes?: number | null;
+  /** The rows whose MSG age conditions the patient's age meets (row-lists.ts `admitted`): those words are decided. */
+  ageAdmitted?: ReadonlySet<Selectable>;
+}
+
 /** The behavioral-health benefits of network n, or null when the 271 says nothing about it. */
 export function networkBenefits(
   bh: readonly Selectable[],
   n: Net,
   warnings: string[],
   trace?: TraceEntry[],
-  plan: {
-    hdhp: boolean;
-    fits: (p: PlaceFit) => boolean;
-    fallback?: CostShareFallback;
-    place?: string | null;
-    procedure?: string | null;
-    minutes?: number | null;
-    ageAdmitted?: ReadonlySet<Selectable>;
-  } = { hdhp: false, fits: pricesOffice },
+  plan: PlanFacts = { hdhp: false, fits: pricesOffice },
   unknown: readonly Selectable[] = NO_ROWS,
   otherPlace: readonly Selectable[] = NO_ROWS,
 ): NetworkBenefits | null {

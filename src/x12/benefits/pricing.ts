@@ -4,7 +4,7 @@
  * the 271 that leave the member the whole session are benefits/gates.ts.
  */
 import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../domain/coverage.ts';
-import { networkBenefits, telehealthShare } from '../benefit-selection.ts';
+import { networkBenefits, telehealthShare, type PlanFacts } from '../benefit-selection.ts';
 import { insuranceCode, isShareInfo, type Benefit } from '../eb-benefit.ts';
 import { STRONG_BH_TIER } from '../codes.ts';
 import { medicareParts } from '../medicare.ts';
@@ -13,7 +13,6 @@ import { closeGates, ownServiceGate } from './gates.ts';
 import { medicarePartOf } from '../code-tables/attributes.ts';
 import type { SessionStatus } from '../plan-rows.ts';
 import type { PricingRows } from './pricing-rows.ts';
-import type { CostShareFallback, PlaceFit } from './rows.ts';
 import { traced, type TraceEntry } from './trace.ts';
 
 /** A row for Medicare Part A (EB04 MA: eb04.json `medicarePart`). */
@@ -33,16 +32,7 @@ export interface PricingInput {
   dateOfService: IsoDate | null;
   /** The plan is inactive: no gate is read (the estimate's own gate closes). */
   inactive: boolean;
-  plan: {
-    hdhp: boolean;
-    fits: (p: PlaceFit) => boolean;
-    fallback?: CostShareFallback;
-    place?: string | null;
-    procedure?: string | null;
-    minutes?: number | null;
-    /** The patient's own class's rows whose MSG age conditions the patient's age meets (row-lists.ts `admitted`): those words are decided. */
-    ageAdmitted?: ReadonlySet<Benefit>;
-  };
+  plan: PlanFacts;
   /** HETS reports a Medicare Advantage enrollment: Original Medicare's figures never price the session. */
   advantageElsewhere: boolean;
   /** Mental health's status rows say inactive for this network only (EB12 Y or N): its session is not covered. */
