@@ -15,15 +15,14 @@
  *   reported deductible unless an MSG waives it.
  * - EB11 Y / N on the group: prior authorization required / not required.
  */
-import type { CostShare, NetworkBenefits } from '../domain/coverage.ts';
+import type { NetworkBenefits } from '../domain/coverage.ts';
 import { AccumulatorReader, VisitReader } from './benefits/accumulators.ts';
-import { competingRank, competingShareRank, unknownScope, unknownWords } from './benefits/closed-world.ts';
+import { unknownScope } from './benefits/closed-world.ts';
 import { DollarLimits } from './benefits/dollar-limits.ts';
 import {
   costApplies,
   isNotCoveredInfo,
   isShareInfo,
-  pricesTelehealth,
   pricesOffice,
   rowRank,
   statusApplies,
@@ -32,13 +31,16 @@ import {
   type PlaceFit,
   type Selectable,
 } from './benefits/rows.ts';
-import { forVisit, shareGroup, traceGroup, type ShareGroup } from './benefits/share-group.ts';
+import { shareGroup } from './benefits/share-group.ts';
+import { traceGroup } from './benefits/share-group-trace.ts';
+import { forVisit } from './benefits/share-visits.ts';
+import { hintOf } from './benefits/share-rows.ts';
+import { UNKNOWN_LEVELS, sharesCompeteAt, traceUnknowns, unknownsOf } from './unknown-competitors.ts';
 import { traced, type TraceEntry } from './benefits/trace.ts';
 import { STRONG_BH_TIER } from './codes.ts';
 import { codeEntry } from './code-tables/index.ts';
 import { benefitRole } from './code-tables/attributes.ts';
 import { el } from './tokenizer.ts';
-import { TELEHEALTH_PLACES_OF_SERVICE } from '../domain/encounter.ts';
 
 export { hasServiceLimit } from './benefits/accumulators.ts';
 export {
@@ -57,27 +59,6 @@ export {
 export { shareGroup, type ShareGroup } from './benefits/share-group.ts';
 export { traced, type TraceEntry } from './benefits/trace.ts';
 
-/**
- * What the network's MSGs say about the deductible, when the group's own rows say nothing: only the
- * rows of the group's service type or a more specific one speak for it (a waiver written on the office
- * visit, 98, says nothing of a mental-health coinsurance), and only when they all agree (never the
- * first of several). `from` is the earliest such row, for the explanation.
- */
-function networkHint(hinted: readonly Selectable[] | null, tier: number): { hint: boolean | null; from: Selectable | null } {
-  let hint: boolean | null = null;
-  let from: Selectable | null = null;
-  if (hinted === null) return { hint, from };
-  for (const b of hinted) {
-    if (b.tier > tier) continue;
-    if (hint === null) {
-      hint = b.deductibleHint;
-      from = b;
-    } else if (hint !== b.deductibleHint) return { hint: null, from: null };
-    else if (from && b.loop.seg.index < from.loop.seg.index) from = b;
-  }
-  return { hint, from };
-}
-
 const NO_ROWS: readonly Selectable[] = [];
 
 /** EB01 H (Unlimited): the code table says the row states no limit (eb01.json `limit`). */
@@ -95,80 +76,8 @@ function unlimitedOver(unlimited: Selectable | null, visitRank: number): 'unlimi
   return rank === visitRank ? 'contradicts' : null;
 }
 
-/**
- * The least specific rank at which a cost-share row with unknown values competes for the group's figures: the
- * group's own rank, or any rank when the group takes its share from the office visit its MSG names ("SAME AS
- * PRIMARY CARE": those office rows are less specific than the group, and an unknown one may be among them).
- */
-const sharesCompeteAt = (g: ShareGroup | null): number => (g === null || g.sameAs !== null ? Infinity : g.rank);
-
-/** The figures rows with values no rule reads compete for (closed-world.ts), each with those rows. */
-interface Unknowns {
-  share: Selectable[];
-  deductible: Selectable[];
-  oop: Selectable[];
-  visits: Selectable[];
-}
-
-/**
- * Which figures of network n the rows with unknown values compete for: a figure their EB01 states, for
- * the network and place, when the rank deciding it is not more specific than the one the row could
- * have (competingRank). The cost share is unknown with any of them: an accumulator of unknown amount
- * may be none (0) or not, which decides the structure; a visit limit whether the session is covered at
- * all; so does a mental-health status row with unknown values.
- */
-function unknownsOf(
-  unknown: readonly Selectable[],
-  n: Net,
-  fits: (p: PlaceFit) => boolean,
-  ranks: { share: number; deductible: number; oop: number; visits: number },
-): Unknowns | null {
-  let out: Unknowns | null = null;
-  for (const r of unknown) {
-    if (!costApplies(r, n)) continue;
-    const o = (out ??= { share: [], deductible: [], oop: [], visits: [] });
-    const role = benefitRole(r.info);
-    if (isShareInfo(r.info)) {
-      if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
-    } else if (role === 'deductible' || role === 'out_of_pocket') {
-      // An accumulator of unknown amount may be 0 (none) or not: whether the session waits for it, or is capped, and so the structure, is unknown.
-      if (competingRank(r) <= (role === 'deductible' ? ranks.deductible : ranks.oop)) {
-        (role === 'deductible' ? o.deductible : o.oop).push(r);
-        o.share.push(r);
-      }
-    } else if (role === 'limitation') {
-      if (competingRank(r) <= ranks.visits) {
-        o.visits.push(r);
-        o.share.push(r);
-      }
-    } else if (r.status && (r.tier <= STRONG_BH_TIER || unknownScope(r, 'service'))) o.share.push(r);
-    else if (r.unknown?.some((u) => u.element === 'EB01')) {
-      // An EB01 no table reads may be any benefit: a cost share, an accumulator or a limit at the row's rank.
-      if ((fits(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= ranks.share) o.share.push(r);
-      else if (competingRank(r) <= Math.max(ranks.deductible, ranks.oop, ranks.visits)) o.share.push(r);
-    }
-  }
-  return out !== null && (out.share.length > 0 || out.deductible.length > 0 || out.oop.length > 0 || out.visits.length > 0) ? out : null;
-}
-
 /** The procedure part of a rowRank: 0 the encounter's procedure (EB13), 1 a range holding it, 2 none. */
 const procedurePart = (rank: number) => (rank < 500 ? 0 : rank < 1000 ? 1 : 2);
-
-const UNKNOWN_LEVELS = () => ({ individual: { total: null, remaining: null }, family: { total: null, remaining: null } });
-
-function traceUnknowns(rows: readonly Selectable[], figure: string, n: Net, trace: TraceEntry[]): void {
-  for (const r of rows)
-    trace.push({
-      ...traced(
-        figure,
-        n,
-        r,
-        `unknown: this row competes for the ${figure} and carries values no rule reads ` +
-          `(${unknownWords(r.unknown ?? [])}); the figure is unknown, never another row's`,
-      ),
-      status: 'conflict',
-    });
-}
 
 /** What pricing a network reads of the plan and the encounter beside its rows. */
 export interface PlanFacts {
@@ -278,7 +187,10 @@ export function networkBenefits(
   let deductibleTier = deductible?.tier ?? 4;
   if (deductibleUnknown) for (const r of unknowns.deductible) deductibleTier = Math.min(deductibleTier, unknownScope(r, 'service') ? 0 : r.tier);
   // A row less specific than an EB*V on a behavioral-health type speaks for nothing of the session, its deductible words neither.
-  const { hint: anyHint, from: anyHintFrom } = networkHint(hinted, Math.min(group?.tier ?? Infinity, cannotTier));
+  // What the network's MSGs say of the deductible when the group's rows say nothing: only rows of the group's service type
+  // or a more specific one speak for it (a waiver on the office visit 98 says nothing of an MH coinsurance), when they agree.
+  const hintTier = Math.min(group?.tier ?? Infinity, cannotTier);
+  const { hint: anyHint, from: anyHintFrom } = hintOf(hinted ?? NO_ROWS, (b) => b.tier <= hintTier);
   const hint = group?.hint ?? anyHint;
   // A coinsurance waits for a reported deductible; one of 0 beside a copay puts nothing on top of it, so the copay's rule decides.
   const shareWaits = group !== null && ((group.coinsurance !== null && !(group.coinsurance === 0 && group.copayment !== null)) || group.notCovered);
@@ -414,40 +326,4 @@ export function networkBenefits(
     dollars?.trace(n, trace);
   }
   return out;
-}
-
-/** The telehealth cost share of network n, kept only when it differs from the in-person one. */
-export function telehealthShare(
-  list: readonly Selectable[],
-  n: Net,
-  inPerson: NetworkBenefits | null,
-  warnings: string[],
-  trace?: TraceEntry[],
-  unknown: readonly Selectable[] = NO_ROWS,
-  ageAdmitted?: ReadonlySet<Selectable>,
-  procedure: string | null = null,
-): CostShare | null {
-  // The telehealth cost share is a telehealth visit's: words qualifying it for one (share-qualifiers.json) read at a telehealth place.
-  const group = shareGroup(list, n, warnings, { fits: pricesTelehealth, place: TELEHEALTH_PLACES_OF_SERVICE[0] ?? null, procedure, ageAdmitted });
-  if (unknown.length > 0) {
-    // Rows with values no rule reads (closed-world.ts): a telehealth figure they compete for is unknown, and one beside an
-    // unknown in-person cost share cannot be told apart from it.
-    const inPersonUnknown = inPerson === null || (inPerson.copayment === null && inPerson.coinsurance === null);
-    const applying = unknown.filter((r) => costApplies(r, n));
-    const competes = applying.some(
-      (r) => isShareInfo(r.info) && (pricesTelehealth(r.place) || unknownScope(r, 'place')) && competingShareRank(r) <= sharesCompeteAt(group),
-    );
-    if (inPersonUnknown && applying.length > 0) return null;
-    if (competes) {
-      if (trace) traceUnknowns(applying, 'telehealth cost share', n, trace);
-      return { copayment: null, coinsurance: null };
-    }
-  }
-  if (!group || group.notCovered) return null;
-  const { copayment, coinsurance, coinsuranceCap } = group;
-  if (copayment === null && coinsurance === null) return null;
-  if (copayment === (inPerson?.copayment ?? null) && coinsurance === (inPerson?.coinsurance ?? null) && coinsuranceCap === inPerson?.coinsurance_cap)
-    return null;
-  if (trace) traceGroup(group, n, 'telehealth ', trace);
-  return coinsuranceCap !== undefined && coinsurance !== null ? { copayment, coinsurance, coinsurance_cap: coinsuranceCap } : { copayment, coinsurance };
 }

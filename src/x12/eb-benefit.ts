@@ -2,14 +2,14 @@
 import type { CoverageStatus, IsoDate } from '../domain/coverage.ts';
 import { hasServiceLimit, placeFit, type PlaceFit } from './benefit-selection.ts';
 import { bhTier, tierOf } from './codes.ts';
-import { benefitDtp, benefitRole, isPlanLevelType, networkOf, statusCoverage } from './code-tables/attributes.ts';
+import { benefitDtp, benefitRole, isPlanLevelType, statusCoverage } from './code-tables/attributes.ts';
 import type { BenefitRole } from './code-tables/index.ts';
 import type { Delimiters } from './delimiters.ts';
 import { readHints } from './hints.ts';
 import { type BenefitLoop } from './loops.ts';
 import { benefitWindow, type RowScope } from './benefits/filters.ts';
 import { unknownValues, type UnknownValue } from './benefits/closed-world.ts';
-import { isShareInfo, namesPlace } from './benefits/rows.ts';
+import { isShareInfo, namesPlace, statedNetwork } from './benefits/rows.ts';
 import { providerFit, type ProviderFit } from './benefits/providers.ts';
 import { components, el, repetitions } from './tokenizer.ts';
 import { readDtpDate } from './values.ts';
@@ -112,8 +112,7 @@ export function readBenefit(loop: BenefitLoop, d: Delimiters, inPerson = '11', v
   let bluecard = false;
   let hdhp = false;
   if (loop.msg.length > 0) {
-    const eb12 = networkOf(el(s, 12));
-    const network = eb12 === 'in' || eb12 === 'out' ? eb12 : null;
+    const network = statedNetwork(el(s, 12));
     for (const m of loop.msg) {
       const text = el(m, 1);
       if (text === '') continue;

@@ -7,6 +7,7 @@
 import COST_SHARE_PHRASES from './cost-share-phrases.json' with { type: 'json' };
 import STATUS_PHRASES from './status-phrases.json' with { type: 'json' };
 import { msgWords } from './msg-words.ts';
+import { d8ToIso } from '../values.ts';
 
 export type Cue = 'qmb' | 'slmb' | 'medicare' | 'medicare_supplement' | 'medicare_advantage' | 'medicaid' | 'hdhp' | 'marketplace';
 
@@ -309,9 +310,7 @@ const AGE_AFTER = new RegExp(STATUS_PHRASES.age_after);
 /** A date as MSG text writes it (10/31/2026, 10-31-2026, 2026-10-31, 20261031), as ISO; null when not a date. */
 function isoOfWords(s: string): string | null {
   const us = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(s);
-  const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : s;
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return m >= 1 && m <= 12 && d >= 1 && d <= 31 && y >= 1900 ? iso : null;
+  return d8ToIso(us ? `${us[3]}${us[1]!.padStart(2, '0')}${us[2]!.padStart(2, '0')}` : s.replaceAll('-', ''));
 }
 
 /**

@@ -4,7 +4,8 @@
  * the 271 that leave the member the whole session are benefits/gates.ts.
  */
 import type { InsuranceType, IsoDate, NetworkBenefits, CostShare } from '../../domain/coverage.ts';
-import { networkBenefits, telehealthShare, type PlanFacts } from '../benefit-selection.ts';
+import { networkBenefits, type PlanFacts } from '../benefit-selection.ts';
+import { telehealthShare } from '../telehealth-share.ts';
 import { insuranceCode, isShareInfo, type Benefit } from '../eb-benefit.ts';
 import { STRONG_BH_TIER } from '../codes.ts';
 import { medicareParts } from '../medicare.ts';

@@ -135,8 +135,13 @@ export const readShareQuiet = (b: Pick<Selectable, 'loop'>) => readShare(b);
 
 /** EB12 Y or N: the row names its network (beats a row for both networks). */
 export function namesNetwork(b: Pick<Selectable, 'net'>): boolean {
-  const network = networkOf(b.net);
-  return network === 'in' || network === 'out';
+  return statedNetwork(b.net) !== null;
+}
+
+/** The one network an EB12 names (Y in, N out), else null (both, unstated, or no TR3 code). */
+export function statedNetwork(eb12: string): 'in' | 'out' | null {
+  const network = networkOf(eb12);
+  return network === 'in' || network === 'out' ? network : null;
 }
 
 /**

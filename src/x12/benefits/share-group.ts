@@ -17,6 +17,7 @@ import {
   rowRank,
   placeRank,
   namesNetwork,
+  statedNetwork,
   shareRankOf,
   type CostShareFallback,
   type Net,
@@ -25,121 +26,19 @@ import {
   costApplies,
 } from './rows.ts';
 import { el } from '../tokenizer.ts';
-import { authorizationOf, benefitRef, benefitRole, networkOf } from '../code-tables/attributes.ts';
+import { authorizationOf, benefitRef, benefitRole } from '../code-tables/attributes.ts';
 import { codeEntry } from '../code-tables/index.ts';
-import { TIER_NAME, traced, type TraceEntry } from './trace.ts';
-import { namesOfficeKind, saysVisitRange, shareRelations, visitSplitOf, type ShareRelation } from './phrases.ts';
+import type { ShareRelation } from './phrases.ts';
 import { undecidedWords } from './share-messages.ts';
 import { ageCondition } from './age-condition.ts';
 import { qualifyShare } from './share-qualifiers.ts';
+import { agreed, hintOf, isCostShare } from './share-rows.ts';
+import { describesSameAs, facilityOnly, officeShare, relationsOf } from './share-words.ts';
+import { byVisitCount, splitOf } from './share-visits.ts';
 
-/** EB01 A or B (eb01.json `role` coinsurance, copayment): a cost share. */
-function isCostShare(b: Selectable): boolean {
-  const role = benefitRole(b.info);
-  return role === 'copayment' || role === 'coinsurance';
-}
-/** One cost-share group: the EBs of the most specific rank that reports a cost share for the place. */
-export interface ShareGroup {
-  tier: number;
-  /** The group's rank (shareRank): a row with unknown values competes for its figures when its own rank could be this or better. */
-  rank: number;
-  copayment: number | null;
-  coinsurance: number | null;
-  notCovered: boolean;
-  /** EB11 of the group: Y true, N false, neither null. */
-  priorAuth: boolean | null;
-  /** REF*G1 of the group's rows (prior authorization number), when they state one and agree. */
-  authNumber: string | null;
-  hint: boolean | null;
-  /** The EBs the values came from (for the explanation). */
-  sources: { copay: Selectable | null; coinsurance: Selectable | null; notCovered: Selectable | null; hint: Selectable | null; explicit: boolean };
-  /** Rows of the winning rank whose copays or coinsurances disagree, or a copay and a coinsurance each stated for some visits only. */
-  conflicts: Selectable[];
-  /** The conflict is a copay and a coinsurance for different visits of the year (byVisitCount), not different amounts. */
-  byVisits: boolean;
-  /** The MSG says the member pays the greater or the lesser of the copay and the coinsurance, never both (cost-share-phrases.json). */
-  combine: 'greater' | 'lesser' | null;
-  /** The conflict is a copay and a coinsurance related in words no rule reads ("$30 OR 20 %"). */
-  byWords: boolean;
-  /** The words also leave open whether the OOP max caps the session (share-qualifiers.json `alsoUnknown`). */
-  oopUnknown?: boolean;
-  /** The order of the 98 and 30 fallbacks this group was chosen by (the payer directory's, else 98 first). */
-  fallback: CostShareFallback;
-  /** The cost share came from the primary care or specialist office visit the row's MSG names ("SAME AS PRIMARY CARE"). */
-  sameAs: 'primary_care' | 'specialist' | null;
-  /** The MSG says the copay (or the coinsurance) applies instead of the other (cost-share-phrases.json copay_only, coinsurance_only). */
-  insteadOf?: 'copay' | 'coinsurance';
-  /** The most the member pays of the coinsurance for one visit (an MSG caps it: share-qualifiers.json), in cents. */
-  coinsuranceCap?: number;
-  /** What the rows' MSGs say of the copay or coinsurance for this visit (share-qualifiers.json), for the explanation. */
-  qualified: string[];
-  /** Words of the competing rows' MSG that no rule reads and no informational class holds (share-messages.json): the share is unknown. */
-  unread?: string[];
-  /** Set when forVisit chose one of them for the visit's number in the year. */
-  visitSplit?: { visit: number; split: number; row: Selectable };
-}
+import type { ShareGroup } from './share-group-shape.ts';
 
-const rangesVisits = (b: Selectable) => b.loop.msg.some((m) => saysVisitRange(el(m, 1)));
-
-/**
- * A copay and a coinsurance of one group, either stated for some visits of the year only ("COPAY APPLIES
- * TO FIRST 5 VISITS", "COINSURANCE BEGINNING WITH 6TH VISIT"): alternatives by visit count, not one cost
- * share on top of the other, and which visit this is the 271 does not say (docs/estimates.md 1.1).
- */
-function byVisitCount(copay: Selectable | null, coinsurance: Selectable | null): boolean {
-  return copay !== null && coinsurance !== null && (rangesVisits(copay) || rangesVisits(coinsurance));
-}
-
-/** The fallback order of a psychotherapy session's cost share, in words (docs/estimates.md 1.1, "Fallback order"). */
-const FALLBACK_ORDER: Readonly<Record<CostShareFallback, string>> = {
-  '98-then-30': 'MH, then CF/A4/A6/A8/AI, then the office visit 98, then the plan 30',
-  '30-then-98': "MH, then CF/A4/A6/A8/AI, then the plan 30, then the office visit 98 (the payer directory's order)",
-};
-
-const NONE: readonly ShareRelation[] = [];
-
-/** What a row's MSGs say of its cost share (phrases.ts shareRelations); most rows carry none. */
-function relationsOf(b: Selectable): readonly ShareRelation[] {
-  if (b.loop.msg.length === 0) return NONE;
-  const out: ShareRelation[] = [];
-  for (const m of b.loop.msg) for (const r of shareRelations(el(m, 1))) if (!out.includes(r)) out.push(r);
-  return out;
-}
-
-/**
- * An EB01 D (benefit description, eb01.json `role` description) whose MSG says its service's cost share is the
- * primary care or the specialist office visit's ("PAID AT THE PRIMARY CARE COPAY"): a row of the cost-share group
- * at its rank stating that share (docs/estimates.md 1.1, "Cost shares related in words").
- */
-function describesSameAs(b: Selectable): boolean {
-  if (benefitRole(b.info) !== 'description' || b.tier < 0) return false;
-  const r = relationsOf(b);
-  return r.includes('same_as_primary_care') || r.includes('same_as_specialist');
-}
-
-/** A row for a facility's charges only never prices a professional session (cost-share-phrases.json facility_only). */
-const facilityOnly = (b: Selectable) => {
-  const r = relationsOf(b);
-  return r.includes('facility_only') && !r.includes('professional_only');
-};
-
-/**
- * The office visit a row of the group says its cost share is the same as ("SAME AS PRIMARY CARE"): the copay
- * and the coinsurance the office visit (98) or plan (30) rows of the network state for it (their MSG names it),
- * when they agree; null values when none or several.
- */
-function officeShare(
-  list: readonly Selectable[],
-  kind: 'primary_care' | 'specialist',
-  n: Net,
-  fits: (p: PlaceFit) => boolean,
-): { copay: { value: number | null; from: Selectable | null }; coins: { value: number | null; from: Selectable | null } } {
-  const rows = list.filter(
-    (b) => isCostShare(b) && b.tier >= 2 && costApplies(b, n) && fits(b.place) && b.loop.msg.some((m) => namesOfficeKind(el(m, 1), kind)),
-  );
-  const none: Selectable[] = [];
-  return { copay: agreed(rows, 'copayment', readAmount, none), coins: agreed(rows, 'coinsurance', readShareQuiet, none) };
-}
+export type { ShareGroup };
 
 /**
  * A row's rank in the group; `planFirst` (a payer's `30-then-98` fallback) puts the plan's 30 before the office
@@ -150,63 +49,6 @@ function shareRank(b: Selectable, planFirst = false): number {
   const swap = planFirst ? (b.tier === 3 ? -10 : b.tier === 2 ? 10 : 0) : 0;
   const net = namesNetwork(b) ? 0 : 1;
   return shareRankOf(rowRank(b) - net + swap, net, placeRank(b), b.provider?.fit === 'ours');
-}
-
-/**
- * The one value the rows of EB01 `role` (eb01.json: copayment B, coinsurance A) state, from the earliest row stating it; or null with those
- * rows in conflict when they state more than one.
- */
-function agreed(
-  rows: readonly Selectable[],
-  role: 'copayment' | 'coinsurance',
-  read: (b: Selectable) => number | null,
-  conflicts: Selectable[],
-): { value: number | null; from: Selectable | null } {
-  // Each row's value is read once (an element slice and a decimal parse), again only for rows in conflict.
-  let v: number | null = null;
-  let from: Selectable | null = null;
-  let same = true;
-  for (const b of rows) {
-    if (benefitRole(b.info) !== role) continue;
-    const value = read(b);
-    if (value === null) continue;
-    if (from === null) {
-      v = value;
-      from = b;
-    } else {
-      if (value !== v) same = false;
-      if (b.loop.seg.index < from.loop.seg.index) from = b;
-    }
-  }
-  if (same) return { value: v, from };
-  for (const b of rows) if (benefitRole(b.info) === role && read(b) !== null) conflicts.push(b);
-  return { value: null, from: null };
-}
-
-const everyRow = () => true;
-
-/**
- * The deductible hint of the rows `counts` keeps: what all of them that say one agree on, from the
- * earliest saying it; null when none says one or they disagree.
- */
-function hintOf(rows: readonly Selectable[], counts: (b: Selectable) => boolean = everyRow): { hint: boolean | null; from: Selectable | null } {
-  let hint: boolean | null = null;
-  let from: Selectable | null = null;
-  for (const b of rows) {
-    if (b.deductibleHint === null || !counts(b)) continue;
-    if (from === null) {
-      hint = b.deductibleHint;
-      from = b;
-    } else if (b.deductibleHint !== hint) return { hint: null, from: null };
-    else if (b.loop.seg.index < from.loop.seg.index) from = b;
-  }
-  return { hint, from };
-}
-
-/** The one network a row's EB12 names (Y in, N out), else null. */
-function rowNetwork(b: Selectable): 'in' | 'out' | null {
-  const n = networkOf(b.net);
-  return n === 'in' || n === 'out' ? n : null;
 }
 
 /** What choosing a group reads beside its rows. */
@@ -354,7 +196,7 @@ export function shareGroup(list: readonly Selectable[], n: Net, warnings: string
       for (const m of b.loop.msg) {
         // An age condition the patient's age was checked against (persons.ts) is decided words.
         if (ageAdmitted?.has(b) === true && ageCondition(el(m, 1)) !== null) continue;
-        unread.push(...undecidedWords(el(m, 1), { providerNamed: named, network: rowNetwork(b) }, own));
+        unread.push(...undecidedWords(el(m, 1), { providerNamed: named, network: statedNetwork(b.net) }, own));
       }
     }
   }
@@ -405,87 +247,5 @@ export function shareGroup(list: readonly Selectable[], n: Net, warnings: string
     ...(coinsuranceCap !== undefined ? { coinsuranceCap } : {}),
     ...(insteadOf !== null ? { insteadOf } : {}),
     ...(oopUnknown ? { oopUnknown } : {}),
-  };
-}
-
-export function traceGroup(group: ShareGroup, n: Net, prefix: string, out: TraceEntry[]): void {
-  // No behavioral-health type states a cost share: the fallback order prices it, and the explanation says so (docs/estimates.md 1.1).
-  const fallback = group.tier >= 2 ? ` (fallback: no behavioral-health cost share; order ${FALLBACK_ORDER[group.fallback]})` : '';
-  const where = `most specific service type with a cost share: ${TIER_NAME[group.tier] ?? group.tier}${group.sources.explicit ? ', place of service named' : ''}${fallback}`;
-  if (group.notCovered) out.push(traced(`${prefix}not covered`, n, group.sources.notCovered, `EB01 I (${where}): the member pays the whole session`));
-  const split = group.visitSplit;
-  const byVisit = split
-    ? `; the payer's MSG splits the year's visits after visit ${split.split}, and this is visit ${split.visit} (the visit limit's used count)`
-    : '';
-  const words = group.combine
-    ? `; the payer's MSG says whichever is ${group.combine}: the member pays the ${group.combine} of the two, never both`
-    : group.sameAs
-      ? `; the row's MSG says the same as the ${group.sameAs === 'primary_care' ? 'primary care' : 'specialist'} office visit, whose copay and coinsurance these are`
-      : group.insteadOf
-        ? `; the payer's MSG says the ${group.insteadOf} applies instead of the ${group.insteadOf === 'copay' ? 'coinsurance' : 'copay'}: that one alone`
-        : '';
-  const qualified = group.qualified.length > 0 ? `; the payer's MSG says for this visit: "${group.qualified.join('"; "')}"` : '';
-  if (group.copayment !== null) out.push(traced(`${prefix}copayment`, n, group.sources.copay, where + byVisit + words + qualified));
-  else if (group.coinsurance !== null) out.push(traced(`${prefix}copayment`, n, null, 'none in that benefit; a less specific copay is never added'));
-  if (group.coinsurance !== null) out.push(traced(`${prefix}coinsurance`, n, group.sources.coinsurance, where + byVisit + words + qualified));
-  else if (group.copayment !== null) out.push(traced(`${prefix}coinsurance`, n, null, 'none in that benefit; a less specific coinsurance is never added'));
-  for (const b of group.conflicts) {
-    out.push({
-      ...traced(
-        `${prefix}${benefitRole(b.info) === 'copayment' ? 'copayment' : 'coinsurance'}`,
-        n,
-        b,
-        group.byVisits
-          ? `a copay and a coinsurance (${where}) stated for different visits of the year (MSG): which this visit is, the 271 does not say: unknown, never both`
-          : group.byWords
-            ? `a copay or coinsurance (${where}) related or qualified in words no rule reads (MSG${group.unread ? `: ${group.unread.join(' ')}` : ''}): unknown, never charged as if the words were absent`
-            : `rows of the same rank (${where}) state different amounts: unknown, never the first`,
-      ),
-      status: 'conflict',
-    });
-  }
-}
-
-/** Where a row's MSGs split the year's visits, and which part they put the row on (visitSplitOf); null: none, or several. */
-function splitOf(b: Selectable): { split: number; side: 'before' | 'after' } | null {
-  let found: { split: number; side: 'before' | 'after' } | null = null;
-  for (const m of b.loop.msg) {
-    const s = visitSplitOf(el(m, 1));
-    if (s === null) continue;
-    if (found !== null && (found.split !== s.split || found.side !== s.side)) return null;
-    found = s;
-  }
-  return found;
-}
-
-/**
- * A group whose copay and coinsurance are alternatives by visit count (byVisits), priced for visit number
- * `visit` of the year when the rows' MSGs say where the visits split and on which side each is ("FIRST 10
- * VISITS" / "BEGINNING WITH THE 11TH VISIT") and they agree: the one for this visit alone. Otherwise the
- * group as it is (both unknown). docs/estimates.md 1.1, "Cost shares by visit count".
- */
-export function forVisit(group: ShareGroup, visit: number, warnings: string[]): ShareGroup {
-  if (!group.byVisits || group.conflicts.length !== 2) return group;
-  // The two alternatives: a copay and a coinsurance, or two copays (two coinsurances) of different amounts.
-  const [copay, coins] = group.conflicts as [Selectable, Selectable];
-  const c = splitOf(copay);
-  const a = splitOf(coins);
-  if (c === null && a === null) return group;
-  if (c !== null && a !== null && (c.split !== a.split || c.side === a.side)) return group;
-  const split = (c ?? a)!.split;
-  const copaySide = c !== null ? c.side : a!.side === 'before' ? 'after' : 'before';
-  const side = visit <= split ? 'before' : 'after';
-  const row = side === copaySide ? copay : coins;
-  const isCopay = benefitRole(row.info) === 'copayment';
-  const value = isCopay ? readAmount(row) : readShare(row, warnings);
-  if (value === null) return group;
-  return {
-    ...group,
-    copayment: isCopay ? value : null,
-    coinsurance: isCopay ? null : value,
-    sources: { ...group.sources, copay: isCopay ? row : null, coinsurance: isCopay ? null : row },
-    conflicts: [],
-    byVisits: false,
-    visitSplit: { visit, split, row },
   };
 }
